@@ -1,0 +1,197 @@
+"""The Adventure phase: each Hero's walk, Room by Room, and the table's interventions.
+
+Functions here return the events for one step; the engine applies them. Walking order is
+R-ADV-ORDER: players by XP, highest first, each processing its entrance in arrival order.
+"""
+
+from __future__ import annotations
+
+from rules import events as ev
+from rules.errors import HeroError
+from rules.models import GameState, Walk
+from rules.rulings import Ruling
+
+
+def _walk(state: GameState) -> Walk:
+    if state.walk is None:
+        raise HeroError("R-ADV-WALK", "err.no_walk")
+    return state.walk
+
+
+def _room_label(state: GameState, walk: Walk) -> str:
+    if walk.room is None:
+        return "the entrance"
+    dungeon = state.player(walk.player).dungeon
+    if walk.room >= len(dungeon):
+        return "the entrance"
+    return f"{dungeon[walk.room].top.label()} (Room {walk.room + 1})"
+
+
+def next_walk(state: GameState) -> list[ev.EventBase]:
+    """With no Hero walking: start the next Hero, or close players' Adventure phases."""
+    out: list[ev.EventBase] = []
+    for player in state.xp_order():
+        if player.name in state.walked or player.eliminated:
+            continue
+        queue = state.entrance(player.name)
+        if queue:
+            hero = queue[0]
+            carried = dict(state.carried).get(hero, 0)
+            out.append(
+                ev.WalkStarted(
+                    player=player.name,
+                    hero=hero,
+                    damage=carried,
+                    ruling=Ruling(
+                        rule="R-ADV-ORDER",
+                        key="adv.walk_start",
+                        args={"hero": state.hero(hero).label(), "player": player.name},
+                    ),
+                )
+            )
+            return out
+        out.append(
+            ev.AdventureDone(
+                player=player.name,
+                ruling=Ruling(
+                    rule="R-ADV-ORDER", key="adv.player_done", args={"player": player.name}
+                ),
+            )
+        )
+        state = state.model_copy(update={"walked": (*state.walked, player.name)})
+    out.append(ev.PhaseChanged(phase="end", ruling=Ruling(rule="R-PHASE", key="adv.done", args={})))
+    return out
+
+
+def _hero_args(state: GameState, walk: Walk, damage: int | None = None) -> dict[str, str | int]:
+    hero = state.hero(walk.hero)
+    return {
+        "hero": hero.label(),
+        "room": _room_label(state, walk),
+        "total": walk.damage if damage is None else damage,
+        "health": hero.card.health,
+        "player": walk.player,
+        "worth": hero.card.worth,
+    }
+
+
+def advance(state: GameState) -> list[ev.EventBase]:
+    """One step: die in this Room (R-ADV-DEATH), enter the next, or reach the Boss."""
+    walk = _walk(state)
+    hero = state.hero(walk.hero)
+    if walk.room is not None and walk.damage >= hero.card.health:
+        return [
+            ev.HeroKilled(
+                player=walk.player,
+                hero=walk.hero,
+                room=walk.room,
+                damage=walk.damage,
+                ruling=Ruling(rule="R-ADV-DEATH", key="adv.death", args=_hero_args(state, walk)),
+            )
+        ]
+    dungeon = state.player(walk.player).dungeon
+    nxt = 0 if walk.room is None else walk.room + 1
+    if nxt >= len(dungeon):
+        return [
+            ev.HeroSurvived(
+                player=walk.player,
+                hero=walk.hero,
+                damage=walk.damage,
+                ruling=Ruling(
+                    rule="R-ADV-SURVIVE", key="adv.survive", args=_hero_args(state, walk)
+                ),
+            )
+        ]
+    stack = dungeon[nxt]
+    room_label = f"{stack.top.label()} (Room {nxt + 1})"
+    if walk.skip_next:
+        args = {**_hero_args(state, walk), "room": room_label}
+        return [
+            ev.HeroSkippedRoom(
+                room=nxt, ruling=Ruling(rule="R-ADV-WALK", key="adv.skip", args=args)
+            )
+        ]
+    if stack.deactivated:
+        args = {**_hero_args(state, walk), "room": room_label}
+        return [
+            ev.HeroEnteredRoom(
+                room=nxt,
+                damage=0,
+                ruling=Ruling(rule="R-DEACTIVATE", key="adv.pass_blank", args=args),
+            )
+        ]
+    damage = stack.top.damage
+    args = {
+        **_hero_args(state, walk, walk.damage + damage),
+        "room": room_label,
+        "damage": damage,
+    }
+    return [
+        ev.HeroEnteredRoom(
+            room=nxt, damage=damage, ruling=Ruling(rule="R-ADV-WALK", key="adv.enter", args=args)
+        )
+    ]
+
+
+def _in_room(state: GameState) -> Walk:
+    walk = _walk(state)
+    if walk.room is None:
+        raise HeroError("R-ADV-WALK", "err.walk_at_entrance", hero=state.hero(walk.hero).label())
+    return walk
+
+
+def damage(state: GameState, amount: int) -> list[ev.EventBase]:
+    walk = _in_room(state)
+    args = {**_hero_args(state, walk, walk.damage + amount), "amount": amount}
+    return [
+        ev.HeroDamageChanged(
+            amount=amount, ruling=Ruling(rule="R-ADV-WALK", key="adv.extra_damage", args=args)
+        )
+    ]
+
+
+def heal(state: GameState, amount: int) -> list[ev.EventBase]:
+    walk = _in_room(state)
+    healed = min(amount, walk.damage)
+    args = {**_hero_args(state, walk, walk.damage - healed), "amount": healed}
+    return [
+        ev.HeroDamageChanged(
+            amount=-healed, ruling=Ruling(rule="R-ADV-WALK", key="adv.heal", args=args)
+        )
+    ]
+
+
+def kill(state: GameState) -> list[ev.EventBase]:
+    walk = _walk(state)
+    return [
+        ev.HeroKilled(
+            player=walk.player,
+            hero=walk.hero,
+            room=walk.room,
+            damage=walk.damage,
+            ruling=Ruling(rule="R-ADV-DEATH", key="adv.killed", args=_hero_args(state, walk)),
+        )
+    ]
+
+
+def send_back(state: GameState, to: str) -> list[ev.EventBase]:
+    walk = _walk(state)
+    key = "adv.sent_town" if to == "town" else "adv.sent_entrance"
+    return [
+        ev.HeroSentBack(
+            hero=walk.hero,
+            to="town" if to == "town" else "entrance",
+            player=walk.player,
+            damage=walk.damage,
+            ruling=Ruling(rule="R-ADV-RESET", key=key, args=_hero_args(state, walk)),
+        )
+    ]
+
+
+def skip(state: GameState) -> list[ev.EventBase]:
+    walk = _walk(state)
+    return [
+        ev.SkipArmed(
+            ruling=Ruling(rule="R-ADV-WALK", key="adv.skip_armed", args=_hero_args(state, walk))
+        )
+    ]

@@ -1,0 +1,142 @@
+"""The Bait phase: which dungeon lures each Hero in town (R-BAIT-…)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.models import GameState, Hero, PlayerState
+from rules.rulings import Ruling
+
+
+class Lure(BaseModel):
+    """The Bait ruling for one Hero: where it goes (``player`` None: it stays in town)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    hero: int
+    player: str | None
+    ruling: Ruling
+
+
+def hero_total(state: GameState, player: PlayerState, hero: Hero) -> int:
+    """R-BAIT-TOTAL / R-BAIT-HYBRID: a Hybrid compares the combined total of its types."""
+    return sum(state.treasure_total(player.name, t) for t in dict.fromkeys(hero.card.treasure))
+
+
+def _treasure_words(hero: Hero) -> str:
+    return "+".join(dict.fromkeys(hero.card.treasure))
+
+
+def _others(totals: Sequence[tuple[PlayerState, int]], winner: str) -> str:
+    rest = [f"{p.name} {t}" for p, t in totals if p.name != winner]
+    return ", ".join(rest) if rest else "none"
+
+
+def resolve(state: GameState) -> tuple[Lure, ...]:
+    """Bait every Hero in town, in town order, against the same totals (R-BAIT-ORDER).
+
+    Eliminated players lure nobody (R-BAIT-OUT). A single highest total above zero lures
+    the Hero (R-BAIT-HIGHEST); ties stay in town, except in 5–6 player games where tied
+    dungeons share the Heroes of that type, highest XP first (R-BAIT-SPLIT).
+    """
+    contenders = [p for p in state.players if not p.eliminated]
+    heroes = [state.hero(h) for h in state.town]
+    decided: dict[int, Lure] = {}
+    # R-BAIT-SPLIT groups Heroes by their treasure signature and the tied set they face.
+    split_groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Hero]] = {}
+    split_info: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[list[PlayerState], int]] = {}
+
+    for hero in heroes:
+        totals = [(p, hero_total(state, p, hero)) for p in contenders]
+        best = max((t for _, t in totals), default=0)
+        treasure = _treasure_words(hero)
+        hybrid = len(set(hero.card.treasure)) > 1
+        if best <= 0:
+            rule = "R-BAIT-HYBRID" if hybrid else "R-BAIT-HIGHEST"
+            decided[hero.id] = Lure(
+                hero=hero.id,
+                player=None,
+                ruling=Ruling(rule=rule, key="bait.none", args={"treasure": treasure}),
+            )
+            continue
+        top = [p for p, t in totals if t == best]
+        if len(top) == 1:
+            winner = top[0]
+            key = "bait.lured_hybrid" if hybrid else "bait.lured"
+            rule = "R-BAIT-HYBRID" if hybrid else "R-BAIT-HIGHEST"
+            decided[hero.id] = Lure(
+                hero=hero.id,
+                player=winner.name,
+                ruling=Ruling(
+                    rule=rule,
+                    key=key,
+                    args={
+                        "player": winner.name,
+                        "treasure": treasure,
+                        "total": best,
+                        "others": _others(totals, winner.name),
+                    },
+                ),
+            )
+            continue
+        if state.five_six:
+            group_key: tuple[tuple[str, ...], tuple[str, ...]] = (
+                tuple(str(t) for t in dict.fromkeys(hero.card.treasure)),
+                tuple(p.name for p in top),
+            )
+            split_groups.setdefault(group_key, []).append(hero)
+            split_info[group_key] = (top, best)
+            continue
+        decided[hero.id] = Lure(
+            hero=hero.id,
+            player=None,
+            ruling=Ruling(
+                rule="R-BAIT-HIGHEST",
+                key="bait.tie",
+                args={
+                    "treasure": treasure,
+                    "total": best,
+                    "players": " and ".join(p.name for p in top),
+                },
+            ),
+        )
+
+    for group_key, group in split_groups.items():
+        tied, best = split_info[group_key]
+        # Highest XP first; equal XP keeps seating order.
+        order = sorted(tied, key=lambda p: -p.xp)
+        names = ", ".join(p.name for p in order)
+        treasure = "+".join(group_key[0])
+        n = len(order)
+        full_rounds = len(group) // n
+        for i, hero in enumerate(group):
+            if i < full_rounds * n:
+                winner = order[i % n]
+                decided[hero.id] = Lure(
+                    hero=hero.id,
+                    player=winner.name,
+                    ruling=Ruling(
+                        rule="R-BAIT-SPLIT",
+                        key="bait.split",
+                        args={
+                            "players": names,
+                            "total": best,
+                            "treasure": treasure,
+                            "player": winner.name,
+                        },
+                    ),
+                )
+            else:
+                decided[hero.id] = Lure(
+                    hero=hero.id,
+                    player=None,
+                    ruling=Ruling(
+                        rule="R-BAIT-SPLIT",
+                        key="bait.split_left",
+                        args={"players": names, "total": best, "treasure": treasure},
+                    ),
+                )
+
+    return tuple(decided[h.id] for h in heroes)

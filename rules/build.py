@@ -1,0 +1,154 @@
+"""Building, revealing, destroying and deactivating Rooms (R-BUILD-…, R-DESTROY, …)."""
+
+from __future__ import annotations
+
+from rules import events as ev
+from rules.errors import BuildError
+from rules.models import GameState, PendingBuild, PlayerState, Room
+from rules.rulings import Ruling
+
+MAX_ROOMS = 5
+
+
+def _where(build: PendingBuild, player: PlayerState) -> str:
+    if build.over is None:
+        return "at the entrance end"
+    return f"over {player.dungeon[build.over].top.label()} (position {build.over + 1})"
+
+
+def check_build(state: GameState, player: PlayerState, room: Room, over: int | None) -> None:
+    """Raise ``BuildError`` unless ``room`` may be placed there now."""
+    if player.built_this_phase or player.pending is not None:
+        raise BuildError("R-BUILD-ONE", "err.build_twice", player=player.name)
+    if over is None:
+        if len(player.dungeon) >= MAX_ROOMS:
+            raise BuildError("R-BUILD-MAX", "err.build_max", player=player.name)
+        return
+    if over >= len(player.dungeon):
+        raise BuildError("R-BUILD-WHERE", "err.build_no_stack", player=player.name, index=over + 1)
+    target = player.dungeon[over]
+    if target.deactivated:
+        raise BuildError("R-BUILD-WHERE", "err.build_deactivated", room=target.top.label())
+    if room.advanced and not set(room.treasure) & set(target.top.treasure):
+        treasure = "+".join(target.top.treasure) or "no treasure"
+        raise BuildError(
+            "R-BUILD-WHERE",
+            "err.build_advanced",
+            room=target.top.label(),
+            treasure=treasure,
+        )
+
+
+def place(state: GameState, player: PlayerState, room: Room, over: int | None) -> ev.RoomPlaced:
+    check_build(state, player, room, over)
+    build = PendingBuild(room=room, over=over)
+    rule = "R-SETUP-FIRST" if state.phase == "setup" else "R-BUILD-WHERE"
+    return ev.RoomPlaced(
+        player=player.name,
+        build=build,
+        ruling=Ruling(
+            rule=rule,
+            key="build.placed",
+            args={"player": player.name, "where": _where(build, player)},
+        ),
+    )
+
+
+def reveal(state: GameState) -> list[ev.EventBase]:
+    """Every face-down Room is revealed together; Level Up resolves in XP order."""
+    out: list[ev.EventBase] = []
+    for player in state.xp_order():
+        build = player.pending
+        added = 0
+        if build is not None:
+            added = 1 if build.over is None else 0
+            rule = "R-SETUP-FIRST" if state.phase == "setup" else "R-BUILD-ONE"
+            out.append(
+                ev.RoomRevealed(
+                    player=player.name,
+                    build=build,
+                    ruling=Ruling(
+                        rule=rule,
+                        key="build.revealed",
+                        args={
+                            "player": player.name,
+                            "room": build.room.label(),
+                            "where": _where(build, player),
+                        },
+                    ),
+                )
+            )
+        # R-LEVELUP: the first time the dungeon counts five Rooms at the end of a Build
+        # phase; a deactivated Room is not counted as a Room (R-DEACTIVATE).
+        active_after = sum(1 for _ in player.active_rooms()) + added
+        if not player.leveled_up and not player.eliminated and active_after >= MAX_ROOMS:
+            out.append(
+                ev.BossLeveledUp(
+                    player=player.name,
+                    ruling=Ruling(
+                        rule="R-LEVELUP", key="build.levelup", args={"player": player.name}
+                    ),
+                )
+            )
+    return out
+
+
+def _stack(player: PlayerState, index: int) -> None:
+    if index >= len(player.dungeon):
+        raise BuildError("R-DESTROY", "err.build_no_stack", player=player.name, index=index + 1)
+
+
+def destroy(state: GameState, player: PlayerState, index: int) -> ev.RoomDestroyed:
+    _stack(player, index)
+    stack = player.dungeon[index]
+    if stack.deactivated:
+        raise BuildError("R-DESTROY", "err.destroy_deactivated", room=stack.top.label())
+    if len(stack.rooms) > 1:
+        uncovered = f"{stack.rooms[-2].label()} is uncovered (that is not building it)"
+    else:
+        uncovered = "nothing lay beneath it"
+    return ev.RoomDestroyed(
+        player=player.name,
+        index=index,
+        ruling=Ruling(
+            rule="R-DESTROY",
+            key="build.destroyed",
+            args={"player": player.name, "room": stack.top.label(), "uncovered": uncovered},
+        ),
+    )
+
+
+def deactivate(state: GameState, player: PlayerState, index: int) -> ev.RoomDeactivated:
+    _stack(player, index)
+    stack = player.dungeon[index]
+    if stack.deactivated:
+        raise BuildError("R-DEACTIVATE", "err.deactivate_twice", room=stack.top.label())
+    return ev.RoomDeactivated(
+        player=player.name,
+        index=index,
+        ruling=Ruling(
+            rule="R-DEACTIVATE",
+            key="build.deactivated",
+            args={"player": player.name, "room": stack.top.label()},
+        ),
+    )
+
+
+def reactivate_all(state: GameState) -> list[ev.EventBase]:
+    """End of turn: every deactivated Room is turned upright (R-DEACTIVATE)."""
+    out: list[ev.EventBase] = []
+    for player in state.players:
+        for i, stack in enumerate(player.dungeon):
+            if stack.deactivated:
+                out.append(
+                    ev.RoomReactivated(
+                        player=player.name,
+                        index=i,
+                        ruling=Ruling(
+                            rule="R-DEACTIVATE",
+                            key="build.reactivated",
+                            args={"player": player.name, "room": stack.top.label()},
+                        ),
+                    )
+                )
+    return out

@@ -1,0 +1,364 @@
+"""The referee: ``decide`` whether a command is legal, ``evolve`` the state, ``replay`` a log.
+
+Data flows one way: command → decide (raises ``RulesError`` naming the rule) → events
+(each with its ruling) → evolve → new frozen state. A game is its set-up plus its
+commands, so any state is rebuilt by replaying them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from rules import adventure, bait, build
+from rules import commands as cmd
+from rules import events as ev
+from rules.end_of_turn import end_turn, reveal_count
+from rules.errors import HeroError, PhaseError, RulesError
+from rules.evolve import evolve
+from rules.models import GameSetup, GameState, Hero, Phase, PlayerState
+from rules.rulings import Ruling
+from rules.setup import new_game
+
+__all__ = [
+    "ALLOWED_PHASES",
+    "Replay",
+    "apply",
+    "decide",
+    "evolve",
+    "legal_command_types",
+    "new_game",
+    "replay",
+    "replay_partial",
+]
+
+_TABLE: tuple[Phase, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
+_WALK: tuple[Phase, ...] = ("adventure",)
+
+# Turn flow as data: the phases in which each command may be made (R-PHASE).
+ALLOWED_PHASES: dict[type[BaseModel], tuple[Phase, ...]] = {
+    cmd.BuildRoom: ("setup", "build"),
+    cmd.RevealRooms: ("setup", "build"),
+    cmd.RevealHeroes: ("beginning",),
+    cmd.ResolveBait: ("bait",),
+    cmd.AdvanceHero: _WALK,
+    cmd.FinishWalk: _WALK,
+    cmd.FinishAdventure: _WALK,
+    cmd.DamageHero: _WALK,
+    cmd.HealHero: _WALK,
+    cmd.KillHero: _WALK,
+    cmd.SendHeroBack: _WALK,
+    cmd.SkipRoom: _WALK,
+    cmd.DestroyRoom: ("build", "adventure"),
+    cmd.DeactivateRoom: ("build", "adventure"),
+    cmd.SetTreasureBonus: ("setup", "beginning", "build", "bait", "adventure"),
+    cmd.HealWound: ("build", "adventure"),
+    cmd.CorrectScore: _TABLE,
+    cmd.EndTurn: ("end",),
+}
+
+
+def legal_command_types(state: GameState) -> tuple[type[BaseModel], ...]:
+    """The kinds of command this phase allows (the UI enables its buttons from this)."""
+    return tuple(t for t, phases in ALLOWED_PHASES.items() if state.phase in phases)
+
+
+class _Fold:
+    """Events collected while the state moves forward, for commands made of steps."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[ev.EventBase] = []
+
+    def add(self, events: Iterable[ev.EventBase]) -> None:
+        for event in events:
+            self.state = evolve(self.state, event)
+            self.events.append(event)
+
+    def step(self, producer: Callable[[GameState], Sequence[ev.EventBase]]) -> None:
+        self.add(producer(self.state))
+
+
+def _player(state: GameState, name: str, *, active: bool = True) -> PlayerState:
+    if not state.has_player(name):
+        raise RulesError("R-PHASE", "err.no_player", player=name)
+    player = state.player(name)
+    if active and player.eliminated:
+        raise RulesError("R-END-ELIM", "err.eliminated", player=name)
+    return player
+
+
+def _check_phase(state: GameState, command: BaseModel) -> None:
+    if state.phase == "over":
+        raise PhaseError(
+            "R-END-WIN", "err.game_over", why=state.game_over_why or "a winner was declared"
+        )
+    allowed = ALLOWED_PHASES[type(command)]
+    if state.phase not in allowed:
+        raise PhaseError("R-PHASE", "err.phase", phase=state.phase, expected=allowed[0])
+
+
+def _after_walk(fold: _Fold) -> None:
+    """A walk ended (death, Boss, sent back): the next Hero steps up, or the phase ends."""
+    if fold.state.walk is None and fold.state.phase == "adventure":
+        fold.step(adventure.next_walk)
+
+
+def _walk_to_end(fold: _Fold) -> None:
+    walk = fold.state.walk
+    if walk is None:
+        raise HeroError("R-ADV-WALK", "err.no_walk")
+    hero = walk.hero
+    while fold.state.walk is not None and fold.state.walk.hero == hero:
+        fold.step(adventure.advance)
+        _after_walk(fold)
+
+
+def _reveal_heroes(state: GameState, command: cmd.RevealHeroes) -> list[ev.EventBase]:
+    expected = reveal_count(state)
+    if len(command.heroes) != expected:
+        raise HeroError(
+            "R-TURN-REVEAL", "err.reveal_count", expected=expected, got=len(command.heroes)
+        )
+    out: list[ev.EventBase] = []
+    for i, card in enumerate(command.heroes):
+        if i < state.ordinary_left and card.epic:
+            raise HeroError("R-SETUP-HEROES", "err.reveal_epic_early", left=state.ordinary_left)
+        if i >= state.ordinary_left and not card.epic:
+            raise HeroError("R-SETUP-HEROES", "err.reveal_ordinary_late")
+        if state.setup.ruleset.hard_mode and not card.epic and card.health == 4:
+            raise HeroError("R-SETUP-HEROES", "err.hard_mode", hero=card.label())
+        hero = Hero(id=len(state.heroes) + i, card=card)
+        out.append(
+            ev.HeroRevealed(
+                hero=hero,
+                ruling=Ruling(
+                    rule="R-BAIT-ORDER", key="turn.revealed", args={"hero": hero.label()}
+                ),
+            )
+        )
+    out.append(
+        ev.PhaseChanged(
+            phase="build", ruling=Ruling(rule="R-PHASE", key="turn.phase", args={"phase": "Build"})
+        )
+    )
+    return out
+
+
+def _resolve_bait(state: GameState) -> list[ev.EventBase]:
+    out: list[ev.EventBase] = []
+    for lure in bait.resolve(state):
+        if lure.player is None:
+            out.append(ev.HeroStayed(hero=lure.hero, ruling=lure.ruling))
+        else:
+            out.append(ev.HeroLured(hero=lure.hero, player=lure.player, ruling=lure.ruling))
+    out.append(
+        ev.PhaseChanged(
+            phase="adventure",
+            ruling=Ruling(rule="R-PHASE", key="turn.phase", args={"phase": "Adventure"}),
+        )
+    )
+    return out
+
+
+def _reveal_rooms(state: GameState) -> list[ev.EventBase]:
+    out = build.reveal(state)
+    if state.phase == "setup":
+        out.append(ev.Noted(ruling=Ruling(rule="R-SETUP-FIRST", key="setup.done", args={})))
+        out.append(
+            ev.TurnStarted(
+                turn=1,
+                ruling=Ruling(
+                    rule="R-TURN-REVEAL",
+                    key="turn.started",
+                    args={"turn": 1, "count": reveal_count(state)},
+                ),
+            )
+        )
+    else:
+        out.append(
+            ev.PhaseChanged(
+                phase="bait",
+                ruling=Ruling(rule="R-PHASE", key="turn.phase", args={"phase": "Bait"}),
+            )
+        )
+    return out
+
+
+def _destroy(fold: _Fold, command: cmd.DestroyRoom) -> None:
+    state = fold.state
+    player = _player(state, command.player)
+    event = build.destroy(state, player, command.index)
+    walk = state.walk
+    fold.add([event])
+    stack = player.dungeon[command.index]
+    if (
+        walk is not None
+        and walk.player == player.name
+        and walk.room == command.index
+        and len(stack.rooms) > 1
+    ):
+        # The Hero stood in the destroyed Room: it moves on without taking the damage of
+        # the Room uncovered beneath (rulebook FAQ; R-DESTROY).
+        fold.add(
+            [
+                ev.Noted(
+                    ruling=Ruling(
+                        rule="R-DESTROY",
+                        key="adv.room_destroyed_under",
+                        args={"hero": state.hero(walk.hero).label()},
+                    )
+                )
+            ]
+        )
+
+
+def _heal_wound(state: GameState, command: cmd.HealWound) -> list[ev.EventBase]:
+    player = _player(state, command.player)
+    wounds = [s for s in player.scored if s.face_up]
+    if not wounds:
+        raise HeroError("R-HEAL", "err.no_wound", player=player.name)
+    if command.hero is not None:
+        chosen = [s for s in wounds if s.hero == command.hero]
+        if not chosen:
+            raise HeroError("R-HEAL", "err.no_wound", player=player.name)
+        target = chosen[0]
+    else:
+        # The most valuable Wound first: an Epic Hero turns two Wounds into two Souls.
+        target = max(wounds, key=lambda s: state.hero(s.hero).card.worth)
+    return [
+        ev.WoundHealed(
+            player=player.name,
+            hero=target.hero,
+            ruling=Ruling(
+                rule="R-HEAL",
+                key="heal.wound",
+                args={"player": player.name, "hero": state.hero(target.hero).label()},
+            ),
+        )
+    ]
+
+
+def _decide(state: GameState, command: BaseModel) -> _Fold:
+    _check_phase(state, command)
+    fold = _Fold(state)
+    match command:
+        case cmd.BuildRoom(player=name, room=room, over=over):
+            fold.add([build.place(state, _player(state, name), room, over)])
+        case cmd.RevealRooms():
+            fold.add(_reveal_rooms(state))
+        case cmd.RevealHeroes():
+            fold.add(_reveal_heroes(state, command))
+        case cmd.ResolveBait():
+            fold.add(_resolve_bait(state))
+            fold.step(adventure.next_walk)
+        case cmd.AdvanceHero():
+            fold.step(adventure.advance)
+            _after_walk(fold)
+        case cmd.FinishWalk():
+            _walk_to_end(fold)
+        case cmd.FinishAdventure():
+            while fold.state.phase == "adventure" and fold.state.walk is not None:
+                _walk_to_end(fold)
+        case cmd.DamageHero(amount=amount):
+            fold.add(adventure.damage(state, amount))
+        case cmd.HealHero(amount=amount):
+            fold.add(adventure.heal(state, amount))
+        case cmd.KillHero():
+            fold.add(adventure.kill(state))
+            _after_walk(fold)
+        case cmd.SendHeroBack(to=to):
+            fold.add(adventure.send_back(state, to))
+            _after_walk(fold)
+        case cmd.SkipRoom():
+            fold.add(adventure.skip(state))
+        case cmd.DestroyRoom():
+            _destroy(fold, command)
+        case cmd.DeactivateRoom(player=name, index=index):
+            fold.add([build.deactivate(state, _player(state, name), index)])
+        case cmd.SetTreasureBonus(player=name, treasure=treasure, amount=amount):
+            player = _player(state, name)
+            fold.add(
+                [
+                    ev.TreasureBonusSet(
+                        player=player.name,
+                        treasure=treasure,
+                        amount=amount,
+                        ruling=Ruling(
+                            rule="R-BAIT-TOTAL",
+                            key="bonus.set",
+                            args={"player": player.name, "treasure": treasure, "amount": amount},
+                        ),
+                    )
+                ]
+            )
+        case cmd.HealWound():
+            fold.add(_heal_wound(state, command))
+        case cmd.CorrectScore(player=name, souls=souls, wounds=wounds, reason=reason):
+            player = _player(state, name, active=False)
+            fold.add(
+                [
+                    ev.ScoreCorrected(
+                        player=player.name,
+                        souls=souls,
+                        wounds=wounds,
+                        ruling=Ruling(
+                            rule="R-SCORE-CORRECT",
+                            key="score.corrected",
+                            args={
+                                "player": player.name,
+                                "souls": souls,
+                                "wounds": wounds,
+                                "reason": reason or "correction",
+                            },
+                        ),
+                    )
+                ]
+            )
+        case cmd.EndTurn():
+            fold.add(end_turn(state))
+        case _:
+            raise TypeError(f"not a command: {command!r}")
+    return fold
+
+
+def apply(state: GameState, command: BaseModel) -> tuple[GameState, tuple[ev.EventBase, ...]]:
+    """The state after ``command`` and the events that explain it (raises ``RulesError``)."""
+    fold = _decide(state, command)
+    new_state = fold.state.model_copy(update={"version": state.version + 1})
+    return new_state, tuple(fold.events)
+
+
+def decide(state: GameState, command: BaseModel) -> tuple[ev.EventBase, ...]:
+    """The events ``command`` causes in ``state``; raises ``RulesError`` if it is illegal."""
+    return apply(state, command)[1]
+
+
+def replay(setup: GameSetup, commands: Iterable[BaseModel]) -> GameState:
+    """The state a game reaches: its set-up, then every command in order."""
+    state = new_game(setup)
+    for command in commands:
+        state, _ = apply(state, command)
+    return state
+
+
+class Replay(BaseModel):
+    """How far a stored log replays: ``failure`` names the first command that no longer
+    does (``applied`` is its index), and ``state`` is the table just before it."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    state: GameState
+    applied: int
+    failure: RulesError | None = None
+
+
+def replay_partial(setup: GameSetup, commands: Sequence[BaseModel]) -> Replay:
+    state = new_game(setup)
+    for index, command in enumerate(commands):
+        try:
+            state, _ = apply(state, command)
+        except RulesError as error:
+            return Replay(state=state, applied=index, failure=error)
+    return Replay(state=state, applied=len(commands))

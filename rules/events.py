@@ -1,0 +1,206 @@
+"""What happened, in the past tense. Each event carries the ruling that explains it.
+
+``evolve`` folds events into a new state; the log a player reads is the events' rulings.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from rules.models import Frozen, Hero, NonNegative, PendingBuild, Phase, Treasure
+from rules.rulings import Ruling
+
+
+class EventBase(Frozen):
+    ruling: Ruling
+
+
+class Noted(EventBase):
+    """A ruling that changes nothing on the table (a Hero stays in town, no winner yet…)."""
+
+    type: Literal["noted"] = "noted"
+
+
+class RoomPlaced(EventBase):
+    type: Literal["room_placed"] = "room_placed"
+    player: str
+    build: PendingBuild
+
+
+class RoomRevealed(EventBase):
+    type: Literal["room_revealed"] = "room_revealed"
+    player: str
+    build: PendingBuild
+
+
+class BossLeveledUp(EventBase):
+    type: Literal["boss_leveled_up"] = "boss_leveled_up"
+    player: str
+
+
+class PhaseChanged(EventBase):
+    type: Literal["phase_changed"] = "phase_changed"
+    phase: Phase
+
+
+class TurnStarted(EventBase):
+    type: Literal["turn_started"] = "turn_started"
+    turn: NonNegative
+
+
+class HeroRevealed(EventBase):
+    type: Literal["hero_revealed"] = "hero_revealed"
+    hero: Hero
+
+
+class HeroLured(EventBase):
+    type: Literal["hero_lured"] = "hero_lured"
+    hero: NonNegative
+    player: str
+
+
+class HeroStayed(EventBase):
+    type: Literal["hero_stayed"] = "hero_stayed"
+    hero: NonNegative
+
+
+class WalkStarted(EventBase):
+    type: Literal["walk_started"] = "walk_started"
+    player: str
+    hero: NonNegative
+    damage: int = 0  # damage it already took this turn (sent back to the entrance)
+
+
+class HeroEnteredRoom(EventBase):
+    type: Literal["hero_entered_room"] = "hero_entered_room"
+    room: NonNegative
+    damage: int
+
+
+class HeroSkippedRoom(EventBase):
+    type: Literal["hero_skipped_room"] = "hero_skipped_room"
+    room: NonNegative
+
+
+class SkipArmed(EventBase):
+    type: Literal["skip_armed"] = "skip_armed"
+
+
+class HeroDamageChanged(EventBase):
+    """Extra damage (positive) or healing (negative) while the Hero stands in a Room."""
+
+    type: Literal["hero_damage_changed"] = "hero_damage_changed"
+    amount: int
+
+
+class HeroKilled(EventBase):
+    type: Literal["hero_killed"] = "hero_killed"
+    player: str
+    hero: NonNegative
+    room: NonNegative | None
+    damage: int
+
+
+class HeroSurvived(EventBase):
+    type: Literal["hero_survived"] = "hero_survived"
+    player: str
+    hero: NonNegative
+    damage: int
+
+
+class HeroSentBack(EventBase):
+    type: Literal["hero_sent_back"] = "hero_sent_back"
+    hero: NonNegative
+    to: Literal["town", "entrance"]
+    player: str
+    damage: int
+
+
+class AdventureDone(EventBase):
+    """A player's Adventure phase is over (every Hero at the entrance processed)."""
+
+    type: Literal["adventure_done"] = "adventure_done"
+    player: str
+
+
+class RoomDestroyed(EventBase):
+    type: Literal["room_destroyed"] = "room_destroyed"
+    player: str
+    index: NonNegative
+
+
+class RoomDeactivated(EventBase):
+    type: Literal["room_deactivated"] = "room_deactivated"
+    player: str
+    index: NonNegative
+
+
+class RoomReactivated(EventBase):
+    type: Literal["room_reactivated"] = "room_reactivated"
+    player: str
+    index: NonNegative
+
+
+class TreasureBonusSet(EventBase):
+    type: Literal["treasure_bonus_set"] = "treasure_bonus_set"
+    player: str
+    treasure: Treasure
+    amount: int
+
+
+class WoundHealed(EventBase):
+    type: Literal["wound_healed"] = "wound_healed"
+    player: str
+    hero: NonNegative
+
+
+class ScoreCorrected(EventBase):
+    type: Literal["score_corrected"] = "score_corrected"
+    player: str
+    souls: int
+    wounds: int
+
+
+class PlayerEliminated(EventBase):
+    type: Literal["player_eliminated"] = "player_eliminated"
+    player: str
+
+
+class GameEnded(EventBase):
+    type: Literal["game_ended"] = "game_ended"
+    winner: str | None
+
+
+Event = Annotated[
+    Noted
+    | RoomPlaced
+    | RoomRevealed
+    | BossLeveledUp
+    | PhaseChanged
+    | TurnStarted
+    | HeroRevealed
+    | HeroLured
+    | HeroStayed
+    | WalkStarted
+    | HeroEnteredRoom
+    | HeroSkippedRoom
+    | SkipArmed
+    | HeroDamageChanged
+    | HeroKilled
+    | HeroSurvived
+    | HeroSentBack
+    | AdventureDone
+    | RoomDestroyed
+    | RoomDeactivated
+    | RoomReactivated
+    | TreasureBonusSet
+    | WoundHealed
+    | ScoreCorrected
+    | PlayerEliminated
+    | GameEnded,
+    Field(discriminator="type"),
+]
+
+EVENTS: TypeAdapter[Event] = TypeAdapter(Event)

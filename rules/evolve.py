@@ -1,0 +1,289 @@
+"""Folding events into state: one function per event type, no decisions here.
+
+Every function returns a new frozen state; nothing is changed in place.
+"""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+from rules import events as ev
+from rules.models import GameState, PlayerState, RoomStack, ScoredHero, Walk
+
+
+def evolve(state: GameState, event: ev.EventBase) -> GameState:
+    """The state after ``event``."""
+    return _apply(event, state)
+
+
+def _player(state: GameState, name: str, **changes: object) -> GameState:
+    players = tuple(p.model_copy(update=changes) if p.name == name else p for p in state.players)
+    return state.model_copy(update={"players": players})
+
+
+def _set_entrance(state: GameState, name: str, queue: tuple[int, ...]) -> GameState:
+    entrances = tuple((o, q) for o, q in state.entrances if o != name)
+    if queue:
+        entrances = (*entrances, (name, queue))
+    return state.model_copy(update={"entrances": entrances})
+
+
+def _score(state: GameState, name: str, hero: int, face_up: bool) -> GameState:
+    p = state.player(name)
+    scored = (*p.scored, ScoredHero(hero=hero, face_up=face_up))
+    state = _player(state, name, scored=scored)
+    carried = tuple((h, d) for h, d in state.carried if h != hero)
+    return state.model_copy(update={"walk": None, "carried": carried})
+
+
+@singledispatch
+def _apply(event: ev.EventBase, state: GameState) -> GameState:
+    raise TypeError(f"no evolve rule for {type(event).__name__}")
+
+
+@_apply.register
+def _(event: ev.Noted, state: GameState) -> GameState:
+    return state
+
+
+@_apply.register
+def _(event: ev.RoomPlaced, state: GameState) -> GameState:
+    return _player(state, event.player, pending=event.build, built_this_phase=True)
+
+
+@_apply.register
+def _(event: ev.RoomRevealed, state: GameState) -> GameState:
+    p = state.player(event.player)
+    build = event.build
+    dungeon = list(p.dungeon)
+    if build.over is None:
+        dungeon.insert(0, RoomStack(rooms=(build.room,)))
+    else:
+        stack = dungeon[build.over]
+        dungeon[build.over] = stack.model_copy(update={"rooms": (*stack.rooms, build.room)})
+    return _player(state, event.player, dungeon=tuple(dungeon), pending=None)
+
+
+@_apply.register
+def _(event: ev.BossLeveledUp, state: GameState) -> GameState:
+    return _player(state, event.player, leveled_up=True)
+
+
+@_apply.register
+def _(event: ev.PhaseChanged, state: GameState) -> GameState:
+    players = state.players
+    if event.phase == "build":
+        players = tuple(p.model_copy(update={"built_this_phase": False}) for p in players)
+    return state.model_copy(update={"phase": event.phase, "players": players})
+
+
+@_apply.register
+def _(event: ev.TurnStarted, state: GameState) -> GameState:
+    players = tuple(
+        p.model_copy(update={"souls_at_turn_start": state.souls(p.name), "built_this_phase": False})
+        for p in state.players
+    )
+    return state.model_copy(
+        update={
+            "turn": event.turn,
+            "phase": "beginning",
+            "players": players,
+            "walked": (),
+            "walk": None,
+            "carried": (),
+        }
+    )
+
+
+@_apply.register
+def _(event: ev.HeroRevealed, state: GameState) -> GameState:
+    epic = event.hero.card.epic
+    ordinary_left = state.ordinary_left - (0 if epic else 1)
+    epic_left = state.epic_left - (1 if epic else 0)
+    emptied = state.deck_emptied_turn
+    if ordinary_left == 0 and epic_left == 0 and emptied is None:
+        emptied = state.turn
+    return state.model_copy(
+        update={
+            "heroes": (*state.heroes, event.hero),
+            "town": (*state.town, event.hero.id),
+            "ordinary_left": max(ordinary_left, 0),
+            "epic_left": max(epic_left, 0),
+            "deck_emptied_turn": emptied,
+        }
+    )
+
+
+@_apply.register
+def _(event: ev.HeroLured, state: GameState) -> GameState:
+    town = tuple(h for h in state.town if h != event.hero)
+    state = state.model_copy(update={"town": town})
+    return _set_entrance(state, event.player, (*state.entrance(event.player), event.hero))
+
+
+@_apply.register
+def _(event: ev.HeroStayed, state: GameState) -> GameState:
+    return state
+
+
+@_apply.register
+def _(event: ev.WalkStarted, state: GameState) -> GameState:
+    queue = tuple(h for h in state.entrance(event.player) if h != event.hero)
+    state = _set_entrance(state, event.player, queue)
+    walk = Walk(player=event.player, hero=event.hero, room=None, damage=event.damage)
+    return state.model_copy(update={"walk": walk})
+
+
+def _walk(state: GameState) -> Walk:
+    if state.walk is None:
+        raise TypeError("event needs a Hero walking")
+    return state.walk
+
+
+@_apply.register
+def _(event: ev.HeroEnteredRoom, state: GameState) -> GameState:
+    walk = _walk(state).model_copy(
+        update={"room": event.room, "damage": _walk(state).damage + event.damage}
+    )
+    return state.model_copy(update={"walk": walk})
+
+
+@_apply.register
+def _(event: ev.HeroSkippedRoom, state: GameState) -> GameState:
+    walk = _walk(state).model_copy(update={"room": event.room, "skip_next": False})
+    return state.model_copy(update={"walk": walk})
+
+
+@_apply.register
+def _(event: ev.SkipArmed, state: GameState) -> GameState:
+    walk = _walk(state).model_copy(update={"skip_next": True})
+    return state.model_copy(update={"walk": walk})
+
+
+@_apply.register
+def _(event: ev.HeroDamageChanged, state: GameState) -> GameState:
+    walk = _walk(state)
+    damage = max(0, walk.damage + event.amount)
+    return state.model_copy(update={"walk": walk.model_copy(update={"damage": damage})})
+
+
+@_apply.register
+def _(event: ev.HeroKilled, state: GameState) -> GameState:
+    return _score(state, event.player, event.hero, face_up=False)
+
+
+@_apply.register
+def _(event: ev.HeroSurvived, state: GameState) -> GameState:
+    return _score(state, event.player, event.hero, face_up=True)
+
+
+@_apply.register
+def _(event: ev.HeroSentBack, state: GameState) -> GameState:
+    state = state.model_copy(update={"walk": None})
+    if event.to == "town":
+        carried = tuple((h, d) for h, d in state.carried if h != event.hero)
+        return state.model_copy(update={"town": (*state.town, event.hero), "carried": carried})
+    carried = (*((h, d) for h, d in state.carried if h != event.hero), (event.hero, event.damage))
+    state = state.model_copy(update={"carried": carried})
+    return _set_entrance(state, event.player, (*state.entrance(event.player), event.hero))
+
+
+@_apply.register
+def _(event: ev.AdventureDone, state: GameState) -> GameState:
+    return state.model_copy(update={"walked": (*state.walked, event.player)})
+
+
+@_apply.register
+def _(event: ev.RoomDestroyed, state: GameState) -> GameState:
+    p = state.player(event.player)
+    dungeon = list(p.dungeon)
+    stack = dungeon[event.index]
+    vanished = len(stack.rooms) == 1
+    if vanished:
+        # The gap closes: Rooms slide toward the Boss (R-DESTROY). In our list, entrance
+        # first, that is simply removing the place.
+        del dungeon[event.index]
+    else:
+        dungeon[event.index] = RoomStack(rooms=stack.rooms[:-1])
+    state = _player(state, event.player, dungeon=tuple(dungeon))
+    walk = state.walk
+    if (
+        vanished
+        and walk is not None
+        and walk.player == event.player
+        and walk.room is not None
+        and event.index <= walk.room
+    ):
+        # A place at or before the Hero's vanished: the Hero now stands just before the
+        # Room that followed it, so its next step enters that Room.
+        room = walk.room - 1 if walk.room > 0 else None
+        state = state.model_copy(update={"walk": walk.model_copy(update={"room": room})})
+    return state
+
+
+@_apply.register
+def _(event: ev.RoomDeactivated, state: GameState) -> GameState:
+    p = state.player(event.player)
+    dungeon = tuple(
+        s.model_copy(update={"deactivated": True}) if i == event.index else s
+        for i, s in enumerate(p.dungeon)
+    )
+    return _player(state, event.player, dungeon=dungeon)
+
+
+@_apply.register
+def _(event: ev.RoomReactivated, state: GameState) -> GameState:
+    p = state.player(event.player)
+    dungeon = tuple(
+        s.model_copy(update={"deactivated": False}) if i == event.index else s
+        for i, s in enumerate(p.dungeon)
+    )
+    return _player(state, event.player, dungeon=dungeon)
+
+
+@_apply.register
+def _(event: ev.TreasureBonusSet, state: GameState) -> GameState:
+    p = state.player(event.player)
+    bonus = tuple((t, a) for t, a in p.treasure_bonus if t != event.treasure)
+    if event.amount:
+        bonus = (*bonus, (event.treasure, event.amount))
+    return _player(state, event.player, treasure_bonus=bonus)
+
+
+@_apply.register
+def _(event: ev.WoundHealed, state: GameState) -> GameState:
+    p = state.player(event.player)
+    scored = tuple(
+        ScoredHero(hero=s.hero, face_up=False) if s.hero == event.hero else s for s in p.scored
+    )
+    return _player(state, event.player, scored=scored)
+
+
+@_apply.register
+def _(event: ev.ScoreCorrected, state: GameState) -> GameState:
+    p: PlayerState = state.player(event.player)
+    return _player(
+        state,
+        event.player,
+        souls_adjust=p.souls_adjust + event.souls,
+        wounds_adjust=p.wounds_adjust + event.wounds,
+    )
+
+
+@_apply.register
+def _(event: ev.PlayerEliminated, state: GameState) -> GameState:
+    state = _player(state, event.player, eliminated=True, eliminated_turn=state.turn)
+    # An eliminated player's cards leave the game; Heroes at its entrance go nowhere.
+    return _set_entrance(state, event.player, ())
+
+
+@_apply.register
+def _(event: ev.GameEnded, state: GameState) -> GameState:
+    return state.model_copy(
+        update={
+            "phase": "over",
+            "winner": event.winner,
+            "game_over_rule": event.ruling.rule,
+            "game_over_why": event.ruling.why,
+        }
+    )

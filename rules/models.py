@@ -1,0 +1,268 @@
+"""The table as frozen values: set-up, players, dungeons, Heroes, and the game state.
+
+Every model is immutable (pydantic ``frozen=True`` with tuples), so a state can be shared,
+compared and replayed without anyone changing it behind the engine's back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Treasure = Literal["cleric", "fighter", "mage", "thief", "explorer"]
+TREASURES: tuple[Treasure, ...] = ("cleric", "fighter", "mage", "thief", "explorer")
+
+Phase = Literal["setup", "beginning", "build", "bait", "adventure", "end", "over"]
+PHASES: tuple[Phase, ...] = ("setup", "beginning", "build", "bait", "adventure", "end", "over")
+
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+NonNegative = Annotated[int, Field(ge=0)]
+
+
+class Frozen(BaseModel):
+    """Base for every value of the game: immutable, strict about unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Room(Frozen):
+    """A Room card as it lies in a dungeon (its printed facts, no card text)."""
+
+    name: str = Field(default="", max_length=60)
+    treasure: tuple[Treasure, ...] = Field(default=(), max_length=4)
+    damage: NonNegative = 0
+    kind: Literal["monster", "trap"] = "monster"
+    advanced: bool = False
+    card_id: str | None = None
+
+    def label(self) -> str:
+        return self.name or f"{self.kind} Room"
+
+
+class RoomStack(Frozen):
+    """One place in a dungeon: Rooms built over each other, the top one visible."""
+
+    rooms: tuple[Room, ...] = Field(min_length=1)
+    deactivated: bool = False
+
+    @property
+    def top(self) -> Room:
+        return self.rooms[-1]
+
+
+class HeroCard(Frozen):
+    """A Hero card's printed facts, as revealed in town."""
+
+    name: str = Field(default="", max_length=60)
+    treasure: tuple[Treasure, ...] = Field(min_length=1, max_length=2)
+    health: Annotated[int, Field(ge=1)]
+    epic: bool = False
+    card_id: str | None = None
+
+    @property
+    def worth(self) -> int:
+        """Souls (or Wounds) this Hero is worth: Epic Heroes count twice (R-ADV-DEATH)."""
+        return 2 if self.epic else 1
+
+    def label(self) -> str:
+        kind = "Epic " if self.epic else ""
+        return self.name or f"{kind}{'/'.join(self.treasure)} Hero"
+
+
+class Hero(Frozen):
+    """A revealed Hero; ``id`` is its reveal order in this game (0 = first revealed)."""
+
+    id: NonNegative
+    card: HeroCard
+
+    def label(self) -> str:
+        return f"{self.card.label()} #{self.id + 1}"
+
+
+class ScoredHero(Frozen):
+    """A Hero in a scorekeeping area: face down is Souls, face up is Wounds."""
+
+    hero: NonNegative
+    face_up: bool
+
+
+class PendingBuild(Frozen):
+    """A Room placed face down this Build phase, revealed with everyone else's."""
+
+    room: Room
+    over: NonNegative | None = None  # index of the Room stack it covers; None: entrance end
+
+
+class PlayerSetup(Frozen):
+    name: Name
+    boss: str = Field(default="", max_length=60)
+    xp: NonNegative
+    boss_treasure: tuple[Treasure, ...] = Field(default=(), max_length=3)
+    boss_card_id: str | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _strip_name(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("a player's name must not be blank")
+        return value
+
+
+class Ruleset(Frozen):
+    """Printing, variants and expansions, fixed when the game starts."""
+
+    printing: Literal["next_level", "original"] = "next_level"
+    variant: Literal["standard", "unlimited_lives"] = "standard"
+    hard_mode: bool = False
+    classic_mode: bool = False
+    machinations: bool = False
+    i_choose_you: bool = False
+    # R-END-XP: lowest XP wins a tie; the 10th-anniversary printing gives it to the highest.
+    xp_tiebreak: Literal["lowest", "highest"] = "lowest"
+    items: bool = False
+    minibosses: bool = False
+
+
+class GameSetup(Frozen):
+    players: tuple[PlayerSetup, ...] = Field(min_length=2, max_length=6)
+    ruleset: Ruleset = Ruleset()
+    ordinary_heroes: NonNegative | None = None  # None: the count R-SETUP-HEROES gives
+    epic_heroes: NonNegative | None = None
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> GameSetup:
+        seen: set[str] = set()
+        for player in self.players:
+            key = player.name.casefold()
+            if key in seen:
+                raise ValueError(f"two players are called {player.name!r}; names must differ")
+            seen.add(key)
+        return self
+
+
+class PlayerState(Frozen):
+    name: str
+    boss: str = ""
+    xp: NonNegative
+    boss_treasure: tuple[Treasure, ...] = ()
+    dungeon: tuple[RoomStack, ...] = ()  # entrance first, the stack next to the Boss last
+    pending: PendingBuild | None = None
+    built_this_phase: bool = False
+    treasure_bonus: tuple[tuple[Treasure, int], ...] = ()
+    scored: tuple[ScoredHero, ...] = ()
+    souls_adjust: int = 0  # manual corrections and table-entered scores (R-SCORE-CORRECT)
+    wounds_adjust: int = 0
+    eliminated: bool = False
+    eliminated_turn: int | None = None
+    leveled_up: bool = False
+    souls_at_turn_start: int = 0
+
+    def bonus(self, treasure: Treasure) -> int:
+        return sum(amount for kind, amount in self.treasure_bonus if kind == treasure)
+
+    def active_rooms(self) -> Iterator[tuple[int, RoomStack]]:
+        return ((i, s) for i, s in enumerate(self.dungeon) if not s.deactivated)
+
+
+class Walk(Frozen):
+    """The Hero walking a dungeon right now. ``room`` None: still at the entrance."""
+
+    player: str
+    hero: NonNegative
+    room: NonNegative | None = None
+    damage: int = 0
+    skip_next: bool = False
+
+
+class GameState(Frozen):
+    setup: GameSetup
+    version: NonNegative = 0
+    turn: NonNegative = 0
+    phase: Phase = "setup"
+    players: tuple[PlayerState, ...]
+    heroes: tuple[Hero, ...] = ()
+    town: tuple[int, ...] = ()
+    entrances: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    walk: Walk | None = None
+    walked: tuple[str, ...] = ()  # players whose Adventure phase is over this turn
+    # Damage kept this turn by Heroes sent back to an entrance (R-ADV-RESET): hero -> damage.
+    carried: tuple[tuple[int, int], ...] = ()
+    ordinary_left: NonNegative = 0
+    epic_left: NonNegative = 0
+    deck_emptied_turn: int | None = None
+    winner: str | None = None
+    game_over_rule: str | None = None
+    game_over_why: str | None = None
+
+    # --- look-ups -----------------------------------------------------------------------
+
+    def player(self, name: str) -> PlayerState:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def has_player(self, name: str) -> bool:
+        return any(p.name == name for p in self.players)
+
+    def hero(self, hero_id: int) -> Hero:
+        return self.heroes[hero_id]
+
+    def entrance(self, name: str) -> tuple[int, ...]:
+        for owner, queue in self.entrances:
+            if owner == name:
+                return queue
+        return ()
+
+    def xp_order(self) -> tuple[PlayerState, ...]:
+        """Players highest XP first; equal XP keeps seating order (input order)."""
+        return tuple(sorted(self.players, key=lambda p: -p.xp))
+
+    def in_game(self) -> tuple[PlayerState, ...]:
+        return tuple(p for p in self.players if not p.eliminated)
+
+    @property
+    def five_six(self) -> bool:
+        """5–6 player rules (Crash Landing) apply, decided by the number at the table."""
+        return len(self.players) >= 5
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def deck_empty(self) -> bool:
+        return self.ordinary_left == 0 and self.epic_left == 0
+
+    def souls(self, name: str) -> int:
+        p = self.player(name)
+        return p.souls_adjust + sum(
+            self.heroes[s.hero].card.worth for s in p.scored if not s.face_up
+        )
+
+    def wounds(self, name: str) -> int:
+        p = self.player(name)
+        return p.wounds_adjust + sum(self.heroes[s.hero].card.worth for s in p.scored if s.face_up)
+
+    def treasure_total(self, name: str, treasure: Treasure) -> int:
+        """R-BAIT-TOTAL: active visible Rooms + Boss + bonuses (which may be negative)."""
+        p = self.player(name)
+        rooms = sum(stack.top.treasure.count(treasure) for _, stack in p.active_rooms())
+        return rooms + p.boss_treasure.count(treasure) + p.bonus(treasure)
+
+    def hero_place(self, hero_id: int) -> str:
+        """Where a Hero is: 'town', 'entrance:<player>', 'walk', 'scored:<player>'."""
+        if hero_id in self.town:
+            return "town"
+        for owner, queue in self.entrances:
+            if hero_id in queue:
+                return f"entrance:{owner}"
+        if self.walk is not None and self.walk.hero == hero_id:
+            return "walk"
+        for p in self.players:
+            if any(s.hero == hero_id for s in p.scored):
+                return f"scored:{p.name}"
+        raise KeyError(hero_id)

@@ -1,0 +1,231 @@
+"""Rule ids and the one-sentence explanations a player sees.
+
+Every ruling and refusal carries a rule id from ``shared/rulings.md`` (plus the few the
+project adds for its own bookkeeping) and a message key with arguments, so the app can
+render it in any language while the engine and the command-line referee speak English.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+RuleId = Literal[
+    "R-BAIT-TOTAL",
+    "R-BAIT-HIGHEST",
+    "R-BAIT-HYBRID",
+    "R-BAIT-ORDER",
+    "R-BAIT-OUT",
+    "R-BAIT-SPLIT",
+    "R-ADV-ORDER",
+    "R-ADV-WALK",
+    "R-ADV-DEATH",
+    "R-ADV-SURVIVE",
+    "R-ADV-RESET",
+    "R-HEAL",
+    "R-END-ELIM",
+    "R-END-WIN",
+    "R-END-LAST",
+    "R-END-ALLOUT",
+    "R-END-XP",
+    "R-END-FIVESIX",
+    "R-VAR-UNLIMITED",
+    "R-VAR-MACHINATIONS",
+    "R-BUILD-MAX",
+    "R-BUILD-WHERE",
+    "R-BUILD-ONE",
+    "R-LEVELUP",
+    "R-DESTROY",
+    "R-DEACTIVATE",
+    "R-SETUP-HEROES",
+    "R-SETUP-HAND",
+    "R-SETUP-FIRST",
+    "R-ITEM",
+    "R-MINI",
+    "R-PHASE",
+    "R-TURN-REVEAL",
+    "R-SCORE-CORRECT",
+]
+
+Arg = str | int
+
+
+class Ruling(BaseModel):
+    """Why something happened (or may not happen): a rule id and a sentence to show."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rule: RuleId
+    key: str
+    args: dict[str, Arg] = {}
+
+    @property
+    def why(self) -> str:
+        return explain(self.key, self.args)
+
+
+def explain(key: str, args: dict[str, Arg]) -> str:
+    """The English sentence for a message key (the app translates the same key)."""
+    template = MESSAGES[key]
+    return template.format(**args)
+
+
+# English sentences by key. Arguments in braces. Keep each to one sentence.
+MESSAGES: dict[str, str] = {
+    # bait
+    "bait.lured": (
+        "{player}'s dungeon has the single highest {treasure} total ({total}; others: "
+        "{others}), so it lures this Hero."
+    ),
+    "bait.lured_hybrid": (
+        "{player}'s dungeon has the single highest combined {treasure} total ({total}; "
+        "others: {others}), so it lures this Hybrid Hero."
+    ),
+    "bait.tie": (
+        "The highest {treasure} total ({total}) is shared by {players}, so the Hero stays in town."
+    ),
+    "bait.none": "No dungeon has any {treasure} treasure above zero, so the Hero stays in town.",
+    "bait.split": (
+        "{players} tie at {total} {treasure}; with enough such Heroes in town each tied "
+        "dungeon lures one, highest XP first, so this one goes to {player}."
+    ),
+    "bait.split_left": (
+        "{players} tie at {total} {treasure} and too few such Heroes are left to give each "
+        "tied dungeon one, so this Hero stays in town."
+    ),
+    "bait.queue": "Heroes arrive at {player}'s entrance in the order they were revealed.",
+    # adventure
+    "adv.enter": "{hero} enters {room} and takes {damage} damage ({total} of {health}).",
+    "adv.pass_blank": "{hero} passes the deactivated Room, a blank space: no damage.",
+    "adv.skip": "{hero} skips {room}: no damage, no effect.",
+    "adv.skip_armed": "{hero} will pass the next Room without entering it.",
+    "adv.player_done": "{player}'s Adventure phase is over: no Hero is left at the entrance.",
+    "adv.death": (
+        "{hero} leaves {room} with {total} damage against {health} Health, so it dies "
+        "there: {worth} Soul(s) for {player}."
+    ),
+    "adv.killed": "{hero} is killed in {room} by a spell or ability: {worth} Soul(s) for {player}.",
+    "adv.survive": (
+        "{hero} reaches {player}'s Boss with {total} damage against {health} Health: "
+        "{worth} Wound(s)."
+    ),
+    "adv.extra_damage": "{hero} takes {amount} extra damage in {room} ({total} of {health}).",
+    "adv.heal": "{hero} heals {amount} in {room} ({total} of {health}).",
+    "adv.sent_town": (
+        "{hero} is sent back to town; it joins the back of the line and its damage is gone."
+    ),
+    "adv.sent_entrance": (
+        "{hero} is sent back to {player}'s entrance; it lines up behind the others there."
+    ),
+    "adv.room_destroyed_under": (
+        "The Room {hero} stood in was destroyed, so it moves on without taking damage from "
+        "the Room uncovered beneath."
+    ),
+    "adv.walk_start": (
+        "{hero} steps up to {player}'s dungeon: players go highest XP first, Heroes in "
+        "arrival order."
+    ),
+    "adv.done": "Every player has had an Adventure phase: the turn ends.",
+    "heal.wound": "{player} heals a Wound: {hero} is turned face down and counts as Souls.",
+    # build
+    "build.placed": "{player} places a Room face down {where}.",
+    "build.revealed": "{player} reveals {room} {where}.",
+    "build.levelup": (
+        "{player}'s dungeon has five Rooms for the first time: the Boss levels up (once per game)."
+    ),
+    "build.destroyed": (
+        "{player}'s {room} is destroyed; {uncovered} and the dungeon closes up toward the Boss."
+    ),
+    "build.deactivated": (
+        "{player}'s {room} is turned sideways until the end of the turn: no treasure, no "
+        "damage, no ability."
+    ),
+    "build.reactivated": "{player}'s {room} is turned upright again at the end of the turn.",
+    "bonus.set": "{player}'s {treasure} bonus is now {amount}.",
+    # turn flow
+    "turn.revealed": "{hero} is revealed and joins the back of the town line.",
+    "turn.started": "Turn {turn} begins: reveal {count} Hero(es), one per player.",
+    "turn.phase": "The {phase} phase begins.",
+    "setup.done": "The first Rooms are revealed; set-up is complete.",
+    "score.corrected": (
+        "{player}'s score is corrected by hand ({souls:+d} Souls, {wounds:+d} Wounds): {reason}."
+    ),
+    # end of turn
+    "end.reset": "Damage on Heroes never carries over to the next turn.",
+    "end.eliminated": "{player} ends the turn with {wounds} Wounds (5 or more) and is out.",
+    "end.win": "{player} ends the turn with {souls} Souls and fewer than 5 Wounds and wins.",
+    "end.win_tiebreak": (
+        "{players} all reach 10 Souls; {player} has the highest Souls minus Wounds ({net})."
+    ),
+    "end.win_xp": (
+        "{players} tie on Souls minus Wounds ({net}); the tie goes to the {which} XP: {player}."
+    ),
+    "end.last": "{player} is the last player left and wins.",
+    "end.allout": (
+        "Every player still in the game went out this turn; {player} has the highest Souls "
+        "minus Wounds ({net}) and wins."
+    ),
+    "end.fivesix_souls": (
+        "Someone has 10 Souls, so this 5–6 player game ends: {player} has the highest Souls "
+        "minus Wounds ({net})."
+    ),
+    "end.fivesix_deck": (
+        "The last Hero of the deck came to town this turn, so this 5–6 player game ends: "
+        "{player} has the highest Souls minus Wounds ({net})."
+    ),
+    "end.unlimited": (
+        "The Hero decks are empty at the end of the turn, so the game ends: {player} has the "
+        "highest Souls minus Wounds ({net})."
+    ),
+    "end.no_winner": "Nobody has won yet: the game goes on.",
+    "end.draw": (
+        "{players} tie on Souls minus Wounds ({net}) and on XP: the game ends in a shared victory."
+    ),
+    "end.no_elim_fivesix": (
+        "{player} has {wounds} Wounds, but nobody is eliminated in a 5–6 player game."
+    ),
+    "end.no_elim_unlimited": (
+        "{player} has {wounds} Wounds, but nobody is eliminated with Unlimited Lives."
+    ),
+    "end.machinations": (
+        "{player} gained no Soul this turn and may draw a Room or a Spell (Machinations)."
+    ),
+    # refusals
+    "err.phase": "That can't be done in the {phase} phase; it belongs to the {expected} phase.",
+    "err.game_over": "The game is over: {why}",
+    "err.no_player": "There is no player called {player!r}.",
+    "err.eliminated": "{player} is out of the game and no longer plays.",
+    "err.build_twice": "{player} has already placed a Room this Build phase (one per turn).",
+    "err.build_max": ("{player}'s dungeon already has five Rooms: build over one of them instead."),
+    "err.build_no_stack": "{player}'s dungeon has no Room at position {index}.",
+    "err.build_advanced": (
+        "An Advanced Room must go over a Room sharing a treasure type; {room} has {treasure}."
+    ),
+    "err.build_deactivated": "Nothing can be built over a deactivated Room ({room}).",
+    "err.destroy_deactivated": "A deactivated Room ({room}) can't be destroyed.",
+    "err.deactivate_twice": "{room} is already deactivated.",
+    "err.reveal_count": (
+        "This turn reveals {expected} Hero(es), one per player (fewer only when the deck runs "
+        "out); you entered {got}."
+    ),
+    "err.reveal_epic_early": (
+        "{left} ordinary Hero(es) are still in the deck: Epic Heroes come only after every "
+        "ordinary Hero."
+    ),
+    "err.reveal_ordinary_late": "The ordinary Heroes are used up: the next Heroes are Epic.",
+    "err.hard_mode": (
+        "Hard Mode removes every ordinary Hero with 4 Health, so {hero} can't be revealed."
+    ),
+    "err.no_walk": "No Hero is walking a dungeon right now.",
+    "err.walk_at_entrance": "{hero} has not entered a Room yet.",
+    "err.amount": "The amount must be at least 1 (got {amount}).",
+    "err.no_wound": "{player} has no Wound to heal.",
+    "err.stale": (
+        "That was entered on an older view of the table (version {got}, now {now}); "
+        "look again and retry."
+    ),
+    "err.nothing_to_undo": "There is nothing to undo.",
+    "err.nothing_to_redo": "There is nothing to redo.",
+    "err.no_room_walk": "{player}'s dungeon has no Room at position {index}.",
+}
