@@ -1,0 +1,142 @@
+"""Reading one game file into a validated record, with a typed reason when that fails."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from companion.store.problems import FieldError, StoreProblem, field_errors_from
+from companion.store.records import (
+    GAME_DOC_ID,
+    GAME_TABLE,
+    SCHEMA_VERSION,
+    ListingView,
+    StoredGame,
+    migrate,
+    stored_version,
+)
+from companion.store.storage import DurableJSONStorage, FileStamp, StoredFileError
+
+
+class BadGameFile(Exception):
+    """A game file that reads as JSON but does not hold a usable game record."""
+
+    def __init__(
+        self,
+        kind: Literal["invalid_record", "newer_schema"],
+        detail: str,
+        field_errors: tuple[FieldError, ...] = (),
+    ) -> None:
+        self.kind = kind
+        self.detail = detail
+        self.field_errors = field_errors
+        super().__init__(detail)
+
+
+def read_document(path: Path) -> tuple[dict[str, Any], FileStamp | None]:
+    """The game document of ``path`` (migrated to the current schema) and the file's stamp.
+
+    Raises ``FileNotFoundError``/``OSError``, :class:`StoredFileError` (not JSON) or
+    :class:`BadGameFile` (no document, or a schema this version cannot read).
+    """
+    if not path.exists():
+        raise FileNotFoundError(path)
+    storage = DurableJSONStorage(path)
+    tables = storage.read()
+    table = (tables or {}).get(GAME_TABLE) or {}
+    document = table.get(str(GAME_DOC_ID))
+    if not isinstance(document, dict):
+        raise BadGameFile(
+            "invalid_record", f"no game document (table {GAME_TABLE!r}, id {GAME_DOC_ID})"
+        )
+    version = stored_version(document)
+    if version is None:
+        errors = (FieldError(loc="schema_version", message="missing or not a whole number"),)
+        raise BadGameFile("invalid_record", "the schema version is missing", errors)
+    if version > SCHEMA_VERSION:
+        raise BadGameFile(
+            "newer_schema",
+            f"it was saved by a newer version of the app (schema {version}; "
+            f"this version reads up to {SCHEMA_VERSION}). Update the app to open it",
+        )
+    return migrate(document), storage.stamp
+
+
+def _check_id(game_id: str, found: object) -> None:
+    if found != game_id:
+        raise BadGameFile(
+            "invalid_record",
+            f"the file is named {game_id}.json but says it holds game {found!r}",
+            (FieldError(loc="game_id", message=f"expected {game_id!r}, found {found!r}"),),
+        )
+
+
+def parse_record(document: dict[str, Any], game_id: str) -> StoredGame:
+    """Validate the whole record (set-up and every command)."""
+    try:
+        record = StoredGame.model_validate(document)
+    except ValidationError as e:
+        errors = field_errors_from(e)
+        raise BadGameFile("invalid_record", _invalid_detail(errors), errors) from e
+    _check_id(game_id, record.game_id)
+    return record
+
+
+def parse_listing(document: dict[str, Any], game_id: str) -> ListingView:
+    """Validate just what the saved-games list shows (skips the command log: fast)."""
+    try:
+        view = ListingView.model_validate(document)
+    except ValidationError as e:
+        errors = field_errors_from(e)
+        raise BadGameFile("invalid_record", _invalid_detail(errors), errors) from e
+    _check_id(game_id, view.game_id)
+    return view
+
+
+def _invalid_detail(errors: tuple[FieldError, ...]) -> str:
+    first = errors[0] if errors else None
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"a field is wrong: {first}{more}" if first else "the record is invalid"
+
+
+def problem_for(
+    error: Exception,
+    *,
+    game_id: str,
+    path: Path,
+    quarantined_to: Path | None = None,
+    backup_available: bool = False,
+) -> StoreProblem:
+    """A player-facing problem for an error raised while reading ``path``."""
+    where = f"Saved game {game_id} ({path})"
+    field_errors: tuple[FieldError, ...] = ()
+    if isinstance(error, StoredFileError):
+        kind: Any = error.kind
+        what = "is cut short" if error.kind == "truncated" else "is damaged"
+        message = f"{where} {what}: {error.detail}."
+    elif isinstance(error, BadGameFile):
+        kind = error.kind
+        field_errors = error.field_errors
+        message = f"{where} cannot be opened: {error.detail}."
+    elif isinstance(error, FileNotFoundError):
+        kind = "missing"
+        message = f"{where} is missing."
+    else:
+        kind = "unreadable"
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        message = f"{where} cannot be read: {reason}."
+    if quarantined_to is not None:
+        message += f" The file was set aside untouched as {quarantined_to}."
+    if backup_available:
+        message += " A backup can be restored."
+    return StoreProblem(
+        kind=kind,
+        message=message,
+        game_id=game_id,
+        path=str(path),
+        field_errors=field_errors,
+        quarantined_to=str(quarantined_to) if quarantined_to else None,
+        backup_available=backup_available,
+    )

@@ -1,0 +1,485 @@
+"""The game store: create, save, load, list, rename, delete, back up and restore games.
+
+Every game lives in its own TinyDB file (``games/<id>.json``), so saving one game costs
+the same whether 1 or 1,000 games are stored. ``save`` returns only once the game is on
+disk: call it after every accepted command and confirm the command on screen after it
+returns. Nothing here raises anything but :class:`~companion.store.problems.StoreError`
+subclasses (or ``ValueError`` for bad arguments), so a damaged file never crashes the app.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.table import Document
+
+from companion.store.gamefile import BadGameFile, parse_record, problem_for, read_document
+from companion.store.listing import Listing, ListingIndex
+from companion.store.paths import StoreLayout, is_valid_game_id
+from companion.store.problems import (
+    FailedCommand,
+    GameNotFound,
+    GameUnreadable,
+    NoBackup,
+    SaveFailed,
+    StoreProblem,
+)
+from companion.store.records import (
+    GAME_DOC_ID,
+    GAME_TABLE,
+    SCHEMA_VERSION,
+    GameSummary,
+    Progress,
+    StoredGame,
+    stored_version,
+)
+from companion.store.storage import DurableJSONStorage, StoredFileError, fsync_dir, write_atomic
+from rules.commands import COMMANDS, Command
+from rules.engine import replay_partial
+from rules.errors import RulesError
+from rules.game import Game
+from rules.models import GameSetup
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A game opened from disk, ready to play, and anything the player should be told."""
+
+    summary: GameSummary
+    game: Game
+    problems: tuple[StoreProblem, ...] = ()
+
+    @property
+    def game_id(self) -> str:
+        return self.summary.game_id
+
+
+@dataclass(frozen=True)
+class BackupInfo:
+    generation: int  # 1 = the save before the latest one
+    path: Path
+    summary: GameSummary | None  # None when the backup itself is unusable
+    problem: StoreProblem | None
+
+    @property
+    def usable(self) -> bool:
+        return self.problem is None
+
+
+def default_name(setup: GameSetup) -> str:
+    names = [p.name for p in setup.players]
+    return (", ".join(names[:-1]) + " and " + names[-1])[:80]
+
+
+def clean_name(name: str) -> str:
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise ValueError("a game's name must not be blank")
+    if len(cleaned) > 80:
+        raise ValueError(f"a game's name may have at most 80 characters (got {len(cleaned)})")
+    return cleaned
+
+
+class GameStore:
+    def __init__(
+        self,
+        root: str | os.PathLike[str],
+        *,
+        backup_generations: int = 3,
+        clock: Clock = utc_now,
+        fsync: bool = True,
+    ) -> None:
+        self.layout = StoreLayout(Path(root))
+        self.backup_generations = backup_generations
+        self.clock = clock
+        self.fsync = fsync
+        self._index = ListingIndex(self.layout)
+        self._guard = threading.Lock()
+        self._locks: dict[str, threading.RLock] = {}
+        self.startup_problems: tuple[StoreProblem, ...] = self._prepare()
+
+    # --- set-up -------------------------------------------------------------------------
+
+    def _prepare(self) -> tuple[StoreProblem, ...]:
+        """Create the folders and check that games can be written there."""
+        try:
+            for folder in (self.layout.games, self.layout.backups, self.layout.quarantine):
+                folder.mkdir(parents=True, exist_ok=True)
+            probe = self.layout.games / ".write-probe"
+            write_atomic(probe, b"{}", fsync=False)
+            probe.unlink()
+        except OSError as e:
+            return (
+                StoreProblem(
+                    kind="data_dir",
+                    message=f"Games cannot be saved in {self.layout.root}: "
+                    f"{e.strerror or e}. Saved games can still be opened if readable; "
+                    "choose another folder with --data-dir to play.",
+                    path=str(self.layout.root),
+                ),
+            )
+        return ()
+
+    @property
+    def writable(self) -> bool:
+        return not self.startup_problems
+
+    @contextlib.contextmanager
+    def _locked(self, game_id: str) -> Iterator[None]:
+        with self._guard:
+            lock = self._locks.setdefault(game_id, threading.RLock())
+        with lock:
+            yield
+
+    def _path(self, game_id: str) -> Path:
+        if not is_valid_game_id(game_id):
+            raise GameNotFound(game_id)
+        return self.layout.game_file(game_id)
+
+    def _backup_paths(self, game_id: str) -> list[Path]:
+        return [
+            self.layout.backup_file(game_id, n) for n in range(1, self.backup_generations + 1)
+        ]
+
+    def _db(self, game_id: str) -> TinyDB:
+        return TinyDB(
+            self._path(game_id),
+            storage=DurableJSONStorage,
+            backups=self._backup_paths(game_id),
+            fsync=self.fsync,
+        )
+
+    # --- create and save ----------------------------------------------------------------
+
+    def create(self, setup: GameSetup, name: str | None = None) -> GameSummary:
+        """Start and save a new game; returns its summary (with the new ``game_id``)."""
+        title = clean_name(name) if name is not None else default_name(setup)
+        game = Game.new(setup)
+        for _ in range(10):
+            game_id = f"{self.clock():%Y%m%d}-{secrets.token_hex(4)}"
+            if not self._path(game_id).exists():
+                break
+        return self._write(game_id, game, name=title)
+
+    def save(self, game_id: str, game: Game) -> GameSummary:
+        """Save ``game`` (set-up, log, redo stack). Returns once it is on disk.
+
+        Raises :class:`SaveFailed` (disk full, read-only, ...) with the previous save intact.
+        """
+        return self._write(game_id, game, name=None)
+
+    def _write(self, game_id: str, game: Game, name: str | None) -> GameSummary:
+        path = self._path(game_id)
+        now = self.clock()
+        fields: dict[str, Any] = {
+            "schema_version": SCHEMA_VERSION,
+            "game_id": game_id,
+            "updated": now.isoformat(),
+            "setup": game.setup.model_dump(mode="json"),
+            "log": [_dump(c) for c in game.log],
+            "undone": [_dump(c) for c in game.undone],
+            "progress": Progress.of(game.state, len(game.log)).model_dump(mode="json"),
+        }
+        with self._locked(game_id):
+            try:
+                record = self._write_fields(game_id, fields, name, now)
+            except StoredFileError:
+                # The file on disk is damaged: set it aside untouched, then save afresh.
+                self._quarantine(path, "damaged", move=True)
+                record = self._write_fields(game_id, fields, name, now)
+            except FileNotFoundError:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                record = self._write_fields(game_id, fields, name, now)
+        return record
+
+    def _write_fields(
+        self, game_id: str, fields: dict[str, Any], name: str | None, now: datetime
+    ) -> GameSummary:
+        path = self._path(game_id)
+        db = self._db(game_id)
+        storage: DurableJSONStorage = db.storage  # type: ignore[assignment]
+        try:
+            with storage.batch():  # one read, one atomic write
+                table = db.table(GAME_TABLE)
+                old = table.get(doc_id=GAME_DOC_ID)
+                doc: dict[str, Any] = dict(old) if isinstance(old, dict) else {}
+                version = stored_version(doc)
+                if version is not None and version > SCHEMA_VERSION:
+                    raise SaveFailed(
+                        "newer_schema",
+                        game_id,
+                        str(path),
+                        "saving would overwrite it with an older format",
+                    )
+                doc.update(fields)
+                if name is not None or not isinstance(doc.get("name"), str):
+                    doc["name"] = name or default_name(GameSetup.model_validate(fields["setup"]))
+                if not isinstance(doc.get("created"), str):
+                    doc["created"] = now.isoformat()
+                table.upsert(Document(doc, doc_id=GAME_DOC_ID))
+        except OSError as e:
+            if isinstance(e, FileNotFoundError) and not path.parent.exists():
+                raise
+            raise SaveFailed.from_os_error(e, game_id, str(path)) from e
+        summary = GameSummary.model_validate(
+            {
+                "game_id": game_id,
+                "name": doc["name"],
+                "created": doc["created"],
+                "last_played": doc["updated"],
+                "progress": doc["progress"],
+            }
+        )
+        self._index.remember(game_id, storage.stamp, summary)
+        return summary
+
+    # --- load ---------------------------------------------------------------------------
+
+    def load(self, game_id: str) -> LoadedGame:
+        """Open a game by replaying its log through the engine.
+
+        A damaged file raises :class:`GameUnreadable` after being moved to quarantine; its
+        problem says whether a backup can be restored (``restore_backup``). If the log no
+        longer replays, the game opens at the last state that does, with a
+        ``replay_failed`` problem naming the command and the rule.
+        """
+        path = self._path(game_id)
+        with self._locked(game_id):
+            record = self._read_record(game_id, path)
+            problems: list[StoreProblem] = []
+            outcome = replay_partial(record.setup, record.log)
+            if outcome.failure is not None:
+                problems.append(self._replay_problem(record, path, outcome.applied, outcome.failure))
+                game = Game(setup=record.setup, log=record.log[: outcome.applied], undone=())
+                game.__dict__["state"] = outcome.state
+            else:
+                game = Game(setup=record.setup, log=record.log, undone=record.undone)
+                # Game caches its replayed state; hand it the one just computed.
+                game.__dict__["state"] = outcome.state
+                now = Progress.of(outcome.state, len(record.log))
+                if now != record.progress:
+                    problems.append(_drift_problem(record, path, now))
+        return LoadedGame(summary=GameSummary.of(record), game=game, problems=tuple(problems))
+
+    def _read_record(self, game_id: str, path: Path) -> StoredGame:
+        has_backup = bool(self._existing_backups(game_id))
+        try:
+            document, _ = read_document(path)
+            return parse_record(document, game_id)
+        except FileNotFoundError as e:
+            if not has_backup:
+                raise GameNotFound(game_id) from e
+            raise GameUnreadable(
+                problem_for(e, game_id=game_id, path=path, backup_available=True)
+            ) from e
+        except (StoredFileError, BadGameFile) as e:
+            moved = None
+            if not (isinstance(e, BadGameFile) and e.kind == "newer_schema"):
+                moved = self._quarantine(path, _reason(e), move=True)
+                self._index.forget(game_id)
+            raise GameUnreadable(
+                problem_for(
+                    e, game_id=game_id, path=path, quarantined_to=moved,
+                    backup_available=has_backup,
+                )
+            ) from e
+        except OSError as e:
+            raise GameUnreadable(
+                problem_for(e, game_id=game_id, path=path, backup_available=has_backup)
+            ) from e
+
+    def _replay_problem(
+        self, record: StoredGame, path: Path, applied: int, failure: RulesError
+    ) -> StoreProblem:
+        command = record.log[applied]
+        # The next save will drop the commands that no longer replay: keep the original.
+        kept = self._quarantine(path, "replay-failed", move=False)
+        rule = getattr(failure, "rule", None)
+        why = getattr(failure, "why", str(failure))
+        return StoreProblem(
+            kind="replay_failed",
+            message=(
+                f"Saved game {record.game_id} opens at command {applied} of {len(record.log)}: "
+                f"command {applied + 1} ({command.type}) is no longer allowed"
+                f"{f' by rule {rule}' if rule else ''}: {why}. The original file is kept "
+                f"as {kept}."
+            ),
+            game_id=record.game_id,
+            path=str(path),
+            failed_command=FailedCommand(
+                index=applied, type=command.type, rule=rule, message=str(why)
+            ),
+            quarantined_to=str(kept),
+        )
+
+    # --- listing ------------------------------------------------------------------------
+
+    def list_games(self) -> Listing:
+        """Every saved game, most recently played first, plus problems with unreadable ones."""
+        with self._guard:
+            return self._index.scan(self._games_with_backups())
+
+    def history(self) -> tuple[GameSummary, ...]:
+        """Finished games, most recently played first."""
+        return tuple(s for s in self.list_games().games if s.progress.finished)
+
+    def rename(self, game_id: str, name: str) -> GameSummary:
+        new_name = clean_name(name)
+        path = self._path(game_id)
+        with self._locked(game_id):
+            record = self._read_record(game_id, path)
+            db = self._db(game_id)
+            try:
+                db.table(GAME_TABLE).update({"name": new_name}, doc_ids=[GAME_DOC_ID])
+            except OSError as e:
+                raise SaveFailed.from_os_error(e, game_id, str(path)) from e
+            storage: DurableJSONStorage = db.storage  # type: ignore[assignment]
+            summary = GameSummary.of(record).model_copy(update={"name": new_name})
+            self._index.remember(game_id, storage.stamp, summary)
+        return summary
+
+    def delete(self, game_id: str, *, confirmed: bool = False) -> None:
+        """Delete a game and its backups (quarantined copies stay). The caller confirms."""
+        if not confirmed:
+            raise ValueError(f"deleting game {game_id!r} needs confirmed=True")
+        path = self._path(game_id)
+        with self._locked(game_id):
+            victims = [p for p in [path, *self._backup_paths(game_id)] if p.exists()]
+            if not victims:
+                raise GameNotFound(game_id)
+            try:
+                for victim in victims:
+                    victim.unlink()
+                if self.fsync:
+                    fsync_dir(self.layout.games)
+            except OSError as e:
+                raise SaveFailed.from_os_error(e, game_id, str(path)) from e
+            self._index.forget(game_id)
+
+    # --- backups ------------------------------------------------------------------------
+
+    def _existing_backups(self, game_id: str) -> list[Path]:
+        return [p for p in self._backup_paths(game_id) if p.exists()]
+
+    def _games_with_backups(self) -> set[str]:
+        ids: set[str] = set()
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.layout.backups):
+                stem, _, rest = entry.name.partition(".")
+                if rest.endswith(".json") and not entry.name.startswith("."):
+                    ids.add(stem)
+        return ids
+
+    def backups(self, game_id: str) -> list[BackupInfo]:
+        """The game's backups, newest first, each checked (full validation)."""
+        out: list[BackupInfo] = []
+        for generation, path in enumerate(self._backup_paths(game_id), 1):
+            if not path.exists():
+                continue
+            try:
+                document, _ = read_document(path)
+                record = parse_record(document, game_id)
+                out.append(BackupInfo(generation, path, GameSummary.of(record), None))
+            except (OSError, StoredFileError, BadGameFile) as e:
+                out.append(
+                    BackupInfo(generation, path, None, problem_for(e, game_id=game_id, path=path))
+                )
+        return out
+
+    def restore_backup(self, game_id: str, generation: int | None = None) -> LoadedGame:
+        """Make the newest usable backup (or ``generation``) the game's saved file again.
+
+        The file it replaces, if any, is moved to quarantine first, never overwritten.
+        """
+        path = self._path(game_id)
+        with self._locked(game_id):
+            candidates = [b for b in self.backups(game_id) if b.usable]
+            if generation is not None:
+                candidates = [b for b in candidates if b.generation == generation]
+            if not candidates:
+                raise NoBackup(game_id, "none of its backups can be read")
+            chosen = candidates[0]
+            try:
+                content = chosen.path.read_bytes()
+                if path.exists():
+                    self._quarantine(path, "replaced-by-backup", move=True)
+                write_atomic(path, content, fsync=self.fsync)
+            except OSError as e:
+                raise SaveFailed.from_os_error(e, game_id, str(path)) from e
+            self._index.forget(game_id)
+            return self.load(game_id)
+
+    # --- quarantine ---------------------------------------------------------------------
+
+    def _quarantine(self, path: Path, reason: str, *, move: bool) -> Path:
+        """Set a file aside in quarantine/ under a new name; never overwrites anything."""
+        folder = self.layout.quarantine
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = f"{self.clock():%Y%m%dT%H%M%S}"
+        for n in range(1, 1000):
+            suffix = "" if n == 1 else f"-{n}"
+            target = folder / f"{path.stem}.{stamp}.{reason}{suffix}{path.suffix}"
+            try:
+                os.link(path, target)  # fails if target exists: nothing is overwritten
+            except FileExistsError:
+                continue
+            except OSError:
+                try:
+                    with open(target, "xb") as out, open(path, "rb") as src:
+                        shutil.copyfileobj(src, out)
+                        out.flush()
+                        os.fsync(out.fileno())
+                except FileExistsError:
+                    continue
+            if move:
+                path.unlink()
+            if self.fsync:
+                fsync_dir(folder)
+            return target
+        raise OSError(f"cannot find a free quarantine name for {path}")
+
+
+def _dump(command: Command) -> Any:
+    return COMMANDS.dump_python(command, mode="json")
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, StoredFileError):
+        return error.kind
+    if isinstance(error, BadGameFile):
+        return error.kind.replace("_", "-")
+    return "unreadable"
+
+
+def _drift_problem(record: StoredGame, path: Path, now: Progress) -> StoreProblem:
+    saved = record.progress
+    changes = [
+        f"{field}: saved {getattr(saved, field)!r}, now {getattr(now, field)!r}"
+        for field in ("turn", "phase", "finished", "winner", "scores")
+        if getattr(saved, field) != getattr(now, field)
+    ]
+    return StoreProblem(
+        kind="rules_drift",
+        message=(
+            f"Saved game {record.game_id} replays under the current rules to a different "
+            f"position than when it was saved ({'; '.join(changes) or 'details differ'})."
+        ),
+        game_id=record.game_id,
+        path=str(path),
+    )

@@ -1,0 +1,154 @@
+"""The saved-games list, fast with thousands of games.
+
+Each game file carries its own small ``progress`` summary, so the list never replays a
+game. Summaries are cached in ``index.json`` keyed by each file's stamp (mtime, size,
+inode): listing 1,000 games costs 1,000 ``stat`` calls plus reading only the files that
+changed since the last listing. Saves never touch the index (that would make every save
+pay for the whole archive); the cache is refreshed by the next listing. The index is only
+a cache: if it is lost or damaged it is rebuilt from the game files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from tinydb import TinyDB
+
+from companion.store.gamefile import BadGameFile, parse_listing, problem_for, read_document
+from companion.store.paths import StoreLayout, is_valid_game_id
+from companion.store.problems import StoreProblem
+from companion.store.records import GameSummary
+from companion.store.storage import DurableJSONStorage, FileStamp, StoredFileError
+
+INDEX_TABLE = "games"
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Saved games, most recently played first, and the files that could not be listed."""
+
+    games: tuple[GameSummary, ...]
+    problems: tuple[StoreProblem, ...]
+
+
+class ListingIndex:
+    def __init__(self, layout: StoreLayout) -> None:
+        self.layout = layout
+        self._entries: dict[str, tuple[FileStamp, GameSummary]] | None = None
+        self._dirty = False
+
+    # --- kept in step by the store ------------------------------------------------------
+
+    def remember(self, game_id: str, stamp: FileStamp | None, summary: GameSummary) -> None:
+        entries = self._load()
+        if stamp is not None:
+            entries[game_id] = (stamp, summary)
+            self._dirty = True
+
+    def forget(self, game_id: str) -> None:
+        if self._load().pop(game_id, None) is not None:
+            self._dirty = True
+
+    # --- listing ------------------------------------------------------------------------
+
+    def scan(self, has_backup: set[str]) -> Listing:
+        entries = self._load()
+        games: list[GameSummary] = []
+        problems: list[StoreProblem] = []
+        present: set[str] = set()
+        try:
+            files = list(os.scandir(self.layout.games))
+        except FileNotFoundError:
+            files = []
+        except OSError as e:
+            problem = StoreProblem(
+                kind="data_dir",
+                message=f"The saved-games folder {self.layout.games} cannot be read: "
+                f"{e.strerror or e}.",
+                path=str(self.layout.games),
+            )
+            return Listing((), (problem,))
+        for entry in files:
+            name = entry.name
+            if not name.endswith(".json") or name.startswith("."):
+                continue
+            game_id = name[: -len(".json")]
+            if not is_valid_game_id(game_id):
+                continue
+            present.add(game_id)
+            path = Path(entry.path)
+            try:
+                st = entry.stat()
+                stamp: FileStamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+                cached = entries.get(game_id)
+                if cached is not None and cached[0] == stamp:
+                    games.append(cached[1])
+                    continue
+                document, read_stamp = read_document(path)
+                summary = GameSummary.of(parse_listing(document, game_id))
+            except (OSError, StoredFileError, BadGameFile) as e:
+                entries.pop(game_id, None)
+                problems.append(
+                    problem_for(e, game_id=game_id, path=path,
+                                backup_available=game_id in has_backup)
+                )
+                continue
+            entries[game_id] = (read_stamp or stamp, summary)
+            self._dirty = True
+            games.append(summary)
+        for game_id in sorted(has_backup - present):
+            problems.append(
+                problem_for(
+                    FileNotFoundError(game_id),
+                    game_id=game_id,
+                    path=self.layout.game_file(game_id),
+                    backup_available=True,
+                )
+            )
+        for gone in set(entries) - present:
+            del entries[gone]
+            self._dirty = True
+        self._save()
+        games.sort(key=lambda s: s.last_played, reverse=True)
+        return Listing(tuple(games), tuple(problems))
+
+    # --- the cache file -----------------------------------------------------------------
+
+    def _load(self) -> dict[str, tuple[FileStamp, GameSummary]]:
+        if self._entries is not None:
+            return self._entries
+        entries: dict[str, tuple[FileStamp, GameSummary]] = {}
+        try:
+            with TinyDB(self.layout.index, storage=DurableJSONStorage) as db:
+                rows: list[Any] = db.table(INDEX_TABLE).all()
+            for row in rows:
+                stamp = tuple(row["stamp"])
+                if len(stamp) == 3:
+                    entries[row["game_id"]] = (
+                        (int(stamp[0]), int(stamp[1]), int(stamp[2])),
+                        GameSummary.model_validate(row["summary"]),
+                    )
+        except (OSError, StoredFileError, ValidationError, KeyError, TypeError, ValueError):
+            # Only a cache: start from nothing and rebuild it from the game files.
+            entries = {}
+            self._dirty = True
+        self._entries = entries
+        return entries
+
+    def _save(self) -> None:
+        if not self._dirty or self._entries is None:
+            return
+        rows = [
+            {"game_id": game_id, "stamp": list(stamp), "summary": summary.model_dump(mode="json")}
+            for game_id, (stamp, summary) in sorted(self._entries.items())
+        ]
+        # A lost index costs one slower listing, so no fsync; the write is still atomic.
+        with contextlib.suppress(OSError):
+            storage = DurableJSONStorage(self.layout.index, fsync=False, indent=None)
+            storage.write({INDEX_TABLE: {str(i): row for i, row in enumerate(rows, 1)}})
+            self._dirty = False

@@ -1,0 +1,126 @@
+"""What a saved game looks like on disk, as pydantic models (the schema of a game file).
+
+A game file is a TinyDB database with one table, ``game``, holding one document (id 1):
+a :class:`StoredGame`. The set-up and the command log are the game; ``progress`` is a
+small summary for the saved-games list, recomputed from the replayed state on every save
+and compared with it on load (a difference means the rules changed underneath the game).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+
+from companion.store.paths import GAME_ID_PATTERN
+from rules.commands import Command
+from rules.models import GameSetup, GameState, Phase
+
+SCHEMA_VERSION = 1
+"""Bump when the stored shape changes, and teach ``migrate`` the step from the old one."""
+
+GAME_TABLE = "game"
+GAME_DOC_ID = 1
+
+GameId = Annotated[str, Field(pattern=GAME_ID_PATTERN)]
+GameName = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PlayerScore(Record):
+    name: str
+    souls: int
+    wounds: int
+
+
+class Progress(Record):
+    """Where a game stands: enough to list it without replaying it."""
+
+    players: tuple[str, ...]
+    turn: int
+    phase: Phase
+    finished: bool
+    winner: str | None
+    commands: int
+    scores: tuple[PlayerScore, ...]
+
+    @classmethod
+    def of(cls, state: GameState, commands: int) -> Progress:
+        return cls(
+            players=tuple(p.name for p in state.players),
+            turn=state.turn,
+            phase=state.phase,
+            finished=state.game_over,
+            winner=state.winner,
+            commands=commands,
+            scores=tuple(
+                PlayerScore(name=p.name, souls=state.souls(p.name), wounds=state.wounds(p.name))
+                for p in state.players
+            ),
+        )
+
+
+class StoredGame(Record):
+    """The one document of a game file."""
+
+    schema_version: Literal[1]
+    game_id: GameId
+    name: GameName
+    created: AwareDatetime
+    updated: AwareDatetime  # last played: when the latest save happened
+    setup: GameSetup
+    log: tuple[Command, ...]
+    undone: tuple[Command, ...] = ()  # the redo stack, most recently undone last
+    progress: Progress
+
+
+class GameSummary(Record):
+    """One line of the saved-games list."""
+
+    game_id: str
+    name: str
+    created: datetime
+    last_played: datetime
+    progress: Progress
+
+    @classmethod
+    def of(cls, record: StoredGame | ListingView) -> GameSummary:
+        return cls(
+            game_id=record.game_id,
+            name=record.name,
+            created=record.created,
+            last_played=record.updated,
+            progress=record.progress,
+        )
+
+
+class ListingView(BaseModel):
+    """The fields the list needs, read without validating the whole log (fast)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    schema_version: int
+    game_id: GameId
+    name: GameName
+    created: AwareDatetime
+    updated: AwareDatetime
+    progress: Progress
+
+
+def stored_version(document: dict[str, Any]) -> int | None:
+    """The document's schema version, or None when it has no usable one."""
+    version = document.get("schema_version")
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
+
+
+def migrate(document: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older document up to ``SCHEMA_VERSION`` (no older versions exist yet)."""
+    return document
+
+
+def validation_error_count(error: ValidationError) -> int:
+    return error.error_count()

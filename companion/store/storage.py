@@ -1,0 +1,201 @@
+"""A crash-safe TinyDB ``Storage``: every write lands whole or not at all.
+
+TinyDB's own ``JSONStorage`` truncates the file and writes it in place, so a crash in the
+middle leaves half a file. This storage instead:
+
+1. writes the new content to a temp file in the same folder, flushes and ``fsync``\\ s it;
+2. keeps the file being replaced as rolling backup 1 (older backups shift to 2, 3, ...);
+3. ``os.replace``\\ s the temp file over the real one (atomic on POSIX and Windows);
+4. ``fsync``\\ s the folder so the rename itself survives a power cut.
+
+Only when ``write`` returns is the data on disk. Reads check that the file is a JSON
+object of tables and raise :class:`StoredFileError` (truncated / corrupt) otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import secrets
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+from tinydb.storages import Storage
+
+FileStamp = tuple[int, int, int]  # (mtime_ns, size, inode): changes whenever the file does
+
+
+class StoredFileError(Exception):
+    """A stored file is not a readable TinyDB database."""
+
+    def __init__(self, path: Path, kind: Literal["truncated", "corrupt"], detail: str) -> None:
+        self.path = path
+        self.kind = kind
+        self.detail = detail
+        super().__init__(f"{path}: {kind}: {detail}")
+
+
+def stamp_of(path: Path) -> FileStamp:
+    st = path.stat()
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def decode_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
+    """Parse a TinyDB file's bytes, telling a truncated file from a corrupt one."""
+    if not raw.strip():
+        raise StoredFileError(path, "truncated", "the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise StoredFileError(path, "corrupt", f"not UTF-8 text (byte {e.start})") from e
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        # An error at the very end, or inside a string that never closes, means the text
+        # simply stops: the file was cut short. Anything else is damage in the middle.
+        cut = e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string")
+        where = f"line {e.lineno}, column {e.colno}"
+        if cut:
+            raise StoredFileError(path, "truncated", f"the JSON stops early ({where})") from e
+        raise StoredFileError(path, "corrupt", f"invalid JSON at {where}: {e.msg}") from e
+    if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+        raise StoredFileError(
+            path, "corrupt", "not a TinyDB database (expected an object of tables)"
+        )
+    return data
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable. No-op where folders cannot be opened (Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as e:
+        # Some file systems refuse fsync on a folder; the rename is still atomic there.
+        if e.errno not in (errno.EINVAL, errno.EBADF, errno.ENOTSUP):
+            raise
+    finally:
+        os.close(fd)
+
+
+def _write_fully(fd: int, data: bytes) -> None:
+    """Write every byte (os.write may write fewer than asked)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def write_atomic(
+    path: Path,
+    data: bytes,
+    *,
+    fsync: bool = True,
+    backups: list[Path] | None = None,
+) -> FileStamp:
+    """Replace ``path`` with ``data`` atomically; return the new file's stamp.
+
+    ``backups`` lists the rolling backup files, newest first: the file being replaced
+    becomes ``backups[0]`` and older ones shift down (the oldest drops off). On any error
+    the temp file is removed and ``path`` is left exactly as it was.
+    """
+    folder = path.parent
+    tmp = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+    try:
+        try:
+            _write_fully(fd, data)
+            if fsync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        if backups and path.exists():
+            _rotate_backups(path, backups)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    if fsync:
+        fsync_dir(folder)
+    return stamp_of(path)
+
+
+def _rotate_backups(current: Path, backups: list[Path]) -> None:
+    """Shift backups one generation older and keep ``current`` as the newest.
+
+    The newest backup is a hard link to the file about to be replaced: no copying, and its
+    content was already fsynced when it was written. The backup folder itself is not
+    fsynced: after a power cut it may show an older set of backups, each still whole.
+    """
+    backups[0].parent.mkdir(parents=True, exist_ok=True)
+    for older, newer in zip(reversed(backups[1:]), reversed(backups[:-1]), strict=True):
+        if newer.exists():
+            os.replace(newer, older)
+    link_tmp = backups[0].with_name(f".{backups[0].name}.{secrets.token_hex(4)}.tmp")
+    try:
+        os.link(current, link_tmp)
+    except OSError:
+        shutil.copyfile(current, link_tmp)  # file systems without hard links
+    os.replace(link_tmp, backups[0])
+
+
+class DurableJSONStorage(Storage):
+    """TinyDB storage with atomic, fsynced writes and rolling backups.
+
+    Use as ``TinyDB(path, storage=DurableJSONStorage, backups=[...])``. ``batch()`` groups
+    several TinyDB operations into one atomic write.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        backups: list[Path] | None = None,
+        fsync: bool = True,
+        indent: int | None = 1,
+    ) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.backups = backups or []
+        self.fsync = fsync
+        self.indent = indent
+        self.stamp: FileStamp | None = None  # of the file as last read or written
+        self._pending: dict[str, dict[str, Any]] | None = None
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        if self._pending is not None:
+            return self._pending
+        try:
+            with open(self.path, "rb") as f:
+                raw = f.read()
+                st = os.fstat(f.fileno())
+        except FileNotFoundError:
+            return None  # TinyDB starts an empty database; the file appears on first write
+        self.stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        return decode_tables(raw, self.path)
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        if self._pending is not None:
+            self._pending = data
+            return
+        encoded = json.dumps(data, indent=self.indent, ensure_ascii=False).encode("utf-8")
+        self.stamp = write_atomic(self.path, encoded, fsync=self.fsync, backups=self.backups)
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Collect every write inside the block and write once at its end (or not at all)."""
+        self._pending = self.read() or {}
+        try:
+            yield
+            data = self._pending
+        finally:
+            self._pending = None
+        self.write(data)
