@@ -1,0 +1,285 @@
+"""The table format of ``python -m rules turn``: a table as it stands after the Build
+phase, validated at the boundary, turned into a game state, and refereed to the end of
+the turn (Bait, Adventure without interventions, End of turn).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules import commands as cmd
+from rules import events as ev
+from rules import engine
+from rules.models import (
+    GameSetup,
+    GameState,
+    Hero,
+    HeroCard,
+    PlayerSetup,
+    PlayerState,
+    Room,
+    RoomStack,
+    Ruleset,
+    Treasure,
+)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TableRoom(_Strict):
+    name: str | None = None
+    treasure: list[Treasure] = Field(max_length=4)
+    damage: Annotated[int, Field(ge=0)]
+    kind: Literal["monster", "trap"] = "monster"
+    advanced: bool = False
+    deactivated: bool = False
+
+
+class TablePlayer(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    xp: Annotated[int, Field(ge=0)]
+    boss_treasure: list[Treasure] = Field(default_factory=list, max_length=3)
+    rooms: list[TableRoom] = Field(default_factory=list, max_length=5)
+    treasure_bonus: dict[Treasure, int] = Field(default_factory=dict)
+    souls: Annotated[int, Field(ge=0)] = 0
+    wounds: Annotated[int, Field(ge=0)] = 0
+    eliminated: bool = False
+
+
+class TableHero(_Strict):
+    name: str | None = None
+    treasure: list[Treasure] = Field(min_length=1, max_length=2)
+    health: Annotated[int, Field(ge=1)]
+    epic: bool = False
+
+
+class Table(_Strict):
+    players: list[TablePlayer] = Field(min_length=2, max_length=6)
+    town: list[TableHero] = Field(default_factory=list)
+    variant: Literal["standard", "unlimited_lives"] = "standard"
+    hero_deck_empty: bool = False
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> Table:
+        seen: set[str] = set()
+        for player in self.players:
+            if not player.name.strip():
+                raise ValueError("players: a player's name must not be blank")
+            if player.name in seen:
+                raise ValueError(f"players: two players are called {player.name!r}")
+            seen.add(player.name)
+        return self
+
+
+def state_from_table(table: Table) -> GameState:
+    """The game state the table describes, at the start of the Bait phase of a turn."""
+    setup = GameSetup(
+        players=tuple(
+            PlayerSetup(name=p.name, xp=p.xp, boss_treasure=tuple(p.boss_treasure))
+            for p in table.players
+        ),
+        ruleset=Ruleset(variant=table.variant),
+    )
+    players = tuple(
+        PlayerState(
+            name=p.name,
+            xp=p.xp,
+            boss_treasure=tuple(p.boss_treasure),
+            dungeon=tuple(
+                RoomStack(
+                    rooms=(
+                        Room(
+                            name=r.name or "",
+                            treasure=tuple(r.treasure),
+                            damage=r.damage,
+                            kind=r.kind,
+                            advanced=r.advanced,
+                        ),
+                    ),
+                    deactivated=r.deactivated,
+                )
+                for r in p.rooms
+            ),
+            treasure_bonus=tuple((t, a) for t, a in p.treasure_bonus.items() if a),
+            souls_adjust=p.souls,
+            wounds_adjust=p.wounds,
+            souls_at_turn_start=p.souls,
+            eliminated=p.eliminated,
+            leveled_up=len(p.rooms) >= 5,
+        )
+        for p in table.players
+    )
+    heroes = tuple(
+        Hero(
+            id=i,
+            card=HeroCard(
+                name=h.name or "", treasure=tuple(h.treasure), health=h.health, epic=h.epic
+            ),
+        )
+        for i, h in enumerate(table.town)
+    )
+    return GameState(
+        setup=setup,
+        players=players,
+        heroes=heroes,
+        town=tuple(h.id for h in heroes),
+        turn=1,
+        phase="bait",
+        # The table does not say how many Heroes are left, only whether any are.
+        ordinary_left=0 if table.hero_deck_empty else 1,
+        epic_left=0,
+        deck_emptied_turn=1 if table.hero_deck_empty else None,
+    )
+
+
+def table_from_state(state: GameState) -> Table:
+    """The table in the same format (for export): visible Rooms and the town line."""
+    return Table(
+        players=[
+            TablePlayer(
+                name=p.name,
+                xp=p.xp,
+                boss_treasure=list(p.boss_treasure),
+                rooms=[
+                    TableRoom(
+                        name=s.top.name or None,
+                        treasure=list(s.top.treasure),
+                        damage=s.top.damage,
+                        kind=s.top.kind,
+                        advanced=s.top.advanced,
+                        deactivated=s.deactivated,
+                    )
+                    for s in p.dungeon
+                ],
+                treasure_bonus=dict(p.treasure_bonus),
+                souls=max(0, state.souls(p.name)),
+                wounds=max(0, state.wounds(p.name)),
+                eliminated=p.eliminated,
+            )
+            for p in state.players
+        ],
+        town=[
+            TableHero(
+                name=state.hero(h).card.name or None,
+                treasure=list(state.hero(h).card.treasure),
+                health=state.hero(h).card.health,
+                epic=state.hero(h).card.epic,
+            )
+            for h in state.town
+        ],
+        variant=state.setup.ruleset.variant,
+        hero_deck_empty=state.deck_empty,
+    )
+
+
+class BaitEntry(BaseModel):
+    hero: int
+    lured_by: str | None
+    rule: str
+    why: str
+
+
+class AdventureEntry(BaseModel):
+    player: str
+    hero: int
+    outcome: Literal["soul", "wound"]
+    room: int | None
+    damage: int
+    rule: str
+    why: str
+
+
+class PlayerResult(BaseModel):
+    name: str
+    souls: int
+    wounds: int
+    eliminated: bool
+
+
+class TurnResult(BaseModel):
+    bait: list[BaitEntry]
+    town: list[int]
+    adventure: list[AdventureEntry]
+    players: list[PlayerResult]
+    game_over: bool
+    winner: str | None
+    why: str
+    rule: str | None = None
+
+
+def referee_turn(table: Table) -> TurnResult:
+    """Bait, Adventure (no interventions) and End of turn for the table as given."""
+    state = state_from_table(table)
+    state, bait_events = engine.apply(state, cmd.ResolveBait())
+    town_after = list(state.town)
+    events: list[ev.EventBase] = list(bait_events)
+    if state.phase == "adventure" and state.walk is not None:
+        state, more = engine.apply(state, cmd.FinishAdventure())
+        events += more
+    state, end_events = engine.apply(state, cmd.EndTurn())
+    events += end_events
+
+    bait: list[BaitEntry] = []
+    adventure: list[AdventureEntry] = []
+    for e in events:
+        if isinstance(e, ev.HeroLured | ev.HeroStayed):
+            bait.append(
+                BaitEntry(
+                    hero=e.hero,
+                    lured_by=e.player if isinstance(e, ev.HeroLured) else None,
+                    rule=e.ruling.rule,
+                    why=e.ruling.why,
+                )
+            )
+        elif isinstance(e, ev.HeroKilled):
+            adventure.append(
+                AdventureEntry(
+                    player=e.player,
+                    hero=e.hero,
+                    outcome="soul",
+                    room=e.room,
+                    damage=e.damage,
+                    rule=e.ruling.rule,
+                    why=e.ruling.why,
+                )
+            )
+        elif isinstance(e, ev.HeroSurvived):
+            adventure.append(
+                AdventureEntry(
+                    player=e.player,
+                    hero=e.hero,
+                    outcome="wound",
+                    room=None,
+                    damage=e.damage,
+                    rule=e.ruling.rule,
+                    why=e.ruling.why,
+                )
+            )
+    ended = next((e for e in end_events if isinstance(e, ev.GameEnded)), None)
+    no_winner = next(
+        (e for e in end_events if isinstance(e, ev.Noted) and e.ruling.key == "end.no_winner"),
+        None,
+    )
+    why = ended.ruling.why if ended else (no_winner.ruling.why if no_winner else "")
+    return TurnResult(
+        bait=bait,
+        town=town_after,
+        adventure=adventure,
+        players=[
+            PlayerResult(
+                name=p.name,
+                souls=state.souls(p.name),
+                wounds=state.wounds(p.name),
+                eliminated=p.eliminated,
+            )
+            for p in state.players
+        ],
+        game_over=state.game_over,
+        winner=state.winner,
+        why=why,
+        rule=ended.ruling.rule if ended else None,
+    )
