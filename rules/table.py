@@ -10,8 +10,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules import commands as cmd
-from rules import events as ev
 from rules import engine
+from rules import events as ev
 from rules.models import (
     GameSetup,
     GameState,
