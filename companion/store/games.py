@@ -10,6 +10,7 @@ subclasses (or ``ValueError`` for bad arguments), so a damaged file never crashe
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import secrets
 import shutil
@@ -23,6 +24,7 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.table import Document
 
+from companion.store.export import export_text, parse_export
 from companion.store.gamefile import BadGameFile, parse_record, problem_for, read_document
 from companion.store.listing import Listing, ListingIndex
 from companion.store.paths import StoreLayout, is_valid_game_id
@@ -48,7 +50,8 @@ from rules.commands import COMMANDS, Command
 from rules.engine import replay_partial
 from rules.errors import RulesError
 from rules.game import Game
-from rules.models import GameSetup
+from rules.models import GameSetup, GameState
+from rules.table import table_from_state
 
 Clock = Callable[[], datetime]
 
@@ -153,9 +156,7 @@ class GameStore:
         return self.layout.game_file(game_id)
 
     def _backup_paths(self, game_id: str) -> list[Path]:
-        return [
-            self.layout.backup_file(game_id, n) for n in range(1, self.backup_generations + 1)
-        ]
+        return [self.layout.backup_file(game_id, n) for n in range(1, self.backup_generations + 1)]
 
     def _db(self, game_id: str) -> TinyDB:
         return TinyDB(
@@ -170,12 +171,13 @@ class GameStore:
     def create(self, setup: GameSetup, name: str | None = None) -> GameSummary:
         """Start and save a new game; returns its summary (with the new ``game_id``)."""
         title = clean_name(name) if name is not None else default_name(setup)
-        game = Game.new(setup)
-        for _ in range(10):
+        return self._write(self._new_id(), Game.new(setup), name=title)
+
+    def _new_id(self) -> str:
+        while True:
             game_id = f"{self.clock():%Y%m%d}-{secrets.token_hex(4)}"
             if not self._path(game_id).exists():
-                break
-        return self._write(game_id, game, name=title)
+                return game_id
 
     def save(self, game_id: str, game: Game) -> GameSummary:
         """Save ``game`` (set-up, log, redo stack). Returns once it is on disk.
@@ -185,16 +187,30 @@ class GameStore:
         return self._write(game_id, game, name=None)
 
     def _write(self, game_id: str, game: Game, name: str | None) -> GameSummary:
+        return self._write_parts(
+            game_id, game.setup, game.log, game.undone, game.state, len(game.log), name
+        )
+
+    def _write_parts(
+        self,
+        game_id: str,
+        setup: GameSetup,
+        log: tuple[Command, ...],
+        undone: tuple[Command, ...],
+        state: GameState,
+        applied: int,
+        name: str | None,
+    ) -> GameSummary:
         path = self._path(game_id)
         now = self.clock()
         fields: dict[str, Any] = {
             "schema_version": SCHEMA_VERSION,
             "game_id": game_id,
             "updated": now.isoformat(),
-            "setup": game.setup.model_dump(mode="json"),
-            "log": [_dump(c) for c in game.log],
-            "undone": [_dump(c) for c in game.undone],
-            "progress": Progress.of(game.state, len(game.log)).model_dump(mode="json"),
+            "setup": setup.model_dump(mode="json"),
+            "log": [_dump(c) for c in log],
+            "undone": [_dump(c) for c in undone],
+            "progress": Progress.of(state, applied).model_dump(mode="json"),
         }
         with self._locked(game_id):
             try:
@@ -265,7 +281,9 @@ class GameStore:
             problems: list[StoreProblem] = []
             outcome = replay_partial(record.setup, record.log)
             if outcome.failure is not None:
-                problems.append(self._replay_problem(record, path, outcome.applied, outcome.failure))
+                problems.append(
+                    self._replay_problem(record, path, outcome.applied, outcome.failure)
+                )
                 game = Game(setup=record.setup, log=record.log[: outcome.applied], undone=())
                 game.__dict__["state"] = outcome.state
             else:
@@ -295,7 +313,10 @@ class GameStore:
                 self._index.forget(game_id)
             raise GameUnreadable(
                 problem_for(
-                    e, game_id=game_id, path=path, quarantined_to=moved,
+                    e,
+                    game_id=game_id,
+                    path=path,
+                    quarantined_to=moved,
                     backup_available=has_backup,
                 )
             ) from e
@@ -425,6 +446,37 @@ class GameStore:
             self._index.forget(game_id)
             return self.load(game_id)
 
+    # --- export and import -------------------------------------------------------------
+
+    def export_game(self, game_id: str) -> str:
+        """The game as one human-readable JSON file (set-up, log, redo stack)."""
+        path = self._path(game_id)
+        with self._locked(game_id):
+            record = self._read_record(game_id, path)
+        return export_text(record, self.clock())
+
+    def import_game(self, text: str | bytes, name: str | None = None) -> LoadedGame:
+        """Save an exported game as a new game and open it.
+
+        Raises :class:`ImportRejected` naming every bad field. A log that does not replay
+        under the current rules is still imported whole; the returned game opens at the
+        last state that replays, with a ``replay_failed`` problem.
+        """
+        exported = parse_export(text)
+        title = clean_name(name) if name is not None else exported.name
+        outcome = replay_partial(exported.setup, exported.log)
+        game_id = self._new_id()
+        self._write_parts(
+            game_id,
+            exported.setup,
+            exported.log,
+            exported.undone,
+            outcome.state,
+            outcome.applied,
+            title,
+        )
+        return self.load(game_id)
+
     # --- quarantine ---------------------------------------------------------------------
 
     def _quarantine(self, path: Path, reason: str, *, move: bool) -> Path:
@@ -453,6 +505,12 @@ class GameStore:
                 fsync_dir(folder)
             return target
         raise OSError(f"cannot find a free quarantine name for {path}")
+
+
+def export_table(game: Game) -> str:
+    """The current table in the input format of ``python -m rules turn``."""
+    table = table_from_state(game.state)
+    return json.dumps(table.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
 
 
 def _dump(command: Command) -> Any:

@@ -94,8 +94,9 @@ class ListingIndex:
             except (OSError, StoredFileError, BadGameFile) as e:
                 entries.pop(game_id, None)
                 problems.append(
-                    problem_for(e, game_id=game_id, path=path,
-                                backup_available=game_id in has_backup)
+                    problem_for(
+                        e, game_id=game_id, path=path, backup_available=game_id in has_backup
+                    )
                 )
                 continue
             entries[game_id] = (read_stamp or stamp, summary)

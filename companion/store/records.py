@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from companion.store.paths import GAME_ID_PATTERN
 from rules.commands import Command
@@ -120,7 +120,3 @@ def stored_version(document: dict[str, Any]) -> int | None:
 def migrate(document: dict[str, Any]) -> dict[str, Any]:
     """Bring an older document up to ``SCHEMA_VERSION`` (no older versions exist yet)."""
     return document
-
-
-def validation_error_count(error: ValidationError) -> int:
-    return error.error_count()

@@ -85,6 +85,11 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def _create_temp(path: Path) -> int:
+    """Create and open a new file for writing; fails if it exists."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+
+
 def _write_fully(fd: int, data: bytes) -> None:
     """Write every byte (os.write may write fewer than asked)."""
     view = memoryview(data)
@@ -108,7 +113,7 @@ def write_atomic(
     """
     folder = path.parent
     tmp = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+    fd = _create_temp(tmp)
     try:
         try:
             _write_fully(fd, data)

@@ -1,0 +1,85 @@
+"""One game as a single, human-readable JSON file: set-up plus commands.
+
+The file moves a game to another device or goes along with a rules question. On import
+every field is validated by pydantic, and errors name the field (``log[3].amount``).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Literal
+
+from pydantic import AwareDatetime, Field, ValidationError, field_validator
+
+from companion.store.problems import FieldError, ImportRejected, field_errors_from
+from companion.store.records import SCHEMA_VERSION, GameName, Record, StoredGame
+from rules.commands import Command
+from rules.models import GameSetup
+
+EXPORT_FORMAT = "dungeon-referee/game"
+MAX_IMPORT_BYTES = 10_000_000
+
+
+class ExportedGame(Record):
+    """The exported file. ``undone`` (the redo stack) may be left out."""
+
+    format: Literal["dungeon-referee/game"] = EXPORT_FORMAT
+    schema_version: int = Field(default=SCHEMA_VERSION, ge=1)
+    name: GameName
+    exported_at: AwareDatetime | None = None
+    setup: GameSetup
+    log: tuple[Command, ...] = ()
+    undone: tuple[Command, ...] = ()
+
+    @field_validator("schema_version")
+    @classmethod
+    def _readable(cls, value: int) -> int:
+        if value > SCHEMA_VERSION:
+            raise ValueError(
+                f"written by a newer version of the app (schema {value}; "
+                f"this version reads up to {SCHEMA_VERSION})"
+            )
+        return value
+
+
+def export_text(record: StoredGame, exported_at: datetime) -> str:
+    exported = ExportedGame(
+        name=record.name,
+        exported_at=exported_at,
+        setup=record.setup,
+        log=record.log,
+        undone=record.undone,
+    )
+    return json.dumps(exported.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+
+
+def parse_export(text: str | bytes) -> ExportedGame:
+    """Validate an exported game; raises :class:`ImportRejected` naming each bad field."""
+    if len(text) > MAX_IMPORT_BYTES:
+        raise ImportRejected(f"the file is too large ({len(text)} bytes; at most 10 MB)")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise ImportRejected(f"the file is not UTF-8 text (byte {e.start})") from e
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ImportRejected(
+            f"the file is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}"
+        ) from e
+    if not isinstance(data, dict):
+        raise ImportRejected(
+            "the file is not a saved game: expected a JSON object with setup and log",
+            (FieldError(loc="(top level)", message=f"got {type(data).__name__}"),),
+        )
+    try:
+        return ExportedGame.model_validate(data)
+    except ValidationError as e:
+        errors = field_errors_from(e)
+        raise ImportRejected(
+            f"the file is not a valid saved game ({len(errors)} field error"
+            f"{'s' if len(errors) != 1 else ''}):",
+            errors,
+        ) from e
