@@ -1,0 +1,85 @@
+"""The session: decide, save, then acknowledge; a refusal or a failed save changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.session import Change, Sessions
+from companion.store import GameStore, StoreError
+from rules.commands import BuildRoom, RevealRooms
+from rules.errors import RulesError, StaleCommand
+from rules.models import GameSetup, PlayerSetup, Room
+
+
+def _setup() -> GameSetup:
+    return GameSetup(
+        players=(PlayerSetup(name="Ann", xp=900), PlayerSetup(name="Bob", xp=400))
+    )
+
+
+def _room() -> Room:
+    return Room(name="Pit", treasure=("fighter",), damage=2)
+
+
+def test_session_saves_before_acknowledging(tmp_path: Path) -> None:
+    sessions = Sessions(GameStore(tmp_path))
+    session = sessions.new_game(_setup())
+    seen: list[Change] = []
+    session.subscribe(seen.append)
+    session.play(BuildRoom(player="Ann", room=_room()))
+    reopened = Sessions(GameStore(tmp_path)).open(session.game_id)
+    assert reopened.game.log == session.game.log
+    assert len(seen) == 1 and seen[0].kind == "play"
+
+
+def test_session_refusal_changes_nothing(tmp_path: Path) -> None:
+    session = Sessions(GameStore(tmp_path)).new_game(_setup())
+    session.play(BuildRoom(player="Ann", room=_room()))
+    with pytest.raises(RulesError) as refused:
+        session.play(BuildRoom(player="Ann", room=_room()))
+    assert refused.value.rule == "R-BUILD-ONE"
+    assert session.game.version == 1
+
+
+def test_session_refuses_stale_command(tmp_path: Path) -> None:
+    session = Sessions(GameStore(tmp_path)).new_game(_setup())
+    session.play(BuildRoom(player="Ann", room=_room()), version=0)
+    with pytest.raises(StaleCommand):
+        session.play(BuildRoom(player="Bob", room=_room()), version=0)
+    with pytest.raises(StaleCommand):
+        session.undo(version=0)
+
+
+def test_session_failed_save_keeps_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = GameStore(tmp_path)
+    session = Sessions(store).new_game(_setup())
+    session.play(BuildRoom(player="Ann", room=_room()))
+
+    def broken_save(*_args: object, **_kwargs: object) -> None:
+        raise StoreError("disk full")
+
+    monkeypatch.setattr(store, "save", broken_save)
+    with pytest.raises(StoreError):
+        session.play(RevealRooms())
+    assert session.game.version == 1
+    assert session.state.phase == "setup"
+
+
+def test_session_undo_redo_are_saved(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    session = Sessions(store).new_game(_setup())
+    session.play(BuildRoom(player="Ann", room=_room()))
+    session.undo()
+    assert Sessions(GameStore(tmp_path)).open(session.game_id).game.version == 0
+    session.redo()
+    reopened = Sessions(GameStore(tmp_path)).open(session.game_id)
+    assert reopened.game.version == 1
+    assert reopened.state == session.state
+
+
+def test_sessions_share_one_session_per_game(tmp_path: Path) -> None:
+    sessions = Sessions(GameStore(tmp_path))
+    session = sessions.new_game(_setup())
+    assert sessions.open(session.game_id) is session
