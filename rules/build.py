@@ -21,6 +21,10 @@ def check_build(state: GameState, player: PlayerState, room: Room, over: int | N
     if player.built_this_phase or player.pending is not None:
         raise BuildError("R-BUILD-ONE", "err.build_twice", player=player.name)
     if over is None:
+        if room.advanced:
+            # R-BUILD-WHERE: an Advanced Room must cover a Room sharing a treasure type, so
+            # it never starts a new place at the entrance end (hence the mulligan rule).
+            raise BuildError("R-BUILD-WHERE", "err.build_advanced_end", room=room.label())
         if len(player.dungeon) >= MAX_ROOMS:
             raise BuildError("R-BUILD-MAX", "err.build_max", player=player.name)
         return

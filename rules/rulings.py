@@ -202,6 +202,10 @@ MESSAGES: dict[str, str] = {
     "err.build_advanced": (
         "An Advanced Room must go over a Room sharing a treasure type; {room} has {treasure}."
     ),
+    "err.build_advanced_end": (
+        "An Advanced Room ({room}) must be built over a Room sharing a treasure type, not at "
+        "the entrance end."
+    ),
     "err.build_deactivated": "Nothing can be built over a deactivated Room ({room}).",
     "err.destroy_deactivated": "A deactivated Room ({room}) can't be destroyed.",
     "err.deactivate_twice": "{room} is already deactivated.",
