@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules import events as ev
 from rules.errors import BuildError
 from rules.models import GameState, PendingBuild, PlayerState, Room
-from rules.rulings import Ruling
+from rules.rulings import RuleId, Ruling
 
 MAX_ROOMS = 5
 
@@ -97,9 +97,13 @@ def reveal(state: GameState) -> list[ev.EventBase]:
     return out
 
 
-def _stack(player: PlayerState, index: int) -> None:
+def _stack(player: PlayerState, index: int, rule: RuleId = "R-DESTROY") -> None:
     if index >= len(player.dungeon):
-        raise BuildError("R-DESTROY", "err.build_no_stack", player=player.name, index=index + 1)
+        raise BuildError(rule, "err.build_no_stack", player=player.name, index=index + 1)
+    if player.pending is not None and player.pending.over == index:
+        # A Room placed face down this Build phase now tops that place: face-down Rooms
+        # can't be destroyed or deactivated (R-DESTROY).
+        raise BuildError(rule, "err.face_down", room=player.dungeon[index].top.label())
 
 
 def destroy(state: GameState, player: PlayerState, index: int) -> ev.RoomDestroyed:
@@ -123,7 +127,7 @@ def destroy(state: GameState, player: PlayerState, index: int) -> ev.RoomDestroy
 
 
 def deactivate(state: GameState, player: PlayerState, index: int) -> ev.RoomDeactivated:
-    _stack(player, index)
+    _stack(player, index, "R-DEACTIVATE")
     stack = player.dungeon[index]
     if stack.deactivated:
         raise BuildError("R-DEACTIVATE", "err.deactivate_twice", room=stack.top.label())

@@ -205,7 +205,11 @@ def _(event: ev.RoomDestroyed, state: GameState) -> GameState:
         del dungeon[event.index]
     else:
         dungeon[event.index] = RoomStack(rooms=stack.rooms[:-1])
-    state = _player(state, event.player, dungeon=tuple(dungeon))
+    pending = p.pending
+    if vanished and pending is not None and pending.over is not None and pending.over > event.index:
+        # A face-down Room waiting to cover a later place follows that place as it slides.
+        pending = pending.model_copy(update={"over": pending.over - 1})
+    state = _player(state, event.player, dungeon=tuple(dungeon), pending=pending)
     walk = state.walk
     if (
         vanished

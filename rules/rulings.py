@@ -208,6 +208,9 @@ MESSAGES: dict[str, str] = {
     ),
     "err.build_deactivated": "Nothing can be built over a deactivated Room ({room}).",
     "err.destroy_deactivated": "A deactivated Room ({room}) can't be destroyed.",
+    "err.face_down": (
+        "{room} is covered by a Room placed face down this phase: it can't be touched."
+    ),
     "err.deactivate_twice": "{room} is already deactivated.",
     "err.reveal_count": (
         "This turn reveals {expected} Hero(es), one per player (fewer only when the deck runs "
