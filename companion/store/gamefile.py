@@ -96,9 +96,11 @@ def parse_listing(document: dict[str, Any], game_id: str) -> ListingView:
 
 
 def _invalid_detail(errors: tuple[FieldError, ...]) -> str:
-    first = errors[0] if errors else None
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"a field is wrong: {first}{more}" if first else "the record is invalid"
+    if not errors:
+        return "the record is invalid"
+    shown = "; ".join(str(e) for e in errors[:5])
+    more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
+    return f"{'a field is' if len(errors) == 1 else 'fields are'} wrong: {shown}{more}"
 
 
 def problem_for(

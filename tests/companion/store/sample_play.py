@@ -28,7 +28,7 @@ def sample_setup(players: int = 3) -> GameSetup:
     names = ["Ada", "Brann", "Cyra", "Dorn", "Eira", "Finn"][:players]
     return GameSetup(
         players=tuple(
-            PlayerSetup(name=n, boss=f"Boss of {n}", xp=10 + i, boss_treasure=(TREASURES[i],))
+            PlayerSetup(name=n, boss=f"Boss of {n}", xp=10 + i, boss_treasure=(TREASURES[i % 5],))
             for i, n in enumerate(names)
         ),
         ordinary_heroes=999,

@@ -1,0 +1,191 @@
+"""Saving, reloading, listing, renaming and deleting games."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from sample_play import command_stream, next_commands, play_turns, sample_setup
+
+from companion.store import GameNotFound, GameStore
+from rules.commands import CorrectScore, EndTurn
+from rules.game import Game
+
+
+def saved(store: GameStore, game: Game, name: str | None = None) -> str:
+    game_id = store.create(game.setup, name).game_id
+    store.save(game_id, game)
+    return game_id
+
+
+def test_reload_replays_to_the_state_before_save(
+    store: GameStore, reopen: Callable[[], GameStore], forty_turns: Game
+) -> None:
+    game_id = saved(store, forty_turns)
+    loaded = reopen().load(game_id)
+    assert loaded.problems == ()
+    assert loaded.game.log == forty_turns.log
+    assert loaded.game.state == forty_turns.state
+    assert loaded.game.state.turn == 41
+
+
+def test_redo_stack_survives_reload(
+    store: GameStore, reopen: Callable[[], GameStore], three_turns: Game
+) -> None:
+    game = three_turns.undo().undo()
+    game_id = saved(store, game)
+    loaded = reopen().load(game_id).game
+    assert loaded.undone == game.undone
+    assert loaded.redo().redo().state == three_turns.state
+
+
+def test_every_saved_command_is_on_disk_when_save_returns(
+    store: GameStore, reopen: Callable[[], GameStore]
+) -> None:
+    game = Game.new(sample_setup())
+    game_id = store.create(game.setup).game_id
+    for _ in range(25):
+        game, _command = command_stream(game)
+        store.save(game_id, game)
+        # A second store (another process after a crash) sees exactly this log.
+        assert reopen().load(game_id).game.log == game.log
+
+
+def test_game_file_is_a_tinydb_database_with_one_game_document(
+    store: GameStore, three_turns: Game
+) -> None:
+    game_id = saved(store, three_turns)
+    data = json.loads(store.layout.game_file(game_id).read_text())
+    document = data["game"]["1"]
+    assert document["schema_version"] == 1
+    assert document["game_id"] == game_id
+    assert len(document["log"]) == len(three_turns.log)
+    assert document["log"][0]["type"] == "build_room"
+
+
+def test_list_shows_players_turn_last_played_and_winner(
+    store: GameStore, three_turns: Game
+) -> None:
+    first = saved(store, Game.new(sample_setup(2)), "Quick one")
+    second = saved(store, three_turns)
+    listing = store.list_games()
+    assert listing.problems == ()
+    assert [s.game_id for s in listing.games] == [second, first]  # most recent first
+    latest = listing.games[0]
+    assert latest.name == "Ada, Brann and Cyra"
+    assert latest.progress.players == ("Ada", "Brann", "Cyra")
+    assert latest.progress.turn == three_turns.state.turn
+    assert latest.progress.commands == len(three_turns.log)
+    assert not latest.progress.finished and latest.progress.winner is None
+    assert latest.last_played > listing.games[1].last_played
+
+
+def test_list_follows_saves_made_after_the_index_was_written(
+    store: GameStore, reopen: Callable[[], GameStore], three_turns: Game
+) -> None:
+    game_id = saved(store, Game.new(sample_setup()))
+    assert store.list_games().games[0].progress.turn == 0
+    store.save(game_id, three_turns)
+    assert store.list_games().games[0].progress.turn == three_turns.state.turn
+    other = reopen()  # reads index.json, then notices the file changed
+    other.save(game_id, three_turns.undo())
+    assert reopen().list_games().games[0].progress.commands == len(three_turns.log) - 1
+
+
+def test_list_survives_a_damaged_index(
+    store: GameStore, reopen: Callable[[], GameStore], three_turns: Game
+) -> None:
+    game_id = saved(store, three_turns)
+    store.list_games()
+    store.layout.index.write_text('{"games": {"1": {"game_id": ')
+    listing = reopen().list_games()
+    assert [s.game_id for s in listing.games] == [game_id]
+    assert json.loads(store.layout.index.read_text())["games"]["1"]["game_id"] == game_id
+
+
+def finish(game: Game) -> Game:
+    while game.state.phase != "end":
+        for command in next_commands(game, 0):
+            game, _ = game.play(command)
+    game, _ = game.play(CorrectScore(player="Brann", souls=10, reason="test"))
+    game, _ = game.play(EndTurn())
+    assert game.state.game_over
+    return game
+
+
+def test_history_lists_finished_games_with_their_winner(
+    store: GameStore, three_turns: Game
+) -> None:
+    saved(store, three_turns)
+    done = saved(store, finish(three_turns))
+    history = store.history()
+    assert [s.game_id for s in history] == [done]
+    assert history[0].progress.finished and history[0].progress.winner == "Brann"
+
+
+def test_rename_keeps_the_game_and_changes_the_list(
+    store: GameStore, reopen: Callable[[], GameStore], three_turns: Game
+) -> None:
+    game_id = saved(store, three_turns)
+    store.rename(game_id, "  Friday   night ")
+    again = reopen()
+    assert again.list_games().games[0].name == "Friday night"
+    loaded = again.load(game_id)
+    assert loaded.summary.name == "Friday night"
+    assert loaded.game.log == three_turns.log
+
+
+@pytest.mark.parametrize(("name", "words"), [("   ", "blank"), ("x" * 81, "80 characters")])
+def test_rename_rejects_a_bad_name(store: GameStore, name: str, words: str) -> None:
+    game_id = saved(store, Game.new(sample_setup()))
+    with pytest.raises(ValueError, match=words):
+        store.rename(game_id, name)
+
+
+def test_delete_needs_confirmation_then_removes_game_and_backups(
+    store: GameStore, three_turns: Game
+) -> None:
+    game_id = saved(store, three_turns)
+    keep = saved(store, three_turns)
+    with pytest.raises(ValueError, match="confirmed=True"):
+        store.delete(game_id)
+    assert store.load(game_id).game.log == three_turns.log
+    store.delete(game_id, confirmed=True)
+    with pytest.raises(GameNotFound):
+        store.load(game_id)
+    assert store.backups(game_id) == []
+    assert [s.game_id for s in store.list_games().games] == [keep]
+    with pytest.raises(GameNotFound):
+        store.delete(game_id, confirmed=True)
+
+
+@pytest.mark.parametrize("game_id", ["../../etc/passwd", "nope", "UPPER-case", ""])
+def test_unknown_or_unsafe_game_ids_are_not_found(store: GameStore, game_id: str) -> None:
+    with pytest.raises(GameNotFound):
+        store.load(game_id)
+
+
+def test_backups_keep_the_last_three_saves_newest_first(store: GameStore) -> None:
+    game = Game.new(sample_setup())
+    game_id = store.create(game.setup).game_id
+    versions = []
+    for _ in range(6):
+        game, _command = command_stream(game)
+        store.save(game_id, game)
+        versions.append(len(game.log))
+    backups = store.backups(game_id)
+    assert [b.generation for b in backups] == [1, 2, 3]
+    assert all(b.usable for b in backups)
+    assert [b.summary.progress.commands for b in backups if b.summary] == versions[-2:-5:-1]
+
+
+def test_a_forty_turn_game_replays_the_same_after_many_saves(
+    store: GameStore, reopen: Callable[[], GameStore]
+) -> None:
+    game = Game.new(sample_setup(4))
+    game_id = store.create(game.setup).game_id
+    for turns in (5, 10, 20, 40):
+        game = play_turns(game, turns)
+        store.save(game_id, game)
+        assert reopen().load(game_id).game.state == game.state
