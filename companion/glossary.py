@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -157,9 +156,6 @@ class Glossary(_Frozen):
             return self._by_rule[rule_id]
         except KeyError:
             raise KeyError(f"no glossary entry explains rule {rule_id!r}") from None
-
-    def __iter__(self) -> Iterator[Entry]:  # type: ignore[override]
-        return iter(self.entries)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -306,5 +302,6 @@ def rule_ids_in(text: str) -> set[str]:
     return set(_RULE_ID_IN_TEXT.findall(text))
 
 
-# A rule id not glued to a longer word (so "USER-AGENT" is not read as "R-AGENT").
-_RULE_ID_IN_TEXT = re.compile(r"(?<![A-Za-z0-9_-])R-[A-Z]+(?:-[A-Z]+)*(?![A-Za-z0-9_])")
+# A rule id stands alone: not the tail of a longer word ("USER-AGENT") and not a family
+# prefix ending in a hyphen ("R-BAIT-…" names every bait rule, it is no id itself).
+_RULE_ID_IN_TEXT = re.compile(r"(?<![A-Za-z0-9_-])R-[A-Z]+(?:-[A-Z]+)*(?![A-Za-z0-9_-])")
