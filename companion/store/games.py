@@ -45,7 +45,13 @@ from companion.store.records import (
     StoredGame,
     stored_version,
 )
-from companion.store.storage import DurableJSONStorage, StoredFileError, fsync_dir, write_atomic
+from companion.store.storage import (
+    DurableJSONStorage,
+    StoredFileError,
+    fsync_dir,
+    sweep_temp_files,
+    write_atomic,
+)
 from rules.commands import COMMANDS, Command
 from rules.engine import replay_partial
 from rules.errors import RulesError
@@ -127,6 +133,8 @@ class GameStore:
             probe = self.layout.games / ".write-probe"
             write_atomic(probe, b"{}", fsync=False)
             probe.unlink()
+            for folder in (self.layout.games, self.layout.backups):
+                sweep_temp_files(folder)
         except OSError as e:
             return (
                 StoreProblem(

@@ -20,6 +20,7 @@ import json
 import os
 import secrets
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
@@ -133,6 +134,40 @@ def write_atomic(
     return stamp_of(path)
 
 
+def sweep_temp_files(folder: Path, older_than: float = 300.0) -> int:
+    """Remove temp files left by writes that were killed midway; returns how many.
+
+    A temp file belongs to a dead writer if the process id in its name is gone (POSIX), or
+    if it is older than ``older_than`` seconds (no write takes that long).
+    """
+    removed = 0
+    now = time.time()
+    for entry in os.scandir(folder):
+        if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+            continue
+        with contextlib.suppress(OSError):
+            if _writer_gone(entry.name) or now - entry.stat().st_mtime > older_than:
+                os.unlink(entry.path)
+                removed += 1
+    return removed
+
+
+def _writer_gone(name: str) -> bool:
+    parts = name.split(".")
+    if os.name != "posix" or len(parts) < 4 or not parts[-3].isdigit():
+        return False
+    pid = int(parts[-3])
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
 def _rotate_backups(current: Path, backups: list[Path]) -> None:
     """Shift backups one generation older and keep ``current`` as the newest.
 
@@ -144,7 +179,7 @@ def _rotate_backups(current: Path, backups: list[Path]) -> None:
     for older, newer in zip(reversed(backups[1:]), reversed(backups[:-1]), strict=True):
         if newer.exists():
             os.replace(newer, older)
-    link_tmp = backups[0].with_name(f".{backups[0].name}.{secrets.token_hex(4)}.tmp")
+    link_tmp = backups[0].with_name(f".{backups[0].name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
         os.link(current, link_tmp)
     except OSError:
