@@ -191,6 +191,18 @@ def _destroy(fold: _Fold, command: cmd.DestroyRoom) -> None:
     player = _player(state, command.player)
     event = build.destroy(state, player, command.index)
     walk = state.walk
+    if (
+        walk is not None
+        and walk.player == player.name
+        and walk.room == command.index
+        and walk.damage >= state.hero(walk.hero).card.health
+    ):
+        # The Hero leaves the destroyed Room at once, and leaving with damage at least its
+        # Health it dies there (R-ADV-DEATH; rulebook FAQ: it moves on only if it survives).
+        fold.step(adventure.advance)
+        fold.add([event])
+        _after_walk(fold)
+        return
     fold.add([event])
     stack = player.dungeon[command.index]
     if (
