@@ -261,11 +261,18 @@ def lookup_main(argv: Sequence[str]) -> int:
         parser.print_usage(sys.stderr)
         print(f"{parser.prog}: error: --limit must be at least 1", file=sys.stderr)
         return 2
-    query = " ".join(args.query)
+    return lookup(" ".join(args.query), lang=args.lang, limit=args.limit)
+
+
+def lookup(query: str, lang: Lang = "en", limit: int = 10) -> int:
+    """Print the entries matching ``query`` as ``<id>\\t<title>`` lines; return the exit status.
+
+    For callers that parsed the command line themselves; statuses as in :func:`lookup_main`.
+    """
     try:
-        hits = search(query, lang=args.lang, limit=args.limit)
+        hits = search(query, lang=lang, limit=limit)
     except GlossaryError as exc:
-        print(f"{parser.prog}: {exc}", file=sys.stderr)
+        print(f"dungeon-referee lookup: {exc}", file=sys.stderr)
         return 3
     if not hits:
         print(f"no glossary entry matches {query!r}", file=sys.stderr)

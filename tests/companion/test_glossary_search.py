@@ -7,7 +7,14 @@ import time
 import pytest
 
 from companion.glossary import Entry, Glossary, load_glossary
-from companion.glossary_search import SearchIndex, compact, lookup_main, normalize, search
+from companion.glossary_search import (
+    SearchIndex,
+    compact,
+    lookup,
+    lookup_main,
+    normalize,
+    search,
+)
 
 # query -> the entry that must come first. Typos, synonyms, German, rule ids, questions.
 FIRST_RESULT = [
@@ -307,3 +314,17 @@ def test_lookup_bad_limit_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_lookup_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert lookup_main(["--help"]) == 0
     assert "dungeon-referee lookup" in capsys.readouterr().out
+
+
+def test_lookup_accepts_a_query_that_looks_like_an_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert lookup_main(["--lang", "de", "--", "-deactivate"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "deactivate\tDeaktivieren"
+
+
+def test_lookup_for_an_already_parsed_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert lookup("level up", lang="de", limit=1) == 0
+    assert capsys.readouterr().out == "level-up\tLevel Up\n"
+    assert lookup("xyzzy") == 1
+    assert "xyzzy" in capsys.readouterr().err
