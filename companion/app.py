@@ -1,0 +1,113 @@
+"""The Flet entry point: `make_main(config)` gives the `main(page)` that Flet runs per tab.
+
+Run it with `dungeon-referee` (see companion/cli.py), or `flet run` with
+`[tool.flet] app.module = "companion.app"` (this module's `main`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import flet as ft
+
+from companion.catalogue import Catalogue, default_catalogue
+from companion.i18n import DEFAULT_LANG, Lang, normalise_lang
+from companion.session import Sessions
+from companion.store import GameStore, resolve_data_dir
+from companion.ui.basic_screens import HomeScreen, RulesScreen, SettingsScreen
+from companion.ui.new_game import NewGameScreen
+from companion.ui.setup_screen import SetupScreen
+from companion.ui.shell import PREF_LANG, PREF_THEME, ScreenFactory, Settings, TableApp
+from companion.ui.table_screen import TableScreen
+
+log = logging.getLogger(__name__)
+
+#: Route name -> screen. A route's first path segment picks the screen ('/' is home).
+SCREENS: dict[str, ScreenFactory] = {
+    "home": HomeScreen,
+    "new": NewGameScreen,
+    "setup": SetupScreen,
+    "table": TableScreen,
+    "rules": RulesScreen,
+    "settings": SettingsScreen,
+}
+
+#: How long to wait for the browser to answer a preference or device question.
+CLIENT_TIMEOUT = 3.0
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    data_dir: Path | None = None
+
+
+async def _device_lang(page: ft.Page) -> Lang:
+    """The browser's or device's language, if we speak it; else English."""
+    try:
+        info = await asyncio.wait_for(page.get_device_info(), CLIENT_TIMEOUT)
+    except Exception:  # an old client, a closed tab: English is a fine default
+        log.debug("device info unavailable", exc_info=True)
+        return DEFAULT_LANG
+    language = getattr(info, "language", None)
+    if language:
+        return normalise_lang(language)
+    for locale in getattr(info, "locales", None) or []:
+        code = getattr(locale, "language_code", None)
+        if code:
+            return normalise_lang(code)
+    return DEFAULT_LANG
+
+
+async def _load_settings(page: ft.Page, prefs: ft.SharedPreferences) -> Settings:
+    device_lang = await _device_lang(page)
+    try:
+        theme = await asyncio.wait_for(prefs.get(PREF_THEME), CLIENT_TIMEOUT)
+        lang = await asyncio.wait_for(prefs.get(PREF_LANG), CLIENT_TIMEOUT)
+    except Exception:
+        log.debug("stored settings unavailable", exc_info=True)
+        theme, lang = None, None
+    return Settings.parse(theme, lang, device_lang)
+
+
+def make_main(
+    config: AppConfig, catalogue: Catalogue | None = None
+) -> Callable[[ft.Page], Awaitable[None]]:
+    """The per-tab entry point, bound to this server's configuration."""
+    cards = catalogue or default_catalogue()  # loaded (and validated) once, before serving
+    # One store and one session per game for the whole server: every tab shares them.
+    sessions = Sessions(GameStore(resolve_data_dir(config.data_dir)))
+
+    async def main(page: ft.Page) -> None:
+        prefs = ft.SharedPreferences()
+        settings = await _load_settings(page, prefs)
+
+        def save_setting(key: str, value: str) -> None:
+            async def save() -> None:
+                try:
+                    await prefs.set(key, value)
+                except Exception:  # the choice still applies to this tab
+                    log.warning("could not remember setting %s", key, exc_info=True)
+
+            page.run_task(save)
+
+        app = TableApp(
+            page=page,
+            catalogue=cards,
+            settings=settings,
+            screens=SCREENS,
+            save_setting=save_setting,
+            sessions=sessions,
+        )
+        page.on_close = lambda _event: app.close()
+        app.start(page.route or "/")
+
+    return main
+
+
+async def main(page: ft.Page) -> None:
+    """Entry point for `flet run` (no command-line options)."""
+    await make_main(AppConfig())(page)

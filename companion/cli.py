@@ -1,0 +1,327 @@
+"""The `dungeon-referee` command: serve the table app, or look a rule up.
+
+    dungeon-referee                  serve on this computer only (http://127.0.0.1:8550)
+    dungeon-referee --lan            serve to phones on the local network, with a QR code
+    dungeon-referee lookup QUERY     search the rules glossary from the terminal
+
+The app runs in web mode with every asset served locally (no CDN), so it works offline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+import threading
+import time
+import urllib.request
+import webbrowser
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DEFAULT_PORT = 8550
+DATA_ENV = "DUNGEON_REFEREE_DATA"
+LOCALHOST = "127.0.0.1"
+ALL_INTERFACES = "0.0.0.0"
+ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
+
+
+class ServeOptions(BaseModel):
+    """What `dungeon-referee` (without a subcommand) was asked to do."""
+
+    model_config = ConfigDict(frozen=True)
+
+    command: Literal["serve"] = "serve"
+    lan: bool = False
+    #: None = the default port, or a free one if the default is taken.
+    port: int | None = Field(default=None, ge=1, le=65535)
+    data_dir: Path | None = None
+    desktop: bool = False
+    open_browser: bool = True
+
+    @property
+    def host(self) -> str:
+        return ALL_INTERFACES if self.lan else LOCALHOST
+
+
+class LookupOptions(BaseModel):
+    """`dungeon-referee lookup QUERY [--lang en|de]`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    command: Literal["lookup"] = "lookup"
+    query: str
+    lang: Literal["en", "de"] = "en"
+
+
+class CliError(Exception):
+    """A problem the user can fix, reported in one line with exit status 1."""
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"port must be a number, not {text!r}") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be between 1 and 65535, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dungeon-referee",
+        description="An unofficial referee for Boss Monster. Without a subcommand it "
+        "serves the table app in your browser, offline.",
+    )
+    parser.add_argument(
+        "--lan",
+        action="store_true",
+        help="serve to every device on the local network (phones scan the QR code); "
+        "anyone on that network can open the app",
+    )
+    parser.add_argument(
+        "--port", type=_port, help=f"port to serve on (default {DEFAULT_PORT}, or a free one)"
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        help=f"where games are saved (default: ${DATA_ENV} or the user data folder)",
+    )
+    parser.add_argument(
+        "--desktop",
+        action="store_true",
+        help="open in the Flet desktop window instead of a browser (needs the desktop client)",
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="don't open a browser, just print the URL"
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    lookup = sub.add_parser(
+        "lookup",
+        help="search the rules glossary",
+        description="Search the rules glossary; prints one entry per line: id, tab, title.",
+    )
+    lookup.add_argument("query", nargs="+", help="what to look up (typos are fine)")
+    lookup.add_argument("--lang", choices=("en", "de"), default="en", help="language")
+    return parser
+
+
+def _running_headless() -> bool:
+    """CI, or a Linux box without a display: no browser to open."""
+    if os.environ.get("CI"):
+        return True
+    return sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    )
+
+
+def parse_args(argv: Sequence[str] | None = None) -> ServeOptions | LookupOptions:
+    """Parse the command line; bad arguments exit with status 2 and a message."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "lookup":
+        return LookupOptions(query=" ".join(args.query), lang=args.lang)
+    if args.desktop and args.lan:
+        parser.error("--desktop and --lan can't be used together")
+    data_dir = args.data_dir
+    if data_dir is None and os.environ.get(DATA_ENV):
+        data_dir = Path(os.environ[DATA_ENV])
+    return ServeOptions(
+        lan=args.lan,
+        port=args.port,
+        data_dir=data_dir.expanduser() if data_dir else None,
+        desktop=args.desktop,
+        open_browser=not args.no_browser and not args.desktop and not _running_headless(),
+    )
+
+
+# --- network --------------------------------------------------------------------------
+
+
+def port_is_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def choose_port(options: ServeOptions) -> int:
+    """The asked-for port (which must be free), else the default, else any free one."""
+    if options.port is not None:
+        if not port_is_free(options.host, options.port):
+            raise CliError(
+                f"port {options.port} is already in use; pick another with --port, "
+                "or leave --port out to use a free one"
+            )
+        return options.port
+    if port_is_free(options.host, DEFAULT_PORT):
+        return DEFAULT_PORT
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((options.host, 0))
+        return int(sock.getsockname()[1])
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, found without internet access.
+
+    Connecting a UDP socket sends no packet; it only makes the OS choose the interface
+    it would route through, whose address we read back.
+    """
+    for probe in ("192.168.255.255", "10.255.255.255", "172.31.255.255"):
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            try:
+                sock.connect((probe, 1))
+                address = str(sock.getsockname()[0])
+            except OSError:
+                continue
+        if not address.startswith("127.") and address != "0.0.0.0":
+            return address
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return None
+    for info in infos:
+        address = str(info[4][0])
+        if not address.startswith("127."):
+            return address
+    return None
+
+
+def terminal_qr(url: str) -> str:
+    """The URL as a QR code drawn with block characters, for phones to scan."""
+    import io
+
+    import segno
+
+    buffer = io.StringIO()
+    segno.make(url, error="m").terminal(out=buffer, compact=True, border=2)
+    return buffer.getvalue()
+
+
+def _open_browser_when_ready(url: str, timeout: float = 30.0) -> None:
+    """Wait in the background until the server answers, then open the browser."""
+
+    def wait_and_open() -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(url, timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        webbrowser.open(url)
+
+    threading.Thread(target=wait_and_open, daemon=True).start()
+
+
+# --- desktop ---------------------------------------------------------------------------
+
+
+def desktop_client_available() -> bool:
+    """Whether a Flet desktop client is on this machine (it can't be fetched offline)."""
+    view_path = os.environ.get("FLET_VIEW_PATH")
+    if view_path and Path(view_path).exists():
+        return True
+    client_cache = Path.home() / ".flet" / "client"
+    if client_cache.is_dir() and any(
+        p.name.startswith("flet-desktop") for p in client_cache.iterdir()
+    ):
+        return True
+    try:
+        import flet_desktop  # type: ignore[import-untyped]
+    except ImportError:
+        return False
+    bundled = Path(flet_desktop.get_package_bin_dir())
+    return bundled.is_dir() and any(bundled.iterdir())
+
+
+# --- commands --------------------------------------------------------------------------
+
+
+def serve(options: ServeOptions) -> int:
+    """Start the app server (blocks until Ctrl+C)."""
+    import flet as ft
+
+    from companion.app import AppConfig, make_main
+
+    if options.desktop and not desktop_client_available():
+        raise CliError(
+            "the Flet desktop client is not installed on this machine, and it would have "
+            "to be downloaded from the internet; run `dungeon-referee` without --desktop "
+            "to use the app in your browser instead"
+        )
+    if options.data_dir is not None:
+        try:
+            options.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CliError(f"can't use {options.data_dir} as the data folder: {exc}") from exc
+        os.environ[DATA_ENV] = str(options.data_dir)
+
+    port = choose_port(options)
+    local_url = f"http://{LOCALHOST}:{port}"
+    if options.lan:
+        address = lan_address()
+        if address is None:
+            raise CliError(
+                "no local network address found; connect to a network, or run without --lan"
+            )
+        url = f"http://{address}:{port}"
+        print(f"Dungeon Referee is served on the local network at {url}")
+        print("Anyone on this network can open it. Scan to open on a phone:")
+        print(terminal_qr(url))
+    else:
+        url = local_url
+        print(f"Dungeon Referee is running at {url}")
+    print("Press Ctrl+C to stop.", flush=True)
+
+    config = AppConfig(data_dir=options.data_dir)
+    if options.desktop:
+        ft.run(make_main(config), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS_DIR))
+        return 0
+    # Flet would open a browser itself before the server is up; we do it when it answers.
+    os.environ["FLET_FORCE_WEB_SERVER"] = "1"
+    if options.open_browser:
+        _open_browser_when_ready(local_url)
+    ft.run(
+        make_main(config),
+        view=ft.AppView.WEB_BROWSER,
+        host=options.host,
+        port=port,
+        no_cdn=True,
+        assets_dir=str(ASSETS_DIR),
+    )
+    return 0
+
+
+def lookup(options: LookupOptions) -> int:
+    """Delegate to the glossary search (its own module prints the results)."""
+    try:
+        from companion.glossary_search import lookup_main
+    except ImportError as exc:
+        raise CliError(f"the rules glossary is not available in this install ({exc})") from exc
+    # "--" keeps a query that starts with a dash from reading as an option.
+    return lookup_main(["--lang", options.lang, "--", *options.query.split()])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options = parse_args(argv)
+    try:
+        if isinstance(options, LookupOptions):
+            return lookup(options)
+        return serve(options)
+    except CliError as exc:
+        print(f"dungeon-referee: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

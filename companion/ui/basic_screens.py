@@ -1,0 +1,213 @@
+"""Home, settings and rules screens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.i18n import LANGS
+from companion.theme import THEME_CHOICES
+from companion.ui.widgets import big_button, heading, note, on_tap, tagged
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+
+
+class HomeScreen:
+    route = "/"
+
+    def __init__(self, app: TableApp, route: str = "/") -> None:
+        self.app = app
+
+    def title(self) -> str:
+        return "Dungeon Referee"
+
+    def phase(self) -> str | None:
+        return None
+
+    def build(self) -> list[ft.Control]:
+        tr = self.app.tr
+        return [
+            heading(tr("home.welcome")),
+            note(tr("home.intro")),
+            big_button(
+                "new-game",
+                tr("home.new_game"),
+                lambda _e: self.app.go("/new"),
+                icon=ft.Icons.ADD,
+                primary=True,
+                expand=True,
+            ),
+            big_button(
+                "open-rules-home",
+                tr("nav.rules"),
+                lambda _e: self.app.go("/rules"),
+                icon=ft.Icons.MENU_BOOK,
+                expand=True,
+            ),
+            ft.Text(tr("home.unofficial"), size=13, italic=True),
+        ]
+
+
+class SettingsScreen:
+    route = "/settings"
+
+    def __init__(self, app: TableApp, route: str = "/settings") -> None:
+        self.app = app
+
+    def title(self) -> str:
+        return self.app.tr("nav.settings")
+
+    def phase(self) -> str | None:
+        return None
+
+    def build(self) -> list[ft.Control]:
+        tr = self.app.tr
+        theme = ft.SegmentedButton(
+            segments=[
+                ft.Segment(value=choice, label=ft.Text(tr(f"settings.theme.{choice}")))
+                for choice in THEME_CHOICES
+            ],
+            selected=[self.app.settings.theme],
+            on_change=self._on_theme,
+        )
+        lang = ft.SegmentedButton(
+            segments=[
+                ft.Segment(value=code, label=ft.Text(tr(f"settings.lang.{code}"))) for code in LANGS
+            ],
+            selected=[self.app.settings.lang],
+            on_change=self._on_lang,
+        )
+        return [
+            heading(tr("settings.theme")),
+            tagged("settings-theme", theme),
+            heading(tr("settings.lang")),
+            tagged("settings-lang", lang),
+        ]
+
+    def _on_theme(self, event: ft.Event[ft.SegmentedButton]) -> None:
+        choice = event.control.selected[0] if event.control.selected else "system"
+        for known in ("system", "light", "dark"):
+            if choice == known:
+                self.app.set_theme(known)
+
+    def _on_lang(self, event: ft.Event[ft.SegmentedButton]) -> None:
+        code = event.control.selected[0] if event.control.selected else "en"
+        for known in LANGS:
+            if code == known:
+                self.app.set_lang(known)
+
+
+class RulesScreen:
+    """Search the glossary as you type; open an entry to read it and follow its links.
+
+    The route may name an entry: `/rules/bait-highest` opens that entry directly.
+    """
+
+    route = "/rules"
+
+    def __init__(self, app: TableApp, route: str = "/rules") -> None:
+        self.app = app
+        self.route = route
+        self.query = ""
+        parts = route.split("?")[0].strip("/").split("/")
+        self.entry_id: str | None = parts[1] if len(parts) > 1 else None
+        self.results = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.entry_view = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def title(self) -> str:
+        return self.app.tr("nav.rules")
+
+    def phase(self) -> str | None:
+        return None
+
+    def build(self) -> list[ft.Control]:
+        tr = self.app.tr
+        box = ft.TextField(
+            label=tr("rules.search"),
+            value=self.query,
+            prefix_icon=ft.Icons.SEARCH,
+            on_change=self._on_query,
+            autofocus=True,
+            text_size=18,
+        )
+        self._show_results()
+        self._show_entry()
+        return [tagged("rules-search", box), self.entry_view, self.results]
+
+    def _on_query(self, event: ft.Event[ft.TextField]) -> None:
+        self.query = event.control.value
+        self.entry_id = None
+        self._show_entry()
+        self._show_results()
+
+    def open_entry(self, entry_id: str) -> None:
+        self.entry_id = entry_id
+        self._show_entry()
+        self._show_results()
+        self.app.refresh()
+
+    def _show_results(self) -> None:
+        tr = self.app.tr
+        self.results.controls.clear()
+        if self.entry_id is not None:
+            return
+        try:
+            from companion.glossary_search import search
+        except ImportError:
+            self.results.controls.append(note(tr("rules.unavailable")))
+            return
+        if not self.query.strip():
+            self.results.controls.append(note(tr("rules.hint")))
+            return
+        hits = search(self.query, self.app.settings.lang, 12)
+        if not hits:
+            self.results.controls.append(note(tr("rules.nothing", query=self.query)))
+            return
+        for hit in hits:
+            self.results.controls.append(
+                big_button(
+                    f"rules-hit-{hit.entry_id}",
+                    hit.title,
+                    on_tap(self.open_entry, hit.entry_id),
+                )
+            )
+
+    def _show_entry(self) -> None:
+        tr = self.app.tr
+        lang = self.app.settings.lang
+        self.entry_view.controls.clear()
+        if self.entry_id is None:
+            return
+        try:
+            from companion.glossary import load_glossary
+
+            entry = load_glossary().entry(self.entry_id)
+        except (ImportError, KeyError, ValueError):
+            self.entry_view.controls.append(note(tr("rules.no_entry", entry=self.entry_id)))
+            return
+        glossary = load_glossary()
+        related: list[ft.Control] = []
+        for other_id in entry.related:
+            other = glossary.entry(other_id)
+            related.append(
+                big_button(
+                    f"rules-related-{other_id}",
+                    other.title[lang],
+                    on_tap(self.open_entry, other_id),
+                )
+            )
+        self.entry_view.controls.extend(
+            [
+                tagged("rules-entry-title", heading(entry.title[lang])),
+                tagged("rules-entry-body", ft.Text(entry.body[lang], size=17)),
+                ft.Text(" · ".join(entry.rules), size=14, italic=True, visible=bool(entry.rules)),
+                *(
+                    [ft.Text(tr("rules.related"), size=16, weight=ft.FontWeight.BOLD)]
+                    if related
+                    else []
+                ),
+                *related,
+            ]
+        )

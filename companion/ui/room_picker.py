@@ -1,0 +1,237 @@
+"""Pick a Room: search the catalogue by name, or type its facts (treasure, damage, kind).
+
+`RoomDraft` is the plain data behind the picker; `to_room()` gives the engine's `Room`.
+The picker is reused wherever a Room is built (first Room at set-up, the Build phase).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+import flet as ft
+
+from companion.catalogue import TREASURES, RoomCard, Treasure
+from companion.theme import TREASURE_LOOKS, ink_on
+from companion.ui.new_game_form import FormError, FormErrors, treasure_order
+from companion.ui.widgets import big_button, on_tap, tagged
+from rules.models import Room
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+
+MAX_DAMAGE = 99
+
+
+@dataclass
+class RoomDraft:
+    name: str = ""
+    card_id: str | None = None
+    treasure: list[Treasure] = field(default_factory=list)
+    damage: str = "1"
+    kind: Literal["monster", "trap"] = "monster"
+    advanced: bool = False
+
+    def pick(self, card: RoomCard) -> None:
+        self.name = card.name
+        self.card_id = card.id
+        self.treasure = list(card.treasure)
+        # Variable damage (None in the catalogue) starts at 0: the table sets it.
+        self.damage = str(card.damage if card.damage is not None else 0)
+        self.kind = card.room_type
+        self.advanced = card.advanced
+
+    def type_name(self, name: str) -> None:
+        self.name = name
+        self.card_id = None
+
+    def toggle_treasure(self, treasure: Treasure) -> None:
+        """Tap once to add an icon, again to remove it (two icons of one type: pick from
+        the catalogue, or the picker shows a second tap as a double)."""
+        if treasure in self.treasure:
+            self.treasure.remove(treasure)
+        elif len(self.treasure) < 2:
+            self.treasure.append(treasure)
+            self.treasure.sort(key=treasure_order)
+        self.card_id = None
+
+    def errors(self, prefix: str) -> list[FormError]:
+        problems: list[FormError] = []
+        damage = self.damage.strip()
+        if not damage.isdigit():
+            problems.append(
+                FormError(f"{prefix}-damage", "error.damage_number", {"damage": damage})
+            )
+        elif int(damage) > MAX_DAMAGE:
+            problems.append(FormError(f"{prefix}-damage", "error.damage_big"))
+        return problems
+
+    def to_room(self, prefix: str = "room") -> Room:
+        problems = self.errors(prefix)
+        if problems:
+            raise FormErrors(problems)
+        return Room(
+            name=self.name.strip()[:60],
+            treasure=tuple(self.treasure),
+            damage=int(self.damage.strip()),
+            kind=self.kind,
+            advanced=self.advanced,
+            card_id=self.card_id,
+        )
+
+
+class RoomPicker:
+    """The controls for one `RoomDraft`; identifiers start with `prefix`."""
+
+    def __init__(
+        self,
+        app: TableApp,
+        prefix: str,
+        owned_sets: list[str] | None,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        self.app = app
+        self.prefix = prefix
+        self.owned_sets = owned_sets
+        self.draft = RoomDraft()
+        self.on_change = on_change
+        self.suggestions = ft.Column(spacing=4)
+        self.details = ft.Column(spacing=8)
+        tr = app.tr
+        self.name_field = ft.TextField(
+            label=tr("room.name"),
+            hint_text=tr("room.name_hint"),
+            prefix_icon=ft.Icons.SEARCH,
+            on_change=self._on_name,
+            text_size=18,
+        )
+        self.control = ft.Column(
+            [tagged(f"{prefix}-name", self.name_field), self.suggestions, self.details],
+            spacing=8,
+        )
+        self._draw_details()
+
+    def set_error(self, field_name: str, message: str | None) -> None:
+        if field_name == f"{self.prefix}-damage":
+            self.damage_field.error = message
+
+    def _on_name(self, event: ft.Event[ft.TextField]) -> None:
+        query = event.control.value
+        self.draft.type_name(query)
+        self.suggestions.controls.clear()
+        if len(query.strip()) >= 2:
+            for match in self.app.catalogue.search(
+                query, kinds=["room"], sets=self.owned_sets, limit=4
+            ):
+                card = match.card
+                assert isinstance(card, RoomCard)
+                self.suggestions.controls.append(
+                    big_button(
+                        f"{self.prefix}-option-{card.id}",
+                        self.app.tr(
+                            "room.option",
+                            name=card.name,
+                            damage=card.damage if card.damage is not None else "?",
+                            kind=self.app.tr(f"room.kind.{card.room_type}"),
+                        ),
+                        on_tap(self.pick, card),
+                    )
+                )
+
+    def pick(self, card: RoomCard) -> None:
+        self.draft.pick(card)
+        self.name_field.value = card.name
+        self.suggestions.controls.clear()
+        self._draw_details()
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change:
+            self.on_change()
+        self.app.refresh()
+
+    def _draw_details(self) -> None:
+        tr = self.app.tr
+        d = self.draft
+        p = self.prefix
+
+        def on_damage(event: ft.Event[ft.TextField]) -> None:
+            d.damage = event.control.value
+
+        def on_kind(event: ft.Event[ft.SegmentedButton]) -> None:
+            if event.control.selected and event.control.selected[0] in ("monster", "trap"):
+                d.kind = event.control.selected[0]  # type: ignore[assignment]
+
+        def on_advanced(event: ft.Event[ft.Switch]) -> None:
+            d.advanced = bool(event.control.value)
+
+        self.damage_field = ft.TextField(
+            label=tr("room.damage"),
+            value=d.damage,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            width=120,
+            on_change=on_damage,
+            text_size=18,
+        )
+        treasure_tiles: list[ft.Control] = []
+        for t in TREASURES:
+            look = TREASURE_LOOKS[t]
+            chosen = t in d.treasure
+            ink = ink_on(look.colour) if chosen else None
+            treasure_tiles.append(
+                ft.Semantics(
+                    identifier=f"{p}-treasure-{t}",
+                    label=tr(f"treasure.{t}"),
+                    button=True,
+                    selected=chosen,
+                    exclude_semantics=True,
+                    content=ft.Container(
+                        ft.Row(
+                            [
+                                ft.Icon(look.icon, size=20, color=ink),
+                                ft.Text(look.letter, size=16, weight=ft.FontWeight.BOLD, color=ink),
+                            ],
+                            tight=True,
+                            spacing=2,
+                            alignment=ft.MainAxisAlignment.CENTER,
+                        ),
+                        width=60,
+                        height=48,
+                        border_radius=10,
+                        bgcolor=look.colour if chosen else None,
+                        border=ft.Border.all(2, look.colour),
+                        on_click=on_tap(self._toggle, t),
+                    ),
+                )
+            )
+        self.details.controls = [
+            ft.Row(treasure_tiles, wrap=True, spacing=6, run_spacing=6),
+            ft.Row(
+                [
+                    tagged(f"{p}-damage", self.damage_field),
+                    tagged(
+                        f"{p}-kind",
+                        ft.SegmentedButton(
+                            segments=[
+                                ft.Segment(value=k, label=ft.Text(tr(f"room.kind.{k}")))
+                                for k in ("monster", "trap")
+                            ],
+                            selected=[d.kind],
+                            on_change=on_kind,
+                        ),
+                    ),
+                ],
+                wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            tagged(
+                f"{p}-advanced",
+                ft.Switch(label=tr("room.advanced"), value=d.advanced, on_change=on_advanced),
+            ),
+        ]
+
+    def _toggle(self, treasure: Treasure) -> None:
+        self.draft.toggle_treasure(treasure)
+        self._draw_details()
+        self._changed()

@@ -1,0 +1,184 @@
+"""Set-up at the table: Heroes to use, what each player draws, XP order, first Rooms.
+
+Every number here comes from the engine (`rules.setup`); the screen only shows it and
+sends the first Rooms as `BuildRoom` commands, then `RevealRooms` to start turn one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.theme import treasure_badge
+from companion.ui.new_game_form import FormErrors
+from companion.ui.room_picker import RoomPicker
+from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
+from rules.commands import BuildRoom, RevealRooms
+from rules.errors import RulesError
+from rules.setup import hero_counts, starting_hand
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+
+
+class SetupScreen:
+    route = "/setup"
+
+    def __init__(self, app: TableApp, route: str = "/setup") -> None:
+        self.app = app
+        self.pickers: dict[str, RoomPicker] = {}
+        self.errors: dict[str, ErrorBanner] = {}
+
+    def title(self) -> str:
+        return self.app.tr("setup.title")
+
+    def phase(self) -> str | None:
+        return "setup"
+
+    def build(self) -> list[ft.Control]:
+        tr = self.app.tr
+        game = self.app.game
+        if game is None:
+            return [
+                note(tr("setup.no_game")),
+                big_button("new-game", tr("home.new_game"), lambda _e: self.app.go("/new")),
+            ]
+        state = game.state
+        setup = game.setup
+        ruleset = setup.ruleset
+        ordinary, epic = hero_counts(len(setup.players), ruleset)
+        hand = starting_hand(ruleset)
+        hero_lines: list[ft.Control] = [
+            tagged(
+                "setup-heroes",
+                note(tr("setup.heroes", ordinary=ordinary, epic=epic)),
+            ),
+        ]
+        if len(setup.players) >= 5:
+            hero_lines.append(note(tr("setup.heroes_five_six")))
+        if ruleset.hard_mode:
+            hero_lines.append(note(tr("setup.heroes_hard")))
+        hero_lines.append(note(tr("setup.epic_last")))
+        hand_text = tr("setup.hand", rooms=hand.rooms, spells=hand.spells)
+        if hand.discard:
+            hand_text += " " + tr("setup.hand_discard", discard=hand.discard)
+        order_rows: list[ft.Control] = []
+        for place, player in enumerate(state.xp_order(), start=1):
+            badges = [treasure_badge(t, tr(f"treasure.{t}")) for t in player.boss_treasure]
+            order_rows.append(
+                tagged(
+                    f"xp-order-{place}",
+                    ft.Row(
+                        [
+                            ft.Text(f"{place}.", size=18, weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                tr(
+                                    "setup.order_line",
+                                    name=player.name,
+                                    boss=player.boss or "?",
+                                    xp=player.xp,
+                                ),
+                                size=16,
+                                expand=True,
+                            ),
+                            *badges,
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                )
+            )
+        controls: list[ft.Control] = [
+            heading(tr("setup.heroes_title")),
+            *hero_lines,
+            heading(tr("setup.hand_title")),
+            tagged("setup-hand", note(hand_text)),
+            note(tr("setup.mulligan")),
+            heading(tr("setup.order_title")),
+            *order_rows,
+            heading(tr("setup.first_rooms")),
+            note(tr("setup.first_rooms_note")),
+        ]
+        owned = None  # set-up may use any Room the table has; the build screen narrows it
+        for number, player in enumerate(state.xp_order(), start=1):
+            controls.append(self._first_room(number, player.name, owned))
+        controls.append(
+            big_button(
+                "reveal-first-rooms",
+                tr("setup.reveal"),
+                self._on_reveal,
+                icon=ft.Icons.VISIBILITY,
+                primary=True,
+                expand=True,
+            )
+        )
+        self.errors["reveal"] = ErrorBanner("reveal-error")
+        controls.append(self.errors["reveal"].control)
+        return controls
+
+    def _first_room(self, number: int, name: str, owned: list[str] | None) -> ft.Control:
+        tr = self.app.tr
+        game = self.app.game
+        assert game is not None
+        player = game.state.player(name)
+        prefix = f"first-room-{number}"
+        if player.pending is not None:
+            body: list[ft.Control] = [
+                tagged(
+                    f"{prefix}-placed",
+                    note(tr("setup.room_placed", room=player.pending.room.label())),
+                )
+            ]
+        else:
+            picker = self.pickers.get(name) or RoomPicker(self.app, prefix, owned)
+            self.pickers[name] = picker
+            self.errors[name] = ErrorBanner(f"{prefix}-error")
+            body = [
+                picker.control,
+                big_button(
+                    f"{prefix}-build",
+                    tr("setup.build", name=name),
+                    lambda _e: self._on_build(name),
+                    icon=ft.Icons.FOUNDATION,
+                ),
+                self.errors[name].control,
+            ]
+        return tagged(
+            prefix,
+            ft.Card(
+                ft.Container(
+                    ft.Column(
+                        [ft.Text(name, size=18, weight=ft.FontWeight.BOLD), *body],
+                        spacing=8,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                    ),
+                    padding=12,
+                )
+            ),
+        )
+
+    def _show_error(self, slot: str, message: str) -> None:
+        self.errors[slot].show(message)
+        self.app.refresh()
+
+    def _on_build(self, name: str) -> None:
+        picker = self.pickers[name]
+        try:
+            room = picker.draft.to_room(picker.prefix)
+            self.app.play(BuildRoom(player=name, room=room))
+        except FormErrors as exc:
+            self._show_error(name, " · ".join(self.app.tr(e.key, **e.args) for e in exc.errors))
+            return
+        except RulesError as exc:
+            self._show_error(name, self.app.refusal(exc))
+            return
+        self.pickers.pop(name, None)
+        self.app.render()
+
+    def _on_reveal(self, _event: object) -> None:
+        try:
+            self.app.play(RevealRooms())
+        except RulesError as exc:
+            self._show_error("reveal", self.app.refusal(exc))
+            return
+        self.app.replace("/table")

@@ -1,0 +1,323 @@
+"""The app around the screens: top bar, phase stepper, navigation, settings.
+
+Navigation is a stack of routes rendered as `page.views` (the last one is on screen).
+Every screen is a `Screen` object that builds its controls once and keeps them, so text
+being typed is never thrown away by a re-render; a language change rebuilds them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+import flet as ft
+
+from companion.catalogue import Catalogue
+from companion.i18n import LANGS, Lang, Translator
+from companion.session import Change, Sessions, TableSession
+from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
+from companion.ui.widgets import icon_action, tagged
+from rules.commands import Command
+from rules.errors import RulesError
+from rules.events import EventBase
+from rules.game import Game
+from rules.models import GameSetup
+from rules.rulings import explain
+
+ThemeChoice = Literal["system", "light", "dark"]
+PHASES: tuple[str, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
+PREF_THEME = "dungeon_referee.theme"
+PREF_LANG = "dungeon_referee.lang"
+
+
+@dataclass
+class Settings:
+    """What the player chose in settings (remembered on the device)."""
+
+    theme: ThemeChoice = "system"
+    lang: Lang = "en"
+
+    @staticmethod
+    def parse(theme: object, lang: object, default_lang: Lang) -> Settings:
+        """Read stored values; anything unknown falls back to the default."""
+        chosen_theme: ThemeChoice = "system"
+        for choice in THEME_CHOICES:
+            if theme == choice:
+                chosen_theme = choice  # type: ignore[assignment]
+        chosen_lang: Lang = default_lang
+        for code in LANGS:
+            if lang == code:
+                chosen_lang = code
+        return Settings(theme=chosen_theme, lang=chosen_lang)
+
+
+SaveSetting = Callable[[str, str], None]
+
+
+class Screen(Protocol):
+    """One screen: a title, an identifier, and controls built once."""
+
+    route: str
+
+    def title(self) -> str: ...
+
+    def build(self) -> list[ft.Control]: ...
+
+    def phase(self) -> str | None:
+        """The phase to highlight in the stepper, or None outside a game."""
+        ...
+
+
+ScreenFactory = Callable[["TableApp", str], Screen]
+
+
+def route_game_id(route: str) -> str | None:
+    """'/game/<id>' or '/setup/<id>' -> '<id>' (the game a route is about), else None."""
+    parts = route.split("?")[0].strip("/").split("/")
+    return parts[1] if len(parts) > 1 and parts[1] else None
+
+
+def route_name(route: str) -> str:
+    """'/setup?x=1' -> 'setup'; '/' -> 'home'. Used in semantics identifiers."""
+    path = route.split("?")[0].strip("/")
+    return path.split("/")[0] or "home"
+
+
+@dataclass
+class TableApp:
+    """One browser tab's app: its settings, screens and navigation stack."""
+
+    page: ft.Page
+    catalogue: Catalogue
+    settings: Settings
+    screens: dict[str, ScreenFactory]
+    save_setting: SaveSetting = lambda _key, _value: None
+    stack: list[Screen] = field(default_factory=list)
+    #: Every open game of this server process (shared by all tabs); None: nothing is saved.
+    sessions: Sessions | None = None
+    #: The game this tab is at (None before "Start"); only the session changes it.
+    session: TableSession | None = None
+    _unsubscribe: Callable[[], None] | None = None
+
+    def __post_init__(self) -> None:
+        self.tr = Translator(self.settings.lang)
+
+    # --- start and render ---------------------------------------------------------
+
+    def start(self, route: str = "/") -> None:
+        page = self.page
+        page.title = "Dungeon Referee"
+        page.theme = light_theme()
+        page.dark_theme = dark_theme()
+        page.theme_mode = theme_mode(self.settings.theme)
+        page.on_view_pop = self._on_view_pop
+        self.stack = [self._make("/")]
+        if route_name(route) != "home" and route_name(route) in self.screens:
+            self.stack.append(self._make(route))
+        self.render()
+
+    def _make(self, route: str) -> Screen:
+        name = route_name(route)
+        factory = self.screens.get(name)
+        if factory is None:
+            raise KeyError(f"no screen for route {route!r}")
+        game_id = route_game_id(route)
+        if game_id is not None and (self.session is None or self.session.game_id != game_id):
+            self.open_game(game_id)
+        return factory(self, route)
+
+    def render(self) -> None:
+        self.page.views.clear()
+        self.page.views.extend(self._view(screen) for screen in self.stack)
+        self.page.update()
+
+    def refresh(self) -> None:
+        """Redraw the screen on top after its controls changed."""
+        self.page.update()
+
+    # --- navigation ---------------------------------------------------------------
+
+    @property
+    def current(self) -> Screen:
+        return self.stack[-1]
+
+    def go(self, route: str) -> None:
+        """Open a screen on top of the current one (back returns here)."""
+        if route_name(route) == route_name(self.current.route):
+            return
+        self.stack.append(self._make(route))
+        self.render()
+
+    def replace(self, route: str) -> None:
+        """Swap the screen on top for another (no way back to it)."""
+        self.stack[-1] = self._make(route)
+        self.render()
+
+    def back(self) -> None:
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self.render()
+
+    def home(self) -> None:
+        self.stack = self.stack[:1]
+        self.render()
+
+    def _on_view_pop(self, _event: ft.ViewPopEvent) -> None:
+        self.back()
+
+    # --- the game -----------------------------------------------------------------
+
+    @property
+    def game(self) -> Game | None:
+        return self.session.game if self.session is not None else None
+
+    def start_game(self, setup: GameSetup) -> None:
+        """Create and save a new game (StoreError if it can't be saved), then set it up."""
+        if self.sessions is None:
+            raise RuntimeError("this app has no game store")
+        self._follow(self.sessions.new_game(setup))
+        assert self.session is not None
+        self.go(f"/setup/{self.session.game_id}")
+
+    def open_game(self, game_id: str) -> TableSession:
+        """Make a saved game this tab's game (StoreError if it can't be loaded)."""
+        if self.sessions is None:
+            raise RuntimeError("this app has no game store")
+        session = self.sessions.open(game_id)
+        self._follow(session)
+        return session
+
+    def _follow(self, session: TableSession) -> None:
+        """Listen to this game's changes (made here or in another tab), and no other's."""
+        self.close()
+        self.session = session
+        self._unsubscribe = session.subscribe(self._on_change)
+
+    def close(self) -> None:
+        """Stop listening to the game (the tab closed or moved to another game)."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def _on_change(self, change: Change) -> None:
+        handler = getattr(self.current, "game_changed", None)
+        if handler is not None:
+            handler(change)
+        if change.origin is not self:
+            self.page.update()  # another tab's change: no event handler will update us
+
+    def play(self, command: Command) -> tuple[EventBase, ...]:
+        """Send a command through the session: the engine decides, the store saves, then
+        every screen showing the game hears of it. RulesError or StoreError change nothing."""
+        if self.session is None:
+            raise RuntimeError("no game has been started")
+        return self.session.play(command, version=self.session.state.version, origin=self)
+
+    def ruling_text(self, key: str, args: dict[str, str | int]) -> str:
+        """A ruling or refusal in the player's language (English if not translated)."""
+        catalogue_key = f"ruling.{key}"
+        if self.tr.has(catalogue_key):
+            return self.tr(catalogue_key, **args)
+        return explain(key, args)
+
+    def refusal(self, error: RulesError) -> str:
+        return f"{self.ruling_text(error.key, error.args_map)} ({error.rule})"
+
+    # --- settings -----------------------------------------------------------------
+
+    def set_theme(self, choice: ThemeChoice) -> None:
+        self.settings.theme = choice
+        self.page.theme_mode = theme_mode(choice)
+        self.save_setting(PREF_THEME, choice)
+        self.page.update()
+
+    def set_lang(self, lang: Lang) -> None:
+        if lang == self.settings.lang:
+            return
+        self.settings.lang = lang
+        self.tr = Translator(lang)
+        self.save_setting(PREF_LANG, lang)
+        # Screens keep their state (e.g. a half-filled form) but rebuild their labels.
+        self.render()
+
+    # --- chrome -------------------------------------------------------------------
+
+    def _view(self, screen: Screen) -> ft.View:
+        name = route_name(screen.route)
+        tr = self.tr
+        actions: list[ft.Control] = [
+            icon_action("open-rules", ft.Icons.MENU_BOOK, tr("nav.rules"), self._open_rules),
+            icon_action(
+                "open-settings", ft.Icons.SETTINGS, tr("nav.settings"), self._open_settings
+            ),
+        ]
+        top: list[ft.Control] = []
+        if screen.phase() is not None:
+            top.append(phase_stepper(tr, screen.phase()))
+        body = ft.Column(
+            [
+                *top,
+                tagged(
+                    f"screen-{name}",
+                    ft.Column(
+                        screen.build(),
+                        spacing=16,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                    ),
+                ),
+            ],
+            col={"xs": 12, "md": 10, "lg": 9, "xl": 8},
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+        return ft.View(
+            route=screen.route,
+            appbar=ft.AppBar(
+                title=tagged("screen-title", ft.Text(screen.title(), size=20)),
+                actions=actions,
+                toolbar_height=56,
+            ),
+            controls=[ft.ResponsiveRow([body], alignment=ft.MainAxisAlignment.CENTER)],
+            # A screen may keep a bar always at hand at the bottom (the game's undo/redo).
+            bottom_appbar=_bottom_bar(screen),
+            scroll=ft.ScrollMode.AUTO,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        )
+
+    def _open_rules(self, _event: object) -> None:
+        self.go("/rules")
+
+    def _open_settings(self, _event: object) -> None:
+        self.go("/settings")
+
+
+def _bottom_bar(screen: Screen) -> ft.BottomAppBar | None:
+    make = getattr(screen, "bottom_bar", None)
+    return make() if make is not None else None
+
+
+def phase_stepper(tr: Translator, current: str | None) -> ft.Control:
+    """The turn's phases in a row; the current one stands out. Wraps on narrow phones."""
+    chips: list[ft.Control] = []
+    for phase in PHASES:
+        active = phase == current
+        chips.append(
+            tagged(
+                f"phase-{phase}",
+                ft.Container(
+                    content=ft.Text(
+                        tr(f"phase.{phase}"),
+                        size=14,
+                        weight=ft.FontWeight.BOLD if active else ft.FontWeight.NORMAL,
+                        color=ft.Colors.ON_PRIMARY if active else ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                    bgcolor=ft.Colors.PRIMARY if active else ft.Colors.SURFACE_CONTAINER_HIGH,
+                    padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                    border_radius=16,
+                ),
+            )
+        )
+    return tagged(
+        "phase-stepper",
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+    )

@@ -1,0 +1,112 @@
+"""Small building blocks shared by the screens: tagged controls and big buttons.
+
+Every control a test (or a screen reader) needs to find is wrapped in
+`ft.Semantics(identifier=...)`, which shows up in the web page as
+`[flt-semantics-identifier="..."]`. Identifiers are stable, lower-case, dash-separated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.theme import TOUCH
+
+Handler = Callable[[Any], Any]
+
+
+def on_tap(action: Callable[..., object], *args: Any) -> Handler:
+    """An event handler that ignores the event and calls `action(*args)`."""
+
+    def handler(_event: object) -> None:
+        action(*args)
+
+    return handler
+
+
+def tagged(identifier: str, control: ft.Control, **props: Any) -> ft.Semantics:
+    """Wrap a control so tests can find it by a stable identifier.
+
+    `props` go to the wrapper (e.g. `col` inside a ResponsiveRow, `label`).
+    """
+    return ft.Semantics(identifier=identifier, content=control, **props)
+
+
+def big_button(
+    identifier: str,
+    text: str,
+    on_click: Handler | None,
+    icon: ft.IconData | None = None,
+    primary: bool = False,
+    expand: bool = False,
+) -> ft.Semantics:
+    """A button at least 48 px high, labelled with words (not only an icon)."""
+    cls = ft.FilledButton if primary else ft.OutlinedButton
+    button = cls(
+        content=text,
+        icon=icon,
+        on_click=on_click,
+        height=TOUCH + 4,
+        expand=expand,
+        style=ft.ButtonStyle(text_style=ft.TextStyle(size=16)),
+    )
+    return tagged(identifier, button)
+
+
+def icon_action(
+    identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler
+) -> ft.Semantics:
+    """An icon button named for screen readers (and tests); at least 48 px square.
+
+    No tooltip: Flutter would read the name twice ("Rules Rules").
+    """
+    return ft.Semantics(
+        identifier=identifier,
+        label=tooltip,
+        button=True,
+        content=ft.IconButton(
+            icon=icon,
+            on_click=on_click,
+            icon_size=26,
+            size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH),
+        ),
+    )
+
+
+def heading(text: str, identifier: str | None = None) -> ft.Control:
+    title = ft.Text(text, size=22, weight=ft.FontWeight.BOLD)
+    return tagged(identifier, title) if identifier else title
+
+
+def note(text: str) -> ft.Text:
+    return ft.Text(text, size=16)
+
+
+class ErrorBanner:
+    """An error in words, shown where it happened; hidden while there is none."""
+
+    def __init__(self, identifier: str) -> None:
+        self.text = ft.Text("", color=ft.Colors.ON_ERROR_CONTAINER, size=16, expand=True)
+        self.control = ft.Semantics(
+            identifier=identifier,
+            live_region=True,
+            visible=False,
+            content=ft.Container(
+                content=ft.Row(
+                    [ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER), self.text]
+                ),
+                bgcolor=ft.Colors.ERROR_CONTAINER,
+                padding=12,
+                border_radius=8,
+            ),
+        )
+
+    @property
+    def message(self) -> str:
+        return self.text.value or ""
+
+    def show(self, message: str) -> None:
+        self.text.value = message
+        self.control.visible = bool(message)

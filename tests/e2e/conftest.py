@@ -1,0 +1,244 @@
+"""Fixtures for end-to-end tests: the real server, headless Chromium, semantics helpers.
+
+    server       `dungeon-referee --port <free> --data-dir <tmp> --no-browser` in a
+                 subprocess, once per test module; waits until it answers.
+    phone        a page at 390x844 with the app loaded and its semantics tree on.
+    desktop      the same at 1280x800.
+    shots        `shots("name")` saves test-output/e2e/<test name>/<nn>-name.png.
+
+Chromium is Debian's (/usr/bin/chromium); Playwright never downloads a browser here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("DUNGEON_REFEREE_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+REPO = Path(__file__).resolve().parents[2]
+OUTPUT = REPO / "test-output" / "e2e"
+SERVER_START_TIMEOUT = 60.0
+FIRST_FRAME_TIMEOUT_MS = 30_000
+#: A frame can lag a DOM change: wait this long before a screenshot.
+SETTLE_S = 0.5
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _command() -> list[str]:
+    script = shutil.which("dungeon-referee", path=str(Path(sys.executable).parent))
+    if script:
+        return [script]
+    return [sys.executable, "-m", "companion.cli"]
+
+
+@dataclass
+class Server:
+    url: str
+    data_dir: Path
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+
+def start_server(data_dir: Path, log_path: Path) -> Server:
+    port = _free_port()
+    env = {**os.environ, "CI": os.environ.get("CI", "1"), "PYTHONUNBUFFERED": "1"}
+    env.pop("DUNGEON_REFEREE_DATA", None)
+    log_file = log_path.open("wb")
+    process = subprocess.Popen(
+        [*_command(), "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        cwd=REPO,
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(
+                f"the server exited with {process.returncode}:\n{log_path.read_text()}"
+            )
+        try:
+            with urllib.request.urlopen(url, timeout=1) as response:
+                if response.status == 200:
+                    return Server(url, data_dir, process, log_path)
+        except OSError:
+            time.sleep(0.2)
+    process.terminate()
+    raise RuntimeError(f"the server did not answer within {SERVER_START_TIMEOUT}s")
+
+
+def stop_server(server: Server) -> None:
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    base = tmp_path_factory.mktemp("server")
+    started = start_server(base / "data", base / "server.log")
+    yield started
+    stop_server(started)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        yield launched
+        launched.close()
+
+
+class AppPage:
+    """A browser tab on the app, with helpers that speak in semantics identifiers."""
+
+    def __init__(self, page: object, base_url: str, shots_dir: Path) -> None:
+        from playwright.sync_api import Page
+
+        assert isinstance(page, Page)
+        self.page: Page = page
+        self.base_url = base_url
+        self.shots_dir = shots_dir
+        self._shot = 0
+
+    def open(self, path: str = "/") -> AppPage:
+        self.page.goto(self.base_url + path)
+        self.wait_ready()
+        return self
+
+    def wait_ready(self) -> None:
+        """First frame drawn, then the accessibility tree switched on."""
+        self.page.wait_for_selector("#loading", state="detached", timeout=FIRST_FRAME_TIMEOUT_MS)
+        self.page.wait_for_selector(
+            "flt-semantics-placeholder", state="attached", timeout=FIRST_FRAME_TIMEOUT_MS
+        )
+        self.page.evaluate("() => document.querySelector('flt-semantics-placeholder').click()")
+        self.page.wait_for_selector("flt-semantics-host flt-semantics", timeout=10_000)
+
+    def by_id(self, identifier: str):  # type: ignore[no-untyped-def]
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+    def wait_for(self, identifier: str, timeout: float = 10_000) -> None:
+        self.by_id(identifier).first.wait_for(state="attached", timeout=timeout)
+
+    def tap(self, identifier: str) -> None:
+        """Click the control tagged with this identifier (waits until it exists)."""
+        target = self.by_id(identifier).first
+        target.wait_for(state="attached", timeout=10_000)
+        target.scroll_into_view_if_needed()
+        self._wait_still(target)
+        target.click()
+
+    @staticmethod
+    def _wait_still(target: Any, timeout: float = 3.0) -> None:
+        """Flutter scrolls after the DOM asks it to: click only once the node stops moving."""
+        deadline = time.monotonic() + timeout
+        last = target.bounding_box()
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            box = target.bounding_box()
+            if box == last:
+                return
+            last = box
+
+    def type_into(self, identifier: str, text: str) -> None:
+        """Focus the text field tagged with this identifier and type."""
+        self.tap(identifier)
+        field = self.by_id(identifier).locator("input, textarea").first
+        if field.count():
+            field.fill(text)
+        else:
+            self.page.keyboard.type(text)
+
+    def text(self) -> str:
+        return self.page.locator("flt-semantics-host").inner_text()
+
+    def snapshot(self) -> str:
+        return self.page.locator("flt-semantics-host").aria_snapshot()
+
+    def screenshot(self, name: str) -> Path:
+        time.sleep(SETTLE_S)
+        self._shot += 1
+        self.shots_dir.mkdir(parents=True, exist_ok=True)
+        path = self.shots_dir / f"{self._shot:02d}-{name}.png"
+        self.page.screenshot(path=str(path), full_page=False)
+        return path
+
+
+def _shots_dir(request: pytest.FixtureRequest, viewport: str) -> Path:
+    test_name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
+    return OUTPUT / test_name / viewport
+
+
+def _app_page(
+    browser: object, server: Server, request: pytest.FixtureRequest, viewport: dict[str, int]
+) -> Iterator[AppPage]:
+    from playwright.sync_api import Browser
+
+    assert isinstance(browser, Browser)
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, locale="en-GB")
+    tab = context.new_page()
+    name = "phone" if viewport == PHONE else "desktop"
+    app = AppPage(tab, server.url, _shots_dir(request, name))
+    try:
+        yield app.open("/")
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def phone(browser: object, server: Server, request: pytest.FixtureRequest) -> Iterator[AppPage]:
+    yield from _app_page(browser, server, request, PHONE)
+
+
+@pytest.fixture
+def desktop(browser: object, server: Server, request: pytest.FixtureRequest) -> Iterator[AppPage]:
+    yield from _app_page(browser, server, request, DESKTOP)
