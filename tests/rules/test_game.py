@@ -1,0 +1,82 @@
+"""A game as players know it: play, undo, redo, stale commands, history."""
+
+from __future__ import annotations
+
+import pytest
+from referee_fixtures import new
+from test_engine import SCRIPT
+
+from rules import engine
+from rules.errors import RulesError, StaleCommand
+from rules.game import Game
+
+
+def played(count: int) -> Game:
+    game = Game.new(new().setup)
+    for command in SCRIPT[:count]:
+        game, _ = game.play(command, version=game.version)
+    return game
+
+
+def test_game_state_is_the_replay_of_its_log() -> None:
+    """A game is its set-up plus its commands."""
+    game = played(len(SCRIPT))
+    assert game.state == engine.replay(game.setup, game.log)
+    assert Game(setup=game.setup, log=game.log).state == game.state
+
+
+def test_game_undo_then_redo_gives_the_same_state() -> None:
+    """Undo replays without the last command; redo puts it back."""
+    for count in range(1, len(SCRIPT) + 1):
+        game = played(count)
+        back = game.undo()
+        assert back.state == played(count - 1).state
+        assert back.can_redo
+        assert back.redo().state == game.state
+
+
+def test_game_new_command_clears_redo() -> None:
+    """Playing after undo forgets the undone commands."""
+    game = played(3).undo()
+    game, _ = game.play(SCRIPT[2])
+    assert not game.can_redo
+
+
+def test_game_stale_command_refused() -> None:
+    """A command entered on an older version of the table is refused."""
+    game = played(2)
+    with pytest.raises(StaleCommand) as info:
+        game.play(SCRIPT[2], version=1)
+    assert info.value.rule == "R-PHASE"
+    assert "version 1, now 2" in str(info.value)
+
+
+def test_game_nothing_to_undo_or_redo() -> None:
+    """Undo on a new game and redo with nothing undone are refused."""
+    game = Game.new(new().setup)
+    with pytest.raises(RulesError, match="nothing to undo"):
+        game.undo()
+    with pytest.raises(RulesError, match="nothing to redo"):
+        game.redo()
+
+
+def test_game_illegal_command_leaves_the_game_unchanged() -> None:
+    """An illegal command raises and the game keeps its log."""
+    game = played(3)
+    with pytest.raises(RulesError):
+        game.play(SCRIPT[6])
+    assert len(game.log) == 3
+
+
+def test_game_history_pairs_commands_with_their_events() -> None:
+    """History replays every command with the events it caused."""
+    history = played(len(SCRIPT)).history()
+    assert [cmd for cmd, _ in history] == SCRIPT
+    assert all(events for _, events in history)
+
+
+def test_game_round_trips_through_json() -> None:
+    """A game (set-up, log, undone) serialises and loads back to the same state."""
+    game = played(6).undo()
+    loaded = Game.model_validate_json(game.model_dump_json())
+    assert loaded.state == game.state and loaded.undone == game.undone

@@ -1,0 +1,246 @@
+"""``python -m rules turn TABLE``: the command-line referee's contract, good and bad tables."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.table import Table, referee_turn, state_from_table, table_from_state
+
+TABLES = Path(__file__).parent / "tables"
+
+
+def cli(table: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rules", "turn", table],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def turn(name: str) -> dict[str, Any]:
+    done = cli(str(TABLES / name))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def adventure(result: dict[str, Any]) -> list[tuple[Any, ...]]:
+    return [
+        (a["player"], a["hero"], a["outcome"], a["room"], a["damage"], a["rule"])
+        for a in result["adventure"]
+    ]
+
+
+def test_cli_rulebook_bait_example_from_a_file() -> None:
+    """R-BAIT-HIGHEST, rulebook example through the CLI: Mage→P1, Cleric→P2, Thief stays."""
+    result = turn("rulebook_bait.json")
+    assert set(result) >= {"bait", "town", "adventure", "players", "game_over", "winner", "why"}
+    assert [(b["hero"], b["lured_by"], b["rule"]) for b in result["bait"]] == [
+        (0, "Player 1", "R-BAIT-HIGHEST"),
+        (1, "Player 2", "R-BAIT-HIGHEST"),
+        (2, None, "R-BAIT-HIGHEST"),
+    ]
+    assert all(b["why"] for b in result["bait"])
+    assert result["town"] == [2]
+    assert adventure(result) == [
+        ("Player 1", 0, "wound", None, 3, "R-ADV-SURVIVE"),
+        ("Player 2", 1, "soul", 2, 4, "R-ADV-DEATH"),
+    ]
+    assert result["players"] == [
+        {"name": "Player 1", "souls": 0, "wounds": 1, "eliminated": False},
+        {"name": "Player 2", "souls": 1, "wounds": 0, "eliminated": False},
+    ]
+    assert (result["game_over"], result["winner"]) == (False, None)
+    assert result["why"]
+
+
+def test_cli_reads_the_table_from_stdin() -> None:
+    """``-`` reads the table from standard input; same answer as from the file."""
+    text = (TABLES / "rulebook_bait.json").read_text()
+    done = cli("-", stdin=text)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == turn("rulebook_bait.json")
+
+
+def test_cli_adventure_in_processing_order_with_rooms_and_damage() -> None:
+    """R-ADV-ORDER / R-ADV-DEATH / R-DEACTIVATE: highest XP first, arrival order; the room
+    index where each Hero died (null at the Boss); damage totals; a deactivated Room deals
+    nothing."""
+    result = turn("order_and_damage.json")
+    assert result["town"] == [3]
+    assert adventure(result) == [
+        ("High", 1, "wound", None, 5, "R-ADV-SURVIVE"),
+        ("High", 2, "soul", 1, 5, "R-ADV-DEATH"),
+        ("Low", 0, "soul", 1, 5, "R-ADV-DEATH"),
+    ]
+
+
+def test_cli_six_players_split_and_no_elimination() -> None:
+    """R-BAIT-SPLIT and R-END-FIVESIX through the CLI: seven Explorers shared highest XP
+    first, the 7th stays; 5 Wounds eliminate nobody."""
+    result = turn("six_players_split.json")
+    assert [b["lured_by"] for b in result["bait"]] == [
+        "P2", "P4", "P5", "P2", "P4", "P5", None, "P6",
+    ]  # fmt: skip
+    assert {b["rule"] for b in result["bait"][:7]} == {"R-BAIT-SPLIT"}
+    assert result["town"] == [6]
+    assert [a["player"] for a in result["adventure"]] == ["P2", "P2", "P4", "P4", "P5", "P5", "P6"]
+    p6 = result["players"][5]
+    assert (p6["wounds"], p6["eliminated"]) == (5, False)
+    assert result["game_over"] is False
+
+
+def test_cli_five_players_deck_empty_ends_the_game() -> None:
+    """R-END-FIVESIX then R-END-XP: with five players the turn the deck ran out ends the
+    game; the net tie goes to the lowest XP."""
+    table = json.loads((TABLES / "six_players_split.json").read_text())
+    table["players"] = table["players"][:5]
+    table["hero_deck_empty"] = True
+    done = cli("-", stdin=json.dumps(table))
+    result = json.loads(done.stdout)
+    assert result["game_over"] is True
+    # P2, P4 and P5 each caught two Explorers (net 2): the tie goes to the lowest XP.
+    assert (result["winner"], result["rule"]) == ("P5", "R-END-XP")
+    assert [p["eliminated"] for p in result["players"]] == [False] * 5
+
+
+def test_cli_unlimited_lives_with_hero_deck_empty() -> None:
+    """R-VAR-UNLIMITED: 8 Wounds eliminate nobody; the empty deck ends the game; highest
+    Souls minus Wounds wins."""
+    result = turn("unlimited_deck_empty.json")
+    assert result["players"][0] == {"name": "Ann", "souls": 12, "wounds": 8, "eliminated": False}
+    assert result["players"][1]["souls"] == 6  # an Epic Hero is worth 2
+    assert (result["game_over"], result["winner"], result["rule"]) == (
+        True,
+        "Bo",
+        "R-VAR-UNLIMITED",
+    )
+
+
+def test_cli_all_out_in_one_turn() -> None:
+    """R-END-ALLOUT: both remaining players go out the same turn: highest net wins."""
+    result = turn("all_out.json")
+    assert [p["eliminated"] for p in result["players"]] == [True, True, True]
+    assert (result["game_over"], result["winner"], result["rule"]) == (True, "Ann", "R-END-ALLOUT")
+
+
+def test_cli_simultaneous_ten_souls_tiebreak_to_lowest_xp() -> None:
+    """R-END-WIN then R-END-XP: two reach 10 Souls, equal net: the lower XP wins."""
+    result = turn("simultaneous_ten.json")
+    assert [p["souls"] for p in result["players"]] == [10, 10, 2]
+    assert (result["game_over"], result["winner"], result["rule"]) == (True, "Bo", "R-END-XP")
+    assert "lowest XP" in result["why"]
+
+
+def test_cli_simultaneous_ten_souls_highest_net_wins() -> None:
+    """R-END-WIN: two reach 10 Souls; fewer Wounds wins before any XP tiebreak."""
+    table = json.loads((TABLES / "simultaneous_ten.json").read_text())
+    table["players"][1]["wounds"] = 0
+    result = json.loads(cli("-", stdin=json.dumps(table)).stdout)
+    assert (result["winner"], result["rule"]) == ("Bo", "R-END-WIN")
+    table["players"][1]["wounds"] = 2
+    result = json.loads(cli("-", stdin=json.dumps(table)).stdout)
+    assert (result["winner"], result["rule"]) == ("Ann", "R-END-WIN")
+
+
+def good() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((TABLES / "rulebook_bait.json").read_text())
+    return data
+
+
+def bad_tables() -> list[tuple[str, Any, str]]:
+    """(case, table text or None for a missing file, word the message must name)."""
+    cases: list[tuple[str, Any, str]] = [("not JSON", "{players: [", "not JSON")]
+    t = good()
+    del t["players"][0]["xp"]
+    cases.append(("missing xp", t, "players[0].xp"))
+    t = good()
+    del t["players"]
+    cases.append(("missing players", t, "players"))
+    t = good()
+    t["players"][1]["xp"] = -1
+    cases.append(("negative xp", t, "players[1].xp"))
+    t = good()
+    t["town"][0]["health"] = 0
+    cases.append(("health 0", t, "town[0].health"))
+    t = good()
+    t["players"][0]["rooms"][0]["damage"] = -2
+    cases.append(("negative damage", t, "players[0].rooms[0].damage"))
+    t = good()
+    t["players"][0]["rooms"] = t["players"][0]["rooms"] * 2
+    cases.append(("six rooms", t, "players[0].rooms"))
+    t = good()
+    t["players"][0]["rooms"][1]["treasure"] = ["gold"]
+    cases.append(("unknown room treasure", t, "players[0].rooms[1].treasure[0]"))
+    t = good()
+    t["town"][2]["treasure"] = ["bard"]
+    cases.append(("unknown hero treasure", t, "town[2].treasure[0]"))
+    t = good()
+    t["town"][2]["treasure"] = ["mage", "thief", "cleric"]
+    cases.append(("three hero treasures", t, "town[2].treasure"))
+    t = good()
+    t["players"][1]["name"] = "Player 1"
+    cases.append(("duplicate names", t, "players"))
+    t = good()
+    t["players"] = t["players"][:1]
+    cases.append(("one player", t, "players"))
+    t = good()
+    t["players"] = [dict(t["players"][0], name=f"P{i}") for i in range(7)]
+    cases.append(("seven players", t, "players"))
+    t = good()
+    t["variant"] = "endless"
+    cases.append(("unknown variant", t, "variant"))
+    t = good()
+    t["players"][0]["souls"] = -1
+    cases.append(("negative souls", t, "players[0].souls"))
+    cases.append(("not an object", [1, 2], "table"))
+    return cases
+
+
+@pytest.mark.parametrize(("case", "table", "field"), bad_tables(), ids=lambda v: str(v)[:30])
+def test_cli_bad_table_exits_2_naming_the_field(case: str, table: Any, field: str) -> None:
+    """Invalid input: exit 2, a message naming the field on stderr, nothing on stdout."""
+    text = table if isinstance(table, str) else json.dumps(table)
+    done = cli("-", stdin=text)
+    assert done.returncode == 2, (case, done.stdout, done.stderr)
+    assert done.stdout == ""
+    assert field in done.stderr, (case, done.stderr)
+
+
+def test_cli_missing_file_exits_2(tmp_path: Path) -> None:
+    """A table file that is not there: exit 2, the path on stderr, nothing on stdout."""
+    missing = tmp_path / "nope.json"
+    done = cli(str(missing))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "nope.json" in done.stderr
+
+
+def test_cli_bad_file_from_a_path_exits_2(tmp_path: Path) -> None:
+    """Bad input read from a file is refused the same way as from stdin."""
+    path = tmp_path / "bad.json"
+    path.write_text("[]")
+    done = cli(str(path))
+    assert (done.returncode, done.stdout) == (2, "")
+
+
+def test_table_round_trips_through_the_game_state() -> None:
+    """The export format: a table becomes a state and back unchanged."""
+    table = Table.model_validate(json.loads((TABLES / "order_and_damage.json").read_text()))
+    assert table_from_state(state_from_table(table)) == table
+
+
+def test_referee_turn_in_process_matches_the_cli() -> None:
+    """rules.table.referee_turn is what the CLI prints."""
+    table = Table.model_validate(good())
+    assert referee_turn(table).model_dump(mode="json") == turn("rulebook_bait.json")
