@@ -47,8 +47,10 @@ from companion.store.records import (
 )
 from companion.store.storage import (
     DurableJSONStorage,
+    FileStamp,
     StoredFileError,
     fsync_dir,
+    stamp_of,
     sweep_temp_files,
     write_atomic,
 )
@@ -121,6 +123,7 @@ class GameStore:
         self._index = ListingIndex(self.layout)
         self._guard = threading.Lock()
         self._locks: dict[str, threading.RLock] = {}
+        self._written: dict[str, _Written] = {}
         self.startup_problems: tuple[StoreProblem, ...] = self._prepare()
 
     # --- set-up -------------------------------------------------------------------------
@@ -211,35 +214,46 @@ class GameStore:
     ) -> GameSummary:
         path = self._path(game_id)
         now = self.clock()
-        fields: dict[str, Any] = {
-            "schema_version": SCHEMA_VERSION,
-            "game_id": game_id,
-            "updated": now.isoformat(),
-            "setup": setup.model_dump(mode="json"),
-            "log": [_dump(c) for c in log],
-            "undone": [_dump(c) for c in undone],
-            "progress": Progress.of(state, applied).model_dump(mode="json"),
-        }
         with self._locked(game_id):
+            last = self._written.pop(game_id, None)  # put back only after a good save
+            fields: dict[str, Any] = {
+                "schema_version": SCHEMA_VERSION,
+                "game_id": game_id,
+                "updated": now.isoformat(),
+                "setup": setup.model_dump(mode="json"),
+                "log": _dump_log(log, last),
+                "undone": [_dump(c) for c in undone],
+                "progress": Progress.of(state, applied).model_dump(mode="json"),
+            }
+            known = last.tables if last is not None and _stamp_or_none(path) == last.stamp else None
             try:
-                record = self._write_fields(game_id, fields, name, now)
+                summary, storage = self._write_fields(game_id, fields, name, now, known)
             except StoredFileError:
                 # The file on disk is damaged: set it aside untouched, then save afresh.
                 self._quarantine(path, "damaged", move=True)
-                record = self._write_fields(game_id, fields, name, now)
+                summary, storage = self._write_fields(game_id, fields, name, now, None)
             except FileNotFoundError:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                record = self._write_fields(game_id, fields, name, now)
-        return record
+                summary, storage = self._write_fields(game_id, fields, name, now, None)
+            if storage.stamp is not None and storage.written is not None:
+                self._written[game_id] = _Written(
+                    storage.stamp, storage.written, log, fields["log"]
+                )
+        return summary
 
     def _write_fields(
-        self, game_id: str, fields: dict[str, Any], name: str | None, now: datetime
-    ) -> GameSummary:
+        self,
+        game_id: str,
+        fields: dict[str, Any],
+        name: str | None,
+        now: datetime,
+        known: dict[str, dict[str, Any]] | None,
+    ) -> tuple[GameSummary, DurableJSONStorage]:
         path = self._path(game_id)
         db = self._db(game_id)
         storage: DurableJSONStorage = db.storage  # type: ignore[assignment]
         try:
-            with storage.batch():  # one read, one atomic write
+            with storage.batch(known):  # at most one read, one atomic write
                 table = db.table(GAME_TABLE)
                 old = table.get(doc_id=GAME_DOC_ID)
                 doc: dict[str, Any] = dict(old) if isinstance(old, dict) else {}
@@ -271,7 +285,7 @@ class GameStore:
             }
         )
         self._index.remember(game_id, storage.stamp, summary)
-        return summary
+        return summary, storage
 
     # --- load ---------------------------------------------------------------------------
 
@@ -519,6 +533,34 @@ def export_table(game: Game) -> str:
     """The current table in the input format of ``python -m rules turn``."""
     table = table_from_state(game.state)
     return json.dumps(table.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+
+
+@dataclass
+class _Written:
+    """What the store last wrote for a game, so the next save need not re-read the file
+    or re-serialize the commands it already wrote (the log only grows, mostly)."""
+
+    stamp: FileStamp
+    tables: dict[str, dict[str, Any]]
+    log: tuple[Command, ...]
+    dumped: list[Any]
+
+
+def _dump_log(log: tuple[Command, ...], last: _Written | None) -> list[Any]:
+    if (
+        last is not None
+        and len(last.log) <= len(log)
+        and all(a is b for a, b in zip(last.log, log, strict=False))
+    ):
+        return [*last.dumped, *(_dump(c) for c in log[len(last.log) :])]
+    return [_dump(c) for c in log]
+
+
+def _stamp_or_none(path: Path) -> FileStamp | None:
+    try:
+        return stamp_of(path)
+    except OSError:
+        return None
 
 
 def _dump(command: Command) -> Any:

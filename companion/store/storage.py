@@ -200,7 +200,7 @@ class DurableJSONStorage(Storage):
         *,
         backups: list[Path] | None = None,
         fsync: bool = True,
-        indent: int | None = 1,
+        indent: int | None = None,
     ) -> None:
         super().__init__()
         self.path = Path(path)
@@ -208,6 +208,7 @@ class DurableJSONStorage(Storage):
         self.fsync = fsync
         self.indent = indent
         self.stamp: FileStamp | None = None  # of the file as last read or written
+        self.written: dict[str, dict[str, Any]] | None = None  # what was last written
         self._pending: dict[str, dict[str, Any]] | None = None
 
     def read(self) -> dict[str, dict[str, Any]] | None:
@@ -228,11 +229,16 @@ class DurableJSONStorage(Storage):
             return
         encoded = json.dumps(data, indent=self.indent, ensure_ascii=False).encode("utf-8")
         self.stamp = write_atomic(self.path, encoded, fsync=self.fsync, backups=self.backups)
+        self.written = data
 
     @contextlib.contextmanager
-    def batch(self) -> Iterator[None]:
-        """Collect every write inside the block and write once at its end (or not at all)."""
-        self._pending = self.read() or {}
+    def batch(self, known: dict[str, dict[str, Any]] | None = None) -> Iterator[None]:
+        """Collect every write inside the block and write once at its end (or not at all).
+
+        ``known``: the file's content as the caller last wrote it (and has checked is still
+        on disk), to spare reading it again. It is changed in place.
+        """
+        self._pending = known if known is not None else (self.read() or {})
         try:
             yield
             data = self._pending

@@ -189,3 +189,25 @@ def test_a_forty_turn_game_replays_the_same_after_many_saves(
         game = play_turns(game, turns)
         store.save(game_id, game)
         assert reopen().load(game_id).game.state == game.state
+
+
+def test_a_change_made_by_another_process_between_saves_is_respected(
+    store: GameStore, reopen: Callable[[], GameStore], three_turns: Game
+) -> None:
+    game_id = saved(store, three_turns.undo())
+    reopen().rename(game_id, "Renamed elsewhere")  # the file changes behind this store
+    store.save(game_id, three_turns)
+    loaded = reopen().load(game_id)
+    assert loaded.summary.name == "Renamed elsewhere"
+    assert loaded.game.log == three_turns.log
+
+
+def test_saving_after_undo_and_a_new_command_writes_the_new_log(
+    store: GameStore, reopen: Callable[[], GameStore], three_turns: Game
+) -> None:
+    game_id = saved(store, three_turns)
+    undone = three_turns.undo()
+    store.save(game_id, undone)
+    replayed, _command = command_stream(undone)
+    store.save(game_id, replayed)
+    assert reopen().load(game_id).game.log == replayed.log
