@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "companion" / "store"))
 
-from sample_play import command_stream, play_turns, sample_setup
+from sample_play import command_stream, play_turns, sample_setup  # type: ignore[import-not-found]
 
 from companion.store import GameStore
 from rules.game import Game

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import AwareDatetime, Field, ValidationError, field_validator
 
@@ -17,7 +17,7 @@ from companion.store.records import SCHEMA_VERSION, GameName, Record, StoredGame
 from rules.commands import Command
 from rules.models import GameSetup
 
-EXPORT_FORMAT = "dungeon-referee/game"
+EXPORT_FORMAT: Final = "dungeon-referee/game"
 MAX_IMPORT_BYTES = 10_000_000
 
 

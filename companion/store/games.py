@@ -375,8 +375,7 @@ class GameStore:
 
     def list_games(self) -> Listing:
         """Every saved game, most recently played first, plus problems with unreadable ones."""
-        with self._guard:
-            return self._index.scan(self._games_with_backups())
+        return self._index.scan(self._games_with_backups())
 
     def history(self) -> tuple[GameSummary, ...]:
         """Finished games, most recently played first."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,22 +42,30 @@ class ListingIndex:
         self.layout = layout
         self._entries: dict[str, tuple[FileStamp, GameSummary]] | None = None
         self._dirty = False
+        # Saves (remember) may run in other threads while a listing is being made.
+        self._lock = threading.RLock()
 
     # --- kept in step by the store ------------------------------------------------------
 
     def remember(self, game_id: str, stamp: FileStamp | None, summary: GameSummary) -> None:
-        entries = self._load()
-        if stamp is not None:
-            entries[game_id] = (stamp, summary)
-            self._dirty = True
+        with self._lock:
+            entries = self._load()
+            if stamp is not None:
+                entries[game_id] = (stamp, summary)
+                self._dirty = True
 
     def forget(self, game_id: str) -> None:
-        if self._load().pop(game_id, None) is not None:
-            self._dirty = True
+        with self._lock:
+            if self._load().pop(game_id, None) is not None:
+                self._dirty = True
 
     # --- listing ------------------------------------------------------------------------
 
     def scan(self, has_backup: set[str]) -> Listing:
+        with self._lock:
+            return self._scan(has_backup)
+
+    def _scan(self, has_backup: set[str]) -> Listing:
         entries = self._load()
         games: list[GameSummary] = []
         problems: list[StoreProblem] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from sample_play import command_stream, next_commands, play_turns, sample_setup
@@ -211,3 +212,30 @@ def test_saving_after_undo_and_a_new_command_writes_the_new_log(
     replayed, _command = command_stream(undone)
     store.save(game_id, replayed)
     assert reopen().load(game_id).game.log == replayed.log
+
+
+def test_listing_many_games_rereads_only_the_files_that_changed(
+    store: GameStore, reopen: Callable[[], GameStore], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.store import listing as listing_module
+
+    game = Game.new(sample_setup())
+    ids = [store.create(game.setup).game_id for _ in range(60)]
+    reads: list[str] = []
+    real = listing_module.read_document
+
+    def counting(path: Path) -> object:
+        reads.append(path.stem)
+        return real(path)
+
+    monkeypatch.setattr(listing_module, "read_document", counting)
+    fresh = reopen()
+    assert len(fresh.list_games().games) == 60
+    reads.clear()
+    index_before = store.layout.index.read_bytes()
+    moved, _command = command_stream(game)
+    store.save(ids[7], moved)
+    assert store.layout.index.read_bytes() == index_before  # saves never touch the index
+    listing = reopen().list_games()  # a restart: summaries come from index.json
+    assert reads == [ids[7]]
+    assert listing.games[0].game_id == ids[7] and listing.games[0].progress.commands == 1
