@@ -37,6 +37,6 @@ def test_new_game_to_first_turn_on_a_phone(phone: AppPage) -> None:
     phone.tap("first-room-1-build")
     phone.wait_for("first-room-1-placed")
     phone.tap("reveal-first-rooms")
-    phone.wait_for("screen-table")
+    phone.wait_for("screen-game")
     assert "Turn 1" in phone.snapshot()
     phone.screenshot("table")

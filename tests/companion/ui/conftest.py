@@ -1,0 +1,48 @@
+"""Fixtures for screen tests without a browser (see flet_harness.py)."""
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from companion.app import SCREENS
+from companion.catalogue import default_catalogue
+from companion.session import Sessions
+from companion.store import GameStore
+from companion.ui.shell import Settings, TableApp
+from tests.companion.ui.flet_harness import Harness
+
+AppFactory = Callable[..., tuple[Harness, TableApp]]
+
+
+@pytest.fixture
+def table_app(tmp_path: Path) -> Iterator[AppFactory]:
+    """`table_app(lang="de", width=360)` -> (harness, app) with the home screen shown."""
+    harnesses: list[Harness] = []
+
+    def make(lang: str = "en", width: int = 390, route: str = "/") -> tuple[Harness, TableApp]:
+        harness = Harness(width=width, route=route)
+        harnesses.append(harness)
+        saved: dict[str, str] = {}
+        holder: dict[str, TableApp] = {}
+
+        def build(page: ft.Page) -> None:
+            app = TableApp(
+                page=page,
+                catalogue=default_catalogue(),
+                settings=Settings.parse("system", lang, "en"),
+                screens=SCREENS,
+                save_setting=saved.__setitem__,
+                sessions=Sessions(GameStore(tmp_path / "data", fsync=False)),
+            )
+            app.saved = saved  # type: ignore[attr-defined]
+            app.start(route)
+            holder["app"] = app
+
+        harness.start(build)
+        return harness, holder["app"]
+
+    yield make
+    for harness in harnesses:
+        harness.close()

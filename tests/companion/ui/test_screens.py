@@ -1,0 +1,138 @@
+"""Screens driven in-process through Flet's Session: taps, typing, what is shown."""
+
+import flet as ft
+
+from tests.companion.ui.conftest import AppFactory
+
+
+def test_home_offers_new_game_and_rules(table_app: AppFactory) -> None:
+    ui, _app = table_app()
+    assert {"new-game", "open-rules", "open-settings", "screen-home"} <= set(ui.ids())
+    assert ui.conn.patches() >= 1 or ui.conn.messages
+
+
+def test_start_with_empty_form_is_refused_in_words(table_app: AppFactory) -> None:
+    ui, app = table_app()
+    ui.tap("new-game")
+    assert ui.has("screen-new")
+    sent_before = ui.conn.sent_bytes
+    ui.tap("start-game")
+    assert app.game is None
+    assert "Every player needs a name." in ui.texts()
+    assert "Pick the Boss's treasure type." in ui.texts()
+    assert ui.conn.sent_bytes > sent_before, "the refusal must reach the client"
+
+
+def test_boss_search_fills_xp_and_treasure(table_app: AppFactory) -> None:
+    ui, _app = table_app()
+    ui.tap("new-game")
+    ui.type("player-1-boss", "drakulord")
+    ui.tap("player-1-boss-option-BMA001")
+    assert ui.find("player-1-boss", ft.TextField).value == "Draculord"
+    assert ui.find("player-1-xp", ft.TextField).value == "900"
+    assert ui.find("player-1-treasure-cleric", ft.Container).border is not None
+    assert ui.find("player-1-treasure-thief", ft.Container).border is None
+
+
+def test_new_game_reaches_setup_with_engine_numbers(table_app: AppFactory) -> None:
+    ui, app = table_app()
+    ui.tap("new-game")
+    ui.type("player-1-name", "Ada")
+    ui.type("player-1-boss", "Draculord")
+    ui.tap("player-1-boss-option-BMA001")
+    ui.type("player-2-name", "Bert")
+    ui.type("player-2-boss", "My own Boss")
+    ui.type("player-2-xp", "1000")
+    ui.tap("player-2-treasure-mage")
+    ui.tap("add-player")
+    ui.type("player-3-name", "Cleo")
+    ui.type("player-3-xp", "100")
+    ui.tap("player-3-treasure-thief")
+    ui.toggle("variant-classic", True)
+    ui.tap("start-game")
+    assert app.game is not None
+    assert ui.has("screen-setup")
+    text = ui.texts()
+    assert "Use 17 ordinary Heroes and 13 Epic Heroes." in text
+    assert "Then each player discards 2 of them." in text
+    order = [ui.find(f"xp-order-{n}", ft.Row).controls[1].value for n in (1, 2, 3)]
+    assert (
+        order[0].startswith("Bert") and order[1].startswith("Ada") and order[2].startswith("Cleo")
+    )
+
+
+def test_first_room_goes_through_the_engine(table_app: AppFactory) -> None:
+    ui, app = table_app()
+    ui.tap("new-game")
+    for n, (name, xp, treasure) in enumerate(
+        [("Ada", "900", "cleric"), ("Bert", "300", "thief")], start=1
+    ):
+        ui.type(f"player-{n}-name", name)
+        ui.type(f"player-{n}-xp", xp)
+        ui.tap(f"player-{n}-treasure-{treasure}")
+    ui.tap("start-game")
+    ui.type("first-room-1-name", "Bottomless")
+    ui.tap("first-room-1-option-BMA027")
+    ui.tap("first-room-1-build")
+    assert app.game is not None and app.game.version == 1
+    assert ui.has("first-room-1-placed")
+    ui.tap("reveal-first-rooms")
+    assert app.game.state.turn == 1
+    assert ui.has("screen-game"), [i for i in ui.ids() if "screen" in i]
+    assert "Bottomless Pit" in ui.texts()
+
+
+def test_typed_room_with_bad_damage_is_refused_before_the_engine(table_app: AppFactory) -> None:
+    ui, app = table_app()
+    ui.tap("new-game")
+    for n, name in ((1, "Ada"), (2, "Bert")):
+        ui.type(f"player-{n}-name", name)
+        ui.type(f"player-{n}-xp", str(n * 100))
+        ui.tap(f"player-{n}-treasure-fighter")
+    ui.tap("start-game")
+    ui.type("first-room-1-damage", "lots")
+    ui.tap("first-room-1-build")
+    assert app.game is not None and app.game.version == 0
+    assert "Damage must be a whole number, not lots." in ui.texts()
+
+
+def test_language_switch_relabels_every_screen_and_is_remembered(table_app: AppFactory) -> None:
+    ui, app = table_app()
+    ui.tap("new-game")
+    ui.type("player-1-name", "Ada")
+    ui.tap("open-settings")
+    ui.select("settings-lang", "de")
+    assert app.saved == {"dungeon_referee.lang": "de"}  # type: ignore[attr-defined]
+    assert "Sprache" in ui.texts()
+    app.back()
+    assert "Spieler 1" in ui.texts()
+    assert ui.find("player-1-name", ft.TextField).value == "Ada", "typed text survives"
+
+
+def test_theme_choice_applies_and_is_remembered(table_app: AppFactory) -> None:
+    ui, app = table_app()
+    ui.tap("open-settings")
+    ui.select("settings-theme", "dark")
+    assert app.page.theme_mode == ft.ThemeMode.DARK
+    assert app.saved == {"dungeon_referee.theme": "dark"}  # type: ignore[attr-defined]
+
+
+def test_rules_button_is_on_every_screen(table_app: AppFactory) -> None:
+    ui, _app = table_app()
+    for route_button, screen in (("new-game", "screen-new"), ("open-settings", "screen-settings")):
+        ui.tap(route_button)
+        assert ui.has(screen)
+        assert ui.has("open-rules")
+    ui.tap("open-rules")
+    assert ui.has("screen-rules")
+
+
+def test_rules_search_finds_and_opens_an_entry(table_app: AppFactory) -> None:
+    ui, _app = table_app(lang="de")
+    ui.tap("open-rules")
+    ui.type("rules-search", "deaktivieren")
+    hits = [i for i in ui.ids() if i.startswith("rules-hit-")]
+    assert hits
+    ui.tap(hits[0])
+    assert ui.has("rules-entry-title")
+    assert ui.find("rules-entry-body", ft.Text).value
