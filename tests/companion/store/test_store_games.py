@@ -239,3 +239,36 @@ def test_listing_many_games_rereads_only_the_files_that_changed(
     listing = reopen().list_games()  # a restart: summaries come from index.json
     assert reads == [ids[7]]
     assert listing.games[0].game_id == ids[7] and listing.games[0].progress.commands == 1
+
+
+def test_saves_from_several_threads_and_a_listing_do_not_interfere(
+    store: GameStore, reopen: Callable[[], GameStore]
+) -> None:
+    import threading
+
+    finals: dict[str, Game] = {}
+    errors: list[BaseException] = []
+
+    def play(game_id: str) -> None:
+        try:
+            game = Game.new(sample_setup())
+            for _ in range(40):
+                game, _command = command_stream(game)
+                store.save(game_id, game)
+            finals[game_id] = game
+        except BaseException as e:  # reported below: a thread cannot fail the test itself
+            errors.append(e)
+
+    ids = [store.create(sample_setup()).game_id for _ in range(3)]
+    threads = [threading.Thread(target=play, args=(i,)) for i in ids]
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        assert store.list_games().problems == ()
+    for t in threads:
+        t.join()
+    assert errors == []
+    again = reopen()
+    for game_id in ids:
+        assert again.load(game_id).game.log == finals[game_id].log
+    assert {s.progress.commands for s in store.list_games().games} == {40}
