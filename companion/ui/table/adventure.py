@@ -1,0 +1,155 @@
+"""Adventure: the Hero walking now, damage against Health, and the table's interventions.
+
+Every button builds one engine command (AdvanceHero, DamageHero, HealHero, KillHero,
+SendHeroBack, SkipRoom, FinishWalk, FinishAdventure); Rooms are destroyed or
+deactivated from the dungeon cards. The rulings of the last step show above.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.table.town import hero_chip
+from companion.ui.widgets import big_button, tagged
+from rules.commands import (
+    AdvanceHero,
+    Command,
+    DamageHero,
+    FinishAdventure,
+    FinishWalk,
+    HealHero,
+    KillHero,
+    SendHeroBack,
+    SkipRoom,
+)
+
+SLOT = "adventure"
+MAX_EXTRA = 99
+
+
+class AdventurePanel:
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
+        self.amount = 2  # the "+N" step, kept between taps
+
+    def view(self) -> ft.Control:
+        ctx = self.ctx
+        tr = ctx.app.tr
+        state = ctx.state
+        walk = state.walk
+        if walk is None:
+            return section("adventure", tr("phase.adventure"), [ft.Text(tr("table.no_walk"))])
+        hero = state.hero(walk.hero)
+        dungeon = state.player(walk.player).dungeon
+        if walk.room is None:
+            where = tr("table.at_entrance_of", player=walk.player)
+        else:
+            top = dungeon[walk.room].top if walk.room < len(dungeon) else None
+            name = (top.name or tr(f"room.kind.{top.kind}")) if top else "?"
+            where = tr("table.in_room", n=walk.room + 1, room=name, player=walk.player)
+        dying = walk.damage >= hero.card.health
+        damage = tagged(
+            "walk-damage",
+            ft.Text(
+                tr("table.damage_of_health", damage=walk.damage, health=hero.card.health),
+                size=40,
+                weight=ft.FontWeight.BOLD,
+                color=ft.Colors.ERROR if dying else None,
+                text_align=ft.TextAlign.CENTER,
+            ),
+        )
+        queue = [
+            hero_chip(ctx, state.hero(h), f"entrance-hero-{n}")
+            for n, h in enumerate(state.entrance(walk.player), 1)
+        ]
+        in_room = walk.room is not None
+
+        def act(command: Command) -> None:
+            ctx.play(SLOT, command)
+
+        buttons: list[ft.Control] = [
+            big_button(
+                "adv-next",
+                tr("table.adv_next"),
+                lambda _e: act(AdvanceHero()),
+                icon=ft.Icons.ARROW_FORWARD,
+                primary=True,
+                expand=True,
+            ),
+        ]
+        row1: list[ft.Control] = [
+            big_button(
+                "adv-damage-1", tr("table.adv_damage", n=1), lambda _e: act(DamageHero(amount=1))
+            ),
+            big_button(
+                "adv-damage-n",
+                tr("table.adv_damage", n=self.amount),
+                lambda _e: act(DamageHero(amount=self.amount)),
+            ),
+            tagged(
+                "adv-amount-minus",
+                ft.IconButton(ft.Icons.REMOVE, on_click=lambda _e: self._step(-1)),
+                label=tr("table.adv_amount_minus"),
+            ),
+            tagged(
+                "adv-amount-plus",
+                ft.IconButton(ft.Icons.ADD, on_click=lambda _e: self._step(1)),
+                label=tr("table.adv_amount_plus"),
+            ),
+            big_button("adv-heal", tr("table.adv_heal"), lambda _e: act(HealHero(amount=1))),
+        ]
+        row2: list[ft.Control] = [
+            big_button(
+                "adv-kill",
+                tr("table.adv_kill"),
+                lambda _e: act(KillHero()),
+                icon=ft.Icons.DANGEROUS,
+            ),
+            big_button("adv-skip", tr("table.adv_skip"), lambda _e: act(SkipRoom())),
+            big_button(
+                "adv-send-town", tr("table.adv_send_town"), lambda _e: act(SendHeroBack(to="town"))
+            ),
+            big_button(
+                "adv-send-entrance",
+                tr("table.adv_send_entrance"),
+                lambda _e: act(SendHeroBack(to="entrance")),
+            ),
+        ]
+        finish: list[ft.Control] = [
+            big_button(
+                "adv-finish-walk",
+                tr("table.adv_finish_walk"),
+                lambda _e: act(FinishWalk()),
+                icon=ft.Icons.FAST_FORWARD,
+                expand=True,
+            ),
+            big_button(
+                "adv-finish-all",
+                tr("table.adv_finish_all"),
+                lambda _e: act(FinishAdventure()),
+                icon=ft.Icons.DONE_ALL,
+                expand=True,
+            ),
+        ]
+        body: list[ft.Control] = [
+            hero_chip(ctx, hero, "walk-hero"),
+            tagged("walk-where", ft.Text(where, size=18)),
+            damage,
+        ]
+        if walk.skip_next:
+            body.append(ft.Text(tr("table.skip_armed"), size=16, italic=True))
+        body += [
+            *buttons,
+            ft.Row(row1 if in_room else row1[:0], wrap=True, spacing=6, run_spacing=6),
+            ft.Row(row2, wrap=True, spacing=6, run_spacing=6),
+            ft.Column(finish, spacing=6),
+            slot_error(ctx, SLOT),
+        ]
+        if queue:
+            body += [ft.Text(tr("table.waiting_at_entrance"), size=15, italic=True), *queue]
+        return section("adventure", tr("table.adventure_in", player=walk.player), body)
+
+    def _step(self, delta: int) -> None:
+        self.amount = max(1, min(MAX_EXTRA, self.amount + delta))
+        self.ctx.redraw()

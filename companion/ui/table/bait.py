@@ -1,0 +1,93 @@
+"""Bait: one tap (ResolveBait), then where each Hero went and why, with the rule."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.table.rulings import ruling_row
+from companion.ui.table.town import hero_chip
+from companion.ui.widgets import big_button, tagged
+from rules import events as ev
+from rules.commands import Command, EndTurn, ResolveBait
+
+SLOT = "bait"
+
+
+def last_of_turn(
+    history: list[tuple[Command, tuple[ev.EventBase, ...]]], kind: type[object]
+) -> tuple[ev.EventBase, ...] | None:
+    """The events of this turn's last command of ``kind`` (None if there was none)."""
+    for command, events in reversed(history):
+        if isinstance(command, kind):
+            return events
+        if isinstance(command, EndTurn):
+            return None
+    return None
+
+
+def bait_button(ctx: TableContext) -> ft.Control:
+    tr = ctx.app.tr
+    return section(
+        "bait",
+        tr("phase.bait"),
+        [
+            ft.Text(tr("table.bait_note"), size=16),
+            big_button(
+                "resolve-bait",
+                tr("table.resolve_bait"),
+                lambda _e: ctx.play(SLOT, ResolveBait()),
+                icon=ft.Icons.SET_MEAL,
+                primary=True,
+                expand=True,
+            ),
+            slot_error(ctx, SLOT),
+        ],
+    )
+
+
+def bait_results(ctx: TableContext) -> ft.Control | None:
+    """Each Hero's destination from this turn's Bait, with the one-sentence why."""
+    events = last_of_turn(ctx.history(), ResolveBait)
+    if events is None:
+        return None
+    tr = ctx.app.tr
+    state = ctx.state
+    rows: list[ft.Control] = []
+    n = 0
+    for event in events:
+        if isinstance(event, ev.HeroLured | ev.HeroStayed):
+            n += 1
+            hero = state.hero(event.hero)
+            if isinstance(event, ev.HeroLured):
+                where = tr("table.bait_goes", player=event.player)
+                icon = ft.Icons.ARROW_FORWARD
+            else:
+                where = tr("table.bait_stays")
+                icon = ft.Icons.HOME
+            rows.append(
+                tagged(
+                    f"bait-result-{n}",
+                    ft.Container(
+                        ft.Column(
+                            [
+                                hero_chip(ctx, hero, f"bait-result-{n}-hero"),
+                                ft.Row(
+                                    [
+                                        ft.Icon(icon),
+                                        ft.Text(where, size=18, weight=ft.FontWeight.BOLD),
+                                    ]
+                                ),
+                                ruling_row(ctx.app, event.ruling, f"bait-result-{n}-why"),
+                            ],
+                            spacing=4,
+                        ),
+                        padding=8,
+                        border_radius=10,
+                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                    ),
+                )
+            )
+    if not rows:
+        rows.append(ft.Text(tr("table.bait_nobody"), size=16))
+    return section("bait-results", tr("table.bait_results"), rows)

@@ -1,0 +1,126 @@
+"""Build a Room for one player: pick the Room, pick where, build (BuildRoom).
+
+The Room is picked with the shared ``RoomPicker`` (catalogue search by name, or type,
+treasure, damage, Advanced). Where: at the entrance end or over one of the Rooms. The
+engine decides whether that is legal; its refusal shows right under the button.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.new_game_form import FormErrors
+from companion.ui.room_picker import RoomPicker
+from companion.ui.table.context import TableContext, slot_error
+from companion.ui.widgets import big_button, tagged
+from rules.commands import BuildRoom
+
+
+class BuildForm:
+    """The draft Room and place for one player; kept across redraws until built."""
+
+    def __init__(self, ctx: TableContext, name: str, prefix: str) -> None:
+        self.ctx = ctx
+        self.name = name
+        self.prefix = f"build-{prefix}"
+        self.picker: RoomPicker | None = None
+        self.over: int | None = None  # None: at the entrance end
+        self.open = False
+
+    def view(self) -> ft.Control:
+        ctx = self.ctx
+        tr = ctx.app.tr
+        player = ctx.state.player(self.name)
+        p = self.prefix
+        if player.pending is not None or player.built_this_phase:
+            return tagged(f"{p}-done", ft.Text(tr("table.built_this_phase"), size=16, italic=True))
+        if not self.open:
+            return big_button(
+                f"{p}-open",
+                tr("table.build_room", name=self.name),
+                lambda _e: self._set_open(True),
+                icon=ft.Icons.FOUNDATION,
+            )
+        if self.picker is None:
+            self.picker = RoomPicker(ctx.app, p, None)
+        if self.over is not None and self.over >= len(player.dungeon):
+            self.over = None
+        places: list[ft.Control] = [self._place(None, tr("table.at_entrance"))]
+        for i, stack in enumerate(player.dungeon):
+            label = tr("table.over_room_named", n=i + 1, room=stack.top.name or str(i + 1))
+            places.append(self._place(i, label))
+        return tagged(
+            p,
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(tr("table.build_room", name=self.name), size=18),
+                        self.picker.control,
+                        ft.Text(tr("table.build_where"), size=16),
+                        ft.Row(places, wrap=True, spacing=6, run_spacing=6),
+                        ft.Row(
+                            [
+                                big_button(
+                                    f"{p}-go",
+                                    tr("table.build_face_down"),
+                                    lambda _e: self._build(),
+                                    icon=ft.Icons.FOUNDATION,
+                                    primary=True,
+                                ),
+                                big_button(f"{p}-cancel", tr("table.cancel"), self._cancel),
+                            ],
+                            wrap=True,
+                        ),
+                        slot_error(ctx, p),
+                    ],
+                    spacing=8,
+                ),
+                padding=10,
+                border_radius=10,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            ),
+        )
+
+    def _place(self, over: int | None, label: str) -> ft.Control:
+        chosen = over == self.over
+        key = "entrance" if over is None else str(over + 1)
+        return tagged(
+            f"{self.prefix}-where-{key}",
+            ft.Chip(
+                label=ft.Text(label, size=15),
+                selected=chosen,
+                on_select=lambda _e: self._choose(over),
+                height=48,
+            ),
+        )
+
+    def _choose(self, over: int | None) -> None:
+        self.over = over
+        self.ctx.redraw()
+
+    def _set_open(self, value: bool) -> None:
+        self.open = value
+        self.ctx.redraw()
+
+    def _cancel(self, _event: object) -> None:
+        self.picker = None
+        self.over = None
+        self._set_open(False)
+
+    def _build(self) -> None:
+        ctx = self.ctx
+        assert self.picker is not None
+        try:
+            room = self.picker.draft.to_room(self.prefix)
+        except FormErrors as exc:
+            ctx.errors[self.prefix] = " · ".join(ctx.app.tr(e.key, **e.args) for e in exc.errors)
+            ctx.redraw()
+            return
+        ctx.play(
+            self.prefix, BuildRoom(player=self.name, room=room, over=self.over), then=self._reset
+        )
+
+    def _reset(self) -> None:
+        self.picker = None
+        self.over = None
+        self.open = False

@@ -1,0 +1,288 @@
+"""One dungeon: Rooms from the entrance to the Boss, treasure totals, Room actions.
+
+On a phone the Rooms stack top (entrance) to bottom (Boss); from tablet width up they
+line up left (entrance) to right (Boss). Deactivated Rooms are greyed and turned
+sideways; a Room placed face down this phase shows as a face-down card.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.theme import TOUCH, treasure_badge
+from companion.ui.table.build_panel import BuildForm
+from companion.ui.table.context import TableContext, slot_error
+from companion.ui.widgets import tagged
+from rules.commands import DeactivateRoom, DestroyRoom, SetTreasureBonus
+from rules.models import TREASURES, PlayerState, RoomStack, Treasure
+
+ROOM_COL = {"xs": 12, "sm": 6, "md": 2}
+ROOM_ACTION_PHASES = ("build", "adventure")
+BONUS_PHASES = ("setup", "beginning", "build", "bait", "adventure")
+
+
+def totals_row(ctx: TableContext, player: PlayerState, prefix: str) -> ft.Control:
+    """Every treasure type's total (R-BAIT-TOTAL), zeros too, so nothing is hidden."""
+    tr = ctx.app.tr
+    badges: list[ft.Control] = []
+    for t in TREASURES:
+        total = ctx.state.treasure_total(player.name, t)
+        badge = treasure_badge(t, tr(f"treasure.{t}"), total)
+        badges.append(tagged(f"{prefix}-total-{t}", badge, opacity=1.0 if total else 0.45))
+    return ft.Row(badges, wrap=True, spacing=6, run_spacing=6)
+
+
+def _room_tile(
+    ctx: TableContext, player: PlayerState, index: int, stack: RoomStack, prefix: str
+) -> ft.Control:
+    tr = ctx.app.tr
+    state = ctx.state
+    room = stack.top
+    covered = player.pending is not None and player.pending.over == index
+    walk = state.walk
+    here = walk is not None and walk.player == player.name and walk.room == index
+    badges = [treasure_badge(t, tr(f"treasure.{t}")) for t in room.treasure]
+    lines: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(f"{index + 1}", size=22, weight=ft.FontWeight.BOLD),
+                ft.Text(room.name or tr(f"room.kind.{room.kind}"), size=17, expand=True),
+                ft.Text(tr("table.damage", damage=room.damage), size=18, weight=ft.FontWeight.BOLD),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        ft.Row(
+            [
+                *badges,
+                ft.Text(
+                    tr(f"room.kind.{room.kind}")
+                    + (" · " + tr("table.advanced") if room.advanced else ""),
+                    size=14,
+                ),
+            ],
+            wrap=True,
+            spacing=6,
+        ),
+    ]
+    if stack.deactivated:
+        lines.append(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.SCREEN_ROTATION, rotate=ft.Rotate(angle=1.57)),
+                    ft.Text(tr("table.deactivated"), size=15, italic=True),
+                ]
+            )
+        )
+    if covered:
+        lines.append(ft.Text(tr("table.covered_face_down"), size=15, italic=True))
+    if here:
+        lines.append(
+            ft.Text(
+                tr("table.hero_here"), size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR
+            )
+        )
+    if state.phase in ROOM_ACTION_PHASES and not stack.deactivated and not covered:
+        slot = f"{prefix}-rooms"
+        lines.append(
+            ft.Row(
+                [
+                    tagged(
+                        f"{prefix}-room-{index + 1}-destroy",
+                        ft.TextButton(
+                            tr("table.destroy"),
+                            icon=ft.Icons.DELETE_OUTLINE,
+                            height=TOUCH,
+                            on_click=lambda _e: ctx.play(
+                                slot, DestroyRoom(player=player.name, index=index)
+                            ),
+                        ),
+                    ),
+                    tagged(
+                        f"{prefix}-room-{index + 1}-deactivate",
+                        ft.TextButton(
+                            tr("table.deactivate"),
+                            icon=ft.Icons.BLOCK,
+                            height=TOUCH,
+                            on_click=lambda _e: ctx.play(
+                                slot, DeactivateRoom(player=player.name, index=index)
+                            ),
+                        ),
+                    ),
+                ],
+                wrap=True,
+                spacing=0,
+            )
+        )
+    tile = ft.Container(
+        ft.Column(lines, spacing=4),
+        padding=10,
+        border_radius=10,
+        border=ft.Border.all(3 if here else 1, ft.Colors.ERROR if here else ft.Colors.OUTLINE),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if stack.deactivated else None,
+        opacity=0.55 if stack.deactivated else 1.0,
+    )
+    return tagged(f"{prefix}-room-{index + 1}", tile, col=ROOM_COL)
+
+
+def _face_down_tile(ctx: TableContext, prefix: str, over: int | None) -> ft.Control:
+    tr = ctx.app.tr
+    where = tr("table.at_entrance") if over is None else tr("table.over_room", n=over + 1)
+    tile = ft.Container(
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.STYLE, size=28),
+                ft.Text(f"{tr('table.face_down')} · {where}", size=16, expand=True),
+            ]
+        ),
+        padding=10,
+        border_radius=10,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+        border=ft.Border.all(2, ft.Colors.SECONDARY),
+    )
+    return tagged(f"{prefix}-face-down", tile, col=ROOM_COL)
+
+
+def _boss_tile(ctx: TableContext, player: PlayerState, prefix: str) -> ft.Control:
+    tr = ctx.app.tr
+    badges = [treasure_badge(t, tr(f"treasure.{t}")) for t in player.boss_treasure]
+    text = player.boss or tr("table.boss")
+    tile = ft.Container(
+        ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.CASTLE, size=26),
+                        ft.Text(text, size=17, weight=ft.FontWeight.BOLD, expand=True),
+                    ]
+                ),
+                ft.Row([*badges, ft.Text(tr("table.xp", xp=player.xp), size=15)], wrap=True),
+            ],
+            spacing=4,
+        ),
+        padding=10,
+        border_radius=10,
+        bgcolor=ft.Colors.PRIMARY_CONTAINER,
+    )
+    return tagged(f"{prefix}-boss", tile, col=ROOM_COL)
+
+
+class DungeonPanel:
+    """A player's dungeon card; keeps the player's build form and bonus toggle."""
+
+    def __init__(self, ctx: TableContext, name: str) -> None:
+        self.ctx = ctx
+        self.name = name
+        self.prefix = f"p{ctx.seat(name)}"
+        self.build_form = BuildForm(ctx, name, self.prefix)
+        self.show_bonus = False
+
+    def view(self) -> ft.Control:
+        ctx = self.ctx
+        tr = ctx.app.tr
+        state = ctx.state
+        player = state.player(self.name)
+        p = self.prefix
+        header = ft.Row(
+            [
+                ft.Text(player.name, size=22, weight=ft.FontWeight.BOLD, expand=True),
+                tagged(
+                    f"{p}-score",
+                    ft.Text(
+                        tr(
+                            "table.score",
+                            souls=state.souls(player.name),
+                            wounds=state.wounds(player.name),
+                        ),
+                        size=17,
+                    ),
+                ),
+            ],
+            wrap=True,
+        )
+        tiles: list[ft.Control] = []
+        pending = player.pending
+        if pending is not None and pending.over is None:
+            tiles.append(_face_down_tile(ctx, p, None))
+        for index, stack in enumerate(player.dungeon):
+            tiles.append(_room_tile(ctx, player, index, stack, p))
+            if pending is not None and pending.over == index:
+                tiles.append(_face_down_tile(ctx, p, index))
+        tiles.append(_boss_tile(ctx, player, p))
+        body: list[ft.Control] = [header]
+        if player.eliminated:
+            body.append(ft.Text(tr("table.eliminated"), size=17, color=ft.Colors.ERROR))
+        body += [
+            totals_row(ctx, player, p),
+            ft.Text(tr("table.entrance_to_boss"), size=14, italic=True),
+            ft.ResponsiveRow(tiles, spacing=8, run_spacing=8),
+            slot_error(ctx, f"{p}-rooms"),
+        ]
+        if state.phase in BONUS_PHASES and not player.eliminated:
+            body.append(self._bonus(player))
+        if state.phase in ("build", "setup") and not player.eliminated:
+            body.append(self.build_form.view())
+        return tagged(
+            f"dungeon-{p}",
+            ft.Card(
+                ft.Container(
+                    ft.Column(body, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                    padding=12,
+                )
+            ),
+        )
+
+    def _bonus(self, player: PlayerState) -> ft.Control:
+        ctx = self.ctx
+        tr = ctx.app.tr
+        p = self.prefix
+        toggle = tagged(
+            f"{p}-bonus-toggle",
+            ft.TextButton(
+                tr("table.bonus_hide") if self.show_bonus else tr("table.bonus_show"),
+                icon=ft.Icons.TUNE,
+                height=TOUCH,
+                on_click=lambda _e: self._toggle_bonus(),
+            ),
+        )
+        if not self.show_bonus:
+            return toggle
+        rows: list[ft.Control] = [toggle]
+        for t in TREASURES:
+            rows.append(self._bonus_row(player, t))
+        rows.append(slot_error(ctx, f"{p}-bonus"))
+        return ft.Column(rows, spacing=4)
+
+    def _bonus_row(self, player: PlayerState, treasure: Treasure) -> ft.Control:
+        ctx = self.ctx
+        tr = ctx.app.tr
+        p = self.prefix
+        value = player.bonus(treasure)
+
+        def change(delta: int) -> None:
+            ctx.play(
+                f"{p}-bonus",
+                SetTreasureBonus(player=player.name, treasure=treasure, amount=value + delta),
+            )
+
+        return ft.Row(
+            [
+                treasure_badge(treasure, tr(f"treasure.{treasure}")),
+                ft.Text(tr(f"treasure.{treasure}"), size=16, expand=True),
+                tagged(
+                    f"{p}-bonus-{treasure}-minus",
+                    ft.IconButton(ft.Icons.REMOVE, on_click=lambda _e: change(-1)),
+                    label=tr("table.bonus_minus", treasure=tr(f"treasure.{treasure}")),
+                ),
+                tagged(f"{p}-bonus-{treasure}", ft.Text(f"{value:+d}", size=18, width=40)),
+                tagged(
+                    f"{p}-bonus-{treasure}-plus",
+                    ft.IconButton(ft.Icons.ADD, on_click=lambda _e: change(1)),
+                    label=tr("table.bonus_plus", treasure=tr(f"treasure.{treasure}")),
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def _toggle_bonus(self) -> None:
+        self.show_bonus = not self.show_bonus
+        self.ctx.redraw()

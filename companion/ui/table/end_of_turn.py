@@ -1,0 +1,92 @@
+"""End of turn: one tap (EndTurn), then eliminations, the winner and why, reminders."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.table.rulings import ruling_row
+from companion.ui.widgets import big_button, tagged
+from rules import events as ev
+from rules.commands import Command, EndTurn
+
+SLOT = "end-turn"
+#: Rulings worth repeating in the end-of-turn report (the rest is in the log).
+REPORTED = (ev.PlayerEliminated, ev.GameEnded)
+
+
+def end_turn_button(ctx: TableContext) -> ft.Control:
+    tr = ctx.app.tr
+    return section(
+        "end",
+        tr("phase.end"),
+        [
+            ft.Text(tr("table.end_note"), size=16),
+            big_button(
+                "end-turn",
+                tr("table.end_turn"),
+                lambda _e: ctx.play(SLOT, EndTurn()),
+                icon=ft.Icons.FLAG,
+                primary=True,
+                expand=True,
+            ),
+            slot_error(ctx, SLOT),
+        ],
+    )
+
+
+def last_end_of_turn(
+    history: list[tuple[Command, tuple[ev.EventBase, ...]]],
+) -> tuple[ev.EventBase, ...] | None:
+    for command, events in reversed(history):
+        if isinstance(command, EndTurn):
+            return events
+    return None
+
+
+def turn_report(ctx: TableContext) -> ft.Control | None:
+    """What the last end of turn decided: shown at the start of the next turn and at the end."""
+    events = last_end_of_turn(ctx.history())
+    if events is None:
+        return None
+    rows: list[ft.Control] = []
+    for n, event in enumerate(events, 1):
+        if isinstance(event, REPORTED) or event.ruling.rule in (
+            "R-VAR-MACHINATIONS",
+            "R-END-WIN",
+            "R-END-FIVESIX",
+            "R-VAR-UNLIMITED",
+        ):
+            rows.append(ruling_row(ctx.app, event.ruling, f"turn-report-{n}", size=17))
+    if not rows:
+        return None
+    return section("turn-report", ctx.app.tr("table.turn_report"), rows)
+
+
+def winner_banner(ctx: TableContext) -> ft.Control:
+    """Game over: the winner (or a shared victory) in big letters, and why."""
+    tr = ctx.app.tr
+    state = ctx.state
+    ended = None
+    events = last_end_of_turn(ctx.history()) or ()
+    for event in events:
+        if isinstance(event, ev.GameEnded):
+            ended = event
+    title = tr("table.winner", player=state.winner) if state.winner else tr("table.shared_victory")
+    rows: list[ft.Control] = [
+        tagged(
+            "winner",
+            ft.Text(title, size=30, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        )
+    ]
+    if ended is not None:
+        rows.append(ruling_row(ctx.app, ended.ruling, "winner-why", size=18))
+    return tagged(
+        "game-over",
+        ft.Container(
+            ft.Column(rows, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            padding=16,
+            border_radius=12,
+        ),
+    )

@@ -1,0 +1,338 @@
+"""The game screen (route ``/game/<id>``): the table turn by turn, the scores, the log.
+
+The route carries the game id, so reloading the page (or opening it on another phone)
+lands back in the same game at its current state. Three views share one screen: Play
+(town, the phase's action, the dungeons), Scores, and Log. Undo and redo sit in the
+bottom bar, always at hand, disabled when there is nothing to undo or redo.
+
+The screen only builds commands and renders state: ``play`` hands each command to the
+game's ``TableSession`` (engine decides, store saves, every tab hears of it). A refusal
+(``RulesError``) or a failed save (``StoreError``) is shown where the tap happened and
+nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal
+
+import flet as ft
+
+from companion.session import Change, TableSession
+from companion.store import StoreError
+from companion.ui.table.adventure import AdventurePanel
+from companion.ui.table.bait import bait_button, bait_results
+from companion.ui.table.context import section, slot_error
+from companion.ui.table.dungeon import DungeonPanel
+from companion.ui.table.end_of_turn import end_turn_button, winner_banner
+from companion.ui.table.log import log_view
+from companion.ui.table.rulings import refusal_text, ruling_row
+from companion.ui.table.scoreboard import Scoreboard
+from companion.ui.table.town import TownPanel
+from companion.ui.widgets import big_button, tagged
+from rules import events as ev
+from rules.commands import Command, RevealRooms
+from rules.errors import RulesError
+from rules.game import Game
+from rules.models import GameState
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+
+Tab = Literal["play", "score", "log"]
+TABS: tuple[Tab, ...] = ("play", "score", "log")
+REVEAL_SLOT = "reveal-rooms"
+
+
+class GameScreen:
+    """One game at the table. ``route`` is '/game/<id>' ('/table' means this tab's game)."""
+
+    def __init__(self, app: TableApp, route: str = "/table") -> None:
+        self.app = app
+        self.session: TableSession | None = app.session
+        self.route = f"/game/{self.session.game_id}" if self.session else route
+        self.tab: Tab = "play"
+        self.errors: dict[str, str] = {}
+        self.town = TownPanel(self)
+        self.adventure = AdventurePanel(self)
+        self.scoreboard = Scoreboard(self)
+        self.dungeons: dict[str, DungeonPanel] = {}
+        self.root = ft.Column(spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self._history_of: Game | None = None
+        self._history: list[tuple[Command, tuple[ev.EventBase, ...]]] = []
+        self._acting = False
+
+    # --- what panels need (TableContext) -----------------------------------------
+
+    @property
+    def game(self) -> Game:
+        assert self.session is not None
+        return self.session.game
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def seat(self, name: str) -> int:
+        for number, player in enumerate(self.state.players, 1):
+            if player.name == name:
+                return number
+        raise KeyError(name)
+
+    def history(self) -> list[tuple[Command, tuple[ev.EventBase, ...]]]:
+        """Every command with its events; replayed once per game version, not per panel."""
+        game = self.game
+        if self._history_of is not game:
+            self._history = game.history()
+            self._history_of = game
+        return self._history
+
+    def play(self, slot: str, command: Command, then: Callable[[], None] | None = None) -> bool:
+        return self._act(
+            slot, lambda s: s.play(command, version=s.state.version, origin=self.app), then
+        )
+
+    def redraw(self) -> None:
+        self.app.render()
+
+    def _act(
+        self,
+        slot: str,
+        action: Callable[[TableSession], object],
+        then: Callable[[], None] | None = None,
+    ) -> bool:
+        tr = self.app.tr
+        assert self.session is not None
+        self.errors.clear()
+        self._acting = True
+        try:
+            action(self.session)
+        except RulesError as error:
+            self.errors[slot] = refusal_text(tr, error)
+            return self._done(ok=False)
+        except StoreError as error:
+            self.errors[slot] = tr("table.save_failed", reason=str(error))
+            return self._done(ok=False)
+        finally:
+            self._acting = False
+        if then is not None:
+            then()
+        return self._done(ok=True)
+
+    def _done(self, ok: bool) -> bool:
+        self.redraw()
+        return ok
+
+    def game_changed(self, change: Change) -> None:
+        """The session saved a change (maybe from another tab): show the new state."""
+        if self._acting and change.origin is self.app:
+            return  # our own tap: `_act` redraws once it is done
+        self.app.render()
+
+    # --- the Screen protocol --------------------------------------------------------
+
+    def title(self) -> str:
+        tr = self.app.tr
+        if self.session is None:
+            return tr("table.title")
+        if self.state.game_over:
+            return tr("phase.over")
+        return tr("table.turn", turn=self.state.turn)
+
+    def phase(self) -> str | None:
+        if self.session is None:
+            return None
+        phase = self.state.phase
+        return "end" if phase == "over" else phase
+
+    def build(self) -> list[ft.Control]:
+        self.root.controls = self._content()
+        return [self.root]
+
+    def bottom_bar(self) -> ft.BottomAppBar | None:
+        if self.session is None:
+            return None
+        tr = self.app.tr
+        game = self.game
+
+        def item(
+            identifier: str,
+            icon: ft.IconData,
+            label: str,
+            on_click,
+            enabled: bool = True,
+            active: bool = False,
+        ) -> ft.Control:  # type: ignore[no-untyped-def]
+            colour = ft.Colors.PRIMARY if active else None
+            return tagged(
+                identifier,
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Icon(icon, color=colour, size=24),
+                            ft.Text(
+                                label,
+                                size=13,
+                                color=colour,
+                                weight=ft.FontWeight.BOLD if active else None,
+                                no_wrap=True,
+                            ),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    on_click=on_click if enabled else None,
+                    disabled=not enabled,
+                    opacity=1.0 if enabled else 0.38,
+                    padding=ft.Padding.symmetric(horizontal=4, vertical=4),
+                    border_radius=12,
+                    expand=True,
+                    height=56,
+                    alignment=ft.Alignment.CENTER,
+                ),
+                button=True,
+                label=label,
+            )
+
+        return ft.BottomAppBar(
+            ft.Row(
+                [
+                    item("undo", ft.Icons.UNDO, tr("table.undo"), self._undo, game.can_undo),
+                    item("redo", ft.Icons.REDO, tr("table.redo"), self._redo, game.can_redo),
+                    *(
+                        item(
+                            f"tab-{tab}",
+                            {
+                                "play": ft.Icons.CASINO,
+                                "score": ft.Icons.SCOREBOARD,
+                                "log": ft.Icons.HISTORY,
+                            }[tab],
+                            tr(f"table.tab.{tab}"),
+                            lambda _e, t=tab: self._show_tab(t),
+                            active=self.tab == tab,
+                        )
+                        for tab in TABS
+                    ),
+                ],
+                spacing=2,
+            ),
+            height=72,
+            padding=ft.Padding.symmetric(horizontal=4, vertical=4),
+        )
+
+    # --- actions ------------------------------------------------------------------
+
+    def _undo(self, _event: object) -> None:
+        self._act("undo", lambda s: s.undo(version=s.game.version, origin=self.app))
+
+    def _redo(self, _event: object) -> None:
+        self._act("undo", lambda s: s.redo(version=s.game.version, origin=self.app))
+
+    def _show_tab(self, tab: Tab) -> None:
+        self.tab = tab
+        self.redraw()
+
+    # --- content ------------------------------------------------------------------
+
+    def _content(self) -> list[ft.Control]:
+        tr = self.app.tr
+        if self.session is None:
+            return [
+                ft.Text(tr("setup.no_game"), size=16),
+                big_button("new-game", tr("home.new_game"), lambda _e: self.app.go("/new")),
+            ]
+        top: list[ft.Control] = [slot_error(self, "undo")]
+        if self.tab == "score":
+            return [*top, self.scoreboard.view()]
+        if self.tab == "log":
+            return [*top, log_view(self)]
+        return [*top, *self._play()]
+
+    def _play(self) -> list[ft.Control]:
+        tr = self.app.tr
+        state = self.state
+        out: list[ft.Control] = []
+        if state.game_over:
+            out.append(winner_banner(self))
+            out.append(self.scoreboard.view())
+            return out
+        if state.phase == "setup":
+            out.append(
+                section(
+                    "setup-pending",
+                    tr("setup.title"),
+                    [
+                        ft.Text(tr("table.setup_pending"), size=16),
+                        big_button(
+                            "continue-setup",
+                            tr("table.continue_setup"),
+                            lambda _e: self.app.replace(f"/setup/{self.game_id}"),
+                            primary=True,
+                        ),
+                    ],
+                )
+            )
+            return out
+        last = self._last_step()
+        if last is not None:
+            out.append(last)
+        if state.phase == "bait":
+            out.append(bait_button(self))
+        if state.phase in ("adventure", "end"):
+            results = bait_results(self)
+            if results is not None and state.phase == "adventure":
+                out.append(self.adventure.view())
+                out.append(results)
+            elif state.phase == "adventure":
+                out.append(self.adventure.view())
+        if state.phase == "end":
+            out.append(end_turn_button(self))
+        out.append(self.town.view())
+        for player in state.xp_order():
+            panel = self.dungeons.get(player.name)
+            if panel is None:
+                panel = self.dungeons[player.name] = DungeonPanel(self, player.name)
+            out.append(panel.view())
+        if state.phase == "build":
+            out.append(self._reveal_rooms())
+        return out
+
+    @property
+    def game_id(self) -> str:
+        assert self.session is not None
+        return self.session.game_id
+
+    def _reveal_rooms(self) -> ft.Control:
+        tr = self.app.tr
+        return ft.Column(
+            [
+                ft.Text(tr("table.reveal_rooms_note"), size=16),
+                big_button(
+                    "reveal-rooms",
+                    tr("table.reveal_rooms"),
+                    lambda _e: self.play(REVEAL_SLOT, RevealRooms()),
+                    icon=ft.Icons.VISIBILITY,
+                    primary=True,
+                    expand=True,
+                ),
+                slot_error(self, REVEAL_SLOT),
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+
+    def _last_step(self) -> ft.Control | None:
+        """The rulings of the latest step, so the table sees why at once."""
+        history = self.history()
+        if not history:
+            return None
+        _command, events = history[-1]
+        rows = [
+            ruling_row(self.app, e.ruling, f"last-step-{n}")
+            for n, e in enumerate(events, 1)
+            if e.ruling.key != "turn.phase"
+            and not isinstance(e, ev.HeroLured | ev.HeroStayed)  # the Bait card shows those
+        ]
+        if not rows:
+            return None
+        return section("last-step", self.app.tr("table.last_step"), rows)

@@ -1,0 +1,60 @@
+"""The saved games on the home screen, most recently played first, each with Resume."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.store import StoreError
+from companion.ui.widgets import big_button, tagged
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+
+SHOWN = 8
+
+
+def saved_games(app: TableApp) -> list[ft.Control]:
+    """Controls listing saved games (nothing when there are none or no store)."""
+    if app.sessions is None:
+        return []
+    tr = app.tr
+    try:
+        listing = app.sessions.store.list_games()
+    except (StoreError, OSError) as error:
+        return [ft.Text(tr("home.saved_unreadable", reason=str(error)), size=16)]
+    if not listing.games:
+        return []
+    rows: list[ft.Control] = [ft.Text(tr("home.saved_games"), size=22, weight=ft.FontWeight.BOLD)]
+    for summary in listing.games[:SHOWN]:
+        progress = summary.progress
+        scores = " · ".join(f"{s.name} {s.souls}/{s.wounds}" for s in progress.scores)
+        if progress.finished:
+            state = tr("home.saved_won", winner=progress.winner or "—")
+        else:
+            state = tr("home.saved_turn", turn=progress.turn, phase=tr(f"phase.{progress.phase}"))
+        rows.append(
+            tagged(
+                f"saved-{summary.game_id}",
+                ft.Card(
+                    ft.Container(
+                        ft.Column(
+                            [
+                                ft.Text(summary.name, size=18, weight=ft.FontWeight.BOLD),
+                                ft.Text(f"{state} · {scores}", size=15),
+                                big_button(
+                                    f"resume-{summary.game_id}",
+                                    tr("home.resume"),
+                                    lambda _e, g=summary.game_id: app.go(f"/game/{g}"),
+                                    icon=ft.Icons.PLAY_ARROW,
+                                ),
+                            ],
+                            spacing=6,
+                        ),
+                        padding=12,
+                    )
+                ),
+            )
+        )
+    return rows

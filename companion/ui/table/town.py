@@ -1,0 +1,299 @@
+"""Town: the Hero line, oldest first, and the Heroes revealed at the start of a turn.
+
+Each new Hero is picked from the catalogue by name or entered as treasure + Health +
+Epic. The number of slots is the engine's (``reveal_count``); ``RevealHeroes`` sends them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import flet as ft
+
+from companion.catalogue import HeroCard as CatalogueHero
+from companion.theme import TOUCH, TREASURE_LOOKS, ink_on, treasure_badge
+from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.widgets import big_button, tagged
+from rules.commands import RevealHeroes
+from rules.end_of_turn import reveal_count
+from rules.models import TREASURES, Hero, HeroCard, Treasure
+
+SLOT = "reveal-heroes"
+
+
+@dataclass
+class HeroDraft:
+    """One Hero being entered: from the catalogue, or treasure + Health + Epic."""
+
+    name: str = ""
+    card_id: str | None = None
+    treasure: list[Treasure] = field(default_factory=list)
+    health: str = ""
+    epic: bool = False
+
+    def pick(self, card: CatalogueHero) -> None:
+        self.name = card.name
+        self.card_id = card.id
+        self.treasure = list(card.treasure)
+        self.health = str(card.health)
+        self.epic = card.epic
+
+    def toggle(self, treasure: Treasure) -> None:
+        if treasure in self.treasure:
+            self.treasure.remove(treasure)
+        elif len(self.treasure) < 2:
+            self.treasure.append(treasure)
+        self.card_id = None
+
+    def problems(self) -> list[tuple[str, dict[str, object]]]:
+        out: list[tuple[str, dict[str, object]]] = []
+        if not self.treasure:
+            out.append(("error.hero_treasure", {}))
+        health = self.health.strip()
+        if not health.isdigit() or not 1 <= int(health) <= 99:
+            out.append(("error.hero_health", {"health": health}))
+        return out
+
+    def to_card(self) -> HeroCard:
+        return HeroCard(
+            name=self.name.strip()[:60],
+            treasure=tuple(self.treasure),
+            health=int(self.health.strip()),
+            epic=self.epic,
+            card_id=self.card_id,
+        )
+
+
+def hero_chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
+    """A Hero as a line: number, name, treasure icons, Health, Epic."""
+    tr = ctx.app.tr
+    card = hero.card
+    badges = [treasure_badge(t, tr(f"treasure.{t}")) for t in card.treasure]
+    name = card.name or tr("table.hero_unnamed")
+    parts: list[ft.Control] = [
+        ft.Text(f"#{hero.id + 1}", size=16, weight=ft.FontWeight.BOLD),
+        *badges,
+        ft.Text(name, size=17, expand=True),
+        ft.Text(tr("table.health", health=card.health), size=16, weight=ft.FontWeight.BOLD),
+    ]
+    if card.epic:
+        parts.append(
+            ft.Container(
+                ft.Text(tr("table.epic"), size=14, color=ft.Colors.ON_TERTIARY),
+                bgcolor=ft.Colors.TERTIARY,
+                border_radius=8,
+                padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+            )
+        )
+    return tagged(
+        identifier,
+        ft.Row(parts, wrap=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    )
+
+
+class TownPanel:
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
+        self.slots: list[HeroSlot] = []
+        self.turn_of_drafts = -1
+
+    def view(self) -> ft.Control:
+        ctx = self.ctx
+        tr = ctx.app.tr
+        state = ctx.state
+        line: list[ft.Control] = [
+            hero_chip(ctx, state.hero(h), f"town-hero-{n}") for n, h in enumerate(state.town, 1)
+        ]
+        if not line:
+            line = [ft.Text(tr("table.town_empty"), size=16, italic=True)]
+        deck = ft.Text(
+            tr("table.deck_left", ordinary=state.ordinary_left, epic=state.epic_left), size=14
+        )
+        body: list[ft.Control] = [ft.Text(tr("table.town_order"), size=14, italic=True), *line]
+        body.append(deck)
+        if state.phase == "beginning":
+            body.append(self._reveal_form())
+        return section("town", tr("table.town"), body)
+
+    # --- revealing ----------------------------------------------------------------
+
+    def _reveal_form(self) -> ft.Control:
+        ctx = self.ctx
+        tr = ctx.app.tr
+        state = ctx.state
+        count = reveal_count(state)
+        if self.turn_of_drafts != state.turn or len(self.slots) != count:
+            self.slots = [
+                HeroSlot(ctx, i, HeroDraft(epic=i >= state.ordinary_left)) for i in range(count)
+            ]
+            self.turn_of_drafts = state.turn
+        rows: list[ft.Control] = [
+            ft.Text(tr("table.reveal_now", count=count), size=18, weight=ft.FontWeight.BOLD)
+        ]
+        for slot in self.slots:
+            rows.append(slot.control)
+        rows.append(
+            big_button(
+                "reveal-heroes",
+                tr("table.reveal_heroes", count=count),
+                lambda _e: self._reveal(),
+                icon=ft.Icons.VISIBILITY,
+                primary=True,
+                expand=True,
+            )
+        )
+        rows.append(slot_error(ctx, SLOT))
+        return ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _reveal(self) -> None:
+        ctx = self.ctx
+        tr = ctx.app.tr
+        problems = [
+            tr("table.new_hero_n", n=i + 1) + ": " + tr(key, **args)
+            for i, d in enumerate(s.draft for s in self.slots)
+            for key, args in d.problems()
+        ]
+        if problems:
+            ctx.errors[SLOT] = " · ".join(problems)
+            ctx.redraw()
+            return
+        heroes = tuple(s.draft.to_card() for s in self.slots)
+        ctx.play(SLOT, RevealHeroes(heroes=heroes), then=self._clear)
+
+    def _clear(self) -> None:
+        self.slots = []
+        self.turn_of_drafts = -1
+
+
+class HeroSlot:
+    """The controls for one new Hero, built once so typing is never interrupted."""
+
+    def __init__(self, ctx: TableContext, index: int, draft: HeroDraft) -> None:
+        self.ctx = ctx
+        self.draft = draft
+        tr = ctx.app.tr
+        self.prefix = p = f"new-hero-{index + 1}"
+        self.suggestions = ft.Column(spacing=4)
+        self.tiles = ft.Row(wrap=True, spacing=6, run_spacing=6)
+        self.name_field = ft.TextField(
+            label=tr("table.hero_name"),
+            hint_text=tr("table.hero_name_hint"),
+            on_change=self._on_name,
+            prefix_icon=ft.Icons.SEARCH,
+            text_size=18,
+        )
+        self.health_field = ft.TextField(
+            label=tr("table.hero_health"),
+            value=draft.health,
+            width=130,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_change=self._on_health,
+            text_size=18,
+        )
+        self.epic_switch = ft.Switch(
+            label=tr("table.epic"), value=draft.epic, on_change=self._on_epic
+        )
+        self._draw_tiles()
+        self.control = tagged(
+            p,
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(tr("table.new_hero_n", n=index + 1), size=16),
+                        tagged(f"{p}-name", self.name_field),
+                        self.suggestions,
+                        self.tiles,
+                        ft.Row(
+                            [
+                                tagged(f"{p}-health", self.health_field),
+                                tagged(f"{p}-epic", self.epic_switch),
+                            ],
+                            wrap=True,
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        ),
+                    ],
+                    spacing=8,
+                ),
+                padding=10,
+                border_radius=10,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            ),
+        )
+
+    def _on_name(self, event: ft.Event[ft.TextField]) -> None:
+        tr = self.ctx.app.tr
+        self.draft.name = event.control.value
+        self.draft.card_id = None
+        query = self.draft.name.strip()
+        self.suggestions.controls.clear()
+        if len(query) >= 2:
+            for match in self.ctx.app.catalogue.search(query, kinds=["hero"], limit=4):
+                card = match.card
+                if not isinstance(card, CatalogueHero):
+                    continue
+                self.suggestions.controls.append(
+                    big_button(
+                        f"{self.prefix}-option-{card.id}",
+                        tr(
+                            "table.hero_option",
+                            name=card.name,
+                            health=card.health,
+                            epic=tr("table.epic") if card.epic else "",
+                        ),
+                        lambda _e, c=card: self.pick(c),
+                    )
+                )
+
+    def pick(self, card: CatalogueHero) -> None:
+        self.draft.pick(card)
+        self.name_field.value = card.name
+        self.health_field.value = self.draft.health
+        self.epic_switch.value = self.draft.epic
+        self.suggestions.controls.clear()
+        self._draw_tiles()
+        self.ctx.app.refresh()
+
+    def _on_health(self, event: ft.Event[ft.TextField]) -> None:
+        self.draft.health = event.control.value
+
+    def _on_epic(self, event: ft.Event[ft.Switch]) -> None:
+        self.draft.epic = bool(event.control.value)
+
+    def toggle(self, treasure: Treasure) -> None:
+        self.draft.toggle(treasure)
+        self._draw_tiles()
+        self.ctx.app.refresh()
+
+    def _draw_tiles(self) -> None:
+        tr = self.ctx.app.tr
+        tiles: list[ft.Control] = []
+        for t in TREASURES:
+            look = TREASURE_LOOKS[t]
+            chosen = t in self.draft.treasure
+            ink = ink_on(look.colour) if chosen else None
+            tiles.append(
+                ft.Semantics(
+                    identifier=f"{self.prefix}-treasure-{t}",
+                    label=tr(f"treasure.{t}"),
+                    button=True,
+                    selected=chosen,
+                    content=ft.Container(
+                        ft.Row(
+                            [
+                                ft.Icon(look.icon, size=20, color=ink),
+                                ft.Text(look.letter, size=16, weight=ft.FontWeight.BOLD, color=ink),
+                            ],
+                            tight=True,
+                            spacing=2,
+                            alignment=ft.MainAxisAlignment.CENTER,
+                        ),
+                        width=60,
+                        height=TOUCH,
+                        border_radius=10,
+                        bgcolor=look.colour if chosen else None,
+                        border=ft.Border.all(2, look.colour),
+                        on_click=lambda _e, t=t: self.toggle(t),
+                    ),
+                )
+            )
+        self.tiles.controls = tiles

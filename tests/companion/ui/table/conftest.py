@@ -1,0 +1,200 @@
+"""Game-screen tests without a browser: a real TableApp and TableSession on a fake page.
+
+The page only records what the app asks of it (views, dialogs, updates), so a test can
+build the screen, call a handler and look at the controls that result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.catalogue import default_catalogue
+from companion.session import Sessions
+from companion.store import GameStore
+from companion.ui.basic_screens import HomeScreen
+from companion.ui.shell import Settings, TableApp
+from companion.ui.table.game_screen import GameScreen
+from rules.commands import BuildRoom, Command, RevealHeroes, RevealRooms
+from rules.models import GameSetup, HeroCard, PlayerSetup, Room
+
+
+class FakePage:
+    """Just enough of ``ft.Page`` for the shell and the screens."""
+
+    def __init__(self) -> None:
+        self.views: list[ft.View] = []
+        self.dialogs: list[ft.Control] = []
+        self.updates = 0
+        self.route = "/"
+        self.title = ""
+        self.theme: Any = None
+        self.dark_theme: Any = None
+        self.theme_mode: Any = None
+        self.on_view_pop: Any = None
+        self.on_close: Any = None
+
+    def update(self) -> None:
+        self.updates += 1
+
+    def show_dialog(self, dialog: ft.Control) -> None:
+        self.dialogs.append(dialog)
+
+    def pop_dialog(self) -> None:
+        if self.dialogs:
+            self.dialogs.pop()
+
+    def run_task(self, *_args: object, **_kwargs: object) -> None:
+        return None
+
+
+def walk(control: Any) -> Iterator[Any]:
+    """Every control in a tree (content, controls, actions, bottom bars)."""
+    yield control
+    for attr in ("content", "controls", "actions", "bottom_appbar", "appbar", "title"):
+        child = getattr(control, attr, None)
+        if child is None or isinstance(child, str):
+            continue
+        if isinstance(child, list):
+            for item in child:
+                yield from walk(item)
+        elif isinstance(child, ft.Control):
+            yield from walk(child)
+
+
+def find(page: FakePage, identifier: str) -> ft.Semantics:
+    """The control tagged ``identifier`` on the top view (AssertionError if absent)."""
+    for control in walk(page.views[-1]):
+        if isinstance(control, ft.Semantics) and control.identifier == identifier:
+            return control
+    raise AssertionError(f"no control tagged {identifier!r} on screen")
+
+
+def has(page: FakePage, identifier: str) -> bool:
+    try:
+        find(page, identifier)
+    except AssertionError:
+        return False
+    return True
+
+
+def texts(page: FakePage) -> str:
+    """All visible text on the top view, one string (for 'is this said' checks)."""
+    out: list[str] = []
+    for control in walk(page.views[-1]):
+        if isinstance(control, ft.Text) and control.value:
+            out.append(str(control.value))
+        if isinstance(control, ft.Container) and control.visible is False:
+            continue
+    return "\n".join(out)
+
+
+def tap(page: FakePage, identifier: str) -> None:
+    """Click the button (or tappable container) inside the tagged control."""
+    for control in walk(find(page, identifier)):
+        if isinstance(control, ft.Switch):
+            control.value = not control.value
+            if control.on_change is not None:
+                control.on_change(_Event(control))
+            return
+        handler = getattr(control, "on_click", None) or getattr(control, "on_select", None)
+        if handler is not None:
+            handler(None)
+            return
+    raise AssertionError(f"{identifier!r} has nothing to tap")
+
+
+def type_into(page: FakePage, identifier: str, value: str) -> None:
+    for control in walk(find(page, identifier)):
+        if isinstance(control, ft.TextField):
+            control.value = value
+            if control.on_change is not None:
+                control.on_change(_Event(control))
+            return
+    raise AssertionError(f"{identifier!r} holds no text field")
+
+
+class _Event:
+    def __init__(self, control: ft.Control) -> None:
+        self.control = control
+
+
+def error_text(page: FakePage, slot: str) -> str:
+    """The message shown at ``slot`` ('' when hidden or not on screen)."""
+    if not has(page, f"{slot}-error"):
+        return ""
+    banner = find(page, f"{slot}-error")
+    if banner.visible is False:
+        return ""
+    return "\n".join(
+        str(c.value) for c in walk(banner) if isinstance(c, ft.Text) and c.value
+    )
+
+
+SETUP = GameSetup(
+    players=(
+        PlayerSetup(name="Ann", xp=10, boss="Ann's Boss", boss_treasure=("mage",)),
+        PlayerSetup(name="Bo", xp=5, boss="Bo's Boss", boss_treasure=("fighter",)),
+    )
+)
+
+
+def hero(treasure: str, health: int = 4, name: str = "") -> HeroCard:
+    return HeroCard(name=name, treasure=(treasure,), health=health)  # type: ignore[arg-type]
+
+
+def room(treasure: str, damage: int, name: str = "") -> Room:
+    return Room(name=name, treasure=(treasure,), damage=damage)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def sessions(tmp_path: Path) -> Sessions:
+    return Sessions(GameStore(tmp_path / "data", fsync=False))
+
+
+@pytest.fixture
+def page() -> FakePage:
+    return FakePage()
+
+
+def make_app(page: FakePage, sessions: Sessions) -> TableApp:
+    return TableApp(
+        page=page,  # type: ignore[arg-type]
+        catalogue=default_catalogue(),
+        settings=Settings(),
+        screens={"home": HomeScreen, "game": GameScreen, "table": GameScreen},
+        sessions=sessions,
+    )
+
+
+@pytest.fixture
+def app(page: FakePage, sessions: Sessions) -> TableApp:
+    return make_app(page, sessions)
+
+
+def start(app: TableApp, sessions: Sessions, commands: list[Command]) -> GameScreen:
+    """A saved game that has had ``commands``, opened on the game screen."""
+    session = sessions.new_game(SETUP)
+    for command in commands:
+        session.play(command)
+    app.start(f"/game/{session.game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+#: Set-up done (Ann: mage Room 2 damage, Bo: fighter Room 1), turn 1 at the beginning.
+AFTER_SETUP: list[Command] = [
+    BuildRoom(player="Ann", room=room("mage", 2, "Crypt")),
+    BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+    RevealRooms(),
+]
+#: Turn 1 Heroes revealed: a mage (goes to Ann) and a thief (nobody: stays).
+IN_BUILD: list[Command] = [
+    *AFTER_SETUP,
+    RevealHeroes(heroes=(hero("mage", 4, "Wizard"), hero("thief", 4, "Rogue"))),
+]

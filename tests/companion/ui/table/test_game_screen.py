@@ -1,0 +1,143 @@
+"""The game screen, driven through its handlers: what the table sees after each tap."""
+
+from __future__ import annotations
+
+from companion.session import Sessions
+from companion.ui.shell import TableApp
+from rules.commands import BuildRoom, ResolveBait, RevealRooms
+from tests.companion.ui.table.conftest import (
+    AFTER_SETUP,
+    IN_BUILD,
+    FakePage,
+    error_text,
+    find,
+    has,
+    start,
+    tap,
+    texts,
+    type_into,
+)
+
+
+def test_route_carries_the_game_id_so_a_reload_resumes(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, IN_BUILD)
+    assert screen.route == f"/game/{screen.game_id}"
+    assert page.views[-1].route == screen.route
+    assert has(page, "phase-build")
+    assert has(page, "dungeon-p1") and has(page, "dungeon-p2")
+
+
+def test_build_at_the_entrance_shows_a_face_down_room_then_reveal_starts_bait(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, IN_BUILD)
+    tap(page, "build-p1-open")
+    type_into(page, "build-p1-name", "Lab")
+    tap(page, "build-p1-treasure-mage")
+    type_into(page, "build-p1-damage", "3")
+    tap(page, "build-p1-go")
+    assert error_text(page, "build-p1") == ""
+    assert has(page, "p1-face-down")
+    assert has(page, "build-p1-done")
+    tap(page, "reveal-rooms")
+    assert screen.state.phase == "bait"
+    assert find(page, "p1-total-mage") is not None
+    # Ann: Boss mage + Crypt mage + Lab mage = 3
+    assert "3" in texts(page)
+    assert [s.top.name for s in screen.state.player("Ann").dungeon] == ["Lab", "Crypt"]
+
+
+def test_illegal_build_is_refused_inline_with_its_rule_and_nothing_changes(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, IN_BUILD)
+    version = screen.state.version
+    tap(page, "build-p2-open")
+    type_into(page, "build-p2-name", "Big lab")
+    tap(page, "build-p2-treasure-thief")
+    tap(page, "build-p2-advanced")  # an Advanced Room can't start a new place
+    tap(page, "build-p2-go")
+    message = error_text(page, "build-p2")
+    assert "R-BUILD-WHERE" in message and "Advanced" in message
+    assert screen.state.version == version
+    assert screen.state.player("Bo").pending is None
+    # the draft is kept so the player can fix it
+    assert has(page, "build-p2-go")
+
+
+def test_bait_tie_at_the_top_stays_in_town_with_the_why_and_rule(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(
+        app,
+        sessions,
+        [
+            *IN_BUILD,
+            BuildRoom(player="Bo", room=room_of("mage", 1, "Mirror")),
+            BuildRoom(player="Ann", room=room_of("thief", 1, "Vault")),
+            RevealRooms(),
+        ],
+    )
+    # Ann mage 2, Bo mage 1 -> Wizard to Ann; thief: Ann 1, Bo 0 -> Rogue to Ann... make a tie:
+    screen.session.play(  # type: ignore[union-attr]
+        __import__("rules.commands", fromlist=["SetTreasureBonus"]).SetTreasureBonus(
+            player="Bo", treasure="thief", amount=1
+        )
+    )
+    tap(page, "resolve-bait")
+    assert has(page, "bait-result-1") and has(page, "bait-result-2")
+    shown = texts(page)
+    assert "Goes to Ann's dungeon" in shown
+    assert "Stays in town" in shown
+    assert "is shared by Ann and Bo" in shown
+    assert has(page, "bait-result-2-why-rule")
+    tap(page, "bait-result-2-why-rule")
+    assert page.dialogs, "the rule link opens its glossary entry"
+
+
+def room_of(treasure: str, damage: int, name: str):  # type: ignore[no-untyped-def]
+    from tests.companion.ui.table.conftest import room
+
+    return room(treasure, damage, name)
+
+
+def test_hero_dies_in_a_middle_room_and_the_soul_is_scored(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(
+        app,
+        sessions,
+        [
+            *IN_BUILD,
+            BuildRoom(player="Ann", room=room_of("mage", 3, "Lab")),
+            RevealRooms(),
+            ResolveBait(),
+        ],
+    )
+    # Ann: Lab (3) then Crypt (2); the Wizard (4 Health) walks Ann's dungeon first.
+    assert texts(page).count("0 / 4") == 1
+    tap(page, "adv-next")
+    assert "3 / 4" in texts(page)
+    tap(page, "adv-damage-1")
+    assert "4 / 4" in texts(page)
+    tap(page, "adv-next")  # leaves Lab with 4 damage: dies there, in Room 1 of 2
+    assert screen.state.souls("Ann") == 1
+    assert "dies there" in texts(page)
+    assert has(page, "last-step-1-rule")
+
+
+def test_undo_and_redo_are_disabled_when_impossible(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, [])
+    assert find(page, "undo").content.disabled is True
+    assert find(page, "redo").content.disabled is True
+    screen = start(app, sessions, AFTER_SETUP)
+    assert find(page, "undo").content.disabled is False
+    tap(page, "undo")
+    assert screen.state.phase == "setup"
+    assert find(page, "redo").content.disabled is False
+    tap(page, "redo")
+    assert screen.state.phase == "beginning"
