@@ -1,6 +1,7 @@
 """Durable saved games: one crash-safe TinyDB file per game, listing, backups, export."""
 
-from companion.store.games import BackupInfo, GameStore, LoadedGame, export_table
+from companion.store.export import export_table
+from companion.store.games import BackupInfo, GameStore, LoadedGame
 from companion.store.listing import Listing
 from companion.store.paths import default_data_dir, resolve_data_dir
 from companion.store.problems import (

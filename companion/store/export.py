@@ -15,7 +15,9 @@ from pydantic import AwareDatetime, Field, ValidationError, field_validator
 from companion.store.problems import FieldError, ImportRejected, field_errors_from
 from companion.store.records import SCHEMA_VERSION, GameName, Record, StoredGame
 from rules.commands import Command
+from rules.game import Game
 from rules.models import GameSetup
+from rules.table import table_from_state
 
 EXPORT_FORMAT: Final = "dungeon-referee/game"
 MAX_IMPORT_BYTES = 10_000_000
@@ -83,3 +85,9 @@ def parse_export(text: str | bytes) -> ExportedGame:
             f"{'s' if len(errors) != 1 else ''}):",
             errors,
         ) from e
+
+
+def export_table(game: Game) -> str:
+    """The current table in the input format of ``python -m rules turn``."""
+    table = table_from_state(game.state)
+    return json.dumps(table.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"

@@ -13,6 +13,7 @@ from companion.store.records import (
     GAME_TABLE,
     SCHEMA_VERSION,
     ListingView,
+    Progress,
     StoredGame,
     migrate,
     stored_version,
@@ -141,4 +142,22 @@ def problem_for(
         field_errors=field_errors,
         quarantined_to=str(quarantined_to) if quarantined_to else None,
         backup_available=backup_available,
+    )
+
+
+def drift_problem(record: StoredGame, path: Path, now: Progress) -> StoreProblem:
+    saved = record.progress
+    changes = [
+        f"{field}: saved {getattr(saved, field)!r}, now {getattr(now, field)!r}"
+        for field in ("turn", "phase", "finished", "winner", "scores")
+        if getattr(saved, field) != getattr(now, field)
+    ]
+    return StoreProblem(
+        kind="rules_drift",
+        message=(
+            f"Saved game {record.game_id} replays under the current rules to a different "
+            f"position than when it was saved ({'; '.join(changes) or 'details differ'})."
+        ),
+        game_id=record.game_id,
+        path=str(path),
     )

@@ -10,10 +10,8 @@ subclasses (or ``ValueError`` for bad arguments), so a damaged file never crashe
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import secrets
-import shutil
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -25,7 +23,13 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from companion.store.export import export_text, parse_export
-from companion.store.gamefile import BadGameFile, parse_record, problem_for, read_document
+from companion.store.gamefile import (
+    BadGameFile,
+    drift_problem,
+    parse_record,
+    problem_for,
+    read_document,
+)
 from companion.store.listing import Listing, ListingIndex
 from companion.store.paths import StoreLayout, is_valid_game_id
 from companion.store.problems import (
@@ -36,6 +40,7 @@ from companion.store.problems import (
     SaveFailed,
     StoreProblem,
 )
+from companion.store.quarantine import set_aside
 from companion.store.records import (
     GAME_DOC_ID,
     GAME_TABLE,
@@ -59,7 +64,6 @@ from rules.engine import replay_partial
 from rules.errors import RulesError
 from rules.game import Game
 from rules.models import GameSetup, GameState
-from rules.table import table_from_state
 
 Clock = Callable[[], datetime]
 
@@ -314,7 +318,7 @@ class GameStore:
                 game.__dict__["state"] = outcome.state
                 now = Progress.of(outcome.state, len(record.log))
                 if now != record.progress:
-                    problems.append(_drift_problem(record, path, now))
+                    problems.append(drift_problem(record, path, now))
         return LoadedGame(summary=GameSummary.of(record), game=game, problems=tuple(problems))
 
     def _read_record(self, game_id: str, path: Path) -> StoredGame:
@@ -498,40 +502,15 @@ class GameStore:
         )
         return self.load(game_id)
 
-    # --- quarantine ---------------------------------------------------------------------
-
     def _quarantine(self, path: Path, reason: str, *, move: bool) -> Path:
-        """Set a file aside in quarantine/ under a new name; never overwrites anything."""
-        folder = self.layout.quarantine
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp = f"{self.clock():%Y%m%dT%H%M%S}"
-        for n in range(1, 1000):
-            suffix = "" if n == 1 else f"-{n}"
-            target = folder / f"{path.stem}.{stamp}.{reason}{suffix}{path.suffix}"
-            try:
-                os.link(path, target)  # fails if target exists: nothing is overwritten
-            except FileExistsError:
-                continue
-            except OSError:
-                try:
-                    with open(target, "xb") as out, open(path, "rb") as src:
-                        shutil.copyfileobj(src, out)
-                        out.flush()
-                        os.fsync(out.fileno())
-                except FileExistsError:
-                    continue
-            if move:
-                path.unlink()
-            if self.fsync:
-                fsync_dir(folder)
-            return target
-        raise OSError(f"cannot find a free quarantine name for {path}")
-
-
-def export_table(game: Game) -> str:
-    """The current table in the input format of ``python -m rules turn``."""
-    table = table_from_state(game.state)
-    return json.dumps(table.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+        return set_aside(
+            path,
+            self.layout.quarantine,
+            f"{self.clock():%Y%m%dT%H%M%S}",
+            reason,
+            move=move,
+            fsync=self.fsync,
+        )
 
 
 @dataclass
@@ -572,21 +551,3 @@ def _reason(error: Exception) -> str:
     if isinstance(error, BadGameFile):
         return error.kind.replace("_", "-")
     return "unreadable"
-
-
-def _drift_problem(record: StoredGame, path: Path, now: Progress) -> StoreProblem:
-    saved = record.progress
-    changes = [
-        f"{field}: saved {getattr(saved, field)!r}, now {getattr(now, field)!r}"
-        for field in ("turn", "phase", "finished", "winner", "scores")
-        if getattr(saved, field) != getattr(now, field)
-    ]
-    return StoreProblem(
-        kind="rules_drift",
-        message=(
-            f"Saved game {record.game_id} replays under the current rules to a different "
-            f"position than when it was saved ({'; '.join(changes) or 'details differ'})."
-        ),
-        game_id=record.game_id,
-        path=str(path),
-    )
