@@ -51,7 +51,9 @@ def test_adv_order_highest_xp_player_first_heroes_in_arrival_order() -> None:
 
 def test_adv_walk_from_the_entrance_toward_the_boss_adding_damage() -> None:
     """R-ADV-WALK: Room by Room from the entrance; damage adds up."""
-    state = walking([t_room("mage", 1), t_room("cleric", 2), t_room("thief", 3)], [t_hero("mage", 10)])
+    state = walking(
+        [t_room("mage", 1), t_room("cleric", 2), t_room("thief", 3)], [t_hero("mage", 10)]
+    )
     rooms = []
     for _ in range(3):
         (event,) = events_of(state, c.AdvanceHero())
@@ -66,7 +68,9 @@ def test_adv_walk_from_the_entrance_toward_the_boss_adding_damage() -> None:
 
 def test_adv_walk_deactivated_room_is_a_blank_space() -> None:
     """R-ADV-WALK / R-DEACTIVATE: a deactivated Room deals no damage."""
-    state = walking([t_room("mage", 1), t_room("cleric", 9), t_room("mage", 1)], [t_hero("mage", 4)])
+    state = walking(
+        [t_room("mage", 1), t_room("cleric", 9), t_room("mage", 1)], [t_hero("mage", 4)]
+    )
     state = run(state, c.AdvanceHero(), c.DeactivateRoom(player="A", index=1))
     (event,) = events_of(state, c.AdvanceHero())
     assert isinstance(event, ev.HeroEnteredRoom)
@@ -137,7 +141,9 @@ def test_adv_reset_sent_back_to_town_loses_damage_and_rejoins_the_back() -> None
         [t_hero("mage", 6), t_hero("cleric")],
     ).model_copy(update={"ordinary_left": 10})
     state = run(state, c.ResolveBait(), c.AdvanceHero())
-    (event,) = [e for e in events_of(state, c.SendHeroBack(to="town")) if isinstance(e, ev.HeroSentBack)]
+    (event,) = [
+        e for e in events_of(state, c.SendHeroBack(to="town")) if isinstance(e, ev.HeroSentBack)
+    ]
     assert (event.to, event.ruling.rule) == ("town", "R-ADV-RESET")
     state = run(state, c.SendHeroBack(to="town"))
     assert state.town == (1, 0)
@@ -199,7 +205,9 @@ def test_faq_damage_above_health_can_be_healed_before_leaving() -> None:
 
 def test_faq_heal_never_below_zero_damage() -> None:
     """R-ADV-WALK: healing removes damage taken, no more."""
-    state = run(walking([t_room("mage", 1)], [t_hero("mage")]), c.AdvanceHero(), c.HealHero(amount=5))
+    state = run(
+        walking([t_room("mage", 1)], [t_hero("mage")]), c.AdvanceHero(), c.HealHero(amount=5)
+    )
     assert state.walk is not None and state.walk.damage == 0
 
 
@@ -212,7 +220,9 @@ def faq_destroy_setup() -> GameState:
     under = Room(name="under", treasure=("mage",), damage=5)
     stack = RoomStack(rooms=(under, a.dungeon[0].top))
     dungeon = (stack, a.dungeon[1])
-    players = tuple(p.model_copy(update={"dungeon": dungeon}) if p.name == "A" else p for p in state.players)
+    players = tuple(
+        p.model_copy(update={"dungeon": dungeon}) if p.name == "A" else p for p in state.players
+    )
     return state.model_copy(update={"players": players})
 
 

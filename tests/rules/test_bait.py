@@ -36,7 +36,11 @@ def test_bait_rulebook_example_three_heroes() -> None:
     state = bait_state(
         [
             t_player("P1", 900, [t_room("cleric"), t_room("mage mage"), t_room("thief thief")]),
-            t_player("P2", 400, [t_room("cleric cleric"), t_room("cleric fighter"), t_room("thief thief")]),
+            t_player(
+                "P2",
+                400,
+                [t_room("cleric cleric"), t_room("cleric fighter"), t_room("thief thief")],
+            ),
         ],
         [t_hero("mage"), t_hero("cleric"), t_hero("thief")],
     )
@@ -231,9 +235,7 @@ def test_bait_split_seven_explorers_worked_example() -> None:
     """R-BAIT-SPLIT, worked example: three dungeons tied at 2 Explorer, seven Explorers in
     town: highest XP gets the 1st and 4th, middle the 2nd and 5th, lowest the 3rd and 6th,
     the 7th stays."""
-    state = bait_state(
-        six_players({"P5": 2, "P2": 2, "P4": 2, "P1": 1}), [t_hero("explorer")] * 7
-    )
+    state = bait_state(six_players({"P5": 2, "P2": 2, "P4": 2, "P1": 1}), [t_hero("explorer")] * 7)
     got = lures(state)
     assert [p for p, _ in got] == ["P2", "P4", "P5", "P2", "P4", "P5", None]
     assert {rule for _, rule in got} == {"R-BAIT-SPLIT"}

@@ -124,7 +124,9 @@ def test_build_one_reveal_resolves_in_xp_order() -> None:
     state = run(state, c.RevealHeroes(heroes=TWO_HEROES))
     state = run(state, c.BuildRoom(player="Low", room=room("mage")))
     state = run(state, c.BuildRoom(player="High", room=room("mage")))
-    revealed = [e.player for e in events_of(state, c.RevealRooms()) if isinstance(e, ev.RoomRevealed)]
+    revealed = [
+        e.player for e in events_of(state, c.RevealRooms()) if isinstance(e, ev.RoomRevealed)
+    ]
     assert revealed == ["High", "Low"]
 
 

@@ -1,8 +1,9 @@
 """Random legal (and illegal) games: the engine's invariants hold after every command.
 
-Each example plays one whole game whose choices come from a seed Hypothesis draws: Rooms built at legal and illegal places, Heroes revealed (sometimes wrongly),
-Bait, random interventions during walks, destroyed and deactivated Rooms, score
-corrections, ends of turn. After every command the invariants of ``architecture.md`` are
+Each example plays one whole game whose choices come from a seed Hypothesis draws: Rooms
+built at legal and illegal places, Heroes revealed (sometimes wrongly), Bait, random
+interventions during walks, destroyed and deactivated Rooms, score corrections, ends of
+turn. After every command the invariants of ``architecture.md`` are
 checked; a refused command must raise ``RulesError`` and change nothing; at the end the
 log replays to the same state and undo/redo round-trips.
 """
@@ -47,10 +48,7 @@ def random_room(rng: random.Random) -> Room:
 
 def random_hero(rng: random.Random, epic: bool, hard: bool) -> HeroCard:
     kinds = tuple(rng.choice(TREASURES) for _ in range(rng.choice((1, 1, 1, 2))))
-    if epic:
-        health = rng.choice((11, 12, 13))
-    else:
-        health = rng.choice((6, 8) if hard else (4, 4, 6, 8))
+    health = rng.choice((11, 12, 13)) if epic else rng.choice((6, 8) if hard else (4, 4, 6, 8))
     return HeroCard(treasure=kinds, health=health, epic=epic)
 
 

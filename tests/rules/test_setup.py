@@ -118,7 +118,8 @@ def test_setup_hand_classic_and_original_discard_two(ruleset: Ruleset) -> None:
 
 def test_setup_hand_mulligan_with_four_advanced_rooms() -> None:
     """R-SETUP-HAND: four Advanced Rooms allow a mulligan."""
-    hand = tuple(room(t, advanced=True) for t in ("cleric", "mage", "thief", "fighter")) + (
+    hand = (
+        *tuple(room(t, advanced=True) for t in ("cleric", "mage", "thief", "fighter")),
         room("cleric"),
     )
     assert mulligan_reason(hand) == "four_advanced"
