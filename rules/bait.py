@@ -83,7 +83,7 @@ def resolve(state: GameState) -> tuple[Lure, ...]:
             continue
         if state.five_six:
             group_key: tuple[tuple[str, ...], tuple[str, ...]] = (
-                tuple(str(t) for t in dict.fromkeys(hero.card.treasure)),
+                tuple(sorted({str(t) for t in hero.card.treasure})),  # mage/thief = thief/mage
                 tuple(p.name for p in top),
             )
             split_groups.setdefault(group_key, []).append(hero)
