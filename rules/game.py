@@ -29,6 +29,22 @@ class Game(BaseModel):
     def new(cls, setup: GameSetup) -> Game:
         return cls(setup=setup)
 
+    @classmethod
+    def resumed(
+        cls,
+        setup: GameSetup,
+        log: tuple[Command, ...],
+        undone: tuple[Command, ...],
+        state: GameState,
+    ) -> Game:
+        """A game whose log was just replayed to ``state`` (by ``engine.replay_partial``),
+        so opening a saved game replays it once, not twice."""
+        if state.version != len(log):
+            raise ValueError(f"state is at version {state.version}, the log has {len(log)}")
+        game = cls(setup=setup, log=log, undone=undone)
+        game.__dict__["state"] = state
+        return game
+
     @cached_property
     def state(self) -> GameState:
         return engine.replay(self.setup, self.log)

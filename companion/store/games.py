@@ -310,12 +310,13 @@ class GameStore:
                 problems.append(
                     self._replay_problem(record, path, outcome.applied, outcome.failure)
                 )
-                game = Game(setup=record.setup, log=record.log[: outcome.applied], undone=())
-                game.__dict__["state"] = outcome.state
+                game = Game.resumed(
+                    record.setup, tuple(record.log[: outcome.applied]), (), outcome.state
+                )
             else:
-                game = Game(setup=record.setup, log=record.log, undone=record.undone)
-                # Game caches its replayed state; hand it the one just computed.
-                game.__dict__["state"] = outcome.state
+                game = Game.resumed(
+                    record.setup, tuple(record.log), tuple(record.undone), outcome.state
+                )
                 now = Progress.of(outcome.state, len(record.log))
                 if now != record.progress:
                     problems.append(drift_problem(record, path, now))
