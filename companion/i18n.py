@@ -89,7 +89,7 @@ def normalise_lang(code: str | None) -> Lang:
 
 
 class Translator:
-    """Renders UI strings in one language: `tr("setup.players", count=3)`."""
+    """Renders UI strings in one language: `tr("new.player_n", n=3)`."""
 
     def __init__(self, lang: Lang = DEFAULT_LANG, directory: Path = I18N_DIR) -> None:
         self.lang: Lang = lang

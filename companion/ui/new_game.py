@@ -209,7 +209,7 @@ class PlayerCard:
             prefix_icon=ft.Icons.SEARCH,
             text_size=18,
         )
-        self.treasure_row = ft.Row(wrap=True, spacing=6, run_spacing=6)
+        self.treasure_row = ft.Row(wrap=True, spacing=5, run_spacing=5)
         self._draw_treasures()
         header: list[ft.Control] = [
             ft.Text(tr("new.player_n", n=n), size=18, weight=ft.FontWeight.BOLD, expand=True)
@@ -361,7 +361,7 @@ def treasure_choice(
                 tight=True,
                 alignment=ft.MainAxisAlignment.CENTER,
             ),
-            width=TOUCH + 12,
+            width=TOUCH + 4,
             height=TOUCH,
             bgcolor=look.colour,
             border_radius=10,

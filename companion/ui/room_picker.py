@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 import flet as ft
 
 from companion.catalogue import TREASURES, RoomCard, Treasure
-from companion.theme import TREASURE_LOOKS, ink_on
+from companion.theme import TOUCH, TREASURE_LOOKS, ink_on
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules.models import Room
@@ -109,6 +109,7 @@ class RoomPicker:
         self.control = ft.Column(
             [tagged(f"{prefix}-name", self.name_field), self.suggestions, self.details],
             spacing=8,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         self._draw_details()
 
@@ -196,8 +197,8 @@ class RoomPicker:
                             spacing=2,
                             alignment=ft.MainAxisAlignment.CENTER,
                         ),
-                        width=60,
-                        height=48,
+                        width=TOUCH + 4,
+                        height=TOUCH,
                         border_radius=10,
                         bgcolor=look.colour if chosen else None,
                         border=ft.Border.all(2, look.colour),
@@ -206,7 +207,7 @@ class RoomPicker:
                 )
             )
         self.details.controls = [
-            ft.Row(treasure_tiles, wrap=True, spacing=6, run_spacing=6),
+            ft.Row(treasure_tiles, wrap=True, spacing=5, run_spacing=5),
             ft.Row(
                 [
                     tagged(f"{p}-damage", self.damage_field),

@@ -307,17 +307,17 @@ def phase_stepper(tr: Translator, current: str | None) -> ft.Control:
                 ft.Container(
                     content=ft.Text(
                         tr(f"phase.{phase}"),
-                        size=14,
+                        size=13,
                         weight=ft.FontWeight.BOLD if active else ft.FontWeight.NORMAL,
                         color=ft.Colors.ON_PRIMARY if active else ft.Colors.ON_SURFACE_VARIANT,
                     ),
                     bgcolor=ft.Colors.PRIMARY if active else ft.Colors.SURFACE_CONTAINER_HIGH,
-                    padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                    padding=ft.Padding.symmetric(horizontal=7, vertical=6),
                     border_radius=16,
                 ),
             )
         )
     return tagged(
         "phase-stepper",
-        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
     )

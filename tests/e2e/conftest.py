@@ -198,6 +198,15 @@ class AppPage:
         else:
             self.page.keyboard.type(text)
 
+    def wait_text(self, text: str, timeout: float = 10.0) -> None:
+        """Wait until `text` is somewhere in the accessibility tree (labels included)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.snapshot():
+                return
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} did not appear; the page reads:\n{self.snapshot()}")
+
     def text(self) -> str:
         return self.page.locator("flt-semantics-host").inner_text()
 

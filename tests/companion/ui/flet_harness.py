@@ -23,6 +23,7 @@ from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import (
+    InvokeMethodRequestBody,
     Message,
     MessageAction,
     RegisterClientResponseBody,
@@ -44,7 +45,11 @@ _encode = configure_encode_object_for_msgpack(BaseControl)
 
 
 class RecordingConnection(Connection):
-    """A connection to no client: encodes and keeps every message the session sends."""
+    """A connection to no client: encodes and keeps every message the session sends.
+
+    Calls to client methods (`push_route`, SharedPreferences `get`/`set`, ...) are
+    answered at once with `answers[name]` (default None), as a client would.
+    """
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         super().__init__()
@@ -52,11 +57,24 @@ class RecordingConnection(Connection):
         self.pubsubhub = PubSubHub(loop=loop)
         self.messages: list[Message] = []
         self.sent_bytes = 0
+        self.session: Session | None = None
+        self.answers: dict[str, Any] = {}
+        self.calls: list[tuple[str, Any]] = []
 
     def send_message(self, message: Message) -> None:
         body = msgpack.packb([message.action, message.body], default=_encode)
         self.sent_bytes += len(body)
         self.messages.append(message)
+        if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
+            call: InvokeMethodRequestBody = message.body
+            self.calls.append((call.name, call.args))
+            self.loop.call_soon(
+                self.session.handle_invoke_method_results,
+                call.control_id,
+                call.call_id,
+                self.answers.get(call.name),
+                None,
+            )
 
     def patches(self) -> int:
         return sum(1 for m in self.messages if m.action == MessageAction.PATCH_CONTROL)
@@ -69,6 +87,7 @@ class Harness:
         self.loop = asyncio.new_event_loop()
         self.conn = RecordingConnection(self.loop)
         self.session = Session(self.conn)
+        self.conn.session = self.session
         self.page: ft.Page = self.session.page
         _context_page.set(self.page)
         self.session.apply_page_patch(
@@ -93,9 +112,23 @@ class Harness:
         return self
 
     def run(self, awaitable: Any) -> Any:
-        return self.loop.run_until_complete(awaitable)
+        result = self.loop.run_until_complete(awaitable)
+        self.settle()
+        return result
+
+    def settle(self, rounds: int = 20) -> None:
+        """Let tasks the handlers scheduled (`page.run_task`, client calls) finish."""
+        for _ in range(rounds):
+            self.loop.run_until_complete(asyncio.sleep(0))
+            pending = [t for t in asyncio.all_tasks(self.loop) if not t.done()]
+            if not pending:
+                return
 
     def close(self) -> None:
+        self.settle()
+        for task in asyncio.all_tasks(self.loop):
+            task.cancel()
+        self.loop.run_until_complete(asyncio.sleep(0))
         self.loop.close()
 
     # --- finding controls ---------------------------------------------------------
