@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from companion.ui.shell import TableApp
 
 BOSS_SUGGESTIONS = 4
+PLAYERS_KEY = "players"
 
 
 class NewGameScreen:
@@ -45,7 +46,11 @@ class NewGameScreen:
         self._rebuild_players()
         form = self.form
         return [
-            heading(tr("new.players"), "players-heading"),
+            tagged(
+                "players-heading",
+                ft.Text(tr("new.players"), size=22, weight=ft.FontWeight.BOLD),
+                key=ft.ScrollKey(PLAYERS_KEY),
+            ),
             self.players_column,
             big_button(
                 "add-player",
@@ -175,6 +180,12 @@ class NewGameScreen:
         general = [tr(p.key, **p.args) for p in self.problems]
         message = tr("new.fix_these", count=len(general)) + " " + " · ".join(general)
         self.error.show(message if self.problems else "")
+        if any(p.where.startswith("player-") for p in self.problems):
+            # The fields to fix may be far above the Start button: bring them into view.
+            # (A ScrollKey only on this heading: a keyed control that is later replaced
+            # comes back frozen from Flet's diff, and its fields could not be edited.)
+            view = self.app.page.views[-1]
+            self.app.page.run_task(view.scroll_to, scroll_key=PLAYERS_KEY, duration=300)
 
     def problem(self, field: str) -> str | None:
         found = next((p for p in self.problems if p.where == field), None)

@@ -192,6 +192,13 @@ class Harness:
 
     def _dispatch(self, control: BaseControl, event: str, data: Any = None) -> None:
         self.run(self.session.dispatch_event(control._i, event, data))
+        self.assert_not_crashed()
+
+    def assert_not_crashed(self) -> None:
+        """A handler that raised shows "Error running app" in the browser: fail loudly."""
+        for message in self.conn.messages:
+            if message.action == MessageAction.SESSION_CRASHED:
+                raise AssertionError(f"the session crashed:\n{message.body.message}")
 
     def tap(self, identifier: str) -> None:
         target = self.find(identifier)

@@ -136,3 +136,29 @@ def test_rules_search_finds_and_opens_an_entry(table_app: AppFactory) -> None:
     ui.tap(hits[0])
     assert ui.has("rules-entry-title")
     assert ui.find("rules-entry-body", ft.Text).value
+
+
+def test_fields_stay_editable_after_a_refusal(table_app: AppFactory) -> None:
+    ui, app = table_app()
+    ui.tap("new-game")
+    ui.tap("start-game")
+    ui.type("player-1-name", "Ada")  # a crash here shows "Error running app" in the browser
+    assert ui.find("player-1-name", ft.TextField).error is None
+    ui.type("player-1-xp", "500")
+    ui.tap("player-1-treasure-mage")
+    ui.type("player-2-name", "Bert")
+    ui.type("player-2-xp", "400")
+    ui.tap("player-2-treasure-thief")
+    ui.tap("start-game")
+    assert app.game is not None
+    assert any(name == "scroll_to" for name, _args in ui.conn.calls)
+
+
+def test_refusal_after_a_language_switch_reads_german(table_app: AppFactory) -> None:
+    ui, app = table_app()
+    ui.tap("new-game")
+    app.set_lang("de")
+    ui.settle()
+    ui.tap("start-game")
+    assert "Jeder Spieler braucht einen Namen." in ui.texts()
+    assert app.game is None
