@@ -11,7 +11,16 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from rules.models import Frozen, HeroCard, Name, NonNegative, Room, Treasure
+from rules.models import (
+    Frozen,
+    HeroCard,
+    ItemCard,
+    MinibossCard,
+    Name,
+    NonNegative,
+    Room,
+    Treasure,
+)
 
 Amount = Annotated[int, Field(ge=1, le=99)]
 
@@ -128,6 +137,105 @@ class EndTurn(Frozen):
     type: Literal["end_turn"] = "end_turn"
 
 
+# --- Tools of Hero-Kind (R-ITEM) ----------------------------------------------------------
+
+
+class RevealItems(Frozen):
+    """Beginning of turn, before the Heroes: the Items just turned over go to town."""
+
+    type: Literal["reveal_items"] = "reveal_items"
+    items: tuple[ItemCard, ...] = Field(default=(), max_length=3)
+
+
+class UseItem(Frozen):
+    """Use a face-up Item's Boss effect once (Build or Adventure phase); it turns face down.
+    The effect itself is entered with the table's usual commands."""
+
+    type: Literal["use_item"] = "use_item"
+    player: Name
+    item: NonNegative
+
+
+class ChooseFaceUpItem(Frozen):
+    """After winning an Item while another lay face up: keep ``item`` face up instead."""
+
+    type: Literal["choose_face_up_item"] = "choose_face_up_item"
+    player: Name
+    item: NonNegative
+
+
+# --- Rise of the Minibosses (R-MINI) ------------------------------------------------------
+
+
+class GainCoins(Frozen):
+    type: Literal["gain_coins"] = "gain_coins"
+    player: Name
+    amount: Amount = 1
+
+
+class PayCoins(Frozen):
+    type: Literal["pay_coins"] = "pay_coins"
+    player: Name
+    amount: Amount = 1
+
+
+class PlaceCoinOnRoom(Frozen):
+    """Move Coins from the hoard onto Room ``index`` (lost if it is covered or destroyed)."""
+
+    type: Literal["place_coin_on_room"] = "place_coin_on_room"
+    player: Name
+    index: NonNegative
+    amount: Amount = 1
+
+
+class TakeCoinsFromRoom(Frozen):
+    """Move Coins lying on Room ``index`` back to the hoard."""
+
+    type: Literal["take_coins_from_room"] = "take_coins_from_room"
+    player: Name
+    index: NonNegative
+    amount: Amount = 1
+
+
+class BuildMiniboss(Frozen):
+    """Place a Miniboss face down on Room ``over`` instead of building a Room this phase."""
+
+    type: Literal["build_miniboss"] = "build_miniboss"
+    player: Name
+    over: NonNegative
+    miniboss: MinibossCard = MinibossCard()
+
+
+class DeclineMiniboss(Frozen):
+    """Don't pay for the face-down Miniboss: it is discarded (otherwise the reveal pays)."""
+
+    type: Literal["decline_miniboss"] = "decline_miniboss"
+    player: Name
+
+
+class PromoteMiniboss(Frozen):
+    """Pay 1 Coin to raise the Miniboss on Room ``index`` one level (once per turn)."""
+
+    type: Literal["promote_miniboss"] = "promote_miniboss"
+    player: Name
+    index: NonNegative
+
+
+class UseMinibossLevel3(Frozen):
+    """The Miniboss on Room ``index`` uses its Level 3 ability and drops back to Level 1."""
+
+    type: Literal["use_miniboss_level3"] = "use_miniboss_level3"
+    player: Name
+    index: NonNegative
+
+
+class DiscardRoomForCoin(Frozen):
+    """Mixed sets: discard a Room card from the hand for a Coin (once per turn, Build)."""
+
+    type: Literal["discard_room_for_coin"] = "discard_room_for_coin"
+    player: Name
+
+
 Command = Annotated[
     BuildRoom
     | RevealRooms
@@ -146,7 +254,19 @@ Command = Annotated[
     | SetTreasureBonus
     | HealWound
     | CorrectScore
-    | EndTurn,
+    | EndTurn
+    | RevealItems
+    | UseItem
+    | ChooseFaceUpItem
+    | GainCoins
+    | PayCoins
+    | PlaceCoinOnRoom
+    | TakeCoinsFromRoom
+    | BuildMiniboss
+    | DeclineMiniboss
+    | PromoteMiniboss
+    | UseMinibossLevel3
+    | DiscardRoomForCoin,
     Field(discriminator="type"),
 ]
 

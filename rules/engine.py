@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from rules import adventure, bait, build
+from rules import adventure, bait, build, expansions, items, minibosses
 from rules import commands as cmd
 from rules import events as ev
 from rules.end_of_turn import end_turn, reveal_count
@@ -56,12 +56,25 @@ ALLOWED_PHASES: dict[type[BaseModel], tuple[Phase, ...]] = {
     cmd.HealWound: ("build", "adventure"),
     cmd.CorrectScore: _TABLE,
     cmd.EndTurn: ("end",),
+    **expansions.ALLOWED_PHASES,  # Items (R-ITEM), Minibosses and Coins (R-MINI)
 }
 
 
 def legal_command_types(state: GameState) -> tuple[type[BaseModel], ...]:
-    """The kinds of command this phase allows (the UI enables its buttons from this)."""
-    return tuple(t for t, phases in ALLOWED_PHASES.items() if state.phase in phases)
+    """The kinds of command this phase allows (the UI enables its buttons from this).
+
+    An expansion's commands appear only in games played with it; with Items, the
+    beginning of a turn takes RevealItems before RevealHeroes (R-ITEM).
+    """
+    due = items.items_due(state)
+    return tuple(
+        t
+        for t, phases in ALLOWED_PHASES.items()
+        if state.phase in phases
+        and expansions.enabled(state, t)
+        and not (t is cmd.RevealHeroes and due)
+        and not (t is cmd.RevealItems and not due)
+    )
 
 
 class _Fold:
@@ -73,8 +86,11 @@ class _Fold:
 
     def add(self, events: Iterable[ev.EventBase]) -> None:
         for event in events:
-            self.state = evolve(self.state, event)
-            self.events.append(event)
+            # The expansions' consequences ride along (R-ITEM, R-MINI): nothing without them.
+            for step in (*expansions.before(self.state, event), event):
+                self.state = evolve(self.state, step)
+                self.events.append(step)
+            self.add(expansions.after(self.state, event))
 
     def step(self, producer: Callable[[GameState], Sequence[ev.EventBase]]) -> None:
         self.add(producer(self.state))
@@ -116,12 +132,14 @@ def _walk_to_end(fold: _Fold) -> None:
 
 
 def _reveal_heroes(state: GameState, command: cmd.RevealHeroes) -> list[ev.EventBase]:
+    items.check_heroes_may_come(state)
     expected = reveal_count(state)
     if len(command.heroes) != expected:
         raise HeroError(
             "R-TURN-REVEAL", "err.reveal_count", expected=expected, got=len(command.heroes)
         )
     out: list[ev.EventBase] = []
+    heroes: list[Hero] = []
     for i, card in enumerate(command.heroes):
         if i < state.ordinary_left and card.epic:
             raise HeroError("R-SETUP-HEROES", "err.reveal_epic_early", left=state.ordinary_left)
@@ -130,6 +148,7 @@ def _reveal_heroes(state: GameState, command: cmd.RevealHeroes) -> list[ev.Event
         if state.setup.ruleset.hard_mode and not card.epic and card.health == 4:
             raise HeroError("R-SETUP-HEROES", "err.hard_mode", hero=card.label())
         hero = Hero(id=len(state.heroes) + i, card=card)
+        heroes.append(hero)
         out.append(
             ev.HeroRevealed(
                 hero=hero,
@@ -138,6 +157,7 @@ def _reveal_heroes(state: GameState, command: cmd.RevealHeroes) -> list[ev.Event
                 ),
             )
         )
+    out += items.taken_by_new_heroes(state, heroes)
     out.append(
         ev.PhaseChanged(
             phase="build", ruling=Ruling(rule="R-PHASE", key="turn.phase", args={"phase": "Build"})
@@ -163,7 +183,7 @@ def _resolve_bait(state: GameState) -> list[ev.EventBase]:
 
 
 def _reveal_rooms(state: GameState) -> list[ev.EventBase]:
-    out = build.reveal(state)
+    out = [*build.reveal(state), *minibosses.reveal(state)]
     if state.phase == "setup":
         out.append(ev.Noted(ruling=Ruling(rule="R-SETUP-FIRST", key="setup.done", args={})))
         out.append(
@@ -253,8 +273,12 @@ def _heal_wound(state: GameState, command: cmd.HealWound) -> list[ev.EventBase]:
 
 
 def _decide(state: GameState, command: BaseModel) -> _Fold:
+    expansions.check_enabled(state, command)
     _check_phase(state, command)
     fold = _Fold(state)
+    if isinstance(command, expansions.ITEM_COMMANDS + expansions.MINIBOSS_COMMANDS):
+        fold.add(expansions.decide(state, command))
+        return fold
     match command:
         case cmd.BuildRoom(player=name, room=room, over=over):
             fold.add([build.place(state, _player(state, name), room, over)])

@@ -9,7 +9,16 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from rules.models import Frozen, Hero, NonNegative, PendingBuild, Phase, Treasure
+from rules.models import (
+    Frozen,
+    Hero,
+    Item,
+    MinibossCard,
+    NonNegative,
+    PendingBuild,
+    Phase,
+    Treasure,
+)
 from rules.rulings import Ruling
 
 
@@ -173,6 +182,116 @@ class GameEnded(EventBase):
     winner: str | None
 
 
+# --- Tools of Hero-Kind (R-ITEM) ----------------------------------------------------------
+
+
+class ItemRevealed(EventBase):
+    """An Item goes to town, waiting for a Hero to take it."""
+
+    type: Literal["item_revealed"] = "item_revealed"
+    item: Item
+
+
+class ItemTaken(EventBase):
+    type: Literal["item_taken"] = "item_taken"
+    item: NonNegative
+    hero: NonNegative
+
+
+class ItemScored(EventBase):
+    """A Hero's Item goes to the player whose dungeon killed it (face up) or that it
+    reached (face down). ``turned_down`` is a face-up Item that turns down to make room;
+    ``choice`` the Items the player may still pick to keep face up."""
+
+    type: Literal["item_scored"] = "item_scored"
+    player: str
+    item: NonNegative
+    hero: NonNegative
+    face_up: bool
+    turned_down: NonNegative | None = None
+    choice: tuple[NonNegative, ...] = ()
+
+
+class FaceUpItemChosen(EventBase):
+    type: Literal["face_up_item_chosen"] = "face_up_item_chosen"
+    player: str
+    item: NonNegative
+    turned_down: NonNegative | None = None
+
+
+class ItemUsed(EventBase):
+    type: Literal["item_used"] = "item_used"
+    player: str
+    item: NonNegative
+
+
+# --- Rise of the Minibosses (R-MINI) ------------------------------------------------------
+
+
+class CoinsChanged(EventBase):
+    """Coins gained (positive) or paid (negative) from a player's hoard."""
+
+    type: Literal["coins_changed"] = "coins_changed"
+    player: str
+    amount: int
+
+
+class CoinsMoved(EventBase):
+    """Coins moved from the hoard onto Room ``index`` (positive) or back (negative)."""
+
+    type: Literal["coins_moved"] = "coins_moved"
+    player: str
+    index: NonNegative
+    amount: int
+
+
+class CoinsLost(EventBase):
+    """The Coins on Room ``index`` are lost: the Room is covered or destroyed."""
+
+    type: Literal["coins_lost"] = "coins_lost"
+    player: str
+    index: NonNegative
+
+
+class MinibossPlaced(EventBase):
+    type: Literal["miniboss_placed"] = "miniboss_placed"
+    player: str
+    index: NonNegative
+    miniboss: MinibossCard
+
+
+class MinibossRevealed(EventBase):
+    """The Rooms are revealed and the player pays 1 Coin: the Miniboss shows Level 1."""
+
+    type: Literal["miniboss_revealed"] = "miniboss_revealed"
+    player: str
+    index: NonNegative
+
+
+class MinibossDiscarded(EventBase):
+    """The Miniboss on Room ``index`` is gone: unpaid, declined, covered or destroyed."""
+
+    type: Literal["miniboss_discarded"] = "miniboss_discarded"
+    player: str
+    index: NonNegative
+
+
+class MinibossLevelSet(EventBase):
+    """Promoted (``paid`` 1 Coin) or sent back to Level 1 after using Level 3."""
+
+    type: Literal["miniboss_level_set"] = "miniboss_level_set"
+    player: str
+    index: NonNegative
+    level: int
+    paid: NonNegative = 0
+    promoted: bool = False
+
+
+class RoomDiscardedForCoin(EventBase):
+    type: Literal["room_discarded_for_coin"] = "room_discarded_for_coin"
+    player: str
+
+
 Event = Annotated[
     Noted
     | RoomPlaced
@@ -199,7 +318,20 @@ Event = Annotated[
     | WoundHealed
     | ScoreCorrected
     | PlayerEliminated
-    | GameEnded,
+    | GameEnded
+    | ItemRevealed
+    | ItemTaken
+    | ItemScored
+    | FaceUpItemChosen
+    | ItemUsed
+    | CoinsChanged
+    | CoinsMoved
+    | CoinsLost
+    | MinibossPlaced
+    | MinibossRevealed
+    | MinibossDiscarded
+    | MinibossLevelSet
+    | RoomDiscardedForCoin,
     Field(discriminator="type"),
 ]
 

@@ -291,3 +291,7 @@ def _(event: ev.GameEnded, state: GameState) -> GameState:
             "game_over_why": event.ruling.why,
         }
     )
+
+
+# The expansions register their events' evolve functions on the same dispatcher.
+from rules import expansion_evolve  # noqa: E402, F401  (R-ITEM, R-MINI)

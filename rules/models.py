@@ -41,11 +41,38 @@ class Room(Frozen):
         return self.name or f"{self.kind} Room"
 
 
+class MinibossCard(Frozen):
+    """A Miniboss card's printed facts (Rise of the Minibosses): its name and levels."""
+
+    name: str = Field(default="", max_length=60)
+    levels: Annotated[int, Field(ge=1, le=3)] = 3
+    card_id: str | None = None
+
+    def label(self) -> str:
+        return self.name or "Miniboss"
+
+
+class Miniboss(Frozen):
+    """A Miniboss on the top Room of a place (R-MINI): face down until the Rooms are
+    revealed, then at ``level`` 1–3. It belongs to that Room: covering or destroying the
+    Room loses it."""
+
+    card: MinibossCard
+    level: Annotated[int, Field(ge=1, le=3)] = 1
+    face_down: bool = True
+
+
 class RoomStack(Frozen):
-    """One place in a dungeon: Rooms built over each other, the top one visible."""
+    """One place in a dungeon: Rooms built over each other, the top one visible.
+
+    ``miniboss`` and ``coins`` belong to the top Room (R-MINI): both are lost when it is
+    covered or destroyed.
+    """
 
     rooms: tuple[Room, ...] = Field(min_length=1)
     deactivated: bool = False
+    miniboss: Miniboss | None = None
+    coins: NonNegative = 0
 
     @property
     def top(self) -> Room:
@@ -60,6 +87,7 @@ class HeroCard(Frozen):
     health: Annotated[int, Field(ge=1)]
     epic: bool = False
     card_id: str | None = None
+    star: bool = False  # a starred Hero never takes an Item (R-ITEM)
 
     @property
     def worth(self) -> int:
@@ -79,6 +107,82 @@ class Hero(Frozen):
 
     def label(self) -> str:
         return f"{self.card.label()} #{self.id + 1}"
+
+
+ItemClass = Literal["cleric", "fighter", "mage", "thief", "explorer", "any"]
+
+
+class ItemCard(Frozen):
+    """An Item card's printed facts (Tools of Hero-Kind): the Hero classes that may take it,
+    or ``("any",)`` for a universal Item."""
+
+    name: str = Field(default="", max_length=60)
+    treasure: tuple[ItemClass, ...] = Field(min_length=1, max_length=2)
+    card_id: str | None = None
+
+    @model_validator(mode="after")
+    def _any_alone(self) -> ItemCard:
+        if "any" in self.treasure and len(self.treasure) > 1:
+            raise ValueError("a universal Item ('any') names no other class")
+        return self
+
+    @property
+    def universal(self) -> bool:
+        return self.treasure == ("any",)
+
+    def fits(self, hero: HeroCard) -> bool:
+        """R-ITEM: a universal Item fits every Hero, others a Hero of a class they name;
+        a starred Hero takes none."""
+        if hero.star:
+            return False
+        return self.universal or bool(set(self.treasure) & set(hero.treasure))
+
+    def label(self) -> str:
+        return self.name or f"{'/'.join(self.treasure)} Item"
+
+
+class Item(Frozen):
+    """A revealed Item; ``id`` is its reveal order in this game (0 = first revealed)."""
+
+    id: NonNegative
+    card: ItemCard
+
+    def label(self) -> str:
+        return f"{self.card.label()} #{self.id + 1}"
+
+
+class OwnedItem(Frozen):
+    """An Item in a player's scoring area: face up it may be used once (R-ITEM)."""
+
+    item: NonNegative
+    face_up: bool
+
+
+class ItemChoice(Frozen):
+    """A player who won an Item while another lay face up may turn any one of ``items``
+    face up instead, until the player uses an Item or ``turn`` ends (R-ITEM)."""
+
+    player: str
+    items: tuple[NonNegative, ...]
+    turn: NonNegative
+
+
+class ItemTable(Frozen):
+    """Where every revealed Item is (R-ITEM): waiting in town for a Hero, carried by a Hero,
+    or (in ``PlayerState.items``) with a player. ``deck_left`` counts the unrevealed ones."""
+
+    revealed: tuple[Item, ...] = ()
+    waiting: tuple[NonNegative, ...] = ()  # revealed, no Hero has taken them yet
+    carried: tuple[tuple[NonNegative, NonNegative], ...] = ()  # (hero, item)
+    deck_left: NonNegative = 0
+    revealed_turn: NonNegative = 0  # the last turn whose Items were revealed
+    choices: tuple[ItemChoice, ...] = ()
+
+    def item(self, item_id: int) -> Item:
+        return self.revealed[item_id]
+
+    def carried_by(self, hero_id: int) -> int | None:
+        return next((i for h, i in self.carried if h == hero_id), None)
 
 
 class ScoredHero(Frozen):
@@ -124,6 +228,9 @@ class Ruleset(Frozen):
     xp_tiebreak: Literal["lowest", "highest"] = "lowest"
     items: bool = False
     minibosses: bool = False
+    # R-MINI, mixed with other sets: once per turn in the Build phase a Room card may be
+    # discarded for a Coin.
+    coin_for_room: bool = False
 
 
 class GameSetup(Frozen):
@@ -131,6 +238,7 @@ class GameSetup(Frozen):
     ruleset: Ruleset = Ruleset()
     ordinary_heroes: NonNegative | None = None  # None: the count R-SETUP-HEROES gives
     epic_heroes: NonNegative | None = None
+    item_deck: NonNegative | None = None  # None: the 20 Items of Tools of Hero-Kind
 
     @model_validator(mode="after")
     def _unique_names(self) -> GameSetup:
@@ -159,6 +267,13 @@ class PlayerState(Frozen):
     eliminated_turn: int | None = None
     leveled_up: bool = False
     souls_at_turn_start: int = 0
+    coins: NonNegative = 0  # the hoard (R-MINI)
+    items: tuple[OwnedItem, ...] = ()  # Items won, in the order won (R-ITEM)
+    promoted_turn: NonNegative = 0  # the last turn a Miniboss was promoted
+    coin_for_room_turn: NonNegative = 0  # the last turn a Room card was discarded for a Coin
+
+    def face_up_item(self) -> int | None:
+        return next((o.item for o in self.items if o.face_up), None)
 
     def bonus(self, treasure: Treasure) -> int:
         return sum(amount for kind, amount in self.treasure_bonus if kind == treasure)
@@ -196,6 +311,7 @@ class GameState(Frozen):
     winner: str | None = None
     game_over_rule: str | None = None
     game_over_why: str | None = None
+    items: ItemTable = ItemTable()
 
     # --- look-ups -----------------------------------------------------------------------
 

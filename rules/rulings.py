@@ -235,4 +235,79 @@ MESSAGES: dict[str, str] = {
     "err.nothing_to_undo": "There is nothing to undo.",
     "err.nothing_to_redo": "There is nothing to redo.",
     "err.no_room_walk": "{player}'s dungeon has no Room at position {index}.",
+    # Tools of Hero-Kind (R-ITEM)
+    "item.revealed": "{item} is revealed and lies in town until a Hero that can carry it takes it.",
+    "item.taken_town": (
+        "{hero} has waited in town the longest of the Heroes able to carry {item}, so it takes it."
+    ),
+    "item.taken_new": "{hero} is the first Hero able to carry {item} to come to town: it takes it.",
+    "item.won": "{hero} died carrying {item}, so {player} gets the Item face up.",
+    "item.won_swap": (
+        "{hero} died carrying {item}, which {player} gets face up while {other} turns face "
+        "down (one face-up Item at a time; {player} may keep either one up)."
+    ),
+    "item.kept_down": "{hero} survived carrying {item}, so {player} keeps the Item face down.",
+    "item.chosen": "{player} keeps {item} face up; {other} turns face down.",
+    "item.used": "{player} uses the Boss effect of {item} once, then turns it face down.",
+    "err.items_off": "This game is played without Items (Tools of Hero-Kind is not in use).",
+    "err.items_first": "Reveal this turn's {count} Item(s) first: Items come before Heroes.",
+    "err.items_twice": "This turn's Items have already been revealed.",
+    "err.item_deck_empty": "The Item deck is empty: go on and reveal the Heroes.",
+    "err.item_count": (
+        "With {players} players each turn reveals {expected} Item(s) (fewer only when the "
+        "Item deck runs out); you entered {got}."
+    ),
+    "err.item_explorer": (
+        "{item} is for Explorers, who only come in 5–6 player games: set it aside and "
+        "reveal another Item."
+    ),
+    "err.item_not_owned": "{player} has no Item #{item}.",
+    "err.item_face_down": "{item} is face down: only a face-up Item can be used.",
+    "err.item_already_up": "{item} is already face up.",
+    "err.item_no_choice": (
+        "{player} may pick the face-up Item only after winning one while another lay face "
+        "up, before using an Item and within the same turn."
+    ),
+    # Rise of the Minibosses (R-MINI)
+    "coins.gained": "{player} gains {amount} Coin(s) and now has {total}.",
+    "coins.paid": "{player} pays {amount} Coin(s) and has {total} left.",
+    "coins.placed": "{player} puts {amount} Coin(s) from the hoard on {room}.",
+    "coins.taken": "{player} takes {amount} Coin(s) from {room} back to the hoard.",
+    "coins.room_discarded": (
+        "{player} discards a Room card from the hand for a Coin (once per turn, mixed sets)."
+    ),
+    "coins.covered": "{room} is covered, so the {coins} Coin(s) on it are lost.",
+    "coins.destroyed": "{room} is destroyed, so the {coins} Coin(s) on it are lost.",
+    "mini.placed": (
+        "{player} places a Miniboss face down on {room} instead of building a Room this turn."
+    ),
+    "mini.declined": "{player} won't pay for {miniboss} on {room}, so it is discarded.",
+    "mini.revealed": "{player} pays 1 Coin to reveal {miniboss} on {room}: it starts at Level 1.",
+    "mini.unpaid": "{player} has no Coin to pay for {miniboss} on {room}, so it is discarded.",
+    "mini.promoted": "{player} pays 1 Coin to promote {miniboss} on {room} to Level {level}.",
+    "mini.level3_used": (
+        "{player} uses the Level 3 ability of {miniboss}; it drops back to Level 1."
+    ),
+    "mini.covered": "{room} is built over, so {miniboss} on it is discarded.",
+    "mini.destroyed": "{room} is destroyed, so {miniboss} on it is discarded.",
+    "err.minibosses_off": (
+        "This game is played without Minibosses and Coins (Rise of the Minibosses is not in use)."
+    ),
+    "err.coin_for_room_off": (
+        "Discarding a Room card for a Coin is the mixed-sets option, which this game does not use."
+    ),
+    "err.coin_for_room_twice": "{player} has already discarded a Room card for a Coin this turn.",
+    "err.coins_short": "{player} has {coins} Coin(s) and can't pay {amount}.",
+    "err.room_coins_short": "{room} holds {coins} Coin(s), not {amount}.",
+    "err.mini_there": "{room} already has a Miniboss.",
+    "err.mini_adjacent": (
+        "A Miniboss can't go on {room}: the Room next to it, {other}, already has one."
+    ),
+    "err.no_face_down_mini": "{player} has no face-down Miniboss waiting to be revealed.",
+    "err.no_mini": "{room} has no Miniboss.",
+    "err.mini_face_down": "The Miniboss on {room} is still face down.",
+    "err.promote_twice": "{player} has already promoted a Miniboss this turn (one per turn).",
+    "err.mini_max": "{miniboss} is already at its top level ({level}).",
+    "err.mini_not_level3": "{miniboss} is at Level {level}: only Level 3 can be used.",
+    "err.mini_deactivated": "{room} is deactivated: its Miniboss's abilities are off.",
 }

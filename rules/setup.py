@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.models import GameSetup, GameState, PlayerState, Room, Ruleset
+from rules.models import GameSetup, GameState, ItemTable, PlayerState, Room, Ruleset
 
 # R-SETUP-HEROES: (ordinary, Epic) Heroes by player count and printing.
 _HEROES: dict[str, dict[int, tuple[int, int]]] = {
@@ -16,6 +16,9 @@ _HEROES: dict[str, dict[int, tuple[int, int]]] = {
 # 5–6 players mix in Crash Landing: 32 ordinary and "21 or 22" Epic Heroes. We read that
 # as 21 for five players and 22 for six (one per player more, as the smaller counts do).
 _HEROES_FIVE_SIX: dict[int, tuple[int, int]] = {5: (32, 21), 6: (32, 22)}
+
+ITEM_DECK = 20  # the Items of Tools of Hero-Kind (R-ITEM)
+STARTING_COINS = 3  # each Boss's hoard at the start (R-MINI)
 
 
 def hero_counts(players: int, ruleset: Ruleset) -> tuple[int, int]:
@@ -69,9 +72,13 @@ def new_game(setup: GameSetup) -> GameState:
             boss=p.boss,
             xp=p.xp,
             boss_treasure=p.boss_treasure,
+            coins=STARTING_COINS if setup.ruleset.minibosses else 0,
         )
         for p in setup.players
     )
+    items = ItemTable()
+    if setup.ruleset.items:
+        items = ItemTable(deck_left=ITEM_DECK if setup.item_deck is None else setup.item_deck)
     return GameState(
         setup=setup,
         players=players,
@@ -79,4 +86,5 @@ def new_game(setup: GameSetup) -> GameState:
         turn=0,
         ordinary_left=ordinary,
         epic_left=epic,
+        items=items,
     )

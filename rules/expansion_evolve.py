@@ -1,0 +1,168 @@
+"""Folding the expansions' events into state (R-ITEM, R-MINI): one function per event.
+
+Registered on ``rules.evolve``'s dispatcher when that module loads. Like the rest of
+evolve, nothing here decides anything: the events carry every choice already made.
+"""
+
+from __future__ import annotations
+
+from rules import events as ev
+from rules.evolve import _apply, _player
+from rules.models import GameState, ItemChoice, ItemTable, Miniboss, OwnedItem, RoomStack
+
+
+def _items(state: GameState, **changes: object) -> GameState:
+    return state.model_copy(update={"items": state.items.model_copy(update=changes)})
+
+
+def _stack(state: GameState, name: str, index: int, **changes: object) -> GameState:
+    dungeon = tuple(
+        s.model_copy(update=changes) if i == index else s
+        for i, s in enumerate(state.player(name).dungeon)
+    )
+    return _player(state, name, dungeon=dungeon)
+
+
+def _top(state: GameState, name: str, index: int) -> RoomStack:
+    return state.player(name).dungeon[index]
+
+
+def _miniboss(state: GameState, name: str, index: int) -> Miniboss:
+    miniboss = _top(state, name, index).miniboss
+    if miniboss is None:
+        raise TypeError("event needs a Miniboss on that Room")
+    return miniboss
+
+
+def _without_choice(table: ItemTable, name: str) -> tuple[ItemChoice, ...]:
+    return tuple(c for c in table.choices if c.player != name)
+
+
+# --- Items ---------------------------------------------------------------------------------
+
+
+@_apply.register
+def _(event: ev.ItemRevealed, state: GameState) -> GameState:
+    table = state.items
+    return _items(
+        state,
+        revealed=(*table.revealed, event.item),
+        waiting=(*table.waiting, event.item.id),
+        deck_left=max(0, table.deck_left - 1),
+        revealed_turn=state.turn,
+    )
+
+
+@_apply.register
+def _(event: ev.ItemTaken, state: GameState) -> GameState:
+    table = state.items
+    return _items(
+        state,
+        waiting=tuple(i for i in table.waiting if i != event.item),
+        carried=(*table.carried, (event.hero, event.item)),
+    )
+
+
+def _set_face(
+    owned: tuple[OwnedItem, ...], up: int | None, down: int | None
+) -> tuple[OwnedItem, ...]:
+    out = []
+    for o in owned:
+        if o.item == up:
+            o = OwnedItem(item=o.item, face_up=True)
+        elif o.item == down:
+            o = OwnedItem(item=o.item, face_up=False)
+        out.append(o)
+    return tuple(out)
+
+
+@_apply.register
+def _(event: ev.ItemScored, state: GameState) -> GameState:
+    p = state.player(event.player)
+    owned = _set_face(p.items, None, event.turned_down)
+    owned = (*owned, OwnedItem(item=event.item, face_up=event.face_up))
+    state = _player(state, event.player, items=owned)
+    table = state.items
+    choices = table.choices
+    if event.choice:  # a new choice replaces the player's earlier one (it includes it)
+        choice = ItemChoice(player=event.player, items=event.choice, turn=state.turn)
+        choices = (*_without_choice(table, event.player), choice)
+    return _items(
+        state,
+        carried=tuple((h, i) for h, i in table.carried if h != event.hero),
+        choices=choices,
+    )
+
+
+@_apply.register
+def _(event: ev.FaceUpItemChosen, state: GameState) -> GameState:
+    p = state.player(event.player)
+    state = _player(state, event.player, items=_set_face(p.items, event.item, event.turned_down))
+    return _items(state, choices=_without_choice(state.items, event.player))
+
+
+@_apply.register
+def _(event: ev.ItemUsed, state: GameState) -> GameState:
+    p = state.player(event.player)
+    state = _player(state, event.player, items=_set_face(p.items, None, event.item))
+    return _items(state, choices=_without_choice(state.items, event.player))
+
+
+# --- Coins and Minibosses --------------------------------------------------------------------
+
+
+@_apply.register
+def _(event: ev.CoinsChanged, state: GameState) -> GameState:
+    coins = state.player(event.player).coins + event.amount
+    return _player(state, event.player, coins=max(0, coins))
+
+
+@_apply.register
+def _(event: ev.CoinsMoved, state: GameState) -> GameState:
+    coins = state.player(event.player).coins - event.amount
+    on_room = _top(state, event.player, event.index).coins + event.amount
+    state = _player(state, event.player, coins=max(0, coins))
+    return _stack(state, event.player, event.index, coins=max(0, on_room))
+
+
+@_apply.register
+def _(event: ev.CoinsLost, state: GameState) -> GameState:
+    return _stack(state, event.player, event.index, coins=0)
+
+
+@_apply.register
+def _(event: ev.MinibossPlaced, state: GameState) -> GameState:
+    state = _player(state, event.player, built_this_phase=True)
+    return _stack(state, event.player, event.index, miniboss=Miniboss(card=event.miniboss))
+
+
+@_apply.register
+def _(event: ev.MinibossRevealed, state: GameState) -> GameState:
+    miniboss = _miniboss(state, event.player, event.index)
+    coins = max(0, state.player(event.player).coins - 1)
+    state = _player(state, event.player, coins=coins)
+    shown = miniboss.model_copy(update={"face_down": False, "level": 1})
+    return _stack(state, event.player, event.index, miniboss=shown)
+
+
+@_apply.register
+def _(event: ev.MinibossDiscarded, state: GameState) -> GameState:
+    return _stack(state, event.player, event.index, miniboss=None)
+
+
+@_apply.register
+def _(event: ev.MinibossLevelSet, state: GameState) -> GameState:
+    miniboss = _miniboss(state, event.player, event.index)
+    p = state.player(event.player)
+    changes: dict[str, object] = {"coins": max(0, p.coins - event.paid)}
+    if event.promoted:
+        changes["promoted_turn"] = state.turn
+    state = _player(state, event.player, **changes)
+    level = miniboss.model_copy(update={"level": event.level})
+    return _stack(state, event.player, event.index, miniboss=level)
+
+
+@_apply.register
+def _(event: ev.RoomDiscardedForCoin, state: GameState) -> GameState:
+    p = state.player(event.player)
+    return _player(state, event.player, coins=p.coins + 1, coin_for_room_turn=state.turn)

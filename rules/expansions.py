@@ -1,0 +1,130 @@
+"""The expansions at the engine's door: which commands they bring, refusing them when the
+expansion is off, deciding them, and the events that follow other events (R-ITEM, R-MINI).
+
+The engine calls ``decide`` for the expansions' commands, and ``before``/``after`` for
+every event it applies, so that Items follow their Heroes and Minibosses and Coins leave
+with their Rooms whichever command moved them. Games without the expansions see none of
+this: every hook returns nothing when its expansion is off.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from rules import commands as cmd
+from rules import events as ev
+from rules import items, minibosses
+from rules.errors import RulesError
+from rules.models import GameState, Phase, PlayerState
+
+ITEM_COMMANDS: tuple[type[BaseModel], ...] = (cmd.RevealItems, cmd.UseItem, cmd.ChooseFaceUpItem)
+MINIBOSS_COMMANDS: tuple[type[BaseModel], ...] = (
+    cmd.GainCoins,
+    cmd.PayCoins,
+    cmd.PlaceCoinOnRoom,
+    cmd.TakeCoinsFromRoom,
+    cmd.BuildMiniboss,
+    cmd.DeclineMiniboss,
+    cmd.PromoteMiniboss,
+    cmd.UseMinibossLevel3,
+    cmd.DiscardRoomForCoin,
+)
+
+
+_ANY: tuple[Phase, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
+
+# The phases in which each of the expansions' commands may be made (R-PHASE); merged into
+# the engine's ALLOWED_PHASES.
+ALLOWED_PHASES: dict[type[BaseModel], tuple[Phase, ...]] = {
+    cmd.RevealItems: ("beginning",),
+    cmd.UseItem: ("build", "adventure"),  # like a Spell (R-ITEM)
+    cmd.ChooseFaceUpItem: ("adventure", "end"),  # Items are won in the Adventure phase
+    cmd.GainCoins: _ANY,  # Room abilities give and take Coins at any time
+    cmd.PayCoins: _ANY,
+    cmd.PlaceCoinOnRoom: _ANY,
+    cmd.TakeCoinsFromRoom: _ANY,
+    cmd.BuildMiniboss: ("build",),
+    cmd.DeclineMiniboss: ("build",),
+    cmd.PromoteMiniboss: ("build",),
+    cmd.UseMinibossLevel3: ("beginning", "build", "bait", "adventure", "end"),  # at any time
+    cmd.DiscardRoomForCoin: ("build",),
+}
+
+
+def enabled(state: GameState, command_type: type[BaseModel]) -> bool:
+    """Whether the game's ruleset has the expansion this kind of command belongs to."""
+    ruleset = state.setup.ruleset
+    if command_type in ITEM_COMMANDS:
+        return ruleset.items
+    if command_type is cmd.DiscardRoomForCoin:
+        return ruleset.minibosses and ruleset.coin_for_room
+    if command_type in MINIBOSS_COMMANDS:
+        return ruleset.minibosses
+    return True
+
+
+def check_enabled(state: GameState, command: BaseModel) -> None:
+    """Refuse an expansion's command in a game played without that expansion."""
+    if enabled(state, type(command)):
+        return
+    if type(command) in ITEM_COMMANDS:
+        raise RulesError("R-ITEM", "err.items_off")
+    if isinstance(command, cmd.DiscardRoomForCoin) and state.setup.ruleset.minibosses:
+        raise RulesError("R-MINI", "err.coin_for_room_off")
+    raise RulesError("R-MINI", "err.minibosses_off")
+
+
+def _player(state: GameState, name: str) -> PlayerState:
+    # The same refusals as the engine's for an unknown or eliminated player.
+    if not state.has_player(name):
+        raise RulesError("R-PHASE", "err.no_player", player=name)
+    player = state.player(name)
+    if player.eliminated:
+        raise RulesError("R-END-ELIM", "err.eliminated", player=name)
+    return player
+
+
+def decide(state: GameState, command: BaseModel) -> list[ev.EventBase]:
+    """The events of one of the expansions' commands (raises ``RulesError``)."""
+    match command:
+        case cmd.RevealItems(items=cards):
+            return items.reveal(state, cards)
+        case cmd.UseItem(player=name, item=item):
+            return items.use(state, _player(state, name), item)
+        case cmd.ChooseFaceUpItem(player=name, item=item):
+            return items.choose(state, _player(state, name), item)
+        case cmd.GainCoins(player=name, amount=amount):
+            return minibosses.gain(_player(state, name), amount)
+        case cmd.PayCoins(player=name, amount=amount):
+            return minibosses.pay(_player(state, name), amount)
+        case cmd.PlaceCoinOnRoom(player=name, index=index, amount=amount):
+            return minibosses.place_coins(_player(state, name), index, amount)
+        case cmd.TakeCoinsFromRoom(player=name, index=index, amount=amount):
+            return minibosses.take_coins(_player(state, name), index, amount)
+        case cmd.BuildMiniboss(player=name, over=over, miniboss=card):
+            return minibosses.build(state, _player(state, name), over, card)
+        case cmd.DeclineMiniboss(player=name):
+            return minibosses.decline(_player(state, name))
+        case cmd.PromoteMiniboss(player=name, index=index):
+            return minibosses.promote(state, _player(state, name), index)
+        case cmd.UseMinibossLevel3(player=name, index=index):
+            return minibosses.use_level3(_player(state, name), index)
+        case cmd.DiscardRoomForCoin(player=name):
+            return minibosses.discard_room_for_coin(state, _player(state, name))
+    raise TypeError(f"not an expansion command: {command!r}")
+
+
+def before(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
+    """Events that happen just before ``event``: a covered or destroyed Room's Miniboss
+    and Coins are lost first, while the Room is still where the event says."""
+    if not state.setup.ruleset.minibosses:
+        return []
+    return minibosses.lost_with_room(state, event)
+
+
+def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
+    """Events that follow ``event`` (``state`` already includes it): a scored Hero's Item
+    goes to that player."""
+    if state.setup.ruleset.items and isinstance(event, ev.HeroKilled | ev.HeroSurvived):
+        return items.scored(state, event)
+    return []
