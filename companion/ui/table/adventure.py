@@ -32,6 +32,7 @@ class AdventurePanel:
     def __init__(self, ctx: TableContext) -> None:
         self.ctx = ctx
         self.amount = 2  # the "+N" step, kept between taps
+        self._damage_n: ft.Control | None = None
 
     def view(self) -> ft.Control:
         ctx = self.ctx
@@ -78,25 +79,41 @@ class AdventurePanel:
                 expand=True,
             ),
         ]
+        damage_n = big_button(
+            "adv-damage-n",
+            tr("table.adv_damage", n=self.amount),
+            lambda _e: act(DamageHero(amount=self.amount)),
+        )
+        self._damage_n = damage_n.content
+        stepper = tagged(
+            "adv-damage-n-group",
+            ft.Container(
+                ft.Row(
+                    [
+                        tagged(
+                            "adv-amount-minus",
+                            ft.IconButton(ft.Icons.REMOVE, on_click=lambda _e: self._step(-1)),
+                            label=tr("table.adv_amount_minus"),
+                        ),
+                        damage_n,
+                        tagged(
+                            "adv-amount-plus",
+                            ft.IconButton(ft.Icons.ADD, on_click=lambda _e: self._step(1)),
+                            label=tr("table.adv_amount_plus"),
+                        ),
+                    ],
+                    spacing=0,
+                    tight=True,
+                ),
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                border_radius=28,
+            ),
+        )
         row1: list[ft.Control] = [
             big_button(
                 "adv-damage-1", tr("table.adv_damage", n=1), lambda _e: act(DamageHero(amount=1))
             ),
-            big_button(
-                "adv-damage-n",
-                tr("table.adv_damage", n=self.amount),
-                lambda _e: act(DamageHero(amount=self.amount)),
-            ),
-            tagged(
-                "adv-amount-minus",
-                ft.IconButton(ft.Icons.REMOVE, on_click=lambda _e: self._step(-1)),
-                label=tr("table.adv_amount_minus"),
-            ),
-            tagged(
-                "adv-amount-plus",
-                ft.IconButton(ft.Icons.ADD, on_click=lambda _e: self._step(1)),
-                label=tr("table.adv_amount_plus"),
-            ),
+            stepper,
             big_button("adv-heal", tr("table.adv_heal"), lambda _e: act(HealHero(amount=1))),
         ]
         row2: list[ft.Control] = [
@@ -136,6 +153,7 @@ class AdventurePanel:
             hero_chip(ctx, hero, "walk-hero"),
             tagged("walk-where", ft.Text(where, size=18)),
             damage,
+            ft.Text(tr("table.damage_label"), size=14, italic=True, text_align=ft.TextAlign.CENTER),
         ]
         if walk.skip_next:
             body.append(ft.Text(tr("table.skip_armed"), size=16, italic=True))
@@ -151,5 +169,8 @@ class AdventurePanel:
         return section("adventure", tr("table.adventure_in", player=walk.player), body)
 
     def _step(self, delta: int) -> None:
+        """Change the +N amount in place (only the button's label changes)."""
         self.amount = max(1, min(MAX_EXTRA, self.amount + delta))
-        self.ctx.redraw()
+        if self._damage_n is not None:
+            self._damage_n.content = self.ctx.app.tr("table.adv_damage", n=self.amount)
+        self.ctx.app.refresh()

@@ -197,7 +197,6 @@ class DungeonPanel:
                     ),
                 ),
             ],
-            wrap=True,
         )
         tiles: list[ft.Control] = []
         pending = player.pending

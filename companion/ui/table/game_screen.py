@@ -192,7 +192,6 @@ class GameScreen:
                     alignment=ft.Alignment.CENTER,
                 ),
                 button=True,
-                label=label,
             )
 
         return ft.BottomAppBar(
@@ -244,7 +243,8 @@ class GameScreen:
             ]
         top: list[ft.Control] = [slot_error(self, "undo")]
         if self.tab == "score":
-            return [*top, self.scoreboard.view()]
+            last = self._last_step()
+            return [*top, *([last] if last else []), self.scoreboard.view()]
         if self.tab == "log":
             return [*top, log_view(self)]
         return [*top, *self._play()]
@@ -275,19 +275,22 @@ class GameScreen:
             )
             return out
         last = self._last_step()
-        if last is not None:
+        # The phase's action comes first so its buttons never move; at the start of a
+        # turn the end-of-turn rulings (winner? Machinations?) lead instead.
+        if last is not None and state.phase == "beginning":
             out.append(last)
         if state.phase == "bait":
             out.append(bait_button(self))
-        if state.phase in ("adventure", "end"):
-            results = bait_results(self)
-            if results is not None and state.phase == "adventure":
-                out.append(self.adventure.view())
-                out.append(results)
-            elif state.phase == "adventure":
-                out.append(self.adventure.view())
+        if state.phase == "adventure":
+            out.append(self.adventure.view())
         if state.phase == "end":
             out.append(end_turn_button(self))
+        if last is not None and state.phase != "beginning":
+            out.append(last)
+        if state.phase == "adventure":
+            results = bait_results(self)
+            if results is not None:
+                out.append(results)
         out.append(self.town.view())
         for player in state.xp_order():
             panel = self.dungeons.get(player.name)

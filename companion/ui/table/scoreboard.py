@@ -39,9 +39,8 @@ def _big_number(identifier: str, label: str, value: int) -> ft.Control:
             padding=8,
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-            expand=True,
         ),
-        label=f"{label} {value}",
+        expand=True,
     )
 
 
@@ -156,10 +155,13 @@ class Scoreboard:
 
     def _stepper(self, draft: Correction, attr: str, identifier: str, label: str) -> ft.Control:
         value: int = getattr(draft, attr)
+        shown = ft.Text(f"{value:+d}", size=20, width=48)
 
         def change(delta: int) -> None:
+            # Only the number changes: update it in place, no redraw of the whole table.
             setattr(draft, attr, max(-20, min(20, getattr(draft, attr) + delta)))
-            self.ctx.redraw()
+            shown.value = f"{getattr(draft, attr):+d}"
+            self.ctx.app.refresh()
 
         return ft.Row(
             [
@@ -173,7 +175,7 @@ class Scoreboard:
                     ),
                     label=f"{label} -1",
                 ),
-                tagged(identifier, ft.Text(f"{value:+d}", size=20, width=48)),
+                tagged(identifier, shown),
                 tagged(
                     f"{identifier}-plus",
                     ft.IconButton(

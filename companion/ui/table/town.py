@@ -74,7 +74,18 @@ def hero_chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
         ft.Text(f"#{hero.id + 1}", size=16, weight=ft.FontWeight.BOLD),
         *badges,
         ft.Text(name, size=17, expand=True),
-        ft.Text(tr("table.health", health=card.health), size=16, weight=ft.FontWeight.BOLD),
+        tagged(
+            f"{identifier}-health",
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.FAVORITE, size=18, color=ft.Colors.ERROR),
+                    ft.Text(str(card.health), size=17, weight=ft.FontWeight.BOLD),
+                ],
+                spacing=2,
+                tight=True,
+            ),
+            label=tr("table.health", health=card.health),
+        ),
     ]
     if card.epic:
         parts.append(
@@ -87,7 +98,8 @@ def hero_chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
         )
     return tagged(
         identifier,
-        ft.Row(parts, wrap=True, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        # No wrap: an expanding name can't live in a wrapping row (Flutter can't lay it out).
+        ft.Row(parts, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     )
 
 

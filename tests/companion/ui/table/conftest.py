@@ -51,6 +51,9 @@ class FakePage:
     def run_task(self, *_args: object, **_kwargs: object) -> None:
         return None
 
+    async def push_route(self, route: str) -> None:
+        self.route = route
+
 
 def walk(control: Any) -> Iterator[Any]:
     """Every control in a tree (content, controls, actions, bottom bars)."""
@@ -88,8 +91,8 @@ def texts(page: FakePage) -> str:
     for control in walk(page.views[-1]):
         if isinstance(control, ft.Text) and control.value:
             out.append(str(control.value))
-        if isinstance(control, ft.Container) and control.visible is False:
-            continue
+        elif isinstance(control, ft.Button | ft.TextButton) and isinstance(control.content, str):
+            out.append(control.content)  # a button's label
     return "\n".join(out)
 
 
@@ -130,9 +133,7 @@ def error_text(page: FakePage, slot: str) -> str:
     banner = find(page, f"{slot}-error")
     if banner.visible is False:
         return ""
-    return "\n".join(
-        str(c.value) for c in walk(banner) if isinstance(c, ft.Text) and c.value
-    )
+    return "\n".join(str(c.value) for c in walk(banner) if isinstance(c, ft.Text) and c.value)
 
 
 SETUP = GameSetup(

@@ -1,0 +1,211 @@
+"""Town, dungeon, scoreboard, log and home panels, driven through their handlers."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.i18n import Translator
+from companion.session import Sessions
+from companion.store import SaveFailed
+from companion.ui.shell import Settings, TableApp
+from rules.commands import (
+    CorrectScore,
+    DeactivateRoom,
+    EndTurn,
+    FinishAdventure,
+    ResolveBait,
+    RevealRooms,
+)
+from tests.companion.ui.table.conftest import (
+    AFTER_SETUP,
+    IN_BUILD,
+    SETUP,
+    FakePage,
+    error_text,
+    find,
+    has,
+    make_app,
+    start,
+    tap,
+    texts,
+    type_into,
+)
+
+
+def test_reveal_heroes_asks_for_each_hero_s_treasure_before_sending(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, AFTER_SETUP)
+    assert has(page, "new-hero-1") and has(page, "new-hero-2") and not has(page, "new-hero-3")
+    type_into(page, "new-hero-1-health", "4")
+    tap(page, "reveal-heroes")
+    message = error_text(page, "reveal-heroes")
+    assert "New Hero 1: pick its treasure type" in message
+    assert "New Hero 2" in message
+    assert screen.state.phase == "beginning"
+
+
+def test_heroes_from_the_catalogue_or_typed_join_the_town_line_oldest_first(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, AFTER_SETUP)
+    slot = screen.town.slots[0]
+    hero = next(c for c in app.catalogue.cards(kinds=["hero"]) if not c.epic and c.treasure)
+    slot.pick(hero)  # type: ignore[arg-type]
+    tap(page, "new-hero-2-treasure-thief")
+    type_into(page, "new-hero-2-health", "5")
+    tap(page, "reveal-heroes")
+    assert screen.state.phase == "build"
+    assert [screen.state.hero(h).card.name for h in screen.state.town] == [hero.name, ""]
+    assert has(page, "town-hero-1") and has(page, "town-hero-2")
+
+
+def test_a_failed_save_is_shown_where_the_tap_was_and_nothing_changes(
+    app: TableApp, sessions: Sessions, page: FakePage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = start(app, sessions, IN_BUILD)
+    version = screen.state.version
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise SaveFailed.from_os_error(OSError(28, "No space left on device"), "g", "/x")
+
+    monkeypatch.setattr(sessions.store, "save", refuse)
+    tap(page, "reveal-rooms")
+    assert "Not saved, so nothing changed" in error_text(page, "reveal-rooms")
+    assert screen.state.version == version and screen.state.phase == "build"
+
+
+def test_deactivated_room_is_greyed_and_its_actions_gone(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, IN_BUILD)
+    assert has(page, "p1-room-1-deactivate")
+    tap(page, "p1-room-1-deactivate")
+    assert screen.state.player("Ann").dungeon[0].deactivated
+    tile = find(page, "p1-room-1")
+    assert tile.content.opacity < 1  # type: ignore[union-attr]
+    assert "Deactivated until end of turn" in texts(page)
+    assert not has(page, "p1-room-1-destroy")
+    # Ann's mage total drops to the Boss alone (R-BAIT-TOTAL, R-DEACTIVATE)
+    assert screen.state.treasure_total("Ann", "mage") == 1
+
+
+def test_destroying_a_room_goes_through_the_engine(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, IN_BUILD)
+    tap(page, "p2-room-1-destroy")
+    assert screen.state.player("Bo").dungeon == ()
+    assert "is destroyed" in texts(page)
+
+
+def test_treasure_bonus_plus_and_minus_change_the_total(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, IN_BUILD)
+    tap(page, "p2-bonus-toggle")
+    tap(page, "p2-bonus-thief-plus")
+    tap(page, "p2-bonus-thief-plus")
+    assert screen.state.treasure_total("Bo", "thief") == 2
+    tap(page, "p2-bonus-thief-minus")
+    assert screen.state.treasure_total("Bo", "thief") == 1
+    assert find(page, "p2-bonus-thief").content.value == "+1"  # type: ignore[union-attr]
+
+
+def test_score_correction_needs_a_reason_and_is_logged_as_a_correction(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, IN_BUILD)
+    tap(page, "tab-score")
+    tap(page, "score-p1-correct")
+    tap(page, "correct-p1-souls-plus")
+    tap(page, "correct-p1-souls-plus")
+    tap(page, "correct-p1-save")
+    assert "Say why" in error_text(page, "score-p1")
+    assert screen.state.souls("Ann") == 0
+    type_into(page, "correct-p1-reason", "forgot a kill")
+    tap(page, "correct-p1-save")
+    assert screen.state.souls("Ann") == 2
+    assert not has(page, "correct-p1")
+    tap(page, "tab-log")
+    assert "Score corrected by hand" in texts(page)
+    assert "(+2 Souls, +0 Wounds): forgot a kill" in texts(page)
+    assert has(page, "log-5-1-rule")
+
+
+def test_heal_a_wound_turns_it_into_souls(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, IN_BUILD)
+    tap(page, "tab-score")
+    tap(page, "score-p2-heal")
+    assert "Bo has no Wound to heal. (R-HEAL)" in error_text(page, "score-p2")
+    screen.session.play(CorrectScore(player="Bo", wounds=0, souls=0, reason="x"))  # type: ignore[union-attr]
+    assert screen.state.wounds("Bo") == 0
+
+
+def test_end_of_turn_with_ten_souls_shows_the_winner_and_the_rule(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(
+        app,
+        sessions,
+        [
+            *IN_BUILD,
+            RevealRooms(),
+            ResolveBait(),
+            FinishAdventure(),
+            CorrectScore(player="Bo", souls=10, reason="test"),
+        ],
+    )
+    assert screen.state.phase == "end"
+    tap(page, "end-turn")
+    assert screen.state.winner == "Bo"
+    assert has(page, "winner")
+    assert "Bo wins!" in texts(page)
+    assert has(page, "winner-why-rule")
+    assert "R-END-WIN" in texts(page)
+
+
+def test_next_turn_starts_with_the_end_of_turn_rulings_first(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    start(app, sessions, [*IN_BUILD, RevealRooms(), ResolveBait(), FinishAdventure(), EndTurn()])
+    assert "Nobody has won yet: the game goes on." in texts(page)
+    assert has(page, "reveal-heroes")
+
+
+def test_a_change_from_another_tab_redraws_this_one(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, IN_BUILD)
+    other_page = FakePage()
+    other = make_app(other_page, sessions)
+    other.start(f"/game/{screen.game_id}")
+    before = page.updates
+    other.play(DeactivateRoom(player="Bo", index=0))
+    assert page.updates > before
+    assert find(page, "p2-room-1").content.opacity < 1  # type: ignore[union-attr]
+
+
+def test_home_lists_saved_games_and_resume_opens_the_game(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    session = sessions.new_game(SETUP)
+    app.start("/")
+    assert has(page, f"resume-{session.game_id}")
+    assert "Turn 0" in texts(page)
+    tap(page, f"resume-{session.game_id}")
+    assert app.current.route == f"/game/{session.game_id}"
+    assert has(page, "continue-setup")
+
+
+def test_the_game_screen_speaks_german(sessions: Sessions, page: FakePage) -> None:
+    app = make_app(page, sessions)
+    app.settings = Settings(lang="de")
+    app.tr = Translator("de")
+    start(app, sessions, IN_BUILD)
+    shown = texts(page)
+    assert "Räume aufdecken" in shown
+    assert "Stadt" in shown
+    assert "wird aufgedeckt und stellt sich hinten in der Stadt an" in shown
