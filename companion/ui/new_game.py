@@ -49,7 +49,7 @@ class NewGameScreen:
             tagged(
                 "players-heading",
                 ft.Text(tr("new.players"), size=22, weight=ft.FontWeight.BOLD),
-                key=ft.ScrollKey(PLAYERS_KEY),
+                key=ft.ScrollKey(PLAYERS_KEY),  # type: ignore[call-arg]  # lazy dataclass
             ),
             self.players_column,
             big_button(
