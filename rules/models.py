@@ -138,7 +138,9 @@ class ItemCard(Frozen):
         return self.universal or bool(set(self.treasure) & set(hero.treasure))
 
     def label(self) -> str:
-        return self.name or f"{'/'.join(self.treasure)} Item"
+        if self.name:
+            return self.name
+        return "universal Item" if self.universal else f"{'/'.join(self.treasure)} Item"
 
 
 class Item(Frozen):

@@ -248,6 +248,7 @@ MESSAGES: dict[str, str] = {
     ),
     "item.kept_down": "{hero} survived carrying {item}, so {player} keeps the Item face down.",
     "item.chosen": "{player} keeps {item} face up; {other} turns face down.",
+    "item.stays": "{hero} is still in town and keeps carrying {item}.",
     "item.used": "{player} uses the Boss effect of {item} once, then turns it face down.",
     "err.items_off": "This game is played without Items (Tools of Hero-Kind is not in use).",
     "err.items_first": "Reveal this turn's {count} Item(s) first: Items come before Heroes.",

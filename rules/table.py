@@ -1,13 +1,25 @@
 """The table format of ``python -m rules turn``: a table as it stands after the Build
 phase, validated at the boundary, turned into a game state, and refereed to the end of
 the turn (Bait, Adventure without interventions, End of turn).
+
+Expansion fields are optional and left out of the output when unused, so a table without
+them reads and answers exactly as before: ``item`` on a town Hero (Tools of Hero-Kind,
+R-ITEM) and ``coins`` on a player (Rise of the Minibosses, R-MINI). A table with Items
+gets an ``items`` list in its answer: where each Item went.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from rules import commands as cmd
 from rules import engine
@@ -17,6 +29,10 @@ from rules.models import (
     GameState,
     Hero,
     HeroCard,
+    Item,
+    ItemCard,
+    ItemClass,
+    ItemTable,
     PlayerSetup,
     PlayerState,
     Room,
@@ -24,10 +40,21 @@ from rules.models import (
     Ruleset,
     Treasure,
 )
+from rules.rulings import Ruling
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _without(data: Any, **defaults: Any) -> Any:
+    """``data`` without the optional fields that hold their default (so old tables and
+    answers keep their exact shape)."""
+    if isinstance(data, dict):
+        for name, default in defaults.items():
+            if name in data and data[name] == default:
+                del data[name]
+    return data
 
 
 class TableRoom(_Strict):
@@ -48,6 +75,24 @@ class TablePlayer(_Strict):
     souls: Annotated[int, Field(ge=0)] = 0
     wounds: Annotated[int, Field(ge=0)] = 0
     eliminated: bool = False
+    coins: Annotated[int, Field(ge=0)] = 0  # the hoard (R-MINI)
+
+    @model_serializer(mode="wrap")
+    def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return _without(handler(self), coins=0)
+
+
+class TableItem(_Strict):
+    """An Item a town Hero carries: the classes on the card, or ["any"] (R-ITEM)."""
+
+    name: str | None = None
+    treasure: list[ItemClass] = Field(min_length=1, max_length=2)
+
+    @model_validator(mode="after")
+    def _any_alone(self) -> TableItem:
+        if "any" in self.treasure and len(self.treasure) > 1:
+            raise ValueError("a universal Item ('any') names no other class")
+        return self
 
 
 class TableHero(_Strict):
@@ -55,6 +100,11 @@ class TableHero(_Strict):
     treasure: list[Treasure] = Field(min_length=1, max_length=2)
     health: Annotated[int, Field(ge=1)]
     epic: bool = False
+    item: TableItem | None = None
+
+    @model_serializer(mode="wrap")
+    def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return _without(handler(self), item=None)
 
 
 class Table(_Strict):
@@ -82,7 +132,11 @@ def state_from_table(table: Table) -> GameState:
             PlayerSetup(name=p.name, xp=p.xp, boss_treasure=tuple(p.boss_treasure))
             for p in table.players
         ),
-        ruleset=Ruleset(variant=table.variant),
+        ruleset=Ruleset(
+            variant=table.variant,
+            items=any(h.item is not None for h in table.town),
+            minibosses=any("coins" in p.model_fields_set for p in table.players),
+        ),
     )
     players = tuple(
         PlayerState(
@@ -110,6 +164,7 @@ def state_from_table(table: Table) -> GameState:
             souls_at_turn_start=p.souls,
             eliminated=p.eliminated,
             leveled_up=len(p.rooms) >= 5,
+            coins=p.coins,
         )
         for p in table.players
     )
@@ -122,6 +177,20 @@ def state_from_table(table: Table) -> GameState:
         )
         for i, h in enumerate(table.town)
     )
+    # Items on town Heroes, numbered in town order (R-ITEM); the Item deck is not known.
+    carriers = [i for i, h in enumerate(table.town) if h.item is not None]
+    items = ItemTable(
+        revealed=tuple(
+            Item(
+                id=n,
+                card=ItemCard(name=item.name or "", treasure=tuple(item.treasure)),
+            )
+            for n, h in enumerate(table.town[i] for i in carriers)
+            if (item := h.item) is not None
+        ),
+        carried=tuple((hero, n) for n, hero in enumerate(carriers)),
+        revealed_turn=1,
+    )
     return GameState(
         setup=setup,
         players=players,
@@ -133,6 +202,7 @@ def state_from_table(table: Table) -> GameState:
         ordinary_left=0 if table.hero_deck_empty else 1,
         epic_left=0,
         deck_emptied_turn=1 if table.hero_deck_empty else None,
+        items=items,
     )
 
 
@@ -159,6 +229,7 @@ def table_from_state(state: GameState) -> Table:
                 souls=max(0, state.souls(p.name)),
                 wounds=max(0, state.wounds(p.name)),
                 eliminated=p.eliminated,
+                coins=p.coins,
             )
             for p in state.players
         ],
@@ -168,12 +239,21 @@ def table_from_state(state: GameState) -> Table:
                 treasure=list(state.hero(h).card.treasure),
                 health=state.hero(h).card.health,
                 epic=state.hero(h).card.epic,
+                item=_table_item(state, h),
             )
             for h in state.town
         ],
         variant=state.setup.ruleset.variant,
         hero_deck_empty=state.deck_empty,
     )
+
+
+def _table_item(state: GameState, hero: int) -> TableItem | None:
+    item_id = state.items.carried_by(hero)
+    if item_id is None:
+        return None
+    card = state.items.item(item_id).card
+    return TableItem(name=card.name or None, treasure=list(card.treasure))
 
 
 class BaitEntry(BaseModel):
@@ -200,6 +280,19 @@ class PlayerResult(BaseModel):
     eliminated: bool
 
 
+class ItemEntry(BaseModel):
+    """Where an Item went (R-ITEM): to ``player`` face up or down, or (``player`` None)
+    it stays in town with its Hero."""
+
+    item: int
+    name: str | None
+    hero: int
+    player: str | None
+    face_up: bool | None
+    rule: str
+    why: str
+
+
 class TurnResult(BaseModel):
     bait: list[BaitEntry]
     town: list[int]
@@ -209,6 +302,48 @@ class TurnResult(BaseModel):
     winner: str | None
     why: str
     rule: str | None = None
+    items: list[ItemEntry] | None = None  # only for tables with Items
+
+    @model_serializer(mode="wrap")
+    def _drop_unused(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return _without(handler(self), items=None)
+
+
+def _item_entries(state: GameState, events: list[ev.EventBase]) -> list[ItemEntry] | None:
+    if not state.setup.ruleset.items:
+        return None
+    out: list[ItemEntry] = []
+    for e in events:
+        if isinstance(e, ev.ItemScored):
+            out.append(
+                ItemEntry(
+                    item=e.item,
+                    name=state.items.item(e.item).card.name or None,
+                    hero=e.hero,
+                    player=e.player,
+                    face_up=e.face_up,
+                    rule=e.ruling.rule,
+                    why=e.ruling.why,
+                )
+            )
+    for hero, item_id in state.items.carried:
+        ruling = Ruling(
+            rule="R-ITEM",
+            key="item.stays",
+            args={"hero": state.hero(hero).label(), "item": state.items.item(item_id).label()},
+        )
+        out.append(
+            ItemEntry(
+                item=item_id,
+                name=state.items.item(item_id).card.name or None,
+                hero=hero,
+                player=None,
+                face_up=None,
+                rule=ruling.rule,
+                why=ruling.why,
+            )
+        )
+    return sorted(out, key=lambda entry: entry.item)
 
 
 def referee_turn(table: Table) -> TurnResult:
@@ -282,4 +417,5 @@ def referee_turn(table: Table) -> TurnResult:
         winner=state.winner,
         why=why,
         rule=ended.ruling.rule if ended else None,
+        items=_item_entries(state, events),
     )
