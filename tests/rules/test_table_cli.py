@@ -244,3 +244,98 @@ def test_referee_turn_in_process_matches_the_cli() -> None:
     """rules.table.referee_turn is what the CLI prints."""
     table = Table.model_validate(good())
     assert referee_turn(table).model_dump(mode="json") == turn("rulebook_bait.json")
+
+
+# --- expansions: Items on town Heroes, Coins on players (R-ITEM, R-MINI) -----------------
+
+OLD_KEYS = {"bait", "town", "adventure", "players", "game_over", "winner", "why", "rule"}
+
+
+@pytest.mark.parametrize(
+    "name", sorted(p.name for p in TABLES.glob("*.json") if "items" not in p.name)
+)
+def test_cli_tables_without_expansions_answer_in_the_old_shape(name: str) -> None:
+    """R-ITEM / R-MINI: a table without Items or Coins gets exactly the old fields back,
+    and its export carries no expansion field."""
+    result = turn(name)
+    assert set(result) == OLD_KEYS
+    table = Table.model_validate(json.loads((TABLES / name).read_text()))
+    exported = table_from_state(state_from_table(table)).model_dump(mode="json")
+    assert all("coins" not in p for p in exported["players"])
+    assert all("item" not in h for h in exported["town"])
+
+
+def test_cli_items_go_to_the_killer_face_up_or_the_boss_face_down() -> None:
+    """R-ITEM through the CLI: a killed Hero's Item goes face up to the dungeon's owner, a
+    surviving Hero's face down, and a Hero still in town keeps its Item."""
+    result = turn("items_and_coins.json")
+    assert [
+        (i["item"], i["hero"], i["player"], i["face_up"], i["rule"]) for i in result["items"]
+    ] == [
+        (0, 0, "Ann", True, "R-ITEM"),
+        (1, 1, "Bo", False, "R-ITEM"),
+        (2, 2, None, None, "R-ITEM"),
+    ]
+    assert [i["name"] for i in result["items"]] == ["Ice Rod", None, "Ten Foot Pole"]
+    assert all(i["why"] for i in result["items"])
+    assert adventure(result) == [
+        ("Ann", 0, "soul", 0, 5, "R-ADV-DEATH"),
+        ("Bo", 1, "wound", None, 1, "R-ADV-SURVIVE"),
+    ]
+
+
+def test_cli_items_and_coins_round_trip_through_the_game_state() -> None:
+    """R-ITEM / R-MINI: Items on town Heroes and Coins on players survive the export."""
+    table = Table.model_validate(json.loads((TABLES / "items_and_coins.json").read_text()))
+    state = state_from_table(table)
+    assert state.setup.ruleset.items and state.setup.ruleset.minibosses
+    assert state.items.carried == ((0, 0), (1, 1), (2, 2))
+    assert [p.coins for p in state.players] == [2, 0]
+    assert table_from_state(state) == table
+
+
+def test_cli_table_with_items_and_no_taker_lists_none() -> None:
+    """R-ITEM: a table whose town carries no Item reports no ``items`` field."""
+    table = good()
+    table["players"][0]["coins"] = 3
+    result = json.loads(cli("-", stdin=json.dumps(table)).stdout)
+    assert set(result) == OLD_KEYS
+
+
+@pytest.mark.parametrize(
+    ("case", "change", "field"),
+    [
+        (
+            "unknown item class",
+            lambda t: t["town"][0].update(item={"treasure": ["bard"]}),
+            "town[0].item.treasure[0]",
+        ),
+        (
+            "empty item class",
+            lambda t: t["town"][0].update(item={"treasure": []}),
+            "town[0].item.treasure",
+        ),
+        (
+            "any with a class",
+            lambda t: t["town"][0].update(item={"treasure": ["any", "mage"]}),
+            "town[0].item",
+        ),
+        ("negative coins", lambda t: t["players"][0].update(coins=-1), "players[0].coins"),
+        (
+            "unknown item field",
+            lambda t: t["town"][0].update(item={"treasure": ["any"], "power": 3}),
+            "town[0].item.power",
+        ),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_cli_bad_expansion_fields_exit_2_naming_the_field(
+    case: str, change: Any, field: str
+) -> None:
+    """R-ITEM / R-MINI: bad Item or Coin fields are refused like any bad table field."""
+    table = good()
+    change(table)
+    done = cli("-", stdin=json.dumps(table))
+    assert done.returncode == 2, (case, done.stdout)
+    assert done.stdout == ""
+    assert field in done.stderr, (case, done.stderr)
