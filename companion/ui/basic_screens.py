@@ -99,6 +99,19 @@ class SettingsScreen:
                 self.app.set_lang(known)
 
 
+def link_tile(identifier: str, title: str, on_click: Handler) -> ft.Control:
+    """A full-width row that opens something: a title and a chevron, 56 px high."""
+    return tagged(
+        identifier,
+        ft.ListTile(
+            title=ft.Text(title, size=17),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=on_click,
+            min_height=56,
+        ),
+    )
+
+
 class RulesScreen:
     """Search the glossary as you type; open an entry to read it and follow its links.
 
@@ -167,10 +180,8 @@ class RulesScreen:
             return
         for hit in hits:
             self.results.controls.append(
-                big_button(
-                    f"rules-hit-{hit.entry_id}",
-                    hit.title,
-                    on_tap(self.open_entry, hit.entry_id),
+                link_tile(
+                    f"rules-hit-{hit.entry_id}", hit.title, on_tap(self.open_entry, hit.entry_id)
                 )
             )
 
@@ -192,7 +203,7 @@ class RulesScreen:
         for other_id in entry.related:
             other = glossary.entry(other_id)
             related.append(
-                big_button(
+                link_tile(
                     f"rules-related-{other_id}",
                     other.title[lang],
                     on_tap(self.open_entry, other_id),

@@ -171,11 +171,21 @@ class AppPage:
 
     def tap(self, identifier: str) -> None:
         """Click the control tagged with this identifier (waits until it exists)."""
-        target = self.by_id(identifier).first
-        target.wait_for(state="attached", timeout=10_000)
-        target.scroll_into_view_if_needed()
-        self._wait_still(target)
-        target.click()
+        from playwright.sync_api import Error
+
+        for attempt in range(3):
+            target = self.by_id(identifier).first
+            target.wait_for(state="attached", timeout=10_000)
+            try:
+                target.scroll_into_view_if_needed()
+                self._wait_still(target)
+                target.click()
+                return
+            except Error as exc:
+                # The semantics tree is rebuilt after a screen change: find the node again.
+                if "not attached" not in str(exc) or attempt == 2:
+                    raise
+                time.sleep(0.3)
 
     @staticmethod
     def _wait_still(target: Any, timeout: float = 3.0) -> None:
@@ -193,10 +203,15 @@ class AppPage:
         """Focus the text field tagged with this identifier and type."""
         self.tap(identifier)
         field = self.by_id(identifier).locator("input, textarea").first
-        if field.count():
+        # Flutter makes the <input> a moment after the tap: wait for it, then fill it.
+        field.wait_for(state="attached", timeout=5_000)
+        field.fill(text)
+        deadline = time.monotonic() + 5.0
+        while field.input_value() != text and time.monotonic() < deadline:
+            time.sleep(0.1)
             field.fill(text)
-        else:
-            self.page.keyboard.type(text)
+        if field.input_value() != text:
+            raise AssertionError(f"could not type {text!r} into {identifier!r}")
 
     def wait_text(self, text: str, timeout: float = 10.0) -> None:
         """Wait until `text` is somewhere in the accessibility tree (labels included)."""

@@ -1,0 +1,34 @@
+"""The Rules screen: one tap from anywhere, search as you type, entries in both languages."""
+
+import pytest
+
+from tests.e2e.conftest import AppPage
+
+pytestmark = pytest.mark.e2e
+
+
+def test_rules_search_opens_an_entry_then_german_finds_wunde(phone: AppPage) -> None:
+    phone.tap("new-game")
+    phone.wait_for("screen-new")
+    phone.tap("open-rules")
+    phone.wait_for("rules-search")
+    phone.type_into("rules-search", "deactivate")
+    first_hit = phone.page.locator('[flt-semantics-identifier^="rules-hit-"]').first
+    first_hit.wait_for(state="attached", timeout=10_000)
+    hit_id = first_hit.get_attribute("flt-semantics-identifier")
+    assert hit_id is not None and "deactivat" in hit_id
+    phone.tap(hit_id)
+    phone.wait_for("rules-entry-body")
+    phone.screenshot("entry-deactivate")
+
+    phone.tap("open-settings")
+    phone.page.get_by_role("button", name="Deutsch").click()
+    phone.wait_text("Sprache")
+    phone.page.get_by_role("button", name="Back").click()
+    phone.wait_for("rules-search")
+    phone.type_into("rules-search", "Wunde")
+    phone.page.locator('[flt-semantics-identifier^="rules-hit-"]').first.wait_for(
+        state="attached", timeout=10_000
+    )
+    assert "Wunde" in phone.snapshot()
+    phone.screenshot("german-wunde")
