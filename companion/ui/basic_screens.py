@@ -8,7 +8,8 @@ import flet as ft
 
 from companion.i18n import LANGS
 from companion.theme import THEME_CHOICES
-from companion.ui.widgets import big_button, heading, note, on_tap, tagged
+from companion.ui.table.saved_games import saved_games
+from companion.ui.widgets import Handler, big_button, heading, note, on_tap, tagged
 
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
@@ -46,6 +47,7 @@ class HomeScreen:
                 icon=ft.Icons.MENU_BOOK,
                 expand=True,
             ),
+            *saved_games(self.app),
             ft.Text(tr("home.unofficial"), size=13, italic=True),
         ]
 
