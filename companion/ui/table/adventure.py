@@ -32,7 +32,7 @@ class AdventurePanel:
     def __init__(self, ctx: TableContext) -> None:
         self.ctx = ctx
         self.amount = 2  # the "+N" step, kept between taps
-        self._damage_n: ft.Control | None = None
+        self._damage_n: ft.OutlinedButton | None = None
 
     def view(self) -> ft.Control:
         ctx = self.ctx
@@ -84,6 +84,7 @@ class AdventurePanel:
             tr("table.adv_damage", n=self.amount),
             lambda _e: act(DamageHero(amount=self.amount)),
         )
+        assert isinstance(damage_n.content, ft.OutlinedButton)
         self._damage_n = damage_n.content
         stepper = tagged(
             "adv-damage-n-group",

@@ -16,7 +16,7 @@ from companion.ui.widgets import tagged
 from rules.commands import DeactivateRoom, DestroyRoom, SetTreasureBonus
 from rules.models import TREASURES, PlayerState, RoomStack, Treasure
 
-ROOM_COL = {"xs": 12, "sm": 6, "md": 2}
+ROOM_COL = {"xs": 12, "sm": 6, "md": 4, "xl": 3}
 ROOM_ACTION_PHASES = ("build", "adventure")
 BONUS_PHASES = ("setup", "beginning", "build", "bait", "adventure")
 

@@ -11,8 +11,6 @@ from rules import events as ev
 from rules.commands import Command, EndTurn
 
 SLOT = "end-turn"
-#: Rulings worth repeating in the end-of-turn report (the rest is in the log).
-REPORTED = (ev.PlayerEliminated, ev.GameEnded)
 
 
 def end_turn_button(ctx: TableContext) -> ft.Control:
@@ -42,25 +40,6 @@ def last_end_of_turn(
         if isinstance(command, EndTurn):
             return events
     return None
-
-
-def turn_report(ctx: TableContext) -> ft.Control | None:
-    """What the last end of turn decided: shown at the start of the next turn and at the end."""
-    events = last_end_of_turn(ctx.history())
-    if events is None:
-        return None
-    rows: list[ft.Control] = []
-    for n, event in enumerate(events, 1):
-        if isinstance(event, REPORTED) or event.ruling.rule in (
-            "R-VAR-MACHINATIONS",
-            "R-END-WIN",
-            "R-END-FIVESIX",
-            "R-VAR-UNLIMITED",
-        ):
-            rows.append(ruling_row(ctx.app, event.ruling, f"turn-report-{n}", size=17))
-    if not rows:
-        return None
-    return section("turn-report", ctx.app.tr("table.turn_report"), rows)
 
 
 def winner_banner(ctx: TableContext) -> ft.Control:

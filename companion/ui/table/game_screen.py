@@ -29,7 +29,7 @@ from companion.ui.table.log import log_view
 from companion.ui.table.rulings import refusal_text, ruling_row
 from companion.ui.table.scoreboard import Scoreboard
 from companion.ui.table.town import TownPanel
-from companion.ui.widgets import big_button, tagged
+from companion.ui.widgets import Handler, big_button, on_tap, tagged
 from rules import events as ev
 from rules.commands import Command, RevealRooms
 from rules.errors import RulesError
@@ -159,10 +159,10 @@ class GameScreen:
             identifier: str,
             icon: ft.IconData,
             label: str,
-            on_click,
+            on_click: Handler,
             enabled: bool = True,
             active: bool = False,
-        ) -> ft.Control:  # type: ignore[no-untyped-def]
+        ) -> ft.Control:
             colour = ft.Colors.PRIMARY if active else None
             return tagged(
                 identifier,
@@ -187,11 +187,11 @@ class GameScreen:
                     opacity=1.0 if enabled else 0.38,
                     padding=ft.Padding.symmetric(horizontal=4, vertical=4),
                     border_radius=12,
-                    expand=True,
                     height=56,
                     alignment=ft.Alignment.CENTER,
                 ),
                 button=True,
+                expand=True,  # on the wrapper: a Row only expands its direct children
             )
 
         return ft.BottomAppBar(
@@ -208,7 +208,7 @@ class GameScreen:
                                 "log": ft.Icons.HISTORY,
                             }[tab],
                             tr(f"table.tab.{tab}"),
-                            lambda _e, t=tab: self._show_tab(t),
+                            on_tap(self._show_tab, tab),
                             active=self.tab == tab,
                         )
                         for tab in TABS

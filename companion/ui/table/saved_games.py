@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.store import StoreError
-from companion.ui.widgets import big_button, tagged
+from companion.ui.widgets import big_button, on_tap, tagged
 
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
@@ -46,7 +46,7 @@ def saved_games(app: TableApp) -> list[ft.Control]:
                                 big_button(
                                     f"resume-{summary.game_id}",
                                     tr("home.resume"),
-                                    lambda _e, g=summary.game_id: app.go(f"/game/{g}"),
+                                    on_tap(app.go, f"/game/{summary.game_id}"),
                                     icon=ft.Icons.PLAY_ARROW,
                                 ),
                             ],

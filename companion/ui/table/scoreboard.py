@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.theme import TOUCH
 from companion.ui.table.context import TableContext, section, slot_error
-from companion.ui.widgets import big_button, tagged
+from companion.ui.widgets import big_button, on_tap, tagged
 from rules.commands import CorrectScore, HealWound
 from rules.engine import ALLOWED_PHASES
 
@@ -78,7 +78,7 @@ class Scoreboard:
                     big_button(
                         f"score-{p}-heal",
                         tr("table.heal_wound"),
-                        lambda _e, n=player.name, s=p: ctx.play(f"score-{s}", HealWound(player=n)),
+                        on_tap(ctx.play, f"score-{p}", HealWound(player=player.name)),
                         icon=ft.Icons.HEALING,
                     )
                 )
@@ -87,7 +87,7 @@ class Scoreboard:
                     big_button(
                         f"score-{p}-correct",
                         tr("table.correct"),
-                        lambda _e, n=player.name: self._open(n),
+                        on_tap(self._open, player.name),
                         icon=ft.Icons.EDIT,
                     )
                 )

@@ -13,7 +13,7 @@ import flet as ft
 from companion.catalogue import HeroCard as CatalogueHero
 from companion.theme import TOUCH, TREASURE_LOOKS, ink_on, treasure_badge
 from companion.ui.table.context import TableContext, section, slot_error
-from companion.ui.widgets import big_button, tagged
+from companion.ui.widgets import big_button, on_tap, tagged
 from rules.commands import RevealHeroes
 from rules.end_of_turn import reveal_count
 from rules.models import TREASURES, Hero, HeroCard, Treasure
@@ -252,7 +252,7 @@ class HeroSlot:
                             health=card.health,
                             epic=tr("table.epic") if card.epic else "",
                         ),
-                        lambda _e, c=card: self.pick(c),
+                        on_tap(self.pick, card),
                     )
                 )
 

@@ -1,0 +1,275 @@
+"""A whole 2-player game on a phone, through the real server, to a winner.
+
+New game, first Rooms, Heroes revealed, an illegal build refused, Bait with a tie, a Hero
+dying in a middle Room, an undo and a redo, a page reload that resumes mid-game, end of
+turn, a heal, a logged score correction, and the winner with the rule that decided it.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.e2e.conftest import AppPage
+
+pytestmark = pytest.mark.e2e
+
+
+def said(app: AppPage, text: str, timeout: float = 10.0) -> None:
+    """Wait until ``text`` is on screen (in the semantics tree)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if text in app.snapshot():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} never appeared; screen says:\n{app.snapshot()}")
+
+
+def shows(app: AppPage, identifier: str, text: str, timeout: float = 10.0) -> None:
+    """Wait until the control tagged ``identifier`` reads ``text``."""
+    deadline = time.monotonic() + timeout
+    seen = ""
+    while time.monotonic() < deadline:
+        seen = app.by_id(identifier).first.aria_snapshot()
+        if text in seen:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{identifier} reads {seen!r}, not {text!r}")
+
+
+def _retry(action: Callable[[], None]) -> None:
+    """Run a browser action, retrying when Flutter rebuilt the semantics node under it."""
+    for attempt in range(4):
+        try:
+            action()
+            return
+        except PlaywrightError:
+            if attempt == 3:
+                raise
+            time.sleep(0.3)
+
+
+def tap(app: AppPage, identifier: str) -> None:
+    _retry(lambda: app.tap(identifier))
+
+
+def type_into(app: AppPage, identifier: str, text: str) -> None:
+    """Focus the field, replace its text key by key, and give Flutter time to report it.
+
+    Filling the hidden input in one go sometimes loses the change event; typing does not.
+    """
+    tap(app, identifier)
+    time.sleep(0.2)
+    app.page.keyboard.press("Control+A")
+    app.page.keyboard.type(text, delay=15)
+    time.sleep(0.3)
+
+
+def build_room(
+    app: AppPage, prefix: str, name: str, treasure: list[str], damage: int, advanced: bool = False
+) -> None:
+    type_into(app, f"{prefix}-name", name)
+    for t in treasure:
+        tap(app, f"{prefix}-treasure-{t}")
+    type_into(app, f"{prefix}-damage", str(damage))
+    if advanced:
+        tap(app, f"{prefix}-advanced")
+
+
+def new_hero(app: AppPage, n: int, name: str, treasure: str, health: int) -> None:
+    type_into(app, f"new-hero-{n}-name", name)
+    tap(app, f"new-hero-{n}-treasure-{treasure}")
+    type_into(app, f"new-hero-{n}-health", str(health))
+
+
+def open_game_with_first_rooms(phone: AppPage) -> None:
+    """New game (Ada 10 XP mage, Bert 5 XP fighter), first Rooms built and revealed."""
+    tap(phone, "new-game")
+    type_into(phone, "player-1-name", "Ada")
+    type_into(phone, "player-1-boss", "Ada's Boss")
+    type_into(phone, "player-1-xp", "10")
+    tap(phone, "player-1-treasure-mage")
+    type_into(phone, "player-2-name", "Bert")
+    type_into(phone, "player-2-boss", "Bert's Boss")
+    type_into(phone, "player-2-xp", "5")
+    tap(phone, "player-2-treasure-fighter")
+    tap(phone, "start-game")
+    phone.wait_for("screen-setup")
+    build_room(phone, "first-room-1", "Crypt", ["mage"], 2)
+    tap(phone, "first-room-1-build")
+    phone.wait_for("first-room-1-placed")
+    build_room(phone, "first-room-2", "Pit", ["fighter"], 1)
+    tap(phone, "first-room-2-build")
+    phone.wait_for("first-room-2-placed")
+    phone.screenshot("setup-first-rooms")
+    tap(phone, "reveal-first-rooms")
+    phone.wait_for("screen-game")
+    assert re.search(r"/game/[a-z0-9-]+$", phone.page.url), phone.page.url
+
+
+def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
+    started = time.monotonic()
+    open_game_with_first_rooms(phone)
+
+    # --- turn 1: Heroes -------------------------------------------------------------------
+    said(phone, "Reveal 2 Hero(es) from the deck")
+    phone.screenshot("t1-beginning")
+    new_hero(phone, 1, "Wizard", "mage", 4)
+    new_hero(phone, 2, "Priest", "cleric", 4)
+    phone.screenshot("t1-heroes-entered")
+    tap(phone, "reveal-heroes")
+    phone.wait_for("reveal-rooms")
+
+    # --- build: an illegal Room is refused, then legal ones ---------------------------
+    tap(phone, "build-p2-open")
+    build_room(phone, "build-p2", "Shrine", ["cleric"], 1, advanced=True)
+    tap(phone, "build-p2-go")
+    phone.wait_for("build-p2-error")
+    said(phone, "R-BUILD-WHERE")
+    phone.by_id("build-p2-error").first.scroll_into_view_if_needed()
+    phone.screenshot("t1-build-refused")
+    tap(phone, "build-p2-advanced")  # not Advanced after all
+    tap(phone, "build-p2-go")
+    phone.wait_for("p2-face-down")
+    tap(phone, "build-p1-open")
+    build_room(phone, "build-p1", "Lab", ["mage", "cleric"], 3)
+    tap(phone, "build-p1-go")
+    phone.wait_for("p1-face-down")
+    phone.by_id("p1-face-down").first.scroll_into_view_if_needed()
+    phone.screenshot("t1-build-face-down")
+    tap(phone, "reveal-rooms")
+
+    # --- bait: the Wizard goes to Ada, the Priest's cleric totals tie 1–1 ---------------
+    phone.wait_for("resolve-bait")
+    phone.screenshot("t1-bait")
+    tap(phone, "resolve-bait")
+    phone.wait_for("bait-result-2")
+    said(phone, "Goes to Ada's dungeon")
+    said(phone, "is shared by Ada and Bert, so the Hero stays in town")
+    phone.by_id("bait-results").first.scroll_into_view_if_needed()
+    phone.screenshot("t1-bait-results-tie")
+    tap(phone, "bait-result-2-why-rule")
+    phone.wait_for("rule-dialog-body")
+    phone.screenshot("t1-rule-glossary")
+    tap(phone, "rule-dialog-close")
+
+    # --- adventure: the Wizard (4 Health) dies in the Lab, Room 1 of 2 ------------------
+    phone.by_id("adventure").first.scroll_into_view_if_needed()
+    tap(phone, "adv-next")
+    said(phone, "3 / 4")
+    tap(phone, "adv-damage-1")
+    said(phone, "4 / 4")
+    phone.screenshot("t1-adventure-4-of-4")
+    tap(phone, "adv-next")
+    phone.wait_for("end-turn")
+    said(phone, "dies there")
+
+    # --- undo and redo the death ------------------------------------------------------
+    tap(phone, "undo")
+    phone.wait_for("adv-next")
+    said(phone, "4 / 4")
+    phone.screenshot("t1-undone")
+    tap(phone, "redo")
+    phone.wait_for("end-turn")
+
+    # --- reload mid-game: back at the same table --------------------------------------
+    url = phone.page.url
+    phone.page.reload()
+    phone.wait_ready()
+    phone.wait_for("end-turn", timeout=20_000)
+    assert phone.page.url == url
+    said(phone, "Souls 1 · Wounds 0")
+    phone.screenshot("t1-after-reload")
+    tap(phone, "end-turn")
+
+    # --- turn 2: a Hero dies in the middle Room of three --------------------------------
+    phone.wait_for("reveal-heroes")
+    said(phone, "Nobody has won yet")
+    phone.screenshot("t2-beginning")
+    new_hero(phone, 1, "Sage", "mage", 6)
+    new_hero(phone, 2, "Rogue", "thief", 3)
+    tap(phone, "reveal-heroes")
+    phone.wait_for("reveal-rooms")
+    tap(phone, "build-p1-open")
+    build_room(phone, "build-p1", "Tomb", ["mage"], 2)
+    tap(phone, "build-p1-go")
+    phone.wait_for("p1-face-down")
+    tap(phone, "build-p2-open")
+    build_room(phone, "build-p2", "Altar", ["cleric"], 1)
+    tap(phone, "build-p2-go")
+    phone.wait_for("p2-face-down")
+    tap(phone, "reveal-rooms")
+    tap(phone, "resolve-bait")
+    phone.wait_for("bait-result-3")
+    # Ada: Tomb (2), Lab (3), Crypt (2). The Sage has 6 Health.
+    phone.by_id("adventure").first.scroll_into_view_if_needed()
+    said(phone, "Adventure in Ada's dungeon")
+    tap(phone, "adv-next")
+    said(phone, "2 / 6")
+    tap(phone, "adv-next")
+    said(phone, "5 / 6")
+    tap(phone, "adv-damage-1")
+    said(phone, "6 / 6")
+    phone.screenshot("t2-adventure-middle-room")
+    tap(phone, "adv-next")
+    said(phone, "dies there")
+    said(phone, "Room 2")
+    # Bert's Priest walks 3 damage against 4 Health: a Wound.
+    said(phone, "Adventure in Bert's dungeon")
+    phone.screenshot("t2-adventure-bert")
+    tap(phone, "adv-finish-all")
+    phone.wait_for("end-turn")
+    phone.screenshot("t2-end")
+    tap(phone, "end-turn")
+
+    # --- turn 3: heal a Wound, a logged correction, a real kill, the winner -------------
+    phone.wait_for("reveal-heroes")
+    new_hero(phone, 1, "Elf", "mage", 4)
+    new_hero(phone, 2, "Brute", "fighter", 9)
+    tap(phone, "reveal-heroes")
+    phone.wait_for("reveal-rooms")
+    tap(phone, "tab-score")
+    phone.wait_for("score-p2-heal")
+    phone.screenshot("t3-scores")
+    tap(phone, "score-p2-heal")
+    said(phone, "Bert heals a Wound")  # the last step shows on the Scores tab too
+    tap(phone, "score-p1-correct")
+    for step in range(1, 8):
+        tap(phone, "correct-p1-souls-plus")
+        shows(phone, "correct-p1-souls", f"+{step}")
+    type_into(phone, "correct-p1-reason", "rounds played on paper")
+    phone.screenshot("t3-correction")
+    tap(phone, "correct-p1-save")
+    phone.wait_for("score-p1-correct")
+    tap(phone, "tab-log")
+    said(phone, "corrected by hand (+7 Souls, +0 Wounds): rounds played on paper")
+    phone.screenshot("t3-log")
+    tap(phone, "tab-play")
+    tap(phone, "reveal-rooms")
+    tap(phone, "resolve-bait")
+    tap(phone, "adv-finish-all")
+    tap(phone, "end-turn")
+    phone.wait_for("winner")
+    said(phone, "Ada wins!")
+    said(phone, "R-END-WIN")
+    phone.screenshot("game-over")
+    print(f"full game took {time.monotonic() - started:.1f}s")
+
+
+def test_game_screen_reads_well_on_a_desktop(desktop: AppPage) -> None:
+    """At 1280 px the Rooms line up entrance to Boss, left to right."""
+    open_game_with_first_rooms(desktop)
+    new_hero(desktop, 1, "Wizard", "mage", 4)
+    new_hero(desktop, 2, "Priest", "cleric", 4)
+    tap(desktop, "reveal-heroes")
+    desktop.wait_for("reveal-rooms")
+    desktop.by_id("p1-boss").first.scroll_into_view_if_needed()
+    desktop.screenshot("build")
+    box = desktop.by_id("p1-room-1").first.bounding_box()
+    boss = desktop.by_id("p1-boss").first.bounding_box()
+    assert box is not None and boss is not None
+    assert boss["x"] > box["x"] and abs(boss["y"] - box["y"]) < 5, (box, boss)
