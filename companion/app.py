@@ -22,7 +22,7 @@ from companion.ui.basic_screens import HomeScreen, RulesScreen, SettingsScreen
 from companion.ui.new_game import NewGameScreen
 from companion.ui.setup_screen import SetupScreen
 from companion.ui.shell import PREF_LANG, PREF_THEME, ScreenFactory, Settings, TableApp
-from companion.ui.table_screen import TableScreen
+from companion.ui.table.game_screen import GameScreen
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,8 @@ SCREENS: dict[str, ScreenFactory] = {
     "home": HomeScreen,
     "new": NewGameScreen,
     "setup": SetupScreen,
-    "table": TableScreen,
+    "table": GameScreen,
+    "game": GameScreen,
     "rules": RulesScreen,
     "settings": SettingsScreen,
 }

@@ -131,6 +131,15 @@ class TableApp:
         self.page.views.clear()
         self.page.views.extend(self._view(screen) for screen in self.stack)
         self.page.update()
+        self._show_route()
+
+    def _show_route(self) -> None:
+        """Put the top screen's route in the address bar, so a reload comes back to it
+        (a game's route carries its id: '/game/<id>')."""
+        route = self.current.route
+        if self.page.route != route:
+            self.page.route = route
+            self.page.run_task(self.page.push_route, route)
 
     def refresh(self) -> None:
         """Redraw the screen on top after its controls changed."""
