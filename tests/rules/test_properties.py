@@ -3,7 +3,9 @@
 Each example plays one whole game whose choices come from a seed Hypothesis draws: Rooms
 built at legal and illegal places, Heroes revealed (sometimes wrongly), Bait, random
 interventions during walks, destroyed and deactivated Rooms, score corrections, ends of
-turn. After every command the invariants of ``architecture.md`` are
+turn. Some games play with the expansions (Items, Minibosses and Coins) and make their
+commands; the others make them too now and then, and must see them refused. After every
+command the invariants of ``architecture.md`` are
 checked; a refused command must raise ``RulesError`` and change nothing; at the end the
 log replays to the same state and undo/redo round-trips.
 """
@@ -17,11 +19,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import commands as c
-from rules import engine
+from rules import engine, expansions
 from rules import events as ev
 from rules.errors import RulesError
 from rules.game import Game
-from rules.models import TREASURES, GameSetup, GameState, HeroCard, PlayerSetup, Room, Ruleset
+from rules.models import (
+    TREASURES,
+    GameSetup,
+    GameState,
+    HeroCard,
+    ItemCard,
+    MinibossCard,
+    PlayerSetup,
+    Room,
+    Ruleset,
+)
+from rules.setup import ITEM_DECK
 
 END_RULES = {
     "R-END-WIN",
@@ -49,7 +62,45 @@ def random_room(rng: random.Random) -> Room:
 def random_hero(rng: random.Random, epic: bool, hard: bool) -> HeroCard:
     kinds = tuple(rng.choice(TREASURES) for _ in range(rng.choice((1, 1, 1, 2))))
     health = rng.choice((11, 12, 13)) if epic else rng.choice((6, 8) if hard else (4, 4, 6, 8))
-    return HeroCard(treasure=kinds, health=health, epic=epic)
+    return HeroCard(treasure=kinds, health=health, epic=epic, star=rng.random() < 0.1)
+
+
+def random_item(rng: random.Random) -> ItemCard:
+    kind = rng.choice((*TREASURES[:4], "any")) if rng.random() > 0.05 else "explorer"
+    return ItemCard(name=f"I{rng.randrange(99)}", treasure=(kind,))
+
+
+def reveal_items(state: GameState, rng: random.Random) -> c.RevealItems:
+    count = {2: 1, 3: 1, 4: 2}.get(len(state.players), 3)
+    count = min(count, state.items.deck_left)
+    if rng.random() < 0.05:
+        count = max(0, min(3, count + rng.choice((-1, 1))))
+    return c.RevealItems(items=tuple(random_item(rng) for _ in range(count)))
+
+
+def expansion_command(state: GameState, rng: random.Random) -> c.Command:
+    """One of the expansions' commands, with plausible (and sometimes wrong) arguments."""
+    name = some_player(state, rng)
+    owned = [o.item for o in state.player(name).items] if state.has_player(name) else []
+    item = rng.choice(owned) if owned and rng.random() < 0.9 else rng.randrange(0, 4)
+    index = some_index(state, name, rng)
+    options: list[c.Command] = [
+        c.GainCoins(player=name, amount=rng.randrange(1, 3)),
+        c.PayCoins(player=name, amount=rng.randrange(1, 3)),
+        c.PlaceCoinOnRoom(player=name, index=index),
+        c.TakeCoinsFromRoom(player=name, index=index),
+        c.BuildMiniboss(player=name, over=index, miniboss=MinibossCard(name="M")),
+        c.BuildMiniboss(player=name, over=index, miniboss=MinibossCard(name="M")),
+        c.DeclineMiniboss(player=name),
+        c.PromoteMiniboss(player=name, index=index),
+        c.PromoteMiniboss(player=name, index=index),
+        c.UseMinibossLevel3(player=name, index=index),
+        c.DiscardRoomForCoin(player=name),
+        c.UseItem(player=name, item=item),
+        c.UseItem(player=name, item=item),
+        c.ChooseFaceUpItem(player=name, item=item),
+    ]
+    return rng.choice(options)
 
 
 def reveal(state: GameState, rng: random.Random) -> c.RevealHeroes:
@@ -90,21 +141,56 @@ def table_command(state: GameState, rng: random.Random) -> c.Command:
     return c.CorrectScore(player=name, souls=rng.randrange(-1, 3), wounds=rng.randrange(-1, 2))
 
 
+def aimed_expansion_command(state: GameState, rng: random.Random) -> c.Command | None:
+    """An expansion command aimed at something on the table (a Miniboss, an open choice,
+    a face-up Item), so that the rarer paths are walked too; None if nothing fits."""
+    ruleset = state.setup.ruleset
+    phase = state.phase
+    options: list[c.Command] = []
+    for p in state.in_game():
+        if ruleset.minibosses and phase == "build":
+            for i, stack in enumerate(p.dungeon):
+                if stack.miniboss is None:
+                    options.append(c.BuildMiniboss(player=p.name, over=i))
+                elif not stack.miniboss.face_down:
+                    options.append(c.PromoteMiniboss(player=p.name, index=i))
+        if ruleset.minibosses:
+            for i, stack in enumerate(p.dungeon):
+                if stack.miniboss is not None and stack.miniboss.level == 3:
+                    options.append(c.UseMinibossLevel3(player=p.name, index=i))
+        if ruleset.items:
+            up = p.face_up_item()
+            if up is not None and phase in ("build", "adventure"):
+                options.append(c.UseItem(player=p.name, item=up))
+            for choice in state.items.choices:
+                if choice.player == p.name and phase in ("adventure", "end"):
+                    # An open choice is rare: take it more often than the rest.
+                    options += [c.ChooseFaceUpItem(player=p.name, item=i) for i in choice.items] * 8
+    return rng.choice(options) if options else None
+
+
 def next_command(state: GameState, rng: random.Random) -> c.Command:
     phase = state.phase
+    ruleset = state.setup.ruleset
+    with_expansions = ruleset.items or ruleset.minibosses
+    if rng.random() < (0.2 if with_expansions else 0.01):
+        return expansion_command(state, rng)
+    if with_expansions and rng.random() < 0.25:
+        aimed = aimed_expansion_command(state, rng)
+        if aimed is not None:
+            return aimed
     if rng.random() < 0.04:  # anything at all, mostly out of phase
-        return rng.choice(
-            [
-                c.RevealRooms(),
-                c.ResolveBait(),
-                c.EndTurn(),
-                c.AdvanceHero(),
-                c.KillHero(),
-                c.HealHero(amount=1),
-                reveal(state, rng),
-                c.BuildRoom(player=some_player(state, rng), room=random_room(rng)),
-            ]
-        )
+        anything: list[c.Command] = [
+            c.RevealRooms(),
+            c.ResolveBait(),
+            c.EndTurn(),
+            c.AdvanceHero(),
+            c.KillHero(),
+            c.HealHero(amount=1),
+            reveal(state, rng),
+            c.BuildRoom(player=some_player(state, rng), room=random_room(rng)),
+        ]
+        return rng.choice(anything)
     if phase in ("setup", "build"):
         roll = rng.random()
         if roll < 0.6:
@@ -115,6 +201,9 @@ def next_command(state: GameState, rng: random.Random) -> c.Command:
             return table_command(state, rng)
         return c.RevealRooms()
     if phase == "beginning":
+        due = ruleset.items and state.items.revealed_turn != state.turn
+        if due and state.items.deck_left and rng.random() < 0.95:
+            return reveal_items(state, rng)
         return reveal(state, rng)
     if phase == "bait":
         return c.ResolveBait() if rng.random() < 0.9 else table_command(state, rng)
@@ -167,7 +256,13 @@ def check_invariants(state: GameState, events: tuple[ev.EventBase, ...], command
         if state.winner is not None and not state.five_six:
             unlimited = state.setup.ruleset.variant == "unlimited_lives"
             winner = state.player(state.winner)
-            assert unlimited or state.game_over_rule == "R-END-ALLOUT" or not winner.eliminated
+            # An eliminated winner only when everyone went out this turn (R-END-ALLOUT),
+            # the net tie then going to XP (R-END-XP).
+            all_out = winner.eliminated_turn == state.turn and state.game_over_rule in (
+                "R-END-ALLOUT",
+                "R-END-XP",
+            )
+            assert unlimited or all_out or not winner.eliminated
     else:
         assert not state.game_over
         standard = state.setup.ruleset.variant == "standard" and not state.five_six
@@ -175,6 +270,51 @@ def check_invariants(state: GameState, events: tuple[ev.EventBase, ...], command
             # R-END-ELIM: nobody with 5+ Wounds plays on into the next turn.
             assert all(state.wounds(p.name) < 5 for p in state.in_game())
     assert not (state.walk is not None and state.phase != "adventure")
+
+
+def check_expansions(state: GameState, events: tuple[ev.EventBase, ...]) -> None:
+    """Items (R-ITEM): every revealed Item in exactly one place, the deck count kept, an
+    Item only on a Hero it fits and not yet scored, at most one face-up Item per player.
+    Minibosses and Coins (R-MINI): no negative Coins, levels 1–3, face down only during
+    the Build phase, never built next to another Miniboss."""
+    ruleset = state.setup.ruleset
+    table = state.items
+    places: Counter[int] = Counter(table.waiting)
+    places.update(i for _, i in table.carried)
+    for p in state.players:
+        places.update(o.item for o in p.items)
+        assert sum(o.face_up for o in p.items) <= 1, p.items
+    assert places == Counter(range(len(table.revealed))), places
+    assert [i.id for i in table.revealed] == list(range(len(table.revealed)))
+    if ruleset.items:
+        deck = ITEM_DECK if state.setup.item_deck is None else state.setup.item_deck
+        assert table.deck_left + len(table.revealed) == deck
+    else:
+        assert table.revealed == () and table.deck_left == 0
+    heroes = [h for h, _ in table.carried]
+    assert len(heroes) == len(set(heroes))
+    for hero, item in table.carried:
+        assert not state.hero_place(hero).startswith("scored")
+        assert table.item(item).card.fits(state.hero(hero).card)
+    for p in state.players:
+        assert p.coins >= 0
+        face_down = 0
+        for stack in p.dungeon:
+            assert stack.coins >= 0
+            if stack.miniboss is None:
+                continue
+            assert ruleset.minibosses
+            assert 1 <= stack.miniboss.level <= min(3, stack.miniboss.card.levels)
+            face_down += stack.miniboss.face_down
+        assert face_down <= (1 if state.phase == "build" else 0)
+        if not ruleset.minibosses:
+            assert p.coins == 0 and all(s.coins == 0 for s in p.dungeon)
+    for e in events:
+        if isinstance(e, ev.MinibossPlaced):
+            dungeon = state.player(e.player).dungeon
+            for j in (e.index - 1, e.index + 1):
+                if 0 <= j < len(dungeon) and not dungeon[j].deactivated:
+                    assert dungeon[j].miniboss is None, (e.index, j)
 
 
 def random_setup(rng: random.Random) -> GameSetup:
@@ -193,9 +333,13 @@ def random_setup(rng: random.Random) -> GameSetup:
             hard_mode=rng.random() < 0.2,
             machinations=rng.random() < 0.3,
             xp_tiebreak=rng.choice(("lowest", "highest")),
+            items=rng.random() < 0.35,
+            minibosses=rng.random() < 0.35,
+            coin_for_room=rng.random() < 0.5,
         ),
         ordinary_heroes=rng.randrange(2, 14),
         epic_heroes=rng.randrange(0, 6),
+        item_deck=rng.choice((None, rng.randrange(0, 8))),
     )
 
 
@@ -213,9 +357,13 @@ def play(rng: random.Random) -> tuple[GameState, list[c.Command]]:
         except RulesError as error:
             assert error.rule.startswith("R-") and str(error)
             assert state.model_dump_json() == before  # refused: nothing changed
+            if not expansions.enabled(state, type(command)):
+                assert error.rule in ("R-ITEM", "R-MINI"), error
             continue
         assert new_state.version == state.version + 1
+        assert expansions.enabled(state, type(command))
         check_invariants(new_state, events, command)
+        check_expansions(new_state, events)
         state = new_state
         log.append(command)
     return state, log
