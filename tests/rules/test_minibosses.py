@@ -400,3 +400,25 @@ def test_mini_room_model_defaults_keep_old_data_valid() -> None:
 
     stack = RoomStack.model_validate({"rooms": [Room().model_dump()]})
     assert (stack.miniboss, stack.coins) == (None, 0)
+
+
+def test_mini_and_item_commands_round_trip_through_json() -> None:
+    """R-MINI / R-ITEM: the expansions' commands are plain data in a saved log."""
+    from rules.commands import COMMAND_LIST
+    from rules.models import ItemCard
+
+    log: list[c.Command] = [
+        c.RevealItems(items=(ItemCard(name="Rod", treasure=("mage",), card_id="THK010"),)),
+        c.UseItem(player="A", item=0),
+        c.ChooseFaceUpItem(player="A", item=1),
+        c.GainCoins(player="A", amount=2),
+        c.PayCoins(player="A"),
+        c.PlaceCoinOnRoom(player="A", index=1),
+        c.TakeCoinsFromRoom(player="A", index=1),
+        c.BuildMiniboss(player="A", over=0, miniboss=SPIKE),
+        c.DeclineMiniboss(player="A"),
+        c.PromoteMiniboss(player="A", index=0),
+        c.UseMinibossLevel3(player="A", index=0),
+        c.DiscardRoomForCoin(player="A"),
+    ]
+    assert COMMAND_LIST.validate_json(COMMAND_LIST.dump_json(log)) == log
