@@ -2,7 +2,8 @@
 # when pyproject.toml changes, and Debian's Chromium for the browser tests.
 
 ensure_venv() {
-  local extras="$1" stamp=".venv/.installed${extras}"
+  local extras="$1"
+  local stamp=".venv/.installed${extras}"
   local python="${PYTHON:-python3}"
   if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
     echo "Dungeon Referee needs Python 3.11 or newer (found: $("$python" --version 2>&1))." >&2
