@@ -23,6 +23,7 @@ from rules import engine, expansions
 from rules import events as ev
 from rules.errors import RulesError
 from rules.game import Game
+from rules.items import ITEMS_PER_TURN
 from rules.models import (
     TREASURES,
     GameSetup,
@@ -71,8 +72,7 @@ def random_item(rng: random.Random) -> ItemCard:
 
 
 def reveal_items(state: GameState, rng: random.Random) -> c.RevealItems:
-    count = {2: 1, 3: 1, 4: 2}.get(len(state.players), 3)
-    count = min(count, state.items.deck_left)
+    count = min(ITEMS_PER_TURN[len(state.players)], state.items.deck_left)
     if rng.random() < 0.05:
         count = max(0, min(3, count + rng.choice((-1, 1))))
     return c.RevealItems(items=tuple(random_item(rng) for _ in range(count)))
