@@ -145,6 +145,15 @@ class TableApp:
         """Redraw the screen on top after its controls changed."""
         self.page.update()
 
+    def render_top(self) -> None:
+        """Rebuild only the screen on top (its state changed, the ones below did not)."""
+        if not self.page.views:
+            self.render()
+            return
+        self.page.views[-1] = self._view(self.current)
+        self.page.update()
+        self._show_route()
+
     # --- navigation ---------------------------------------------------------------
 
     @property

@@ -93,7 +93,7 @@ class GameScreen:
         )
 
     def redraw(self) -> None:
-        self.app.render()
+        self.app.render_top()
 
     def _act(
         self,
@@ -127,7 +127,8 @@ class GameScreen:
         """The session saved a change (maybe from another tab): show the new state."""
         if self._acting and change.origin is self.app:
             return  # our own tap: `_act` redraws once it is done
-        self.app.render()
+        if self.app.current is self:
+            self.app.render_top()
 
     # --- the Screen protocol --------------------------------------------------------
 

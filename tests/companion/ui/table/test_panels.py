@@ -16,6 +16,7 @@ from rules.commands import (
     ResolveBait,
     RevealRooms,
 )
+from rules.models import Ruleset
 from tests.companion.ui.table.conftest import (
     AFTER_SETUP,
     IN_BUILD,
@@ -209,3 +210,17 @@ def test_the_game_screen_speaks_german(sessions: Sessions, page: FakePage) -> No
     assert "Räume aufdecken" in shown
     assert "Stadt" in shown
     assert "wird aufgedeckt und stellt sich hinten in der Stadt an" in shown
+
+
+def test_end_of_turn_reminds_machinations_to_a_player_without_a_new_soul(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    setup = SETUP.model_copy(update={"ruleset": Ruleset(machinations=True)})
+    session = sessions.new_game(setup)
+    for command in [*IN_BUILD, RevealRooms(), ResolveBait(), FinishAdventure()]:
+        session.play(command)
+    app.start(f"/game/{session.game_id}")
+    tap(page, "end-turn")
+    shown = texts(page)
+    assert "may draw a Room or a Spell (Machinations)" in shown
+    assert "R-VAR-MACHINATIONS" in shown
