@@ -14,9 +14,7 @@ from rules.models import GameSetup, PlayerSetup, Room
 
 
 def _setup() -> GameSetup:
-    return GameSetup(
-        players=(PlayerSetup(name="Ann", xp=900), PlayerSetup(name="Bob", xp=400))
-    )
+    return GameSetup(players=(PlayerSetup(name="Ann", xp=900), PlayerSetup(name="Bob", xp=400)))
 
 
 def _room() -> Room:
