@@ -14,7 +14,7 @@ ensure_venv() {
     echo "Setting up .venv (first run; this takes a minute or two)..." >&2
     "$python" -m venv .venv
     .venv/bin/python -m pip install --quiet --upgrade pip
-    .venv/bin/python -m pip install --quiet -e ".${extras}"
+    .venv/bin/python -m pip install -qq -e ".${extras}"
     touch "$stamp"
   fi
 }
