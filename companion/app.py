@@ -19,6 +19,7 @@ from companion.i18n import DEFAULT_LANG, Lang, normalise_lang
 from companion.session import Sessions
 from companion.store import GameStore, resolve_data_dir
 from companion.ui.basic_screens import HomeScreen, RulesScreen, SettingsScreen
+from companion.ui.games_screen import GamesScreen
 from companion.ui.new_game import NewGameScreen
 from companion.ui.setup_screen import SetupScreen
 from companion.ui.shell import PREF_LANG, PREF_THEME, ScreenFactory, Settings, TableApp
@@ -35,6 +36,7 @@ SCREENS: dict[str, ScreenFactory] = {
     "game": GameScreen,
     "rules": RulesScreen,
     "settings": SettingsScreen,
+    "games": GamesScreen,
 }
 
 #: How long to wait for the browser to answer a preference or device question.

@@ -3,6 +3,7 @@
     dungeon-referee                  serve on this computer only (http://127.0.0.1:8550)
     dungeon-referee --lan            serve to phones on the local network, with a QR code
     dungeon-referee lookup QUERY     search the rules glossary from the terminal
+    dungeon-referee games            list saved games (also: export GAME_ID, import FILE)
 
 The app runs in web mode with every asset served locally (no CDN), so it works offline.
 """
@@ -22,6 +23,14 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from companion.games_cli import (
+    GAMES_COMMANDS,
+    GamesOptions,
+    add_games_commands,
+    games_options,
+    run_games,
+)
 
 DEFAULT_PORT = 8550
 DATA_ENV = "DUNGEON_REFEREE_DATA"
@@ -108,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     lookup.add_argument("query", nargs="+", help="what to look up (typos are fine)")
     lookup.add_argument("--lang", choices=("en", "de"), default="en", help="language")
+    add_games_commands(sub)
     return parser
 
 
@@ -120,10 +130,14 @@ def _running_headless() -> bool:
     )
 
 
-def parse_args(argv: Sequence[str] | None = None) -> ServeOptions | LookupOptions:
+def parse_args(
+    argv: Sequence[str] | None = None,
+) -> ServeOptions | LookupOptions | GamesOptions:
     """Parse the command line; bad arguments exit with status 2 and a message."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command in GAMES_COMMANDS:
+        return games_options(args)
     if args.command == "lookup":
         return LookupOptions(query=" ".join(args.query), lang=args.lang)
     if args.desktop and args.lan:
@@ -313,6 +327,8 @@ def lookup(options: LookupOptions) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     options = parse_args(argv)
     try:
+        if isinstance(options, GamesOptions):
+            return run_games(options)
         if isinstance(options, LookupOptions):
             return lookup(options)
         return serve(options)

@@ -48,6 +48,13 @@ class HomeScreen:
                 expand=True,
             ),
             *saved_games(self.app),
+            big_button(
+                "open-saved-games",
+                tr("home.all_saved_games"),
+                lambda _e: self.app.go("/games"),
+                icon=ft.Icons.FOLDER_OPEN,
+                expand=True,
+            ),
             ft.Text(tr("home.unofficial"), size=13, italic=True),
         ]
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.store import StoreError
+from companion.ui.store_problems import resume_game
 from companion.ui.widgets import big_button, on_tap, tagged
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def saved_games(app: TableApp) -> list[ft.Control]:
                                 big_button(
                                     f"resume-{summary.game_id}",
                                     tr("home.resume"),
-                                    on_tap(app.go, f"/game/{summary.game_id}"),
+                                    on_tap(resume_game, app, summary.game_id),
                                     icon=ft.Icons.PLAY_ARROW,
                                 ),
                             ],

@@ -1,0 +1,292 @@
+"""Dialogs of the saved-games screen: rename, delete (confirmed), export, import.
+
+Each dialog changes nothing until its own button is pressed; a refusal (a bad name, an
+invalid file) is shown inside the dialog, and the saved games stay as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.store import (
+    GameSummary,
+    ImportRejected,
+    LoadedGame,
+    StoreError,
+    export_table,
+)
+from companion.ui.widgets import on_tap, tagged
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+
+Done = Callable[[str], None]  # called with a notice to show once the dialog did its work
+SHOWN_IMPORT_ERRORS = 10
+
+
+def _sentence(message: str) -> str:
+    message = message.strip()
+    return message[:1].upper() + message[1:] if message else message
+
+
+def _dialog(
+    app: TableApp, identifier: str, title: str, content: list[ft.Control], actions: list[ft.Control]
+) -> ft.AlertDialog:
+    dialog = ft.AlertDialog(
+        title=ft.Text(title, size=20),
+        content=tagged(
+            identifier,
+            ft.Column(
+                content, tight=True, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+            ),
+        ),
+        actions=actions,
+        scrollable=True,
+    )
+    app.page.show_dialog(dialog)
+    return dialog
+
+
+def _close(app: TableApp) -> None:
+    app.page.pop_dialog()
+
+
+def _text_button(identifier: str, text: str, handler: Callable[[object], None]) -> ft.Control:
+    return tagged(identifier, ft.TextButton(text, on_click=handler, height=48))
+
+
+# --- rename ---------------------------------------------------------------------------
+
+
+def rename_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
+    tr = app.tr
+    field = ft.TextField(
+        label=tr("games.rename_label"), value=summary.name, autofocus=True, text_size=18
+    )
+
+    def save(_event: object) -> None:
+        assert app.sessions is not None
+        try:
+            renamed = app.sessions.store.rename(summary.game_id, field.value or "")
+        except (ValueError, StoreError) as error:  # the store says what is wrong with it
+            field.error = _sentence(str(error))
+            field.update()
+            return
+        _close(app)
+        done(tr("games.renamed", name=renamed.name))
+
+    def typed(_event: object) -> None:
+        if field.error:
+            field.error = None
+            field.update()
+
+    field.on_submit = save
+    field.on_change = typed
+    _dialog(
+        app,
+        "rename-dialog",
+        tr("games.rename_title"),
+        [tagged("rename-field", field)],
+        [
+            _text_button("rename-cancel", tr("games.cancel"), on_tap(_close, app)),
+            tagged("rename-save", ft.FilledButton(tr("games.save"), on_click=save, height=48)),
+        ],
+    )
+
+
+# --- delete ---------------------------------------------------------------------------
+
+
+def delete_dialog(app: TableApp, summary: GameSummary, state: str, done: Done) -> None:
+    """Ask first, naming the game; only "Delete" in this dialog deletes it."""
+    tr = app.tr
+
+    def delete(_event: object) -> None:
+        assert app.sessions is not None
+        _close(app)
+        try:
+            app.sessions.store.delete(summary.game_id, confirmed=True)
+        except StoreError as error:
+            done(_sentence(str(error)))
+            return
+        app.sessions.forget(summary.game_id)
+        if app.session is not None and app.session.game_id == summary.game_id:
+            app.close()
+            app.session = None
+        done(tr("games.deleted", name=summary.name))
+
+    _dialog(
+        app,
+        "delete-dialog",
+        tr("games.delete_title", name=summary.name),
+        [
+            ft.Text(
+                tr(
+                    "games.delete_body",
+                    players=", ".join(summary.progress.players),
+                    state=state,
+                ),
+                size=16,
+            )
+        ],
+        [
+            _text_button("delete-cancel", tr("games.cancel"), on_tap(_close, app)),
+            tagged(
+                "delete-confirm",
+                ft.FilledButton(
+                    tr("games.delete_confirm"),
+                    icon=ft.Icons.DELETE,
+                    on_click=delete,
+                    height=48,
+                    style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
+                ),
+            ),
+        ],
+    )
+
+
+# --- export ---------------------------------------------------------------------------
+
+
+def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
+    """The game as JSON (or the table, for `python -m rules turn`) with a Copy button.
+
+    Copying is done by the browser inside the tap (``ft.CopyToClipboard``): phones only
+    allow a page to write the clipboard while it handles a tap.
+    """
+    tr = app.tr
+    assert app.sessions is not None
+    try:
+        game_text = app.sessions.store.export_game(summary.game_id)
+    except StoreError as error:
+        done(_sentence(str(error)))
+        return
+    texts = {"game": game_text}
+    shown = {"what": "game"}
+    hint = ft.Text(tr("games.export_hint_game"), size=15)
+    box = ft.TextField(
+        value=game_text,
+        read_only=True,
+        multiline=True,
+        min_lines=8,
+        max_lines=14,
+        text_style=ft.TextStyle(font_family="monospace", size=12),
+        text_size=12,
+    )
+    copy = ft.FilledButton(
+        tr("games.copy"),
+        icon=ft.Icons.COPY,
+        height=48,
+        action=ft.CopyToClipboard(game_text),
+    )
+    copied = ft.Text("", size=15, visible=False)
+    switch = ft.TextButton(tr("games.show_table"), icon=ft.Icons.TABLE_CHART, height=48)
+
+    def on_copy(_event: object) -> None:
+        copied.value = tr("games.copied")
+        copied.visible = True
+        copied.update()
+
+    def flip(_event: object) -> None:
+        what = "table" if shown["what"] == "game" else "game"
+        if what not in texts:
+            try:
+                # The open session's game: loading again would set aside a copy each time.
+                assert app.sessions is not None
+                texts[what] = export_table(app.sessions.open(summary.game_id).game)
+            except StoreError as error:
+                copied.value = _sentence(str(error))
+                copied.visible = True
+                copied.update()
+                return
+        shown["what"] = what
+        box.value = texts[what]
+        hint.value = tr(f"games.export_hint_{what}")
+        switch.content = tr("games.show_game" if what == "table" else "games.show_table")
+        copy.action = ft.CopyToClipboard(texts[what])  # must be known before the tap
+        copied.visible = False
+        for control in (box, hint, switch, copy, copied):
+            control.update()
+
+    copy.on_click = on_copy
+    switch.on_click = flip
+    _dialog(
+        app,
+        "export-dialog",
+        tr("games.export_title", name=summary.name),
+        [hint, tagged("export-text", box), tagged("export-copied", copied)],
+        [
+            tagged("export-switch", switch),
+            _text_button("export-close", tr("games.close"), on_tap(_close, app)),
+            tagged("export-copy", copy),
+        ],
+    )
+
+
+# --- import ---------------------------------------------------------------------------
+
+
+def import_dialog(app: TableApp, imported: Callable[[LoadedGame], None]) -> None:
+    """Paste an exported game; it is saved as a new game only if every field is valid."""
+    tr = app.tr
+    field = ft.TextField(
+        label=tr("games.import_label"),
+        multiline=True,
+        min_lines=6,
+        max_lines=12,
+        text_style=ft.TextStyle(font_family="monospace", size=12),
+        text_size=12,
+        autofocus=True,
+    )
+    errors = ft.Column(spacing=4, visible=False)
+
+    def refuse(lines: list[str]) -> None:
+        errors.controls = [
+            ft.Text(line, size=15, color=ft.Colors.ERROR, selectable=True) for line in lines
+        ]
+        errors.visible = True
+        errors.update()
+
+    def do_import(_event: object) -> None:
+        assert app.sessions is not None
+        text = (field.value or "").strip()
+        if not text:
+            refuse([tr("games.import_empty")])
+            return
+        try:
+            loaded = app.sessions.store.import_game(text)
+        except ImportRejected as error:
+            lines = [tr("games.import_rejected", reason=error.summary)]
+            lines += [f"• {e}" for e in error.errors[:SHOWN_IMPORT_ERRORS]]
+            if len(error.errors) > SHOWN_IMPORT_ERRORS:
+                lines.append(tr("games.more_errors", count=len(error.errors) - SHOWN_IMPORT_ERRORS))
+            refuse(lines)
+            return
+        except (ValueError, StoreError) as error:
+            refuse([tr("games.import_rejected", reason=str(error))])
+            return
+        _close(app)
+        imported(loaded)
+
+    _dialog(
+        app,
+        "import-dialog",
+        tr("games.import_title"),
+        [
+            ft.Text(tr("games.import_hint"), size=15),
+            tagged("import-field", field),
+            tagged("import-errors", errors),
+        ],
+        [
+            _text_button("import-cancel", tr("games.cancel"), on_tap(_close, app)),
+            tagged(
+                "import-save",
+                ft.FilledButton(
+                    tr("games.import_button"), icon=ft.Icons.UPLOAD, on_click=do_import, height=48
+                ),
+            ),
+        ],
+    )

@@ -1,0 +1,204 @@
+"""The saved-games screen (route ``/games``): games in progress, finished games, problems.
+
+Games in progress come first, most recently played first, each with Resume, Rename,
+Export and Delete; then the finished games (who played, who won, after how many turns,
+when). Anything wrong with the data folder or a saved file is shown at the top, in
+words, with "Restore the last good backup" where a backup exists. Import takes a game
+pasted as JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.store import GameSummary, LoadedGame, StoreError
+from companion.ui.game_dialogs import (
+    Done,
+    delete_dialog,
+    export_dialog,
+    import_dialog,
+    rename_dialog,
+)
+from companion.ui.store_problems import problem_card, problem_lines, resume_game
+from companion.ui.widgets import big_button, heading, note, on_tap, tagged
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+
+GameDialog = Callable[["TableApp", GameSummary, Done], None]
+
+
+class GamesScreen:
+    route = "/games"
+
+    def __init__(self, app: TableApp, route: str = "/games") -> None:
+        self.app = app
+        self.notice: list[str] = []  # what the last action did, shown on top until the next
+
+    def title(self) -> str:
+        return self.app.tr("games.title")
+
+    def phase(self) -> str | None:
+        return None
+
+    # --- building ---------------------------------------------------------------------
+
+    def build(self) -> list[ft.Control]:
+        tr = self.app.tr
+        if self.app.sessions is None:
+            return [note(tr("games.no_store"))]
+        store = self.app.sessions.store
+        controls: list[ft.Control] = []
+        if self.notice:
+            controls.append(self._notice())
+        for n, problem in enumerate(store.startup_problems, 1):
+            controls.append(problem_card(self.app, problem, f"startup-problem-{n}"))
+        try:
+            listing = store.list_games()
+        except (StoreError, OSError) as error:  # the store reports, but never crash a tab
+            controls.append(note(tr("games.list_failed", reason=str(error))))
+            return controls
+        for n, problem in enumerate(listing.problems, 1):
+            controls.append(problem_card(self.app, problem, f"list-problem-{n}"))
+        controls.append(
+            big_button(
+                "import-game",
+                tr("games.import"),
+                on_tap(import_dialog, self.app, self._imported),
+                icon=ft.Icons.UPLOAD,
+                expand=True,
+            )
+        )
+        playing = [s for s in listing.games if not s.progress.finished]
+        finished = [s for s in listing.games if s.progress.finished]
+        controls.append(heading(tr("games.in_progress"), "games-in-progress"))
+        controls.extend(self._row(s) for s in playing)
+        if not playing:
+            controls.append(note(tr("games.none_in_progress")))
+        controls.append(heading(tr("games.finished"), "games-finished"))
+        controls.extend(self._row(s) for s in finished)
+        if not finished:
+            controls.append(note(tr("games.none_finished")))
+        return controls
+
+    def _notice(self) -> ft.Control:
+        return tagged(
+            "games-notice",
+            ft.Container(
+                ft.Column([ft.Text(line, size=16) for line in self.notice], spacing=4),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                padding=12,
+                border_radius=8,
+            ),
+            live_region=True,
+        )
+
+    def state_text(self, summary: GameSummary) -> str:
+        tr = self.app.tr
+        progress = summary.progress
+        if not progress.finished:
+            return tr("games.turn", turn=progress.turn, phase=tr(f"phase.{progress.phase}"))
+        if progress.winner:
+            return tr("games.won", winner=progress.winner, turns=progress.turn)
+        return tr("games.ended", turns=progress.turn)
+
+    def _row(self, summary: GameSummary) -> ft.Control:
+        tr = self.app.tr
+        game_id = summary.game_id
+        progress = summary.progress
+        scores = " · ".join(f"{s.name} {s.souls}/{s.wounds}" for s in progress.scores)
+        when = f"{summary.last_played.astimezone():%Y-%m-%d %H:%M}"
+        actions = ft.Row(
+            [
+                self._action("rename", game_id, tr("games.rename"), ft.Icons.EDIT, rename_dialog),
+                self._action(
+                    "export", game_id, tr("games.export"), ft.Icons.IOS_SHARE, export_dialog
+                ),
+                tagged(
+                    f"delete-{game_id}",
+                    ft.TextButton(
+                        tr("games.delete"),
+                        icon=ft.Icons.DELETE_OUTLINE,
+                        on_click=on_tap(self._ask_delete, summary),
+                        height=48,
+                        style=ft.ButtonStyle(color=ft.Colors.ERROR, icon_color=ft.Colors.ERROR),
+                    ),
+                ),
+            ],
+            wrap=True,
+            spacing=0,
+            run_spacing=0,
+        )
+        resume = big_button(
+            f"resume-{game_id}",
+            tr("games.view" if progress.finished else "games.resume"),
+            on_tap(resume_game, self.app, game_id),
+            icon=ft.Icons.PLAY_ARROW,
+            primary=not progress.finished,
+            expand=True,
+        )
+        return tagged(
+            f"game-{game_id}",
+            ft.Card(
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(summary.name, size=18, weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                tr("games.players", players=", ".join(progress.players)), size=15
+                            ),
+                            ft.Text(self.state_text(summary), size=15),
+                            ft.Text(tr("games.last_played", when=when), size=15),
+                            ft.Text(scores, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                            ft.Row([resume]),
+                            actions,
+                        ],
+                        spacing=4,
+                    ),
+                    padding=12,
+                )
+            ),
+        )
+
+    def _action(
+        self, name: str, game_id: str, text: str, icon: ft.IconData, dialog: GameDialog
+    ) -> ft.Control:
+        def open_dialog(_event: object) -> None:
+            summary = self._summary(game_id)
+            if summary is not None:
+                dialog(self.app, summary, self._done)
+
+        return tagged(
+            f"{name}-{game_id}", ft.TextButton(text, icon=icon, on_click=open_dialog, height=48)
+        )
+
+    def _summary(self, game_id: str) -> GameSummary | None:
+        """The game's summary as it is on disk now (another tab may have changed it)."""
+        if self.app.sessions is None:
+            return None
+        for summary in self.app.sessions.store.list_games().games:
+            if summary.game_id == game_id:
+                return summary
+        self._done(self.app.tr("games.gone"))
+        return None
+
+    # --- after an action ----------------------------------------------------------------
+
+    def _ask_delete(self, summary: GameSummary) -> None:
+        fresh = self._summary(summary.game_id)
+        if fresh is not None:
+            delete_dialog(self.app, fresh, self.state_text(fresh), self._done)
+
+    def _done(self, notice: str) -> None:
+        self.notice = [notice]
+        self.app.render_top()
+
+    def _imported(self, loaded: LoadedGame) -> None:
+        tr = self.app.tr
+        self.notice = [tr("games.imported", name=loaded.summary.name)]
+        for problem in loaded.problems:
+            self.notice.extend(problem_lines(tr, problem, listed=False))
+        self.app.render_top()

@@ -1,0 +1,227 @@
+"""Saved-game problems in words, and the ways out: resume, play on, restore a backup.
+
+Every path here catches the store's errors and shows them (a card on the saved-games
+screen, or a dialog over whatever screen the tap came from): a damaged file never crashes
+a tab. The store's own message says what is wrong and where (in English, with the file's
+path); the headline and what the player can do next are in the player's language.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.store import GameUnreadable, StoreError, StoreProblem
+from companion.ui.widgets import big_button, on_tap, tagged
+
+if TYPE_CHECKING:
+    from companion.i18n import Translator
+    from companion.ui.shell import TableApp
+
+#: Problems with a file that could not be read at all (damaged or hand-edited).
+DAMAGED = frozenset({"truncated", "corrupt", "invalid_record", "unreadable"})
+SHOWN_FIELD_ERRORS = 8
+
+
+def headline(tr: Translator, problem: StoreProblem) -> str:
+    kind = "damaged" if problem.kind in DAMAGED else problem.kind
+    return tr(f"games.problem.{kind}")
+
+
+def problem_lines(tr: Translator, problem: StoreProblem, *, listed: bool) -> list[str]:
+    """What to say about a problem, after its headline.
+
+    ``listed``: found while listing, so the file was only read, not moved.
+    """
+    failed = problem.failed_command
+    if problem.kind == "replay_failed" and failed is not None:
+        key = "games.failed_command_rule" if failed.rule else "games.failed_command"
+        lines = [
+            tr(
+                key,
+                number=failed.index + 1,
+                command=failed.type,
+                rule=failed.rule or "",
+                why=failed.message,
+            ),
+            tr(
+                "games.opened_at",
+                applied=failed.index,
+                kept=problem.quarantined_to or problem.path or "",
+            ),
+        ]
+        return lines
+    lines = [problem.message]
+    lines += [f"• {error}" for error in problem.field_errors[:SHOWN_FIELD_ERRORS]]
+    hidden = len(problem.field_errors) - SHOWN_FIELD_ERRORS
+    if hidden > 0:
+        lines.append(tr("games.more_errors", count=hidden))
+    if listed and problem.quarantined_to is None and problem.kind in DAMAGED | {"newer_schema"}:
+        lines.append(tr("games.left_untouched"))
+    return lines
+
+
+def problem_card(app: TableApp, problem: StoreProblem, identifier: str) -> ft.Control:
+    """A problem found on start or while listing, with a Restore button when it helps."""
+    tr = app.tr
+    body: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ON_ERROR_CONTAINER),
+                ft.Text(
+                    headline(tr, problem),
+                    size=17,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ON_ERROR_CONTAINER,
+                    expand=True,
+                ),
+            ]
+        ),
+        *(
+            ft.Text(line, size=15, color=ft.Colors.ON_ERROR_CONTAINER, selectable=True)
+            for line in problem_lines(tr, problem, listed=True)
+        ),
+    ]
+    if problem.backup_available and problem.game_id:
+        body.append(
+            big_button(
+                f"restore-{problem.game_id}",
+                tr("games.restore"),
+                on_tap(restore_game, app, problem.game_id),
+                icon=ft.Icons.RESTORE,
+                primary=True,
+            )
+        )
+    return tagged(
+        identifier,
+        ft.Container(
+            ft.Column(body, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.START),
+            bgcolor=ft.Colors.ERROR_CONTAINER,
+            padding=12,
+            border_radius=8,
+        ),
+    )
+
+
+# --- resuming a game ----------------------------------------------------------------
+
+
+def resume_game(app: TableApp, game_id: str) -> None:
+    """Open a saved game and go to it; say what is wrong instead if it can't be opened,
+    and what was lost if it opened at an earlier state than the one saved."""
+    if app.sessions is None:
+        return
+    before = app.sessions.problems.get(game_id)
+    try:
+        app.open_game(game_id)
+    except GameUnreadable as error:
+        show_problems(app, game_id, (error.problem,), opened=False)
+        return
+    except StoreError as error:
+        show_message(app, app.tr("games.not_opened"), str(error))
+        return
+    after = app.sessions.problems.get(game_id, ())
+    # Only a fresh load brings news: an open session's problems were shown when it loaded.
+    if after and after is not before:
+        show_problems(app, game_id, after, opened=True)
+        return
+    app.go(f"/game/{game_id}")
+
+
+def restore_game(app: TableApp, game_id: str) -> None:
+    """Make the last good backup the game's file again (the current file is set aside),
+    then open it in a fresh session."""
+    if app.sessions is None:
+        return
+    _close_dialog(app)
+    app.sessions.forget(game_id)  # a session still holding the damaged game must not save it
+    if app.session is not None and app.session.game_id == game_id:
+        app.close()
+        app.session = None
+    try:
+        app.sessions.store.restore_backup(game_id)
+    except StoreError as error:
+        show_message(app, app.tr("games.restore_failed", reason=str(error)), "")
+        app.render_top()
+        return
+    resume_game(app, game_id)
+
+
+# --- dialogs ------------------------------------------------------------------------
+
+
+def show_problems(
+    app: TableApp, game_id: str, problems: tuple[StoreProblem, ...], *, opened: bool
+) -> None:
+    """A dialog about a game that did not open (``opened`` False) or opened with news."""
+    tr = app.tr
+    content: list[ft.Control] = []
+    for problem in problems:
+        content.append(ft.Text(headline(tr, problem), size=17, weight=ft.FontWeight.BOLD))
+        content.extend(
+            ft.Text(line, size=15, selectable=True)
+            for line in problem_lines(tr, problem, listed=False)
+        )
+    actions: list[ft.Control] = []
+    if any(p.backup_available for p in problems):
+        actions.append(
+            big_button(
+                "problem-restore",
+                tr("games.restore"),
+                on_tap(restore_game, app, game_id),
+                icon=ft.Icons.RESTORE,
+                primary=True,
+            )
+        )
+    if opened:
+        actions.append(
+            big_button(
+                "problem-play-on",
+                tr("games.play_on"),
+                on_tap(_play_on, app, game_id),
+                icon=ft.Icons.PLAY_ARROW,
+                primary=not actions,
+            )
+        )
+    actions.append(big_button("problem-close", tr("games.close"), on_tap(_close_and_refresh, app)))
+    _show(app, "problem-dialog", headline(tr, problems[0]), content, actions)
+
+
+def show_message(app: TableApp, title: str, detail: str) -> None:
+    content: list[ft.Control] = [ft.Text(detail, size=15, selectable=True)] if detail else []
+    actions: list[ft.Control] = [
+        big_button("problem-close", app.tr("games.close"), on_tap(_close_and_refresh, app))
+    ]
+    _show(app, "problem-dialog", title, content, actions)
+
+
+def _show(
+    app: TableApp,
+    identifier: str,
+    title: str,
+    content: list[ft.Control],
+    actions: list[ft.Control],
+) -> None:
+    dialog = ft.AlertDialog(
+        title=ft.Text(title, size=20),
+        content=tagged(identifier, ft.Column(content, tight=True, spacing=8)),
+        actions=[ft.Column(actions, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.END)],
+        scrollable=True,
+    )
+    app.page.show_dialog(dialog)
+
+
+def _close_dialog(app: TableApp) -> None:
+    app.page.pop_dialog()
+
+
+def _close_and_refresh(app: TableApp) -> None:
+    """Close the dialog and redraw the screen below (a damaged game may have moved)."""
+    _close_dialog(app)
+    app.render_top()
+
+
+def _play_on(app: TableApp, game_id: str) -> None:
+    _close_dialog(app)
+    app.go(f"/game/{game_id}")
