@@ -91,6 +91,7 @@ class NewGameScreen:
             heading(tr("new.expansions")),
             self._switch("expansion-items", "new.expansion.items", "items"),
             self._switch("expansion-minibosses", "new.expansion.minibosses", "minibosses"),
+            self._switch("expansion-coin-for-room", "new.expansion.coin_for_room", "coin_for_room"),
             ft.Text(tr("new.owned_sets"), size=16),
             ft.Row(
                 [self._set_checkbox(set_id) for set_id in ALL_SETS],

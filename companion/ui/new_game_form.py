@@ -87,6 +87,8 @@ class NewGameForm:
     xp_tiebreak: Tiebreak = "lowest"
     items: bool = False
     minibosses: bool = False
+    #: R-MINI mixed with other sets: a Room card may be discarded for a Coin (Minibosses only).
+    coin_for_room: bool = False
     #: The sets the players own: the catalogue search only offers these cards.
     owned_sets: set[str] = field(default_factory=lambda: {"base", "next_level"})
 
@@ -123,6 +125,7 @@ class NewGameForm:
             xp_tiebreak=self.xp_tiebreak,
             items=self.items,
             minibosses=self.minibosses,
+            coin_for_room=self.minibosses and self.coin_for_room,
         )
 
     def errors(self) -> list[FormError]:

@@ -33,7 +33,9 @@ class BuildForm:
         player = ctx.state.player(self.name)
         p = self.prefix
         if player.pending is not None or player.built_this_phase:
-            return tagged(f"{p}-done", ft.Text(tr("table.built_this_phase"), size=16, italic=True))
+            # A Miniboss built instead of a Room also spends the build (R-MINI).
+            done = "table.built_this_phase" if player.pending else "table.build_spent"
+            return tagged(f"{p}-done", ft.Text(tr(done), size=16, italic=True))
         if not self.open:
             return big_button(
                 f"{p}-open",

@@ -12,6 +12,8 @@ import flet as ft
 from companion.theme import TOUCH, treasure_badge
 from companion.ui.table.build_panel import BuildForm
 from companion.ui.table.context import TableContext, slot_error
+from companion.ui.table.miniboss_panel import room_extras
+from companion.ui.table.player_expansions import PlayerExpansions
 from companion.ui.widgets import tagged
 from rules.commands import DeactivateRoom, DestroyRoom, SetTreasureBonus
 from rules.models import TREASURES, PlayerState, RoomStack, Treasure
@@ -81,6 +83,7 @@ def _room_tile(
                 tr("table.hero_here"), size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR
             )
         )
+    lines += room_extras(ctx, player, index, stack, prefix)  # Miniboss, Coins (R-MINI)
     if state.phase in ROOM_ACTION_PHASES and not stack.deactivated and not covered:
         slot = f"{prefix}-rooms"
         lines.append(
@@ -174,6 +177,7 @@ class DungeonPanel:
         self.name = name
         self.prefix = f"p{ctx.seat(name)}"
         self.build_form = BuildForm(ctx, name, self.prefix)
+        self.expansions = PlayerExpansions(ctx, name, self.prefix)
         self.show_bonus = False
 
     def view(self) -> ft.Control:
@@ -216,10 +220,12 @@ class DungeonPanel:
             ft.ResponsiveRow(tiles, spacing=8, run_spacing=8),
             slot_error(ctx, f"{p}-rooms"),
         ]
+        body += self.expansions.view()  # Coins and Items (R-MINI, R-ITEM)
         if state.phase in BONUS_PHASES and not player.eliminated:
             body.append(self._bonus(player))
         if state.phase in ("build", "setup") and not player.eliminated:
             body.append(self.build_form.view())
+        body += self.expansions.build_view()  # a Miniboss instead of a Room (R-MINI)
         return tagged(
             f"dungeon-{p}",
             ft.Card(

@@ -13,9 +13,11 @@ import flet as ft
 from companion.catalogue import HeroCard as CatalogueHero
 from companion.theme import TOUCH, TREASURE_LOOKS, ink_on, treasure_badge
 from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules.commands import RevealHeroes
 from rules.end_of_turn import reveal_count
+from rules.items import items_due
 from rules.models import TREASURES, Hero, HeroCard, Treasure
 
 SLOT = "reveal-heroes"
@@ -30,6 +32,7 @@ class HeroDraft:
     treasure: list[Treasure] = field(default_factory=list)
     health: str = ""
     epic: bool = False
+    star: bool = False  # a starred Hero never takes an Item (R-ITEM)
 
     def pick(self, card: CatalogueHero) -> None:
         self.name = card.name
@@ -37,6 +40,7 @@ class HeroDraft:
         self.treasure = list(card.treasure)
         self.health = str(card.health)
         self.epic = card.epic
+        self.star = bool(card.star)
 
     def toggle(self, treasure: Treasure) -> None:
         if treasure in self.treasure:
@@ -44,6 +48,7 @@ class HeroDraft:
         elif len(self.treasure) < 2:
             self.treasure.append(treasure)
         self.card_id = None
+        self.star = False
 
     def problems(self) -> list[tuple[str, dict[str, object]]]:
         out: list[tuple[str, dict[str, object]]] = []
@@ -61,6 +66,7 @@ class HeroDraft:
             health=int(self.health.strip()),
             epic=self.epic,
             card_id=self.card_id,
+            star=self.star,
         )
 
 
@@ -99,7 +105,12 @@ def hero_chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
     return tagged(
         identifier,
         # No wrap: an expanding name can't live in a wrapping row (Flutter can't lay it out).
-        ft.Row(parts, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        with_carried_item(
+            ctx,
+            hero,
+            identifier,
+            ft.Row(parts, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ),
     )
 
 
@@ -108,6 +119,7 @@ class TownPanel:
         self.ctx = ctx
         self.slots: list[HeroSlot] = []
         self.turn_of_drafts = -1
+        self.item_reveal = ItemRevealForm(ctx)
 
     def view(self) -> ft.Control:
         ctx = self.ctx
@@ -123,8 +135,10 @@ class TownPanel:
         )
         body: list[ft.Control] = [ft.Text(tr("table.town_order"), size=14, italic=True), *line]
         body.append(deck)
+        body += town_items(ctx)
         if state.phase == "beginning":
-            body.append(self._reveal_form())
+            # R-ITEM: this turn's Items are revealed before its Heroes.
+            body.append(self.item_reveal.view() if items_due(state) else self._reveal_form())
         return section("town", tr("table.town"), body)
 
     # --- revealing ----------------------------------------------------------------
@@ -236,6 +250,7 @@ class HeroSlot:
         tr = self.ctx.app.tr
         self.draft.name = event.control.value
         self.draft.card_id = None
+        self.draft.star = False
         query = self.draft.name.strip()
         self.suggestions.controls.clear()
         if len(query) >= 2:

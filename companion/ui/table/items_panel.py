@@ -1,0 +1,378 @@
+"""Items (Tools of Hero-Kind, R-ITEM): revealed before the Heroes, carried by Heroes, won
+by the Bosses.
+
+- At the beginning of a turn the town asks for this turn's Items first (``RevealItems``):
+  each picked from the catalogue by name, or entered as the Hero class(es) it fits or
+  "any Hero". The number of slots is the engine's (``item_reveal_count``).
+- Items nobody has taken wait in town; an Item a Hero carries shows under that Hero,
+  wherever the Hero is (town, entrance, walking).
+- Each player's Items, face up or face down: a face-up one may be used once in the Build
+  or Adventure phase (``UseItem``); after winning one while another lay face up the
+  player may pick which stays up (``ChooseFaceUpItem``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import flet as ft
+
+from companion.catalogue import ItemCard as CatalogueItem
+from companion.i18n import Translator
+from companion.theme import TOUCH, TREASURE_LOOKS, ink_on
+from companion.ui.table.context import TableContext, slot_error
+from companion.ui.widgets import big_button, on_tap, tagged
+from rules.commands import ChooseFaceUpItem, RevealItems, UseItem
+from rules.engine import ALLOWED_PHASES
+from rules.items import item_reveal_count, open_choice
+from rules.models import Hero, Item, ItemCard, ItemClass, PlayerState
+
+SLOT = "reveal-items"
+ITEM_CLASSES: tuple[ItemClass, ...] = ("cleric", "fighter", "mage", "thief", "explorer", "any")
+ITEM_COLOUR = "#8D6E63"  # a leather-brown tag, apart from every treasure colour
+
+
+def item_name(tr: Translator, item: Item) -> str:
+    """The Item's card name, or what it fits ("Mage Item", "Item for any Hero")."""
+    card = item.card
+    if card.name:
+        return card.name
+    if card.universal:
+        return tr("item.universal")
+    return tr("item.of_class", classes="/".join(tr(f"treasure.{t}") for t in card.treasure))
+
+
+def _class_word(tr: Translator, cls: ItemClass) -> str:
+    return tr("item.any_hero") if cls == "any" else tr(f"treasure.{cls}")
+
+
+def item_tag(tr: Translator, item: Item, identifier: str, face_up: bool = True) -> ft.Control:
+    """An Item as a small tag: bag icon, #number and name (greyed when face down)."""
+    colour = ITEM_COLOUR if face_up else "#9E9E9E"
+    ink = ink_on(colour)
+    return tagged(
+        identifier,
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.BACKPACK, size=18, color=ink),
+                    ft.Text(
+                        f"#{item.id + 1} {item_name(tr, item)}",
+                        size=15,
+                        color=ink,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                ],
+                spacing=4,
+                tight=True,
+            ),
+            bgcolor=colour,
+            border_radius=12,
+            padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+        ),
+    )
+
+
+def with_carried_item(
+    ctx: TableContext, hero: Hero, identifier: str, line: ft.Control
+) -> ft.Control:
+    """A Hero's line, with the Item it carries under it (R-ITEM: the Item rides along)."""
+    item_id = ctx.state.items.carried_by(hero.id)
+    if item_id is None:
+        return line
+    tr = ctx.app.tr
+    item = ctx.state.items.item(item_id)
+    carries = ft.Row(
+        [
+            ft.Text(tr("item.carries"), size=14, italic=True),
+            item_tag(tr, item, f"{identifier}-item"),
+        ],
+        wrap=True,
+        spacing=6,
+    )
+    return ft.Column([line, carries], spacing=2)
+
+
+def town_items(ctx: TableContext) -> list[ft.Control]:
+    """The Items waiting in town for a Hero that can carry them (nothing without Items)."""
+    state = ctx.state
+    if not state.setup.ruleset.items:
+        return []
+    tr = ctx.app.tr
+    waiting = [
+        item_tag(tr, state.items.item(i), f"town-item-{n}")
+        for n, i in enumerate(state.items.waiting, 1)
+    ]
+    if not waiting:
+        text = tr("item.none_waiting", left=state.items.deck_left)
+        return [tagged("town-items", ft.Text(text, size=14))]
+    return [
+        tagged(
+            "town-items",
+            ft.Column(
+                [
+                    ft.Text(tr("item.waiting", left=state.items.deck_left), size=15),
+                    ft.Row(waiting, wrap=True, spacing=6, run_spacing=6),
+                ],
+                spacing=4,
+            ),
+        )
+    ]
+
+
+# --- revealing --------------------------------------------------------------------------
+
+
+@dataclass
+class ItemDraft:
+    """One Item being entered: from the catalogue, or the classes it fits."""
+
+    name: str = ""
+    card_id: str | None = None
+    classes: list[ItemClass] = field(default_factory=list)
+
+    def pick(self, card: CatalogueItem) -> None:
+        self.name = card.name
+        self.card_id = card.id
+        self.classes = list(card.treasure)
+
+    def toggle(self, cls: ItemClass) -> None:
+        """Up to two classes; "any Hero" stands alone (a universal Item names no class)."""
+        if cls in self.classes:
+            self.classes.remove(cls)
+        elif cls == "any":
+            self.classes = ["any"]
+        else:
+            self.classes = [c for c in self.classes if c != "any"]
+            if len(self.classes) < 2:
+                self.classes.append(cls)
+        self.card_id = None
+
+    def problem(self) -> str | None:
+        """The i18n key of what is missing, or None."""
+        return None if self.classes else "error.item_class"
+
+    def to_card(self) -> ItemCard:
+        return ItemCard(
+            name=self.name.strip()[:60], treasure=tuple(self.classes), card_id=self.card_id
+        )
+
+
+class ItemSlot:
+    """The controls for one new Item, built once so typing is never interrupted."""
+
+    def __init__(self, ctx: TableContext, index: int) -> None:
+        self.ctx = ctx
+        self.draft = ItemDraft()
+        tr = ctx.app.tr
+        self.prefix = p = f"new-item-{index + 1}"
+        self.suggestions = ft.Column(spacing=4)
+        self.tiles = ft.Row(wrap=True, spacing=6, run_spacing=6)
+        self.name_field = ft.TextField(
+            label=tr("item.name"),
+            hint_text=tr("item.name_hint"),
+            on_change=self._on_name,
+            prefix_icon=ft.Icons.SEARCH,
+            text_size=18,
+        )
+        self._draw_tiles()
+        self.control = tagged(
+            p,
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(tr("item.new_n", n=index + 1), size=16),
+                        tagged(f"{p}-name", self.name_field),
+                        self.suggestions,
+                        ft.Text(tr("item.fits"), size=14),
+                        self.tiles,
+                    ],
+                    spacing=8,
+                ),
+                padding=10,
+                border_radius=10,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            ),
+        )
+
+    def _on_name(self, event: ft.Event[ft.TextField]) -> None:
+        tr = self.ctx.app.tr
+        self.draft.name = event.control.value
+        self.draft.card_id = None
+        query = self.draft.name.strip()
+        self.suggestions.controls.clear()
+        if len(query) >= 2:
+            for match in self.ctx.app.catalogue.search(query, kinds=["item"], limit=4):
+                card = match.card
+                if not isinstance(card, CatalogueItem):
+                    continue
+                fits = ", ".join(_class_word(tr, c) for c in card.treasure)
+                self.suggestions.controls.append(
+                    big_button(
+                        f"{self.prefix}-option-{card.id}",
+                        tr("item.option", name=card.name, fits=fits),
+                        on_tap(self.pick, card),
+                    )
+                )
+
+    def pick(self, card: CatalogueItem) -> None:
+        self.draft.pick(card)
+        self.name_field.value = card.name
+        self.suggestions.controls.clear()
+        self._draw_tiles()
+        self.ctx.app.refresh()
+
+    def toggle(self, cls: ItemClass) -> None:
+        self.draft.toggle(cls)
+        self._draw_tiles()
+        self.ctx.app.refresh()
+
+    def _draw_tiles(self) -> None:
+        tr = self.ctx.app.tr
+        tiles: list[ft.Control] = []
+        for cls in ITEM_CLASSES:
+            if cls == "any":
+                colour, icon, letter = ITEM_COLOUR, ft.Icons.GROUPS, "*"
+            else:
+                look = TREASURE_LOOKS[cls]
+                colour, icon, letter = look.colour, look.icon, look.letter
+            chosen = cls in self.draft.classes
+            ink = ink_on(colour) if chosen else None
+            tiles.append(
+                ft.Semantics(
+                    identifier=f"{self.prefix}-class-{cls}",
+                    label=_class_word(tr, cls),
+                    button=True,
+                    selected=chosen,
+                    content=ft.Container(
+                        ft.Row(
+                            [
+                                ft.Icon(icon, size=20, color=ink),
+                                ft.Text(letter, size=16, weight=ft.FontWeight.BOLD, color=ink),
+                            ],
+                            tight=True,
+                            spacing=2,
+                            alignment=ft.MainAxisAlignment.CENTER,
+                        ),
+                        width=60,
+                        height=TOUCH,
+                        border_radius=10,
+                        bgcolor=colour if chosen else None,
+                        border=ft.Border.all(2, colour),
+                        on_click=on_tap(self.toggle, cls),
+                    ),
+                )
+            )
+        self.tiles.controls = tiles
+
+
+class ItemRevealForm:
+    """This turn's Items, entered before the Heroes (R-ITEM)."""
+
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
+        self.slots: list[ItemSlot] = []
+        self.turn_of_drafts = -1
+
+    def view(self) -> ft.Control:
+        ctx = self.ctx
+        tr = ctx.app.tr
+        state = ctx.state
+        count = item_reveal_count(state)
+        if self.turn_of_drafts != state.turn or len(self.slots) != count:
+            self.slots = [ItemSlot(ctx, i) for i in range(count)]
+            self.turn_of_drafts = state.turn
+        rows: list[ft.Control] = [
+            ft.Text(tr("item.reveal_now", count=count), size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(tr("item.reveal_note"), size=15),
+            *(slot.control for slot in self.slots),
+            big_button(
+                "reveal-items",
+                tr("item.reveal", count=count),
+                lambda _e: self._reveal(),
+                icon=ft.Icons.BACKPACK,
+                primary=True,
+                expand=True,
+            ),
+            slot_error(ctx, SLOT),
+        ]
+        return ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def _reveal(self) -> None:
+        ctx = self.ctx
+        tr = ctx.app.tr
+        problems = [
+            tr("item.new_n", n=i + 1) + ": " + tr(key)
+            for i, slot in enumerate(self.slots)
+            if (key := slot.draft.problem()) is not None
+        ]
+        if problems:
+            ctx.errors[SLOT] = " · ".join(problems)
+            ctx.redraw()
+            return
+        cards = tuple(slot.draft.to_card() for slot in self.slots)
+        ctx.play(SLOT, RevealItems(items=cards), then=self._clear)
+
+    def _clear(self) -> None:
+        self.slots = []
+        self.turn_of_drafts = -1
+
+
+# --- a player's Items ---------------------------------------------------------------------
+
+
+def player_items(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Control]:
+    """The Items a player has won, face up first, with Use and Keep-face-up buttons."""
+    state = ctx.state
+    if not state.setup.ruleset.items:
+        return []
+    tr = ctx.app.tr
+    slot = f"{prefix}-items"
+    if not player.items:
+        return [tagged(slot, ft.Text(tr("item.player_none"), size=15, italic=True))]
+    may_use = state.phase in ALLOWED_PHASES[UseItem] and not player.eliminated
+    choice = open_choice(state, player)
+    rows: list[ft.Control] = [ft.Text(tr("item.player_items"), size=16, weight=ft.FontWeight.BOLD)]
+    for owned in sorted(player.items, key=lambda o: not o.face_up):
+        item = state.items.item(owned.item)
+        p = f"{prefix}-item-{owned.item + 1}"
+        side = tr("item.face_up") if owned.face_up else tr("item.face_down")
+        line: list[ft.Control] = [
+            item_tag(tr, item, f"{p}-tag", face_up=owned.face_up),
+            ft.Text(side, size=14, italic=not owned.face_up),
+        ]
+        buttons: list[ft.Control] = []
+        if owned.face_up and may_use:
+            buttons.append(
+                big_button(
+                    f"{p}-use",
+                    tr("item.use"),
+                    on_tap(ctx.play, slot, UseItem(player=player.name, item=owned.item)),
+                    icon=ft.Icons.BOLT,
+                )
+            )
+        if not owned.face_up and owned.item in choice:
+            buttons.append(
+                big_button(
+                    f"{p}-keep-up",
+                    tr("item.keep_up"),
+                    on_tap(ctx.play, slot, ChooseFaceUpItem(player=player.name, item=owned.item)),
+                    icon=ft.Icons.FLIP,
+                )
+            )
+        rows.append(
+            tagged(
+                p,
+                ft.Row(
+                    [*line, *buttons],
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=4,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+            )
+        )
+    if choice:
+        rows.append(ft.Text(tr("item.choice_open"), size=14, italic=True))
+    rows.append(slot_error(ctx, slot))
+    return [tagged(slot, ft.Column(rows, spacing=6))]
