@@ -581,6 +581,13 @@ def report_taps(taps: dict[str, list[Tap]]) -> None:
     )
 
 
+def load_average() -> str:
+    try:
+        return " ".join(f"{v:.1f}" for v in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--loads", type=int, default=8, help="first-frame runs per app")
@@ -608,7 +615,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(
                     f"Dungeon Referee UI benchmark: {args.players} players, {args.turns} turns"
                     f" played; phone viewport {PHONE['width']}x{PHONE['height']};"
-                    f" {os.cpu_count()} CPUs"
+                    f" {os.cpu_count()} CPUs; load average {load_average()}"
                 )
                 frames = measure_first_frames(browser, app, counter, args.loads)
                 taps = measure_taps(browser, app, counter, games, args.repeats)
@@ -620,7 +627,10 @@ def main(argv: list[str] | None = None) -> int:
                 browser.close()
     report_first_frames(frames)
     report_taps(taps)
-    print(f"\n({time.monotonic() - started:.0f} s in all; {WARM_UP} warm-up rounds not counted)")
+    print(
+        f"\n({time.monotonic() - started:.0f} s in all; {WARM_UP} warm-up rounds not counted;"
+        f" load average now {load_average()}: other work on the machine skews the figures)"
+    )
     return 0
 
 
