@@ -47,7 +47,6 @@ class HomeScreen:
                 icon=ft.Icons.MENU_BOOK,
                 expand=True,
             ),
-            *saved_games(self.app),
             big_button(
                 "open-saved-games",
                 tr("home.all_saved_games"),
@@ -55,6 +54,7 @@ class HomeScreen:
                 icon=ft.Icons.FOLDER_OPEN,
                 expand=True,
             ),
+            *saved_games(self.app),
             ft.Text(tr("home.unofficial"), size=13, italic=True),
         ]
 

@@ -182,12 +182,11 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
         height=48,
         action=ft.CopyToClipboard(game_text),
     )
-    copied = ft.Text("", size=15, visible=False)
+    copied = ft.Text("", size=15)  # a Semantics wrapper needs visible content
     switch = ft.TextButton(tr("games.show_table"), icon=ft.Icons.TABLE_CHART, height=48)
 
     def on_copy(_event: object) -> None:
         copied.value = tr("games.copied")
-        copied.visible = True
         copied.update()
 
     def flip(_event: object) -> None:
@@ -199,7 +198,6 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
                 texts[what] = export_table(app.sessions.open(summary.game_id).game)
             except StoreError as error:
                 copied.value = _sentence(str(error))
-                copied.visible = True
                 copied.update()
                 return
         shown["what"] = what
@@ -207,7 +205,7 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
         hint.value = tr(f"games.export_hint_{what}")
         switch.content = tr("games.show_game" if what == "table" else "games.show_table")
         copy.action = ft.CopyToClipboard(texts[what])  # must be known before the tap
-        copied.visible = False
+        copied.value = ""
         for control in (box, hint, switch, copy, copied):
             control.update()
 
@@ -217,9 +215,13 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
         app,
         "export-dialog",
         tr("games.export_title", name=summary.name),
-        [hint, tagged("export-text", box), tagged("export-copied", copied)],
         [
-            tagged("export-switch", switch),
+            hint,
+            tagged("export-text", box),
+            tagged("export-copied", copied),
+            ft.Row([tagged("export-switch", switch)]),  # two actions fit a phone's width
+        ],
+        [
             _text_button("export-close", tr("games.close"), on_tap(_close, app)),
             tagged("export-copy", copy),
         ],
@@ -241,13 +243,10 @@ def import_dialog(app: TableApp, imported: Callable[[LoadedGame], None]) -> None
         text_size=12,
         autofocus=True,
     )
-    errors = ft.Column(spacing=4, visible=False)
+    errors = ft.Column(spacing=4)  # empty until a refusal
 
     def refuse(lines: list[str]) -> None:
-        errors.controls = [
-            ft.Text(line, size=15, color=ft.Colors.ERROR, selectable=True) for line in lines
-        ]
-        errors.visible = True
+        errors.controls = [ft.Text(line, size=15, color=ft.Colors.ERROR) for line in lines]
         errors.update()
 
     def do_import(_event: object) -> None:

@@ -37,6 +37,9 @@ class GamesScreen:
     def __init__(self, app: TableApp, route: str = "/games") -> None:
         self.app = app
         self.notice: list[str] = []  # what the last action did, shown on top until the next
+        # Rebuilt in place (not a new view): replacing the view under an open dialog would
+        # leave the dialog stuck on screen in the browser.
+        self.root = ft.Column(spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def title(self) -> str:
         return self.app.tr("games.title")
@@ -47,6 +50,15 @@ class GamesScreen:
     # --- building ---------------------------------------------------------------------
 
     def build(self) -> list[ft.Control]:
+        self.root.controls = self._controls()
+        return [self.root]
+
+    def reload(self) -> None:
+        """Read the saved games again and redraw (after an action changed them)."""
+        self.root.controls = self._controls()
+        self.app.refresh()
+
+    def _controls(self) -> list[ft.Control]:
         tr = self.app.tr
         if self.app.sessions is None:
             return [note(tr("games.no_store"))]
@@ -153,10 +165,11 @@ class GamesScreen:
                             ft.Text(self.state_text(summary), size=15),
                             ft.Text(tr("games.last_played", when=when), size=15),
                             ft.Text(scores, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-                            ft.Row([resume]),
+                            resume,
                             actions,
                         ],
                         spacing=4,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                     ),
                     padding=12,
                 )
@@ -194,11 +207,11 @@ class GamesScreen:
 
     def _done(self, notice: str) -> None:
         self.notice = [notice]
-        self.app.render_top()
+        self.reload()
 
     def _imported(self, loaded: LoadedGame) -> None:
         tr = self.app.tr
         self.notice = [tr("games.imported", name=loaded.summary.name)]
         for problem in loaded.problems:
             self.notice.extend(problem_lines(tr, problem, listed=False))
-        self.app.render_top()
+        self.reload()

@@ -79,7 +79,7 @@ def problem_card(app: TableApp, problem: StoreProblem, identifier: str) -> ft.Co
             ]
         ),
         *(
-            ft.Text(line, size=15, color=ft.Colors.ON_ERROR_CONTAINER, selectable=True)
+            ft.Text(line, size=15, color=ft.Colors.ON_ERROR_CONTAINER)
             for line in problem_lines(tr, problem, listed=True)
         ),
     ]
@@ -143,7 +143,7 @@ def restore_game(app: TableApp, game_id: str) -> None:
         app.sessions.store.restore_backup(game_id)
     except StoreError as error:
         show_message(app, app.tr("games.restore_failed", reason=str(error)), "")
-        app.render_top()
+        _refresh(app)
         return
     resume_game(app, game_id)
 
@@ -159,10 +159,7 @@ def show_problems(
     content: list[ft.Control] = []
     for problem in problems:
         content.append(ft.Text(headline(tr, problem), size=17, weight=ft.FontWeight.BOLD))
-        content.extend(
-            ft.Text(line, size=15, selectable=True)
-            for line in problem_lines(tr, problem, listed=False)
-        )
+        content.extend(ft.Text(line, size=15) for line in problem_lines(tr, problem, listed=False))
     actions: list[ft.Control] = []
     if any(p.backup_available for p in problems):
         actions.append(
@@ -189,7 +186,7 @@ def show_problems(
 
 
 def show_message(app: TableApp, title: str, detail: str) -> None:
-    content: list[ft.Control] = [ft.Text(detail, size=15, selectable=True)] if detail else []
+    content: list[ft.Control] = [ft.Text(detail, size=15)] if detail else []
     actions: list[ft.Control] = [
         big_button("problem-close", app.tr("games.close"), on_tap(_close_and_refresh, app))
     ]
@@ -219,7 +216,14 @@ def _close_dialog(app: TableApp) -> None:
 def _close_and_refresh(app: TableApp) -> None:
     """Close the dialog and redraw the screen below (a damaged game may have moved)."""
     _close_dialog(app)
-    app.render_top()
+    _refresh(app)
+
+
+def _refresh(app: TableApp) -> None:
+    # In place: a new view under a dialog would leave the dialog stuck in the browser.
+    reload = getattr(app.current, "reload", None)
+    if reload is not None:
+        reload()
 
 
 def _play_on(app: TableApp, game_id: str) -> None:
