@@ -18,11 +18,22 @@ from companion.catalogue import Catalogue, default_catalogue
 from companion.i18n import DEFAULT_LANG, Lang, normalise_lang
 from companion.session import Sessions
 from companion.store import GameStore, resolve_data_dir
+from companion.sync.device import load_device
+from companion.sync.hub import SyncHub
 from companion.ui.basic_screens import HomeScreen, RulesScreen, SettingsScreen
 from companion.ui.games_screen import GamesScreen
+from companion.ui.join_screen import JoinScreen
+from companion.ui.late_taps import watch_late_taps
 from companion.ui.new_game import NewGameScreen
 from companion.ui.setup_screen import SetupScreen
 from companion.ui.shell import PREF_LANG, PREF_THEME, ScreenFactory, Settings, TableApp
+from companion.ui.sync_link import (
+    TabSync,
+    disconnected,
+    reconnected,
+    route_changed,
+    tap_missed,
+)
 from companion.ui.table.game_screen import GameScreen
 
 log = logging.getLogger(__name__)
@@ -36,6 +47,7 @@ SCREENS: dict[str, ScreenFactory] = {
     "game": GameScreen,
     "rules": RulesScreen,
     "settings": SettingsScreen,
+    "join": JoinScreen,
     "games": GamesScreen,
 }
 
@@ -46,6 +58,8 @@ CLIENT_TIMEOUT = 3.0
 @dataclass(frozen=True)
 class AppConfig:
     data_dir: Path | None = None
+    #: The address phones use to reach this server (the join QR code encodes it).
+    public_url: str | None = None
 
 
 async def _device_lang(page: ft.Page) -> Lang:
@@ -83,6 +97,7 @@ def make_main(
     cards = catalogue or default_catalogue()  # loaded (and validated) once, before serving
     # One store and one session per game for the whole server: every tab shares them.
     sessions = Sessions(GameStore(resolve_data_dir(config.data_dir)))
+    hub = SyncHub(resolve_data_dir(config.data_dir), config.public_url)  # join codes, seats
 
     async def main(page: ft.Page) -> None:
         prefs = ft.SharedPreferences()
@@ -97,6 +112,7 @@ def make_main(
 
             page.run_task(save)
 
+        device = await load_device(prefs, page.client_ip, save_setting)
         app = TableApp(
             page=page,
             catalogue=cards,
@@ -104,8 +120,13 @@ def make_main(
             screens=SCREENS,
             save_setting=save_setting,
             sessions=sessions,
+            sync=TabSync(hub, device, page.client_ip, page.url),
         )
         page.on_close = lambda _event: app.close()
+        page.on_disconnect = lambda _event: disconnected(app)
+        page.on_connect = lambda _event: reconnected(app)
+        page.on_route_change = lambda event: route_changed(app, event.route)
+        watch_late_taps(page, lambda: tap_missed(app))
         app.start(page.route or "/")
 
     return main

@@ -288,14 +288,18 @@ def serve(options: ServeOptions) -> int:
             )
         url = f"http://{address}:{port}"
         print(f"Dungeon Referee is served on the local network at {url}")
-        print("Anyone on this network can open it. Scan to open on a phone:")
+        print("Anyone on this network can open it, read the rules and start new games.")
+        print("Saved games stay hidden from a device until it enters that game's join code")
+        print("(the game's Invite tab); the host may let devices without it watch, read-only.")
+        print("Scan to open on a phone:")
         print(terminal_qr(url))
     else:
         url = local_url
         print(f"Dungeon Referee is running at {url}")
     print("Press Ctrl+C to stop.", flush=True)
 
-    config = AppConfig(data_dir=options.data_dir)
+    # The join QR codes on the game screen encode this address (the LAN one with --lan).
+    config = AppConfig(data_dir=options.data_dir, public_url=url)
     if options.desktop:
         ft.run(make_main(config), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS_DIR))
         return 0

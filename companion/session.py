@@ -9,12 +9,19 @@ it was on disk and on screen, and the caller gets the store's error to show.
 Several browser tabs of one server share a session per game (``Sessions``); a lock makes
 their commands take turns, and a command made on an older version is refused
 (``StaleCommand``) so two players acting at once never overwrite each other silently.
+
+A screen says which state it showed by the session's ``revision`` (it counts every saved
+change in this server process, undo and redo included, so it never comes back to an
+earlier value the way the log's length does after an undo). A command sent again from
+the same device on the same revision as one just applied (a double tap, a resend after a
+blip) is refused as ``AlreadyApplied``: applied once, never twice.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -27,6 +34,12 @@ from rules.models import GameSetup, GameState
 
 Listener = Callable[["Change"], None]
 log = logging.getLogger(__name__)
+#: How many recent changes are remembered to recognise a command sent twice.
+RECENT = 64
+
+
+class AlreadyApplied(StaleCommand):
+    """The same device already made this command on this revision: it was applied once."""
 
 
 @dataclass(frozen=True)
@@ -35,8 +48,9 @@ class Change:
 
     game: Game
     events: tuple[EventBase, ...]
-    kind: str  # "play", "undo" or "redo"
+    kind: str  # "play", "undo" or "redo" ("ready": nothing saved, only who is ready)
     origin: object | None = None  # the session (tab) that made the change
+    revision: int = 0  # the session's revision after the change
 
 
 class TableSession:
@@ -47,6 +61,9 @@ class TableSession:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self.last_events: tuple[EventBase, ...] = ()
+        #: Saved changes so far in this process (see the module docstring).
+        self.revision = 0
+        self._recent: deque[tuple[int, str | None, object]] = deque(maxlen=RECENT)
 
     @property
     def game(self) -> Game:
@@ -69,37 +86,86 @@ class TableSession:
         return unsubscribe
 
     def play(
-        self, command: Command, version: int | None = None, origin: object | None = None
+        self,
+        command: Command,
+        version: int | None = None,
+        origin: object | None = None,
+        *,
+        seen: int | None = None,
+        device: str | None = None,
     ) -> tuple[EventBase, ...]:
-        """Decide, save, then acknowledge. Raises ``RulesError`` or ``StoreError``."""
+        """Decide, save, then acknowledge. Raises ``RulesError`` or ``StoreError``.
+
+        ``seen`` is the revision the screen showed; ``device`` the device that sent it."""
         with self._lock:
+            self._check_seen(seen, command, device)
             game, events = self._game.play(command, version)
-            self._commit(game, events, "play", origin)
+            self._commit(game, events, "play", origin, (seen, device, command))
             return events
 
-    def undo(self, version: int | None = None, origin: object | None = None) -> None:
+    def undo(
+        self,
+        version: int | None = None,
+        origin: object | None = None,
+        *,
+        seen: int | None = None,
+        device: str | None = None,
+    ) -> None:
         with self._lock:
+            self._check_seen(seen, "undo", device)
             self._check_version(version)
-            self._commit(self._game.undo(), (), "undo", origin)
+            self._commit(self._game.undo(), (), "undo", origin, (seen, device, "undo"))
 
-    def redo(self, version: int | None = None, origin: object | None = None) -> None:
+    def redo(
+        self,
+        version: int | None = None,
+        origin: object | None = None,
+        *,
+        seen: int | None = None,
+        device: str | None = None,
+    ) -> None:
         with self._lock:
+            self._check_seen(seen, "redo", device)
             self._check_version(version)
             game = self._game.redo()
             events = game.history()[-1][1] if game.log else ()
-            self._commit(game, events, "redo", origin)
+            self._commit(game, events, "redo", origin, (seen, device, "redo"))
+
+    def notify(self, kind: str, origin: object | None = None) -> None:
+        """Tell every screen of this game about something that is not in the game itself
+        (a player is ready to reveal); nothing is saved."""
+        with self._lock:
+            self._tell(Change(self._game, (), kind, origin, self.revision))
 
     def _check_version(self, version: int | None) -> None:
         if version is not None and version != self._game.version:
             raise StaleCommand("R-PHASE", "err.stale", got=version, now=self._game.version)
 
+    def _check_seen(self, seen: int | None, what: object, device: str | None) -> None:
+        if seen is None or seen == self.revision:
+            return
+        now = self._game.version
+        if device is not None and (seen, device, what) in self._recent:
+            raise AlreadyApplied("R-PHASE", "err.stale", got=seen, now=now)
+        raise StaleCommand("R-PHASE", "err.stale", got=seen, now=now)
+
     def _commit(
-        self, game: Game, events: tuple[EventBase, ...], kind: str, origin: object | None
+        self,
+        game: Game,
+        events: tuple[EventBase, ...],
+        kind: str,
+        origin: object | None,
+        sent: tuple[int | None, str | None, object] | None = None,
     ) -> None:
         self.store.save(self.game_id, game)  # raises StoreError: nothing changes then
         self._game = game
         self.last_events = events
-        change = Change(game=game, events=events, kind=kind, origin=origin)
+        if sent is not None and sent[0] is not None:
+            self._recent.append((sent[0], sent[1], sent[2]))
+        self.revision += 1
+        self._tell(Change(game, events, kind, origin, self.revision))
+
+    def _tell(self, change: Change) -> None:
         for listener in list(self._listeners):
             try:
                 listener(change)

@@ -16,7 +16,10 @@ import flet as ft
 from companion.catalogue import Catalogue
 from companion.i18n import LANGS, Lang, Translator
 from companion.session import Change, Sessions, TableSession
+from companion.sync.hub import WatchOnly
 from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
+from companion.ui.join_screen import gate_route
+from companion.ui.sync_link import TabSync, access_of, later, note_change, presence_changed
 from companion.ui.widgets import icon_action, tagged
 from rules.commands import Command
 from rules.errors import RulesError
@@ -98,6 +101,8 @@ class TableApp:
     sessions: Sessions | None = None
     #: The game this tab is at (None before "Start"); only the session changes it.
     session: TableSession | None = None
+    #: This device and the server's join codes and seats (None: every game is ours).
+    sync: TabSync | None = None
     _unsubscribe: Callable[[], None] | None = None
 
     def __post_init__(self) -> None:
@@ -118,6 +123,7 @@ class TableApp:
         self.render()
 
     def _make(self, route: str) -> Screen:
+        route = gate_route(self, route)  # a game this device may not see: the Join screen
         name = route_name(route)
         factory = self.screens.get(name)
         if factory is None:
@@ -196,6 +202,8 @@ class TableApp:
             raise RuntimeError("this app has no game store")
         self._follow(self.sessions.new_game(setup))
         assert self.session is not None
+        if self.sync is not None:  # this device made the game: it is the host
+            self.sync.hub.hosted(self.session.game_id, self.sync.device)
         self.go(f"/setup/{self.session.game_id}")
 
     def open_game(self, game_id: str) -> TableSession:
@@ -211,14 +219,30 @@ class TableApp:
         self.close()
         self.session = session
         self._unsubscribe = session.subscribe(self._on_change)
+        if self.sync is not None:
+            device = self.sync.device.device_id
+            self.sync.hub.presence.arrive(
+                self.sync.tab, session.game_id, device, lambda: presence_changed(self)
+            )
 
     def close(self) -> None:
         """Stop listening to the game (the tab closed or moved to another game)."""
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        if self.sync is not None:
+            self.sync.hub.presence.leave(self.sync.tab)
 
     def _on_change(self, change: Change) -> None:
+        note_change(self, mine=change.origin is self)
+        if change.origin is self:
+            self._show_change(change)
+        else:
+            # Another tab's change arrives inside that tab's handler: redraw this tab on
+            # its own turn of the loop, so the acting tab is answered first.
+            later(self.page, self._show_change, change)
+
+    def _show_change(self, change: Change) -> None:
         handler = getattr(self.current, "game_changed", None)
         if handler is not None:
             handler(change)
@@ -230,6 +254,8 @@ class TableApp:
         every screen showing the game hears of it. RulesError or StoreError change nothing."""
         if self.session is None:
             raise RuntimeError("no game has been started")
+        if not access_of(self).can_change:
+            raise WatchOnly(self.tr("sync.watch_only"))
         return self.session.play(command, version=self.session.state.version, origin=self)
 
     def ruling_text(self, key: str, args: dict[str, str | int]) -> str:

@@ -14,6 +14,7 @@ from companion.ui.table.build_panel import BuildForm
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.miniboss_panel import room_extras
 from companion.ui.table.player_expansions import PlayerExpansions
+from companion.ui.table.table_sync import build_slot
 from companion.ui.widgets import tagged
 from rules.commands import DeactivateRoom, DestroyRoom, SetTreasureBonus
 from rules.models import TREASURES, PlayerState, RoomStack, Treasure
@@ -224,7 +225,7 @@ class DungeonPanel:
         if state.phase in BONUS_PHASES and not player.eliminated:
             body.append(self._bonus(player))
         if state.phase in ("build", "setup") and not player.eliminated:
-            body.append(self.build_form.view())
+            body.append(build_slot(ctx, self.name, self.build_form))  # private build
         body += self.expansions.build_view()  # a Miniboss instead of a Room (R-MINI)
         return tagged(
             f"dungeon-{p}",

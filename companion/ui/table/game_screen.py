@@ -20,27 +20,31 @@ import flet as ft
 
 from companion.session import Change, TableSession
 from companion.store import StoreError
+from companion.sync.hub import WatchOnly
+from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for, stale_text
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
+from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
 from companion.ui.table.rulings import refusal_text, ruling_row
 from companion.ui.table.scoreboard import Scoreboard
+from companion.ui.table.table_sync import ready_marks, reveal_note, sync_top
 from companion.ui.table.town import TownPanel
 from companion.ui.widgets import Handler, big_button, on_tap, tagged
 from rules import events as ev
 from rules.commands import Command, RevealRooms
-from rules.errors import RulesError
+from rules.errors import RulesError, StaleCommand
 from rules.game import Game
 from rules.models import GameState
 
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
 
-Tab = Literal["play", "score", "log"]
-TABS: tuple[Tab, ...] = ("play", "score", "log")
+Tab = Literal["play", "score", "log", "invite"]
+TABS: tuple[Tab, ...] = ("play", "score", "log", "invite")
 REVEAL_SLOT = "reveal-rooms"
 
 
@@ -61,6 +65,8 @@ class GameScreen:
         self._history_of: Game | None = None
         self._history: list[tuple[Command, tuple[ev.EventBase, ...]]] = []
         self._acting = False
+        #: (revision, version) of the game as last drawn: commands say what they were made on.
+        self.rendered: tuple[int, int] | None = None
 
     # --- what panels need (TableContext) -----------------------------------------
 
@@ -88,9 +94,23 @@ class GameScreen:
         return self._history
 
     def play(self, slot: str, command: Command, then: Callable[[], None] | None = None) -> bool:
+        refusal = refusal_for(self.app, command)
+        if refusal is not None:  # a spectator, someone else's Room, a reveal too early
+            self.errors.clear()
+            self.errors[slot] = refusal
+            return self._done(ok=False)
+        revision, version = self._seen()
         return self._act(
-            slot, lambda s: s.play(command, version=s.state.version, origin=self.app), then
+            slot,
+            lambda s: s.play(command, version, self.app, seen=revision, device=device_id(self.app)),
+            then,
         )
+
+    def _seen(self) -> tuple[int, int]:
+        """The game as this screen last showed it (not as it is now: that may be newer)."""
+        if self.rendered is not None:
+            return self.rendered
+        return (self.session.revision, self.game.version) if self.session else (0, 0)
 
     def redraw(self) -> None:
         self.app.render_top()
@@ -107,6 +127,12 @@ class GameScreen:
         self._acting = True
         try:
             action(self.session)
+        except StaleCommand as error:  # another device was first: show the table as it is
+            self.errors[SYNC_SLOT] = stale_text(self.app, error)
+            return self._done(ok=False)
+        except WatchOnly as error:
+            self.errors[slot] = str(error)
+            return self._done(ok=False)
         except RulesError as error:
             self.errors[slot] = refusal_text(tr, error)
             return self._done(ok=False)
@@ -147,6 +173,8 @@ class GameScreen:
         return "end" if phase == "over" else phase
 
     def build(self) -> list[ft.Control]:
+        if self.session is not None:
+            self.rendered = (self.session.revision, self.game.version)
         self.root.controls = self._content()
         return [self.root]
 
@@ -207,6 +235,7 @@ class GameScreen:
                                 "play": ft.Icons.CASINO,
                                 "score": ft.Icons.SCOREBOARD,
                                 "log": ft.Icons.HISTORY,
+                                "invite": ft.Icons.QR_CODE,
                             }[tab],
                             tr(f"table.tab.{tab}"),
                             on_tap(self._show_tab, tab),
@@ -224,10 +253,24 @@ class GameScreen:
     # --- actions ------------------------------------------------------------------
 
     def _undo(self, _event: object) -> None:
-        self._act("undo", lambda s: s.undo(version=s.game.version, origin=self.app))
+        self._step_back_or_forth("undo")
 
     def _redo(self, _event: object) -> None:
-        self._act("undo", lambda s: s.redo(version=s.game.version, origin=self.app))
+        self._step_back_or_forth("redo")
+
+    def _step_back_or_forth(self, kind: Literal["undo", "redo"]) -> None:
+        refusal = refusal_for(self.app, kind)
+        if refusal is not None:
+            self.errors.clear()
+            self.errors["undo"] = refusal
+            self._done(ok=False)
+            return
+        revision, version = self._seen()
+        device = device_id(self.app)
+        if kind == "undo":
+            self._act("undo", lambda s: s.undo(version, self.app, seen=revision, device=device))
+        else:
+            self._act("undo", lambda s: s.redo(version, self.app, seen=revision, device=device))
 
     def _show_tab(self, tab: Tab) -> None:
         self.tab = tab
@@ -242,7 +285,9 @@ class GameScreen:
                 ft.Text(tr("setup.no_game"), size=16),
                 big_button("new-game", tr("home.new_game"), lambda _e: self.app.go("/new")),
             ]
-        top: list[ft.Control] = [slot_error(self, "undo")]
+        top: list[ft.Control] = [*sync_top(self), slot_error(self, "undo")]
+        if self.tab == "invite":
+            return [*top, invite_view(self)]
         if self.tab == "score":
             last = self._last_step()
             return [*top, *([last] if last else []), self.scoreboard.view()]
@@ -311,7 +356,8 @@ class GameScreen:
         tr = self.app.tr
         return ft.Column(
             [
-                ft.Text(tr("table.reveal_rooms_note"), size=16),
+                ready_marks(self),
+                tagged("reveal-note", ft.Text(reveal_note(self), size=16)),
                 big_button(
                     "reveal-rooms",
                     tr("table.reveal_rooms"),

@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.store import StoreError
 from companion.ui.store_problems import resume_game
+from companion.ui.sync_link import join_button, visible_games
 from companion.ui.widgets import big_button, on_tap, tagged
 
 if TYPE_CHECKING:
@@ -25,10 +26,11 @@ def saved_games(app: TableApp) -> list[ft.Control]:
         listing = app.sessions.store.list_games()
     except (StoreError, OSError) as error:
         return [ft.Text(tr("home.saved_unreadable", reason=str(error)), size=16)]
-    if not listing.games:
-        return []
+    games = visible_games(app, listing.games)  # only games this device has the code for
+    if not games:
+        return [join_button(app)]
     rows: list[ft.Control] = [ft.Text(tr("home.saved_games"), size=22, weight=ft.FontWeight.BOLD)]
-    for summary in listing.games[:SHOWN]:
+    for summary in games[:SHOWN]:
         progress = summary.progress
         scores = " · ".join(f"{s.name} {s.souls}/{s.wounds}" for s in progress.scores)
         if progress.finished:
@@ -58,4 +60,5 @@ def saved_games(app: TableApp) -> list[ft.Control]:
                 ),
             )
         )
+    rows.append(join_button(app))
     return rows

@@ -1,0 +1,96 @@
+"""This device: a random id and the games it joined, kept in the browser's own storage.
+
+The id is made on the first visit and stored with ``ft.SharedPreferences`` (the
+browser's local storage), so every tab of one browser is one device, and a phone that
+slept, reloaded or lost the network comes back as the same device, to the same seat,
+without typing the code again. Anything unreadable in storage is ignored (the device
+simply joins again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pydantic import TypeAdapter, ValidationError
+
+from companion.sync.access import Join
+
+log = logging.getLogger(__name__)
+PREF_DEVICE = "dungeon_referee.device"
+PREF_JOINS = "dungeon_referee.joins"
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+_JOINS = TypeAdapter(dict[str, Join])
+TIMEOUT = 3.0
+
+
+class Prefs(Protocol):
+    def get(self, key: str) -> Awaitable[object]: ...
+
+    def set(self, key: str, value: str) -> Awaitable[object]: ...
+
+
+def new_device_id() -> str:
+    return secrets.token_urlsafe(18)
+
+
+@dataclass
+class Device:
+    """One browser (or phone): its id, the joins it remembers, and whether it is the
+    server's own computer (a loopback address)."""
+
+    device_id: str
+    joins: dict[str, Join] = field(default_factory=dict)
+    local: bool = False
+
+    def join(self, game_id: str) -> Join | None:
+        return self.joins.get(game_id)
+
+    def remember(self, game_id: str, join: Join | None) -> str:
+        """Record (or, with None, forget) a join; returns the JSON to store."""
+        if join is None:
+            self.joins.pop(game_id, None)
+        else:
+            self.joins[game_id] = join
+        return joins_json(self.joins)
+
+
+def joins_json(joins: dict[str, Join]) -> str:
+    return json.dumps({k: v.model_dump() for k, v in joins.items()}, sort_keys=True)
+
+
+def parse_joins(raw: object) -> dict[str, Join]:
+    if not isinstance(raw, str) or not raw:
+        return {}
+    try:
+        return _JOINS.validate_json(raw)
+    except ValidationError:
+        log.warning("remembered joins unreadable; this device joins again")
+        return {}
+
+
+def is_loopback(client_ip: str | None) -> bool:
+    return bool(client_ip) and (client_ip in LOOPBACK or str(client_ip).startswith("127."))
+
+
+async def load_device(
+    prefs: Prefs, client_ip: str | None, save: Callable[[str, str], None]
+) -> Device:
+    """This device from storage; a new id is made (and saved) on the first visit."""
+    try:
+        device_id = await asyncio.wait_for(prefs.get(PREF_DEVICE), TIMEOUT)
+        joins = await asyncio.wait_for(prefs.get(PREF_JOINS), TIMEOUT)
+    except Exception:  # no storage answer: a device for this tab only
+        log.debug("device storage unavailable", exc_info=True)
+        device_id, joins = None, None
+    valid = isinstance(device_id, str) and 16 <= len(device_id) <= 64
+    if not valid:
+        device_id = new_device_id()
+        save(PREF_DEVICE, device_id)
+    assert isinstance(device_id, str)
+    return Device(device_id, parse_joins(joins), is_loopback(client_ip))

@@ -1,0 +1,92 @@
+"""Everything about devices that one server process shares between its tabs.
+
+``SyncHub`` answers "who is this device in that game?" (creating the game's join code
+the first time it is needed), takes seats, and builds the join link a phone scans.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from companion.sync.access import Access, GameAccess, decide_access
+from companion.sync.codes import BadJoinCode, normalise_code
+from companion.sync.device import Device
+from companion.sync.presence import Presence
+from companion.sync.registry import AccessRegistry, GuessLimiter
+
+
+class WatchOnly(PermissionError):
+    """This device may look at the game but not change it (it has no join code)."""
+
+
+class WrongCode(ValueError):
+    """No game on this server has the code typed."""
+
+
+class TooManyGuesses(ValueError):
+    def __init__(self, wait: float) -> None:
+        self.wait = max(1, round(wait))
+        super().__init__(f"too many wrong codes: wait {self.wait} s")
+
+
+class SyncHub:
+    def __init__(
+        self, data_dir: Path, public_url: str | None = None, *, fsync: bool = True
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.registry = AccessRegistry(self.data_dir, fsync=fsync)
+        self.presence = Presence()
+        self.guesses = GuessLimiter()
+        self.public_url = public_url.rstrip("/") if public_url else None
+
+    def game_exists(self, game_id: str) -> bool:
+        from companion.store.paths import StoreLayout, is_valid_game_id
+
+        return is_valid_game_id(game_id) and StoreLayout(self.data_dir).game_file(game_id).exists()
+
+    def record(self, game_id: str, device: Device | None = None) -> GameAccess:
+        """The game's join record; a game nobody hosts yet (saved before join codes) is
+        claimed by the first device on the server's own computer that opens it."""
+        found = self.registry.get(game_id)
+        if found is not None and found.hosts:
+            return found
+        if device is not None and device.local:
+            return self.registry.claim_unhosted(game_id, device.device_id)
+        return found or self.registry.ensure(game_id)
+
+    def access(self, game_id: str, device: Device | None) -> Access:
+        if device is None:  # no device layer (tests of single screens): the host
+            return Access("host")
+        record = self.record(game_id, device)
+        return decide_access(record, device.device_id, device.join(game_id))
+
+    def hosted(self, game_id: str, device: Device | None) -> None:
+        """``device`` just created ``game_id``: it is the game's host."""
+        if device is not None:
+            self.registry.add_host(game_id, device.device_id)
+
+    def check_code(self, text: str, device: Device, client_ip: str | None) -> GameAccess:
+        """The game whose code was typed; ``BadJoinCode``, ``WrongCode`` or
+        ``TooManyGuesses`` otherwise."""
+        keys = (device.device_id, client_ip or "")
+        wait = self.guesses.wait_for(*keys)
+        if wait > 0:
+            raise TooManyGuesses(wait)
+        code = normalise_code(text)  # BadJoinCode: a typo, not a guess
+        found = self.registry.find(code)
+        if found is None:
+            self.guesses.wrong(*keys)
+            raise WrongCode(code)
+        return found
+
+    def join_url(self, code: str, page_url: str | None = None) -> str:
+        """The link a phone opens (or scans) to join: ``<server>/join?code=<code>``."""
+        base = self.public_url
+        if base is None and page_url:
+            parts = urlsplit(page_url)
+            base = f"{parts.scheme}://{parts.netloc}" if parts.netloc else None
+        return f"{base or ''}/join?code={code}"
+
+
+__all__ = ["BadJoinCode", "SyncHub", "TooManyGuesses", "WatchOnly", "WrongCode"]

@@ -1,0 +1,237 @@
+"""One tab's side of live sync: who this device is, redrawing when another device acts,
+and what to say when a tap arrived too late.
+
+``TabSync`` hangs off ``TableApp.sync``. Everything here reads it; a ``TableApp`` without
+one (tests of single screens) behaves as the host of every game.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import flet as ft
+
+from companion.session import AlreadyApplied
+from companion.sync.access import Access
+from companion.sync.device import Device
+from companion.sync.hub import SyncHub
+from companion.sync.private_build import may_build_for, may_reveal, waiting_for
+from rules.commands import BuildRoom, Command, RevealRooms
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+
+log = logging.getLogger(__name__)
+
+
+class _HasGameId(Protocol):
+    @property
+    def game_id(self) -> str: ...
+
+
+G = TypeVar("G", bound=_HasGameId)
+#: The top-of-screen message slot of the game screen (neutral, not an error).
+SYNC_SLOT = "sync"
+#: A tap on a control that a redraw removed counts as "too late" for this long.
+LATE_TAP_S = 5.0
+
+
+@dataclass
+class TabSync:
+    hub: SyncHub
+    device: Device
+    client_ip: str | None = None
+    page_url: str | None = None
+    last_change_at: float = 0.0
+    last_change_mine: bool = False
+    #: This tab, as the presence list knows it (a device may have several tabs).
+    tab: str = field(default_factory=lambda: secrets.token_hex(8))
+    #: The "who is here" line of the game screen, updated in place when devices come and go.
+    here_line: ft.Text | None = None
+
+    def access(self, game_id: str) -> Access:
+        return self.hub.access(game_id, self.device)
+
+
+def access_of(app: TableApp) -> Access:
+    if app.sync is None or app.session is None:
+        return Access("host")
+    return app.sync.access(app.session.game_id)
+
+
+def device_id(app: TableApp) -> str | None:
+    return app.sync.device.device_id if app.sync is not None else None
+
+
+def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
+    """Run ``action`` on the page's own turn of the event loop (after the handler now
+    running, so the acting tab is answered first), then send what it changed.
+
+    A page with no connection (a phone asleep, a test page) is drawn at once: Flet sends
+    a reconnecting client the whole page, so it comes back up to date."""
+    try:
+        loop = page.session.connection.loop
+    except AttributeError:
+        loop = None
+    if loop is None:
+        action(*args)
+        return
+
+    async def run() -> None:
+        try:
+            action(*args)
+        except Exception:  # a tab that closed meanwhile must not stop the others
+            log.warning("redrawing a tab after a change failed", exc_info=True)
+
+    page.run_task(run)
+
+
+def note_change(app: TableApp, mine: bool) -> None:
+    if app.sync is not None:
+        app.sync.last_change_at = time.monotonic()
+        app.sync.last_change_mine = mine
+
+
+def refusal_for(app: TableApp, command: Command | str) -> str | None:
+    """Why this device may not send ``command`` (None: it may). Spectators change
+    nothing; Rooms are built by their owner's phone; a seat reveals once all are ready."""
+    access = access_of(app)
+    tr = app.tr
+    if not access.can_change:
+        return tr("sync.watch_only")
+    if app.sync is None or app.session is None:
+        return None
+    state = app.session.state
+    if isinstance(command, BuildRoom):
+        game_id = app.session.game_id
+        record = app.sync.hub.registry.get(game_id)
+        online = app.sync.hub.presence.online(game_id)
+        if not may_build_for(access, record, online, command.player, app.sync.device.device_id):
+            return tr("sync.builds_elsewhere", player=command.player)
+    if isinstance(command, RevealRooms) and not may_reveal(access, state):
+        return tr("sync.waiting_for", players=", ".join(waiting_for(state)))
+    return None
+
+
+def stale_text(app: TableApp, error: Exception) -> str:
+    if isinstance(error, AlreadyApplied):
+        return app.tr("sync.already_applied")
+    return app.tr("sync.stale")
+
+
+def tap_missed(app: TableApp) -> None:
+    """A tap reached the server for a control a redraw had already replaced: say why,
+    so no tap is lost without a word. A redraw for another device's change means the
+    table moved under the finger; a redraw for this device's own change means the same
+    tap arrived twice (applied once)."""
+    sync = app.sync
+    if sync is None or time.monotonic() - sync.last_change_at > LATE_TAP_S:
+        return
+    errors = getattr(app.current, "errors", None)
+    if not isinstance(errors, dict):
+        return
+    errors[SYNC_SLOT] = app.tr("sync.already_applied" if sync.last_change_mine else "sync.stale")
+    app.render_top()
+
+
+def sync_banner(app: TableApp, message: str) -> ft.Control:
+    """The neutral line at the top of the game screen that explains a resync."""
+    from companion.ui.widgets import tagged
+
+    return tagged(
+        "sync-notice",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.SYNC, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    ft.Text(message, size=16, expand=True, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ]
+            ),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            padding=12,
+            border_radius=8,
+        ),
+        live_region=True,
+        visible=bool(message),
+    )
+
+
+def disconnected(app: TableApp) -> None:
+    """The browser went away (phone asleep, network blip, tab closed): stop drawing for
+    it and let its seat show as away. Flet keeps the tab's session for a while."""
+    if app.sync is not None:
+        app.sync.hub.presence.leave(app.sync.tab)
+    app.close()
+
+
+def reconnected(app: TableApp) -> None:
+    """The same tab is back: listen again and draw the game as it is now."""
+    if app.session is not None and app.sessions is not None:
+        before = app.session.revision
+        session = app.open_game(app.session.game_id)
+        errors = getattr(app.current, "errors", None)
+        if session.revision != before and isinstance(errors, dict):
+            errors[SYNC_SLOT] = app.tr("sync.stale")
+    app.render()
+
+
+def visible_games(app: TableApp, games: Sequence[G]) -> list[G]:
+    """The saved games this device may see (a game it has no code for is not listed,
+    unless its host lets anyone watch)."""
+    if app.sync is None:
+        return list(games)
+    sync = app.sync
+    return [g for g in games if sync.access(g.game_id).can_view]
+
+
+def join_button(app: TableApp) -> ft.Control:
+    from companion.ui.widgets import big_button
+
+    return big_button(
+        "join-game",
+        app.tr("sync.join_game"),
+        lambda _e: app.go("/join"),
+        icon=ft.Icons.QR_CODE_SCANNER,
+        expand=True,
+    )
+
+
+def route_changed(app: TableApp, route: str) -> None:
+    """The browser asked for another address in the same tab (a join link opened where
+    the app already runs, a reconnect that lands elsewhere): show that screen."""
+    if route and route != app.current.route:
+        app.start(route)
+
+
+def presence_changed(app: TableApp) -> None:
+    """A device arrived at or left this tab's game: update the line that counts them, in
+    place (a whole redraw would replace the buttons under a player's finger)."""
+
+    def update() -> None:
+        sync = app.sync
+        if sync is None or sync.here_line is None or app.session is None:
+            return
+        count = sync.hub.presence.count(app.session.game_id)
+        sync.here_line.value = here_text(app, count)
+        app.page.update()  # only this text changed: a one-line patch
+
+    later(app.page, update)
+
+
+def here_text(app: TableApp, count: int) -> str:
+    tr = app.tr
+    access = access_of(app)
+    if access.role == "spectator":
+        role = tr("sync.role_spectator")
+    elif access.seat is not None:
+        role = tr("sync.role_seat", player=access.seat)
+    elif access.role == "host":
+        role = tr("sync.role_host")
+    else:
+        role = tr("sync.role_table")
+    return f"{role} · {tr('sync.devices_here', count=count)}"

@@ -1,0 +1,114 @@
+"""The Invite tab of the game screen: the join QR code, link and code, the seats.
+
+A phone scans the QR code (or opens the link, or types the code on the Join screen) and
+picks its seat. Only devices that know the code see it here; a spectator is told to ask
+the host. The host decides whether devices without the code may watch.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import flet as ft
+import segno
+
+from companion.sync.codes import display_code
+from companion.ui.sync_link import access_of
+from companion.ui.table.context import TableContext, section
+from companion.ui.widgets import big_button, tagged
+
+QR_SIZE = 220
+
+
+@cache
+def qr_png(url: str) -> bytes:
+    """The URL as a QR code PNG, made here (no internet)."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="png", scale=8, border=2)
+    return out.getvalue()
+
+
+def invite_view(ctx: TableContext) -> ft.Control:
+    app = ctx.app
+    tr = app.tr
+    if app.sync is None or app.session is None:
+        return section("invite", tr("sync.invite"), [ft.Text(tr("sync.no_sync"), size=16)])
+    game_id = app.session.game_id
+    access = access_of(app)
+    change_seat = big_button(
+        "invite-change-seat",
+        tr("sync.pick_seat") if access.can_change else tr("sync.enter_code"),
+        lambda _e: app.go(f"/join?game={game_id}"),
+        icon=ft.Icons.EVENT_SEAT,
+    )
+    if not access.can_change:
+        return section(
+            "invite", tr("sync.invite"), [ft.Text(tr("sync.ask_host"), size=16), change_seat]
+        )
+    record = app.sync.hub.record(game_id, app.sync.device)
+    url = app.sync.hub.join_url(record.code, app.sync.page_url)
+    rows: list[ft.Control] = [
+        ft.Text(tr("sync.invite_note"), size=16),
+        tagged(
+            "invite-qr",
+            ft.Container(
+                ft.Image(src=qr_png(url), width=QR_SIZE, height=QR_SIZE),
+                alignment=ft.Alignment.CENTER,
+                bgcolor=ft.Colors.WHITE,
+                padding=8,
+                border_radius=8,
+            ),
+            label=tr("sync.qr_label"),
+        ),
+        tagged(
+            "invite-code",
+            ft.Text(
+                tr("sync.code_is", code=display_code(record.code)),
+                size=26,
+                weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
+            ),
+        ),
+        tagged("invite-url", ft.Text(url, size=14, text_align=ft.TextAlign.CENTER)),
+    ]
+    if access.role == "host":
+        rows.append(
+            ft.Row(
+                [
+                    tagged(
+                        "invite-spectators",
+                        ft.Switch(
+                            value=record.allow_spectators,
+                            on_change=lambda e: _set_spectators(ctx, bool(e.control.value)),
+                        ),
+                        label=tr("sync.allow_spectators"),
+                    ),
+                    ft.Text(tr("sync.allow_spectators"), size=16, expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+    online = app.sync.hub.presence.online(game_id)
+    me = app.sync.device.device_id
+    for number, p in enumerate(ctx.state.players, 1):
+        holder = record.holder(p.name)
+        if holder is None:
+            status = tr("sync.seat_free")
+        elif holder == me:
+            status = tr("sync.seat_mine")
+        elif holder in online:
+            status = tr("sync.seat_here")
+        else:
+            status = tr("sync.seat_away")
+        rows.append(tagged(f"seat-p{number}", ft.Text(f"{p.name}: {status}", size=16)))
+    rows.append(change_seat)
+    return section("invite", tr("sync.invite"), rows)
+
+
+def _set_spectators(ctx: TableContext, allow: bool) -> None:
+    app = ctx.app
+    if app.sync is None or app.session is None or access_of(app).role != "host":
+        return
+    app.sync.hub.registry.set_spectators(app.session.game_id, allow)
+    ctx.redraw()

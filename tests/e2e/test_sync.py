@@ -1,0 +1,311 @@
+"""Live sync across devices: several browser contexts ("phones") on one server.
+
+Each context is its own device (its own browser storage). The games are saved before
+the server starts, hosted by a known device; the others join with the game's code, by
+its link (what the Invite QR code encodes) or by typing it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import (
+    OUTPUT,
+    PHONE,
+    AppPage,
+    Server,
+    start_server,
+    stop_server,
+)
+from tests.e2e.sync_seed import DEVICE_KEY, SeededGame, device_id, seed
+from tests.e2e.test_full_game import said, shows, tap, type_into
+
+pytestmark = pytest.mark.e2e
+
+STALE = "Someone else changed the table; here is the new state."
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, SeededGame]]]:
+    base = tmp_path_factory.mktemp("sync")
+    data = base / "data"
+    games = {
+        "two": seed(data, 2, device_id(1), "Two phones"),
+        "private": seed(data, 2, device_id(3), "Private build"),
+        "locked": seed(data, 2, device_id(5), "Locked"),
+        "six": seed(data, 6, device_id(11), "Six phones"),
+    }
+    server = start_server(data, base / "server.log")
+    yield server, games
+    stop_server(server)
+
+
+class Devices:
+    """Browser contexts, one per device, each with a fixed device id in its storage."""
+
+    def __init__(self, browser: object, server: Server, shots: Path) -> None:
+        from playwright.sync_api import Browser
+
+        assert isinstance(browser, Browser)
+        self.browser = browser
+        self.server = server
+        self.shots = shots
+        self.contexts: list[object] = []
+
+    def open(self, n: int, path: str, name: str) -> AppPage:
+        context = self.browser.new_context(viewport=PHONE, device_scale_factor=1, locale="en-GB")
+        context.add_init_script(
+            f"localStorage.setItem({json.dumps(DEVICE_KEY)}, {json.dumps(json.dumps(device_id(n)))})"
+        )
+        self.contexts.append(context)
+        return AppPage(context.new_page(), self.server.url, self.shots / name).open(path)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def devices(
+    browser: object, table: tuple[Server, dict[str, SeededGame]], request: pytest.FixtureRequest
+) -> Iterator[Devices]:
+    opened = Devices(browser, table[0], OUTPUT / request.node.name)
+    yield opened
+    opened.close()
+
+
+def sit(phone: AppPage, url_or_path: str, seat: int, player: str) -> None:
+    """Open a join link (as a scanned QR code does) and take a seat."""
+    phone.page.goto(url_or_path)
+    phone.wait_ready()
+    tap(phone, f"join-seat-{seat}")
+    said(phone, f"You sit as {player}")
+
+
+def gone(app: AppPage, identifier: str, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while app.by_id(identifier).count() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not app.by_id(identifier).count(), f"{identifier} still shown"
+
+
+def total(app: AppPage, seat: int, treasure: str) -> str:
+    return app.by_id(f"p{seat}-total-{treasure}").first.aria_snapshot()
+
+
+def bump(app: AppPage, seat: int, treasure: str = "cleric") -> None:
+    """Raise one player's treasure bonus by one (opening the bonus rows if needed)."""
+    if not app.by_id(f"p{seat}-bonus-{treasure}-plus").count():
+        tap(app, f"p{seat}-bonus-toggle")
+        app.wait_for(f"p{seat}-bonus-{treasure}-plus")
+    tap(app, f"p{seat}-bonus-{treasure}-plus")
+
+
+def log_length(app: AppPage) -> int:
+    """How many commands the Log tab lists (the newest is numbered highest)."""
+    tap(app, "tab-log")
+    app.wait_for("log")
+    snapshot = app.by_id("log").first.aria_snapshot()
+    tap(app, "tab-play")
+    numbers = [int(w.rstrip(".")) for w in snapshot.replace('"', " ").split() if w.rstrip(".").isdigit() and w.endswith(".")]
+    return max(numbers, default=0)
+
+
+def test_two_phones_join_by_link_and_see_each_others_changes_and_undo(
+    devices: Devices, table: tuple[Server, dict[str, SeededGame]]
+) -> None:
+    server, games = table
+    game = games["two"]
+    host = devices.open(1, f"/game/{game.game_id}", "host")
+    said(host, "You host this game")
+    tap(host, "tab-invite")
+    shows(host, "invite-code", f"Join code: {game.code[:3]}-{game.code[3:]}")
+    shows(host, "invite-url", f"{server.url}/join?code={game.code}")
+    host.screenshot("invite")
+    tap(host, "tab-play")
+
+    phone = devices.open(2, "/", "phone")
+    assert not phone.by_id(f"saved-{game.game_id}").count()  # no code yet: not listed
+    sit(phone, f"{server.url}/join?code={game.code}", 2, "Brann")
+    phone.screenshot("seated")
+    said(host, "devices connected: 2")
+
+    # A change on the host appears on the phone; an undo on the phone appears on the host.
+    assert "2" in total(phone, 1, "cleric")
+    bump(host, 1)
+    shows(host, "p1-total-cleric", "3")
+    shows(phone, "p1-total-cleric", "3", timeout=3)
+    phone.screenshot("sees-host-change")
+    tap(phone, "undo")
+    shows(phone, "p1-total-cleric", "2")
+    shows(host, "p1-total-cleric", "2", timeout=3)
+    host.screenshot("sees-phone-undo")
+    tap(host, "redo")
+    shows(phone, "p1-total-cleric", "3", timeout=3)
+
+    # Both act at the same moment, three times: every tap is either applied or its
+    # device says the table changed under it; none vanishes and none counts twice.
+    applied = told = 0
+    for _round in range(3):
+        before_host = int(total(host, 1, "cleric").split()[-1].strip('"'))
+        before_phone = int(total(phone, 2, "fighter").split()[-1].strip('"'))
+        if not phone.by_id("p2-bonus-fighter-plus").count():
+            tap(phone, "p2-bonus-toggle")
+            phone.wait_for("p2-bonus-fighter-plus")
+        if not host.by_id("p1-bonus-cleric-plus").count():
+            tap(host, "p1-bonus-toggle")
+            host.wait_for("p1-bonus-cleric-plus")
+        host.by_id("p1-bonus-cleric-plus").first.click(no_wait_after=True)
+        phone.by_id("p2-bonus-fighter-plus").first.click(no_wait_after=True)
+        time.sleep(1.0)
+        after_host = int(total(host, 1, "cleric").split()[-1].strip('"'))
+        after_phone = int(total(phone, 2, "fighter").split()[-1].strip('"'))
+        applied += (after_host - before_host) + (after_phone - before_phone)
+        for app in (host, phone):
+            if STALE in app.snapshot():
+                told += 1
+        # Both devices show the same table.
+        assert total(host, 1, "cleric") == total(phone, 1, "cleric")
+        assert total(host, 2, "fighter") == total(phone, 2, "fighter")
+    phone.screenshot("after-simultaneous")
+    print(f"simultaneous taps: {applied} applied, {told} told")
+    assert applied + told == 6, (applied, told)
+    assert log_length(host) == log_length(phone)
+
+    # A reload keeps the seat without the code being typed again.
+    phone.page.reload()
+    phone.wait_ready()
+    said(phone, "You sit as Brann")
+    phone.screenshot("after-reload")
+
+
+def test_private_build_is_hidden_until_revealed_together(
+    devices: Devices, table: tuple[Server, dict[str, SeededGame]]
+) -> None:
+    _server, games = table
+    game = games["private"]
+    host = devices.open(3, f"/join?game={game.game_id}", "host")
+    tap(host, "join-seat-1")
+    said(host, "You sit as Ada")
+    phone = devices.open(4, "/join", "phone")
+    type_into(phone, "join-code", game.code.lower())
+    tap(phone, "join-go")
+    tap(phone, "join-seat-2")
+    said(phone, "You sit as Brann")
+
+    # Each device builds only its own player's Room.
+    assert phone.by_id("build-p1-elsewhere").count() and not phone.by_id("build-p1-open").count()
+    tap(host, "build-p1-open")
+    type_into(host, "build-p1-name", "Secret Vault")
+    tap(host, "build-p1-treasure-mage")
+    type_into(host, "build-p1-damage", "3")
+    tap(host, "build-p1-go")
+    said(host, "Ada: ready")
+    said(phone, "Ada: ready")
+    shows(phone, "build-p1-elsewhere", "Placed a Room face down.")
+    assert "Secret Vault" not in phone.snapshot()
+    phone.screenshot("other-room-face-down")
+
+    # A seat can't reveal while someone is still building.
+    tap(phone, "reveal-rooms")
+    said(phone, "Waiting for Brann to place a Room face down.")
+    tap(phone, "build-p2-open")
+    type_into(phone, "build-p2-name", "Hidden Lair")
+    tap(phone, "build-p2-treasure-thief")
+    type_into(phone, "build-p2-damage", "2")
+    tap(phone, "build-p2-go")
+    said(host, "Brann: ready")
+    assert "Hidden Lair" not in host.snapshot()
+    host.screenshot("both-ready")
+    tap(phone, "reveal-rooms")
+    for app in (host, phone):
+        said(app, "Secret Vault")
+        said(app, "Hidden Lair")
+    phone.screenshot("revealed")
+
+
+def test_a_device_without_the_code_is_refused_until_the_host_allows_watching(
+    devices: Devices, table: tuple[Server, dict[str, SeededGame]]
+) -> None:
+    _server, games = table
+    game = games["locked"]
+    stranger = devices.open(6, f"/game/{game.game_id}", "stranger")
+    said(stranger, "This game is private. Ask the host for its join code")
+    stranger.screenshot("locked")
+    wrong = "ABCDEF" if game.code != "ABCDEF" else "ABCDEG"
+    type_into(stranger, "join-code", wrong)
+    tap(stranger, "join-go")
+    said(stranger, "No game here has the join code ABC-DE")
+    type_into(stranger, "join-code", "OO11")
+    tap(stranger, "join-go")
+    said(stranger, "a join code has no")
+    stranger.screenshot("wrong-code")
+    stranger.page.goto(stranger.base_url + "/")
+    stranger.wait_ready()
+    assert not stranger.by_id(f"saved-{game.game_id}").count()
+
+    host = devices.open(5, f"/game/{game.game_id}", "host")
+    tap(host, "tab-invite")
+    tap(host, "invite-spectators")
+    time.sleep(0.5)
+    stranger.page.goto(f"{stranger.base_url}/game/{game.game_id}")
+    stranger.wait_ready()
+    said(stranger, "You are watching (read-only)")
+    tap(stranger, "reveal-rooms")
+    said(stranger, "You are watching: ask the host for the join code to take part.")
+    stranger.screenshot("watching")
+    tap(host, "tab-play")
+    bump(host, 1)
+    shows(stranger, "p1-total-cleric", "3", timeout=3)
+
+
+def test_six_devices_build_in_private_reveal_and_undo_together(
+    devices: Devices, table: tuple[Server, dict[str, SeededGame]]
+) -> None:
+    server, games = table
+    game = games["six"]
+    phones: list[AppPage] = []
+    host = devices.open(11, f"/join?game={game.game_id}", "p1")
+    tap(host, "join-seat-1")
+    said(host, f"You sit as {game.players[0]}")
+    phones.append(host)
+    for seat in range(2, 7):
+        phone = devices.open(10 + seat, f"/join?code={game.code}", f"p{seat}")
+        tap(phone, f"join-seat-{seat}")
+        said(phone, f"You sit as {game.players[seat - 1]}")
+        phones.append(phone)
+    said(host, "devices connected: 6")
+
+    for seat, phone in enumerate(phones, 1):
+        if seat > 1:  # tap once this phone shows the last Room placed (else: "changed")
+            said(phone, f"{game.players[seat - 2]}: ready")
+        tap(phone, f"build-p{seat}-open")
+        type_into(phone, f"build-p{seat}-name", f"Room {seat}X")
+        tap(phone, f"build-p{seat}-treasure-fighter")
+        type_into(phone, f"build-p{seat}-damage", "1")
+        tap(phone, f"build-p{seat}-go")
+        said(phone, f"{game.players[seat - 1]}: ready")
+    for phone in phones:
+        said(phone, "Everyone has placed a Room face down")
+        assert "Room 2X" not in phones[0].snapshot()
+    phones[0].screenshot("all-ready")
+    tap(phones[5], "reveal-rooms")
+    for phone in phones:
+        for seat in range(1, 7):
+            said(phone, f"Room {seat}X", timeout=5)
+    tap(phones[2], "resolve-bait")
+    for phone in phones:
+        gone(phone, "resolve-bait")
+    tap(phones[3], "undo")
+    for phone in phones:
+        phone.wait_for("resolve-bait", timeout=5_000)
+    lengths = {log_length(phone) for phone in phones}
+    assert len(lengths) == 1, lengths
+    for seat, phone in enumerate(phones, 1):
+        phone.screenshot(f"end-p{seat}")
+    assert server.process.poll() is None
