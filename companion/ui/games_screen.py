@@ -84,8 +84,9 @@ class GamesScreen:
                 expand=True,
             )
         )
-        playing = [s for s in listing.games if not s.progress.finished]
-        finished = [s for s in listing.games if s.progress.finished]
+        games = [s for s in listing.games if self._role(s.game_id) != "none"]
+        playing = [s for s in games if not s.progress.finished]
+        finished = [s for s in games if s.progress.finished]
         controls.append(heading(tr("games.in_progress"), "games-in-progress"))
         controls.extend(self._row(s) for s in playing)
         if not playing:
@@ -108,6 +109,14 @@ class GamesScreen:
             live_region=True,
         )
 
+    def _role(self, game_id: str) -> str:
+        """This device's role in a game under live sync: 'none' hides the game, and only
+        its host may rename or delete it. Without sync every game is this device's."""
+        access = getattr(getattr(self.app, "sync", None), "access", None)
+        if access is None:
+            return "host"
+        return str(getattr(access(game_id), "role", "none"))
+
     def state_text(self, summary: GameSummary) -> str:
         tr = self.app.tr
         progress = summary.progress
@@ -123,12 +132,14 @@ class GamesScreen:
         progress = summary.progress
         scores = " · ".join(f"{s.name} {s.souls}/{s.wounds}" for s in progress.scores)
         when = f"{summary.last_played.astimezone():%Y-%m-%d %H:%M}"
-        actions = ft.Row(
-            [
-                self._action("rename", game_id, tr("games.rename"), ft.Icons.EDIT, rename_dialog),
-                self._action(
-                    "export", game_id, tr("games.export"), ft.Icons.IOS_SHARE, export_dialog
-                ),
+        buttons: list[ft.Control] = [
+            self._action("export", game_id, tr("games.export"), ft.Icons.IOS_SHARE, export_dialog)
+        ]
+        if self._role(game_id) == "host":  # a guest's phone may look, not rename or delete
+            buttons.insert(
+                0, self._action("rename", game_id, tr("games.rename"), ft.Icons.EDIT, rename_dialog)
+            )
+            buttons.append(
                 tagged(
                     f"delete-{game_id}",
                     ft.TextButton(
@@ -138,12 +149,9 @@ class GamesScreen:
                         height=48,
                         style=ft.ButtonStyle(color=ft.Colors.ERROR, icon_color=ft.Colors.ERROR),
                     ),
-                ),
-            ],
-            wrap=True,
-            spacing=0,
-            run_spacing=0,
-        )
+                )
+            )
+        actions = ft.Row(buttons, wrap=True, spacing=0, run_spacing=0)
         resume = big_button(
             f"resume-{game_id}",
             tr("games.view" if progress.finished else "games.resume"),

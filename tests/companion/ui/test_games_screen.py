@@ -390,3 +390,41 @@ def test_home_resume_of_a_damaged_game_shows_the_problem(
     ui.tap(f"resume-{game_id}")  # the home list
     assert ui.has("screen-home") and app.session is None
     assert "A saved game can't be opened" in dialog_text(ui)
+
+
+class _Access:
+    def __init__(self, role: str) -> None:
+        self.role = role
+
+    @property
+    def can_view(self) -> bool:
+        return self.role != "none"
+
+    @property
+    def can_change(self) -> bool:
+        return self.role in ("host", "table", "seat")
+
+
+class _Sync:
+    """Stands in for live sync: this device's role in each game."""
+
+    def __init__(self, roles: dict[str, str]) -> None:
+        self.roles = roles
+
+    def access(self, game_id: str) -> _Access:
+        return _Access(self.roles.get(game_id, "none"))
+
+
+def test_under_live_sync_only_the_host_renames_or_deletes_and_hidden_games_stay_hidden(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    store = GameStore(tmp_path / "data", fsync=False)
+    mine, theirs, secret = saved(store, 1), saved(store, 1), saved(store, 1)
+    ui, app = table_app()
+    app.sync = _Sync({mine: "host", theirs: "seat"})  # type: ignore[attr-defined]
+    ui.tap("open-saved-games")
+    assert ui.has(f"game-{mine}") and ui.has(f"game-{theirs}")
+    assert not ui.has(f"game-{secret}"), "a game this device has no code for is not listed"
+    assert ui.has(f"rename-{mine}") and ui.has(f"delete-{mine}")
+    assert not ui.has(f"rename-{theirs}") and not ui.has(f"delete-{theirs}")
+    assert ui.has(f"resume-{theirs}") and ui.has(f"export-{theirs}")
