@@ -14,6 +14,7 @@ import logging
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -173,7 +174,9 @@ class GuessLimiter:
     """At most ``limit`` wrong join codes per ``window`` seconds from one device or one
     address, so nobody on the network can try codes one after another."""
 
-    def __init__(self, limit: int = 5, window: float = 60.0, clock=time.monotonic) -> None:  # type: ignore[no-untyped-def]
+    def __init__(
+        self, limit: int = 5, window: float = 60.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.limit = limit
         self.window = window
         self.clock = clock

@@ -47,9 +47,7 @@ def setup(players: int) -> GameSetup:
 def in_build(players: int) -> list[Command]:
     """First Rooms revealed, turn 1's Heroes revealed: the Build phase of turn 1."""
     first = [
-        BuildRoom(
-            player=n, room=Room(name=f"Hall {i + 1}", treasure=(TREASURES[i % 4],), damage=1)
-        )
+        BuildRoom(player=n, room=Room(name=f"Hall {i + 1}", treasure=(TREASURES[i % 4],), damage=1))
         for i, n in enumerate(NAMES[:players])
     ]
     heroes = tuple(HeroCard(treasure=(TREASURES[i % 4],), health=5) for i in range(players))

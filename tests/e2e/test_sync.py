@@ -31,7 +31,9 @@ STALE = "Someone else changed the table; here is the new state."
 
 
 @pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, SeededGame]]]:
+def table(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Server, dict[str, SeededGame]]]:
     base = tmp_path_factory.mktemp("sync")
     data = base / "data"
     games = {
@@ -59,9 +61,8 @@ class Devices:
 
     def open(self, n: int, path: str, name: str) -> AppPage:
         context = self.browser.new_context(viewport=PHONE, device_scale_factor=1, locale="en-GB")
-        context.add_init_script(
-            f"localStorage.setItem({json.dumps(DEVICE_KEY)}, {json.dumps(json.dumps(device_id(n)))})"
-        )
+        stored = json.dumps(json.dumps(device_id(n)))  # SharedPreferences keeps JSON
+        context.add_init_script(f"localStorage.setItem({json.dumps(DEVICE_KEY)}, {stored})")
         self.contexts.append(context)
         return AppPage(context.new_page(), self.server.url, self.shots / name).open(path)
 
@@ -112,7 +113,11 @@ def log_length(app: AppPage) -> int:
     app.wait_for("log")
     snapshot = app.by_id("log").first.aria_snapshot()
     tap(app, "tab-play")
-    numbers = [int(w.rstrip(".")) for w in snapshot.replace('"', " ").split() if w.rstrip(".").isdigit() and w.endswith(".")]
+    numbers = [
+        int(w.rstrip("."))
+        for w in snapshot.replace('"', " ").split()
+        if w.rstrip(".").isdigit() and w.endswith(".")
+    ]
     return max(numbers, default=0)
 
 
