@@ -23,7 +23,9 @@ handler, engine, save, diff), and render (last reply to the semantics tree updat
 Flutter applying the patch, layout, semantics).
 
 The games are prepared on disk before the server starts (a 3-player game two turns in, at
-the Build phase with everyone but player 1 built; and the same game one step on, at Bait).
+the Build phase with everyone but player 1 built; and the same game one step on, at Bait),
+both hosted by one device id that the tap tabs present; the first-frame tabs are first
+visits (no device id yet, so the home screen lists no games).
 
 Run: ``python bench/ui.py`` (about two minutes on two cores; ``--loads`` and
 ``--repeats`` change the number of runs). Needs Debian's Chromium at /usr/bin/chromium.
@@ -33,6 +35,7 @@ No pass/fail: it prints medians, p95 and the ratios app/counter.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import socket
@@ -49,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "companion" / "store"))
@@ -56,6 +60,7 @@ sys.path.insert(0, str(REPO / "tests" / "companion" / "store"))
 from sample_play import next_commands, play_turns, sample_setup  # type: ignore[import-not-found]  # noqa: E402
 
 from companion.store import GameStore, resolve_data_dir  # noqa: E402
+from companion.sync.registry import AccessRegistry  # noqa: E402
 from rules.commands import BuildRoom, RevealRooms  # noqa: E402
 from rules.game import Game  # noqa: E402
 
@@ -78,6 +83,12 @@ TAP_TIMEOUT_MS = 15_000
 WARM_UP = 2
 #: Pause after closing a first-frame tab, before the next load.
 SETTLE_S = 0.3
+
+#: The device the benchmark's games are hosted by (see companion/sync/access.py): the tap
+#: tabs present it, so they may change the games. First-frame tabs are first visits.
+HOST_DEVICE = "bench-ui-host-device-01"
+#: Where Flet's SharedPreferences keeps the app's device id in a browser (JSON-encoded).
+DEVICE_KEY = "flutter.dungeon_referee.device"
 
 #: The first screen's first semantics node, per app.
 APP_FIRST_NODE = '[flt-semantics-identifier="screen-home"]'
@@ -290,8 +301,11 @@ class Games:
 
 
 def prepare_games(data_dir: Path, players: int, turns: int) -> Games:
-    """Two saved games, made with the engine and the store (no clicking through set-up)."""
-    store = GameStore(resolve_data_dir(data_dir))
+    """Two saved games, made with the engine and the store (no clicking through set-up),
+    both hosted by ``HOST_DEVICE``."""
+    folder = resolve_data_dir(data_dir)
+    store = GameStore(folder)
+    registry = AccessRegistry(folder)
     game = play_turns(Game.new(sample_setup(players)), turns)
     while game.state.phase != "build":
         for command in next_commands(game, 0):
@@ -313,6 +327,7 @@ def prepare_games(data_dir: Path, players: int, turns: int) -> Games:
     for name, saved in (("bench build", at_build), ("bench bait", game)):
         game_id = store.create(saved.setup, name).game_id
         store.save(game_id, saved)
+        registry.add_host(game_id, HOST_DEVICE)
         ids.append(game_id)
     return Games(build=ids[0], bait=ids[1])
 
@@ -335,7 +350,16 @@ def open_page(context: BrowserContext, url: str, first_node: str) -> Page:
     page.evaluate(
         "() => { const p = document.querySelector('flt-semantics-placeholder'); if (p) p.click(); }"
     )
-    page.wait_for_selector(first_node, state="attached", timeout=FIRST_FRAME_TIMEOUT_MS)
+    try:
+        page.wait_for_selector(first_node, state="attached", timeout=FIRST_FRAME_TIMEOUT_MS)
+    except PlaywrightError as error:
+        shown = page.evaluate(
+            "() => [...document.querySelectorAll('[flt-semantics-identifier]')]"
+            ".map((e) => e.getAttribute('flt-semantics-identifier')).join(' ')"
+        )
+        raise RuntimeError(
+            f"{first_node} never showed at {url}; the page has: {shown or 'no tagged nodes'}"
+        ) from error
     return page
 
 
@@ -356,14 +380,12 @@ def wait_still(page: Page, selector: str, timeout: float = 3.0) -> None:
 
 def tap(page: Page, identifier: str) -> None:
     """An unmeasured tap (set-up and undo), retried when Flutter rebuilt the node."""
-    from playwright.sync_api import Error
-
     for attempt in range(3):
         try:
             wait_still(page, sel(identifier))
             page.locator(sel(identifier)).first.click(timeout=10_000)
             return
-        except Error:
+        except PlaywrightError:
             if attempt == 2:
                 raise
             time.sleep(0.3)
@@ -485,7 +507,9 @@ def counter_once(pages: TapPages) -> Tap:
 def measure_taps(
     browser: Browser, app: Server, counter: Server, games: Games, repeats: int
 ) -> dict[str, list[Tap]]:
-    contexts = [new_context(browser) for _ in range(3)]
+    stored = json.dumps(json.dumps(HOST_DEVICE))  # SharedPreferences keeps JSON
+    as_host = f"\nlocalStorage.setItem({json.dumps(DEVICE_KEY)}, {stored});\n"
+    contexts = [new_context(browser, as_host), new_context(browser, as_host), new_context(browser)]
     try:
         pages = TapPages(
             build=open_page(contexts[0], f"{app.url}/game/{games.build}", sel("build-p1-open")),
