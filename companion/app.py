@@ -120,7 +120,13 @@ def make_main(
             screens=SCREENS,
             save_setting=save_setting,
             sessions=sessions,
-            sync=TabSync(hub, device, page.client_ip, page.url),
+            sync=TabSync(
+                hub,
+                device,
+                page.client_ip,
+                page.url,
+                reload_device=lambda: load_device(prefs, page.client_ip, save_setting),
+            ),
         )
         page.on_close = lambda _event: app.close()
         page.on_disconnect = lambda _event: disconnected(app)

@@ -47,6 +47,8 @@ class Device:
     device_id: str
     joins: dict[str, Join] = field(default_factory=dict)
     local: bool = False
+    #: False when storage did not answer: this id is a stand-in for this tab only.
+    known: bool = True
 
     def join(self, game_id: str) -> Join | None:
         return self.joins.get(game_id)
@@ -82,15 +84,21 @@ async def load_device(
     prefs: Prefs, client_ip: str | None, save: Callable[[str, str], None]
 ) -> Device:
     """This device from storage; a new id is made (and saved) on the first visit."""
-    try:
-        device_id = await asyncio.wait_for(prefs.get(PREF_DEVICE), TIMEOUT)
-        joins = await asyncio.wait_for(prefs.get(PREF_JOINS), TIMEOUT)
-    except Exception:  # no storage answer: a device for this tab only
-        log.debug("device storage unavailable", exc_info=True)
-        device_id, joins = None, None
+    device_id: object = None
+    joins: object = None
+    answered = False
+    for _attempt in range(2):  # a client still starting may miss the first question
+        try:
+            device_id = await asyncio.wait_for(prefs.get(PREF_DEVICE), TIMEOUT)
+            joins = await asyncio.wait_for(prefs.get(PREF_JOINS), TIMEOUT)
+            answered = True
+            break
+        except Exception:
+            log.warning("device storage did not answer", exc_info=True)
     valid = isinstance(device_id, str) and 16 <= len(device_id) <= 64
     if not valid:
         device_id = new_device_id()
-        save(PREF_DEVICE, device_id)
+        if answered:  # a first visit: keep the new id; never overwrite one we could not read
+            save(PREF_DEVICE, device_id)
     assert isinstance(device_id, str)
-    return Device(device_id, parse_joins(joins), is_loopback(client_ip))
+    return Device(device_id, parse_joins(joins), is_loopback(client_ip), known=answered)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -51,6 +51,8 @@ class TabSync:
     last_change_mine: bool = False
     #: This tab, as the presence list knows it (a device may have several tabs).
     tab: str = field(default_factory=lambda: secrets.token_hex(8))
+    #: Reads this device from the browser's storage again (after it did not answer).
+    reload_device: Callable[[], Awaitable[Device]] | None = None
     #: The "who is here" line of the game screen, updated in place when devices come and go.
     here_line: ft.Text | None = None
 
@@ -170,7 +172,13 @@ def disconnected(app: TableApp) -> None:
 
 
 def reconnected(app: TableApp) -> None:
-    """The same tab is back: listen again and draw the game as it is now."""
+    """The same tab is back: listen again and draw the game as it is now. If this tab
+    never managed to read its device from storage (a client reconnecting to a restarted
+    server does not answer), read it now and start again as that device."""
+    sync = app.sync
+    if sync is not None and not sync.device.known and sync.reload_device is not None:
+        app.page.run_task(_reread_device, app)
+        return
     if app.session is not None and app.sessions is not None:
         before = app.session.revision
         session = app.open_game(app.session.game_id)
@@ -235,3 +243,15 @@ def here_text(app: TableApp, count: int) -> str:
     else:
         role = tr("sync.role_table")
     return f"{role} · {tr('sync.devices_here', count=count)}"
+
+
+async def _reread_device(app: TableApp) -> None:
+    sync = app.sync
+    if sync is None or sync.reload_device is None:
+        return
+    device = await sync.reload_device()
+    if device.known:
+        sync.device = device
+        app.close()
+        app.session = None
+        app.start(app.page.route or app.current.route)
