@@ -158,7 +158,10 @@ def parse_args(
 
 
 def port_is_free(host: str, port: int) -> bool:
+    """Whether the server could listen on ``port``. SO_REUSEADDR as the server itself
+    sets it, so connections still closing after a restart don't make a port look taken."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError:

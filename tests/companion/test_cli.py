@@ -160,3 +160,26 @@ def test_desktop_without_client_fails_clearly(
     err = capsys.readouterr().err
     assert "desktop client is not installed" in err
     assert "without --desktop" in err
+
+
+def test_port_in_use_by_a_listening_server_is_not_free() -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        assert not cli.port_is_free("127.0.0.1", port)
+
+
+def test_port_of_a_stopped_server_with_closing_connections_is_free() -> None:
+    """After a restart the old connections linger in TIME_WAIT; the port is usable."""
+    server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+    client = socket.create_connection(("127.0.0.1", port))
+    accepted, _ = server.accept()
+    accepted.close()  # the server side closes first: its end waits in TIME_WAIT
+    client.close()
+    server.close()
+    assert cli.port_is_free("127.0.0.1", port)
