@@ -3,6 +3,10 @@
 Navigation is a stack of routes rendered as `page.views` (the last one is on screen).
 Every screen is a `Screen` object that builds its controls once and keeps them, so text
 being typed is never thrown away by a re-render; a language change rebuilds them all.
+
+Redrawing the screen on top (``render_top``) keeps its ``ft.View`` and swaps only what
+changed inside it: a new View would make Flet resend the whole screen and scroll the
+page back to the top after every tap.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import flet as ft
 from companion.catalogue import Catalogue
 from companion.i18n import LANGS, Lang, Translator
 from companion.session import Change, Sessions, TableSession
+from companion.store import StoreError
 from companion.sync.hub import WatchOnly
 from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
 from companion.ui.join_screen import gate_route
@@ -75,9 +80,15 @@ class Screen(Protocol):
 ScreenFactory = Callable[["TableApp", str], Screen]
 
 
+GAME_ROUTES = frozenset({"game", "setup", "table"})
+
+
 def route_game_id(route: str) -> str | None:
-    """'/game/<id>' or '/setup/<id>' -> '<id>' (the game a route is about), else None."""
+    """'/game/<id>' or '/setup/<id>' -> '<id>' (the game a route is about), else None.
+    Other screens' routes carry other things ('/rules/<entry>'): they name no game."""
     parts = route.split("?")[0].strip("/").split("/")
+    if parts[0] not in GAME_ROUTES:
+        return None
     return parts[1] if len(parts) > 1 and parts[1] else None
 
 
@@ -104,6 +115,8 @@ class TableApp:
     #: This device and the server's join codes and seats (None: every game is ours).
     sync: TabSync | None = None
     _unsubscribe: Callable[[], None] | None = None
+    #: The View on top as last drawn, and its parts that a redraw refreshes in place.
+    _drawn: _Drawn | None = None
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.lang)
@@ -130,7 +143,14 @@ class TableApp:
             raise KeyError(f"no screen for route {route!r}")
         game_id = route_game_id(route)
         if game_id is not None and (self.session is None or self.session.game_id != game_id):
-            self.open_game(game_id)
+            try:
+                self.open_game(game_id)
+            except StoreError:
+                # A damaged, newer-schema or deleted game (a reload of its address): the
+                # saved-games screen says what is wrong and offers the last good backup.
+                if "games" in self.screens and name != "games":
+                    return self._make("/games")
+                raise
         return factory(self, route)
 
     def render(self) -> None:
@@ -152,13 +172,36 @@ class TableApp:
         self.page.update()
 
     def render_top(self) -> None:
-        """Rebuild only the screen on top (its state changed, the ones below did not)."""
+        """Rebuild only the screen on top (its state changed, the ones below did not).
+
+        The same screen still on top in the same language: its View stays and only its
+        parts are refreshed, so Flet sends a patch and the scroll position is kept."""
         if not self.page.views:
             self.render()
             return
-        self.page.views[-1] = self._view(self.current)
+        drawn = self._drawn
+        screen = self.current
+        if (
+            drawn is not None
+            and drawn.screen is screen
+            and drawn.lang == self.settings.lang
+            and drawn.view is self.page.views[-1]
+        ):
+            self._refill(drawn)
+        else:
+            self.page.views[-1] = self._view(screen)
         self.page.update()
         self._show_route()
+
+    def _refill(self, drawn: _Drawn) -> None:
+        """Refresh the parts of the View on top that follow the screen's state."""
+        screen = drawn.screen
+        drawn.title.value = screen.title()
+        phase = screen.phase()
+        top: list[ft.Control] = [phase_stepper(self.tr, phase)] if phase is not None else []
+        drawn.body.controls = [*top, drawn.screen_box]
+        drawn.content.controls = screen.build()
+        drawn.view.bottom_appbar = _bottom_bar(screen)
 
     # --- navigation ---------------------------------------------------------------
 
@@ -299,25 +342,22 @@ class TableApp:
         top: list[ft.Control] = []
         if screen.phase() is not None:
             top.append(phase_stepper(tr, screen.phase()))
+        content = ft.Column(
+            screen.build(),
+            spacing=16,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+        screen_box = tagged(f"screen-{name}", content)
         body = ft.Column(
-            [
-                *top,
-                tagged(
-                    f"screen-{name}",
-                    ft.Column(
-                        screen.build(),
-                        spacing=16,
-                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                    ),
-                ),
-            ],
+            [*top, screen_box],
             col={"xs": 12, "md": 10, "lg": 9, "xl": 8},
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-        return ft.View(
+        title = ft.Text(screen.title(), size=20)
+        view = ft.View(
             route=screen.route,
             appbar=ft.AppBar(
-                title=tagged("screen-title", ft.Text(screen.title(), size=20)),
+                title=tagged("screen-title", title),
                 actions=actions,
                 toolbar_height=56,
             ),
@@ -327,12 +367,28 @@ class TableApp:
             scroll=ft.ScrollMode.AUTO,
             padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         )
+        # Views are built bottom to top, so the last one drawn is the one on top.
+        self._drawn = _Drawn(screen, self.settings.lang, view, title, body, screen_box, content)
+        return view
 
     def _open_rules(self, _event: object) -> None:
         self.go("/rules")
 
     def _open_settings(self, _event: object) -> None:
         self.go("/settings")
+
+
+@dataclass
+class _Drawn:
+    """The View showing a screen, with the parts a redraw of that screen refreshes."""
+
+    screen: Screen
+    lang: Lang
+    view: ft.View
+    title: ft.Text
+    body: ft.Column
+    screen_box: ft.Control
+    content: ft.Column
 
 
 def _bottom_bar(screen: Screen) -> ft.BottomAppBar | None:

@@ -60,20 +60,35 @@ def show_rule(app: TableApp, rule: str) -> None:
     """Open the glossary entry that explains ``rule`` in a dialog over the game."""
     tr = app.tr
     lang = app.settings.lang
+    entry_id: str | None = None
     try:
         entry = load_glossary().for_rule(rule)
-        title, body = entry.title[lang], entry.body[lang]
+        title, body, entry_id = entry.title[lang], entry.body[lang], entry.id
     except (KeyError, ValueError):
         title, body = rule, tr("table.rule_missing", rule=rule)
+
+    def open_in_rules(_event: object) -> None:
+        # The Rules screen shows the whole entry with its related entries and search.
+        app.page.pop_dialog()
+        app.go(f"/rules/{entry_id}")
+
+    actions: list[ft.Control] = []
+    if entry_id is not None:
+        actions.append(
+            tagged(
+                "rule-dialog-open", ft.TextButton(tr("table.open_in_rules"), on_click=open_in_rules)
+            )
+        )
+    actions.append(
+        tagged(
+            "rule-dialog-close",
+            ft.TextButton(tr("table.close"), on_click=lambda _e: app.page.pop_dialog()),
+        )
+    )
     dialog = ft.AlertDialog(
         title=ft.Text(f"{title} ({rule})", size=20),
         content=tagged("rule-dialog-body", ft.Text(body, size=17, selectable=True)),
-        actions=[
-            tagged(
-                "rule-dialog-close",
-                ft.TextButton(tr("table.close"), on_click=lambda _e: app.page.pop_dialog()),
-            )
-        ],
+        actions=actions,
     )
     app.page.show_dialog(dialog)
 
