@@ -3,10 +3,6 @@
 Navigation is a stack of routes rendered as `page.views` (the last one is on screen).
 Every screen is a `Screen` object that builds its controls once and keeps them, so text
 being typed is never thrown away by a re-render; a language change rebuilds them all.
-
-Redrawing the screen on top (``render_top``) keeps its ``ft.View`` and swaps only what
-changed inside it: a new View would make Flet resend the whole screen and scroll the
-page back to the top after every tap.
 """
 
 from __future__ import annotations
@@ -115,8 +111,6 @@ class TableApp:
     #: This device and the server's join codes and seats (None: every game is ours).
     sync: TabSync | None = None
     _unsubscribe: Callable[[], None] | None = None
-    #: The View on top as last drawn, and its parts that a redraw refreshes in place.
-    _drawn: _Drawn | None = None
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.lang)
@@ -172,36 +166,13 @@ class TableApp:
         self.page.update()
 
     def render_top(self) -> None:
-        """Rebuild only the screen on top (its state changed, the ones below did not).
-
-        The same screen still on top in the same language: its View stays and only its
-        parts are refreshed, so Flet sends a patch and the scroll position is kept."""
+        """Rebuild only the screen on top (its state changed, the ones below did not)."""
         if not self.page.views:
             self.render()
             return
-        drawn = self._drawn
-        screen = self.current
-        if (
-            drawn is not None
-            and drawn.screen is screen
-            and drawn.lang == self.settings.lang
-            and drawn.view is self.page.views[-1]
-        ):
-            self._refill(drawn)
-        else:
-            self.page.views[-1] = self._view(screen)
+        self.page.views[-1] = self._view(self.current)
         self.page.update()
         self._show_route()
-
-    def _refill(self, drawn: _Drawn) -> None:
-        """Refresh the parts of the View on top that follow the screen's state."""
-        screen = drawn.screen
-        drawn.title.value = screen.title()
-        phase = screen.phase()
-        top: list[ft.Control] = [phase_stepper(self.tr, phase)] if phase is not None else []
-        drawn.body.controls = [*top, drawn.screen_box]
-        drawn.content.controls = screen.build()
-        drawn.view.bottom_appbar = _bottom_bar(screen)
 
     # --- navigation ---------------------------------------------------------------
 
@@ -342,22 +313,25 @@ class TableApp:
         top: list[ft.Control] = []
         if screen.phase() is not None:
             top.append(phase_stepper(tr, screen.phase()))
-        content = ft.Column(
-            screen.build(),
-            spacing=16,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        )
-        screen_box = tagged(f"screen-{name}", content)
         body = ft.Column(
-            [*top, screen_box],
+            [
+                *top,
+                tagged(
+                    f"screen-{name}",
+                    ft.Column(
+                        screen.build(),
+                        spacing=16,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                    ),
+                ),
+            ],
             col={"xs": 12, "md": 10, "lg": 9, "xl": 8},
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-        title = ft.Text(screen.title(), size=20)
-        view = ft.View(
+        return ft.View(
             route=screen.route,
             appbar=ft.AppBar(
-                title=tagged("screen-title", title),
+                title=tagged("screen-title", ft.Text(screen.title(), size=20)),
                 actions=actions,
                 toolbar_height=56,
             ),
@@ -367,28 +341,12 @@ class TableApp:
             scroll=ft.ScrollMode.AUTO,
             padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         )
-        # Views are built bottom to top, so the last one drawn is the one on top.
-        self._drawn = _Drawn(screen, self.settings.lang, view, title, body, screen_box, content)
-        return view
 
     def _open_rules(self, _event: object) -> None:
         self.go("/rules")
 
     def _open_settings(self, _event: object) -> None:
         self.go("/settings")
-
-
-@dataclass
-class _Drawn:
-    """The View showing a screen, with the parts a redraw of that screen refreshes."""
-
-    screen: Screen
-    lang: Lang
-    view: ft.View
-    title: ft.Text
-    body: ft.Column
-    screen_box: ft.Control
-    content: ft.Column
 
 
 def _bottom_bar(screen: Screen) -> ft.BottomAppBar | None:
