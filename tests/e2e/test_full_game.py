@@ -7,108 +7,22 @@ turn, a heal, a logged score correction, and the winner with the rule that decid
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import AppPage
+from tests.e2e.game_steps import (
+    build_room,
+    new_hero,
+    open_game_with_first_rooms,
+    said,
+    shows,
+    tap,
+    type_into,
+)
 
 pytestmark = pytest.mark.e2e
-
-
-def said(app: AppPage, text: str, timeout: float = 10.0) -> None:
-    """Wait until ``text`` is on screen (in the semantics tree)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if text in app.snapshot():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"{text!r} never appeared; screen says:\n{app.snapshot()}")
-
-
-def shows(app: AppPage, identifier: str, text: str, timeout: float = 10.0) -> None:
-    """Wait until the control tagged ``identifier`` reads ``text``."""
-    deadline = time.monotonic() + timeout
-    seen = ""
-    while time.monotonic() < deadline:
-        seen = app.by_id(identifier).first.aria_snapshot()
-        if text in seen:
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"{identifier} reads {seen!r}, not {text!r}")
-
-
-def _retry(action: Callable[[], None]) -> None:
-    """Run a browser action, retrying when Flutter rebuilt the semantics node under it."""
-    for attempt in range(4):
-        try:
-            action()
-            return
-        except PlaywrightError:
-            if attempt == 3:
-                raise
-            time.sleep(0.3)
-
-
-def tap(app: AppPage, identifier: str) -> None:
-    _retry(lambda: app.tap(identifier))
-
-
-def type_into(app: AppPage, identifier: str, text: str) -> None:
-    """Focus the field, replace its text key by key, and give Flutter time to report it.
-
-    Filling the hidden input in one go sometimes loses the change event; typing does not.
-    """
-    tap(app, identifier)
-    time.sleep(0.2)
-    app.page.keyboard.press("Control+A")
-    app.page.keyboard.type(text, delay=15)
-    time.sleep(0.3)
-
-
-def build_room(
-    app: AppPage, prefix: str, name: str, treasure: list[str], damage: int, advanced: bool = False
-) -> None:
-    type_into(app, f"{prefix}-name", name)
-    for t in treasure:
-        tap(app, f"{prefix}-treasure-{t}")
-    type_into(app, f"{prefix}-damage", str(damage))
-    if advanced:
-        tap(app, f"{prefix}-advanced")
-
-
-def new_hero(app: AppPage, n: int, name: str, treasure: str, health: int) -> None:
-    type_into(app, f"new-hero-{n}-name", name)
-    tap(app, f"new-hero-{n}-treasure-{treasure}")
-    type_into(app, f"new-hero-{n}-health", str(health))
-
-
-def open_game_with_first_rooms(phone: AppPage) -> None:
-    """New game (Ada 10 XP mage, Bert 5 XP fighter), first Rooms built and revealed."""
-    tap(phone, "new-game")
-    type_into(phone, "player-1-name", "Ada")
-    type_into(phone, "player-1-boss", "Ada's Boss")
-    type_into(phone, "player-1-xp", "10")
-    tap(phone, "player-1-treasure-mage")
-    type_into(phone, "player-2-name", "Bert")
-    type_into(phone, "player-2-boss", "Bert's Boss")
-    type_into(phone, "player-2-xp", "5")
-    tap(phone, "player-2-treasure-fighter")
-    tap(phone, "start-game")
-    phone.wait_for("screen-setup")
-    build_room(phone, "first-room-1", "Crypt", ["mage"], 2)
-    tap(phone, "first-room-1-build")
-    phone.wait_for("first-room-1-placed")
-    build_room(phone, "first-room-2", "Pit", ["fighter"], 1)
-    tap(phone, "first-room-2-build")
-    phone.wait_for("first-room-2-placed")
-    phone.screenshot("setup-first-rooms")
-    tap(phone, "reveal-first-rooms")
-    phone.wait_for("screen-game")
-    assert re.search(r"/game/[a-z0-9-]+$", phone.page.url), phone.page.url
 
 
 def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:

@@ -1,0 +1,195 @@
+"""Steps of a game at the table, driven through semantics identifiers (shared by e2e tests).
+
+Waiting: ``said`` and ``shows`` poll the accessibility tree; ``tap`` and ``type_into`` retry
+when Flutter rebuilt the node under the pointer. No fixed sleeps beyond what typing needs.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator
+
+from tests.e2e.conftest import AppPage
+
+
+def said(app: AppPage, text: str, timeout: float = 10.0) -> None:
+    """Wait until ``text`` is on screen (in the semantics tree)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if text in app.snapshot():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} never appeared; screen says:\n{app.snapshot()}")
+
+
+def shows(app: AppPage, identifier: str, text: str, timeout: float = 10.0) -> None:
+    """Wait until the control tagged ``identifier`` reads ``text``."""
+    deadline = time.monotonic() + timeout
+    seen = ""
+    while time.monotonic() < deadline:
+        seen = app.by_id(identifier).first.aria_snapshot()
+        if text in seen:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{identifier} reads {seen!r}, not {text!r}")
+
+
+#: Bars that stay put over the scrolling content: the app bar on top (56 px), the game's
+#: bottom bar (72 px). A control under either can't take a tap, so it is scrolled clear.
+TOP_BAR_PX = 64
+BOTTOM_BAR_PX = 80
+
+
+def _retry(action: Callable[[], None]) -> None:
+    """Run a browser action, retrying when Flutter rebuilt the semantics node under it."""
+    for attempt in range(4):
+        try:
+            action()
+            return
+        except PlaywrightError:
+            if attempt == 3:
+                raise
+            time.sleep(0.3)
+
+
+def _steady_box(target: Locator, timeout: float = 3.0) -> dict[str, float] | None:
+    """The node's box once two reads in a row agree (Flutter scrolls a frame after the DOM)."""
+    deadline = time.monotonic() + timeout
+    last = target.bounding_box()
+    while time.monotonic() < deadline:
+        time.sleep(0.06)
+        box = target.bounding_box()
+        if box == last:
+            return box  # type: ignore[return-value]
+        last = box
+    return last  # type: ignore[return-value]
+
+
+def _viewport(app: AppPage) -> tuple[int, int]:
+    size = app.page.viewport_size
+    return (size["width"], size["height"]) if size else (390, 844)
+
+
+def _bottom_limit(app: AppPage) -> float:
+    """Lowest y a tap may land on: above the game's bottom bar when the screen has one."""
+    height = _viewport(app)[1]
+    has_bar = app.by_id("undo").count() > 0
+    return height - BOTTOM_BAR_PX if has_bar else height - 4
+
+
+def _middle(box: dict[str, float]) -> float:
+    return box["y"] + box["height"] / 2
+
+
+def bring_into_view(app: AppPage, identifier: str) -> None:
+    """Scroll until the control sits between the bars, with the mouse wheel.
+
+    Scrolling the DOM (``scroll_into_view_if_needed``) moves Flutter's semantics nodes but
+    not always the picture under them, right after a screen is redrawn: a tap then lands on
+    whatever is drawn there. A wheel scrolls Flutter itself, and the nodes follow.
+    """
+    target = app.by_id(identifier).first
+    target.wait_for(state="attached", timeout=10_000)
+    width, height = _viewport(app)
+    bottom = _bottom_limit(app)
+    aim = (TOP_BAR_PX + bottom) / 2
+    box = _steady_box(target)
+    for _step in range(12):
+        if box is None:
+            raise AssertionError(f"{identifier} has no box on screen")
+        if TOP_BAR_PX <= _middle(box) <= bottom:
+            return
+        app.page.mouse.move(width / 2, aim)  # the page's very edge takes no wheel
+        app.page.mouse.wheel(0, _middle(box) - aim)
+        moved = _steady_box(target)
+        if moved == box:
+            # A bar's own buttons don't scroll; nor does the page past its top or end.
+            if box["y"] >= 0 and box["y"] + box["height"] <= height:
+                return
+            break
+        box = moved
+    raise AssertionError(f"{identifier} could not be scrolled between the bars (box {box})")
+
+
+def _tap_once(app: AppPage, identifier: str) -> None:
+    bring_into_view(app, identifier)
+    app.by_id(identifier).first.click()
+
+
+def tap(app: AppPage, identifier: str) -> None:
+    """Tap the control tagged ``identifier`` once it sits still, clear of the bars."""
+    _retry(lambda: _tap_once(app, identifier))
+
+
+def _focused_inside(target: Locator) -> bool:
+    return bool(target.evaluate("node => node.contains(document.activeElement)"))
+
+
+def type_into(
+    app: AppPage, identifier: str, text: str, delay_ms: float = 15, settle_s: float = 0.3
+) -> None:
+    """Focus the field, replace its text key by key, and give Flutter time to report it.
+
+    Filling the hidden input in one go sometimes loses the change event; typing does not.
+    Keys go only to this field: the tap is repeated until its input has the focus. Short
+    texts (numbers, short names) are safe with a smaller ``delay_ms`` and ``settle_s``.
+    """
+    for _attempt in range(3):
+        tap(app, identifier)
+        target = app.by_id(identifier).first
+        deadline = time.monotonic() + 2.0
+        while not _focused_inside(target) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if _focused_inside(target):
+            break
+    else:
+        raise AssertionError(f"{identifier} never took the keyboard focus")
+    app.page.keyboard.press("Control+A")
+    app.page.keyboard.type(text, delay=delay_ms)
+    time.sleep(settle_s)
+
+
+def build_room(
+    app: AppPage, prefix: str, name: str, treasure: list[str], damage: int, advanced: bool = False
+) -> None:
+    type_into(app, f"{prefix}-name", name)
+    for t in treasure:
+        tap(app, f"{prefix}-treasure-{t}")
+    type_into(app, f"{prefix}-damage", str(damage))
+    if advanced:
+        tap(app, f"{prefix}-advanced")
+
+
+def new_hero(app: AppPage, n: int, name: str, treasure: str, health: int) -> None:
+    type_into(app, f"new-hero-{n}-name", name)
+    tap(app, f"new-hero-{n}-treasure-{treasure}")
+    type_into(app, f"new-hero-{n}-health", str(health))
+
+
+def open_game_with_first_rooms(phone: AppPage) -> None:
+    """New game (Ada 10 XP mage, Bert 5 XP fighter), first Rooms built and revealed."""
+    tap(phone, "new-game")
+    type_into(phone, "player-1-name", "Ada")
+    type_into(phone, "player-1-boss", "Ada's Boss")
+    type_into(phone, "player-1-xp", "10")
+    tap(phone, "player-1-treasure-mage")
+    type_into(phone, "player-2-name", "Bert")
+    type_into(phone, "player-2-boss", "Bert's Boss")
+    type_into(phone, "player-2-xp", "5")
+    tap(phone, "player-2-treasure-fighter")
+    tap(phone, "start-game")
+    phone.wait_for("screen-setup")
+    build_room(phone, "first-room-1", "Crypt", ["mage"], 2)
+    tap(phone, "first-room-1-build")
+    phone.wait_for("first-room-1-placed")
+    build_room(phone, "first-room-2", "Pit", ["fighter"], 1)
+    tap(phone, "first-room-2-build")
+    phone.wait_for("first-room-2-placed")
+    phone.screenshot("setup-first-rooms")
+    tap(phone, "reveal-first-rooms")
+    phone.wait_for("screen-game")
+    assert re.search(r"/game/[a-z0-9-]+$", phone.page.url), phone.page.url
