@@ -41,14 +41,15 @@ class Writer:
         )
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
-        assert self.next_line(30) == "ready"
+        assert self.next_line(60) == "ready"
 
     def _read(self) -> None:
         assert self.process.stdout is not None
         for line in self.process.stdout:
             self.lines.put(line.strip())
 
-    def next_line(self, timeout: float = 10) -> str:
+    # Generous bounds: they only stop a hung writer; a loaded CI machine can be slow.
+    def next_line(self, timeout: float = 60) -> str:
         return self.lines.get(timeout=timeout)
 
     def start(self, game_id: str) -> int:
@@ -62,7 +63,7 @@ class Writer:
     def close(self) -> None:
         if self.process.stdin is not None:
             self.process.stdin.close()
-        self.process.wait(timeout=10)
+        self.process.wait(timeout=60)
 
 
 def reference_log(length: int) -> list[Command]:
