@@ -130,6 +130,10 @@ def test_five_player_game_splits_a_tie_keeps_five_wounds_and_ends_on_souls_minus
     bring_into_view(phone, "p5-face-down")
     phone.screenshot("t1-build")
     tap(phone, "reveal-rooms")
+    # R-BAIT-TOTAL: Ana's and Cat's fighter Bosses, Dan's fighter Room; Dan's Lab is a mage.
+    for seat, fighters in ((1, 1), (2, 0), (3, 1), (4, 1), (5, 0)):
+        shows(phone, f"p{seat}-total-fighter", f"Fighter {fighters}")
+    shows(phone, "p4-total-mage", "Mage 2")
     tap(phone, "resolve-bait")
     phone.wait_for("bait-result-5")
     for n, player in ((1, "Dan"), (2, "Cat"), (3, "Ana")):
