@@ -166,7 +166,8 @@ class AppPage:
     def by_id(self, identifier: str):  # type: ignore[no-untyped-def]
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
-    def wait_for(self, identifier: str, timeout: float = 10_000) -> None:
+    # An upper bound only: a loaded 2-core CI machine can take seconds to redraw.
+    def wait_for(self, identifier: str, timeout: float = 30_000) -> None:
         self.by_id(identifier).first.wait_for(state="attached", timeout=timeout)
 
     def tap(self, identifier: str) -> None:

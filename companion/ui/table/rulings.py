@@ -87,7 +87,8 @@ def show_rule(app: TableApp, rule: str) -> None:
     )
     dialog = ft.AlertDialog(
         title=ft.Text(f"{title} ({rule})", size=20),
-        content=tagged("rule-dialog-body", ft.Text(body, size=17, selectable=True)),
+        # Plain text: selectable text reaches screen readers as an empty text field.
+        content=tagged("rule-dialog-body", ft.Text(body, size=17)),
         actions=actions,
     )
     app.page.show_dialog(dialog)
