@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Literal
 import flet as ft
 
 from companion.catalogue import TREASURES, RoomCard, Treasure
-from companion.theme import TOUCH, TREASURE_LOOKS, ink_on
+from companion.theme import TOUCH, TREASURE_LOOKS
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
-from companion.ui.widgets import big_button, on_tap, tagged
+from companion.ui.widgets import big_button, on_tap, tagged, toggle_tile
 from rules.models import Room
 
 if TYPE_CHECKING:
@@ -178,32 +178,15 @@ class RoomPicker:
         treasure_tiles: list[ft.Control] = []
         for t in TREASURES:
             look = TREASURE_LOOKS[t]
-            chosen = t in d.treasure
-            ink = ink_on(look.colour) if chosen else None
             treasure_tiles.append(
-                ft.Semantics(
-                    identifier=f"{p}-treasure-{t}",
-                    label=tr(f"treasure.{t}"),
-                    button=True,
-                    selected=chosen,
+                toggle_tile(
+                    f"{p}-treasure-{t}",
+                    tr(f"treasure.{t}"),
+                    (look.colour, look.icon, look.letter),
+                    t in d.treasure,
+                    on_tap(self._toggle, t),
+                    width=TOUCH + 4,
                     exclude_semantics=True,
-                    content=ft.Container(
-                        ft.Row(
-                            [
-                                ft.Icon(look.icon, size=20, color=ink),
-                                ft.Text(look.letter, size=16, weight=ft.FontWeight.BOLD, color=ink),
-                            ],
-                            tight=True,
-                            spacing=2,
-                            alignment=ft.MainAxisAlignment.CENTER,
-                        ),
-                        width=TOUCH + 4,
-                        height=TOUCH,
-                        border_radius=10,
-                        bgcolor=look.colour if chosen else None,
-                        border=ft.Border.all(2, look.colour),
-                        on_click=on_tap(self._toggle, t),
-                    ),
                 )
             )
         self.details.controls = [

@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.theme import TOUCH
+from companion.theme import TOUCH, ink_on
 
 Handler = Callable[[Any], Any]
 
@@ -32,6 +32,49 @@ def tagged(identifier: str, control: ft.Control, **props: Any) -> ft.Semantics:
     `props` go to the wrapper (e.g. `col` inside a ResponsiveRow, `label`).
     """
     return ft.Semantics(identifier=identifier, content=control, **props)
+
+
+def toggle_tile(
+    identifier: str,
+    label: str,
+    look: tuple[str, ft.IconData, str],
+    selected: bool,
+    on_click: Handler,
+    *,
+    width: int = 60,
+    exclude_semantics: bool = False,
+) -> ft.Semantics:
+    """A 48 px tile to pick or unpick one treasure type (or Item class).
+
+    ``look`` is its colour, icon and letter: the outline always shows the colour, and the
+    tile fills with it when chosen, so the choice also reads in greyscale.
+    """
+    colour, icon, letter = look
+    ink = ink_on(colour) if selected else None
+    return ft.Semantics(
+        identifier=identifier,
+        label=label,
+        button=True,
+        selected=selected,
+        exclude_semantics=exclude_semantics,
+        content=ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(icon, size=20, color=ink),
+                    ft.Text(letter, size=16, weight=ft.FontWeight.BOLD, color=ink),
+                ],
+                tight=True,
+                spacing=2,
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            width=width,
+            height=TOUCH,
+            border_radius=10,
+            bgcolor=colour if selected else None,
+            border=ft.Border.all(2, colour),
+            on_click=on_click,
+        ),
+    )
 
 
 def big_button(

@@ -19,9 +19,9 @@ import flet as ft
 
 from companion.catalogue import ItemCard as CatalogueItem
 from companion.i18n import Translator
-from companion.theme import TOUCH, TREASURE_LOOKS, ink_on
+from companion.theme import TREASURE_LOOKS, ink_on
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.widgets import big_button, on_tap, tagged
+from companion.ui.widgets import big_button, on_tap, tagged, toggle_tile
 from rules.commands import ChooseFaceUpItem, RevealItems, UseItem
 from rules.engine import ALLOWED_PHASES
 from rules.items import item_reveal_count, open_choice
@@ -236,31 +236,13 @@ class ItemSlot:
             else:
                 look = TREASURE_LOOKS[cls]
                 colour, icon, letter = look.colour, look.icon, look.letter
-            chosen = cls in self.draft.classes
-            ink = ink_on(colour) if chosen else None
             tiles.append(
-                ft.Semantics(
-                    identifier=f"{self.prefix}-class-{cls}",
-                    label=_class_word(tr, cls),
-                    button=True,
-                    selected=chosen,
-                    content=ft.Container(
-                        ft.Row(
-                            [
-                                ft.Icon(icon, size=20, color=ink),
-                                ft.Text(letter, size=16, weight=ft.FontWeight.BOLD, color=ink),
-                            ],
-                            tight=True,
-                            spacing=2,
-                            alignment=ft.MainAxisAlignment.CENTER,
-                        ),
-                        width=60,
-                        height=TOUCH,
-                        border_radius=10,
-                        bgcolor=colour if chosen else None,
-                        border=ft.Border.all(2, colour),
-                        on_click=on_tap(self.toggle, cls),
-                    ),
+                toggle_tile(
+                    f"{self.prefix}-class-{cls}",
+                    _class_word(tr, cls),
+                    (colour, icon, letter),
+                    cls in self.draft.classes,
+                    on_tap(self.toggle, cls),
                 )
             )
         self.tiles.controls = tiles

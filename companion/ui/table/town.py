@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from companion.catalogue import HeroCard as CatalogueHero
-from companion.theme import TOUCH, TREASURE_LOOKS, ink_on, treasure_badge
+from companion.theme import TREASURE_LOOKS, treasure_badge
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
-from companion.ui.widgets import big_button, on_tap, tagged
+from companion.ui.widgets import big_button, on_tap, tagged, toggle_tile
 from rules.commands import RevealHeroes
 from rules.end_of_turn import reveal_count
 from rules.items import items_due
@@ -296,31 +296,13 @@ class HeroSlot:
         tiles: list[ft.Control] = []
         for t in TREASURES:
             look = TREASURE_LOOKS[t]
-            chosen = t in self.draft.treasure
-            ink = ink_on(look.colour) if chosen else None
             tiles.append(
-                ft.Semantics(
-                    identifier=f"{self.prefix}-treasure-{t}",
-                    label=tr(f"treasure.{t}"),
-                    button=True,
-                    selected=chosen,
-                    content=ft.Container(
-                        ft.Row(
-                            [
-                                ft.Icon(look.icon, size=20, color=ink),
-                                ft.Text(look.letter, size=16, weight=ft.FontWeight.BOLD, color=ink),
-                            ],
-                            tight=True,
-                            spacing=2,
-                            alignment=ft.MainAxisAlignment.CENTER,
-                        ),
-                        width=60,
-                        height=TOUCH,
-                        border_radius=10,
-                        bgcolor=look.colour if chosen else None,
-                        border=ft.Border.all(2, look.colour),
-                        on_click=lambda _e, t=t: self.toggle(t),
-                    ),
+                toggle_tile(
+                    f"{self.prefix}-treasure-{t}",
+                    tr(f"treasure.{t}"),
+                    (look.colour, look.icon, look.letter),
+                    t in self.draft.treasure,
+                    on_tap(self.toggle, t),
                 )
             )
         self.tiles.controls = tiles
