@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.e2e.conftest import CHROMIUM_ARGS, PHONE, AppPage, start_server, stop_server
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, AppPage, start_server, stop_server
 from tests.e2e.sync_seed import DEVICE_KEY, device_id, seed
 
 WATCH = """
@@ -131,7 +131,7 @@ def main() -> int:
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         browser = pw.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
         )
         for devices in args.devices:
             r = run(devices, args.taps, browser, Path(tmp))

@@ -56,6 +56,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "companion" / "store"))
+sys.path.insert(0, str(REPO))
 
 from sample_play import next_commands, play_turns, sample_setup  # type: ignore[import-not-found]  # noqa: E402
 
@@ -63,18 +64,8 @@ from companion.store import GameStore, resolve_data_dir  # noqa: E402
 from companion.sync.registry import AccessRegistry  # noqa: E402
 from rules.commands import BuildRoom, RevealRooms  # noqa: E402
 from rules.game import Game  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one browser set-up)
 
-CHROMIUM = Path(os.environ.get("DUNGEON_REFEREE_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE: ViewportSize = {"width": 390, "height": 844}
 HOST = "127.0.0.1"
 SERVER_START_TIMEOUT = 60.0
