@@ -16,7 +16,7 @@ from companion.ui.room_picker import RoomPicker
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
 from rules.commands import BuildRoom, RevealRooms
 from rules.errors import RulesError
-from rules.setup import hero_counts, starting_hand
+from rules.setup import starting_hand
 
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
@@ -47,7 +47,9 @@ class SetupScreen:
         state = game.state
         setup = game.setup
         ruleset = setup.ruleset
-        ordinary, epic = hero_counts(len(setup.players), ruleset)
+        # Nothing is revealed at set-up, so what is left is what the game uses (the
+        # engine's count for the player count and printing, or the table's own).
+        ordinary, epic = state.ordinary_left, state.epic_left
         hand = starting_hand(ruleset)
         hero_lines: list[ft.Control] = [
             tagged(
@@ -55,7 +57,7 @@ class SetupScreen:
                 note(tr("setup.heroes", ordinary=ordinary, epic=epic)),
             ),
         ]
-        if len(setup.players) >= 5:
+        if state.five_six:
             hero_lines.append(note(tr("setup.heroes_five_six")))
         if ruleset.hard_mode:
             hero_lines.append(note(tr("setup.heroes_hard")))
