@@ -127,8 +127,7 @@ class TableSession:
         with self._lock:
             self._check_seen(seen, "redo", device)
             self._check_version(version)
-            game = self._game.redo()
-            events = game.history()[-1][1] if game.log else ()
+            game, events = self._game.redo_with_events()
             self._commit(game, events, "redo", origin, (seen, device, "redo"))
 
     def notify(self, kind: str, origin: object | None = None) -> None:

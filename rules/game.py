@@ -78,12 +78,16 @@ class Game(BaseModel):
         return Game(setup=self.setup, log=self.log[:-1], undone=(*self.undone, self.log[-1]))
 
     def redo(self) -> Game:
+        return self.redo_with_events()[0]
+
+    def redo_with_events(self) -> tuple[Game, tuple[EventBase, ...]]:
+        """Put back the last undone command; also the events it causes again."""
         if not self.undone:
             raise RulesError("R-PHASE", "err.nothing_to_redo")
-        state, _ = engine.apply(self.state, self.undone[-1])
+        state, events = engine.apply(self.state, self.undone[-1])
         game = Game(setup=self.setup, log=(*self.log, self.undone[-1]), undone=self.undone[:-1])
         game.__dict__["state"] = state
-        return game
+        return game, events
 
     def history(self) -> list[tuple[Command, tuple[EventBase, ...]]]:
         """Every command made with the events it caused, oldest first."""

@@ -80,3 +80,14 @@ def test_game_round_trips_through_json() -> None:
     game = played(6).undo()
     loaded = Game.model_validate_json(game.model_dump_json())
     assert loaded.state == game.state and loaded.undone == game.undone
+
+
+
+def test_redo_gives_back_the_events_of_the_redone_command() -> None:
+    """Redo applies one command again (no replay of the game) and returns its events."""
+    for count in range(1, len(SCRIPT) + 1):
+        before = played(count - 1)
+        game, events = before.play(SCRIPT[count - 1])
+        again, redone = game.undo().redo_with_events()
+        assert again.state == game.state
+        assert redone == events
