@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
@@ -170,8 +170,11 @@ def new_hero(app: AppPage, n: int, name: str, treasure: str, health: int) -> Non
     type_into(app, f"new-hero-{n}-health", str(health))
 
 
-def open_game_with_first_rooms(phone: AppPage) -> None:
-    """New game (Ada 10 XP mage, Bert 5 XP fighter), first Rooms built and revealed."""
+def open_game_with_first_rooms(phone: AppPage, expansions: Sequence[str] = ()) -> None:
+    """New game (Ada 10 XP mage, Bert 5 XP fighter), first Rooms built and revealed.
+
+    ``expansions`` are switched on by name first ("items", "minibosses").
+    """
     tap(phone, "new-game")
     type_into(phone, "player-1-name", "Ada")
     type_into(phone, "player-1-boss", "Ada's Boss")
@@ -181,6 +184,11 @@ def open_game_with_first_rooms(phone: AppPage) -> None:
     type_into(phone, "player-2-boss", "Bert's Boss")
     type_into(phone, "player-2-xp", "5")
     tap(phone, "player-2-treasure-fighter")
+    for name in expansions:
+        tap(phone, f"expansion-{name}")
+    if expansions:
+        bring_into_view(phone, f"expansion-{expansions[-1]}")
+        phone.screenshot("new-game-expansions")
     tap(phone, "start-game")
     phone.wait_for("screen-setup")
     build_room(phone, "first-room-1", "Crypt", ["mage"], 2)

@@ -14,7 +14,14 @@ import time
 import pytest
 
 from tests.e2e.conftest import AppPage
-from tests.e2e.test_full_game import build_room, new_hero, said, shows, tap, type_into
+from tests.e2e.game_steps import (
+    new_hero,
+    open_game_with_first_rooms,
+    said,
+    shows,
+    tap,
+    type_into,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -39,33 +46,9 @@ def look_at(app: AppPage, identifier: str, name: str) -> None:
     app.screenshot(name)
 
 
-def new_game_with_expansions(phone: AppPage) -> None:
-    """Ada (10 XP, mage) and Bert (5 XP, fighter), Items and Minibosses on; first Rooms."""
-    tap(phone, "new-game")
-    type_into(phone, "player-1-name", "Ada")
-    type_into(phone, "player-1-xp", "10")
-    tap(phone, "player-1-treasure-mage")
-    type_into(phone, "player-2-name", "Bert")
-    type_into(phone, "player-2-xp", "5")
-    tap(phone, "player-2-treasure-fighter")
-    tap(phone, "expansion-items")
-    tap(phone, "expansion-minibosses")
-    look_at(phone, "expansion-minibosses", "new-game-expansions")
-    tap(phone, "start-game")
-    phone.wait_for("screen-setup")
-    build_room(phone, "first-room-1", "Crypt", ["mage"], 2)
-    tap(phone, "first-room-1-build")
-    phone.wait_for("first-room-1-placed")
-    build_room(phone, "first-room-2", "Pit", ["fighter"], 1)
-    tap(phone, "first-room-2-build")
-    phone.wait_for("first-room-2-placed")
-    tap(phone, "reveal-first-rooms")
-    phone.wait_for("screen-game")
-
-
 def test_items_and_minibosses_game_on_a_phone(phone: AppPage) -> None:
     started = time.monotonic()
-    new_game_with_expansions(phone)
+    open_game_with_first_rooms(phone, expansions=("items", "minibosses"))
 
     # --- turn 1: the Item first, from the catalogue --------------------------------------
     phone.wait_for("reveal-items")
