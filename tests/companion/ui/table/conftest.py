@@ -17,7 +17,7 @@ from companion.catalogue import default_catalogue
 from companion.session import Sessions
 from companion.store import GameStore
 from companion.ui.basic_screens import HomeScreen
-from companion.ui.shell import Settings, TableApp
+from companion.ui.shell import ScreenFactory, Settings, TableApp
 from companion.ui.table.game_screen import GameScreen
 from rules.commands import BuildRoom, Command, RevealHeroes, RevealRooms
 from rules.models import GameSetup, HeroCard, PlayerSetup, Room
@@ -162,12 +162,15 @@ def page() -> FakePage:
     return FakePage()
 
 
-def make_app(page: FakePage, sessions: Sessions) -> TableApp:
+def make_app(
+    page: FakePage, sessions: Sessions, screens: dict[str, ScreenFactory] | None = None
+) -> TableApp:
+    """A tab's app on the fake page; ``screens`` (with home) replace the game screens."""
     return TableApp(
         page=page,  # type: ignore[arg-type]
         catalogue=default_catalogue(),
         settings=Settings(),
-        screens={"home": HomeScreen, "game": GameScreen, "table": GameScreen},
+        screens={"home": HomeScreen, **(screens or {"game": GameScreen, "table": GameScreen})},
         sessions=sessions,
     )
 

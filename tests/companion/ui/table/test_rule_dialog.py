@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.catalogue import default_catalogue
 from companion.glossary import load_glossary
 from companion.session import Sessions
-from companion.ui.basic_screens import HomeScreen, RulesScreen
-from companion.ui.shell import Settings, TableApp, route_name
+from companion.ui.basic_screens import RulesScreen
+from companion.ui.shell import route_name
 from companion.ui.table.rulings import show_rule
-from tests.companion.ui.table.conftest import FakePage, walk
+from tests.companion.ui.table.conftest import FakePage, make_app, walk
 
 
 def _tagged(dialog: object, identifier: str) -> Any:
@@ -23,13 +22,7 @@ def _tagged(dialog: object, identifier: str) -> Any:
 def test_rule_dialog_shows_the_entry_and_opens_it_in_the_rules_screen(
     page: FakePage, sessions: Sessions
 ) -> None:
-    app = TableApp(
-        page=page,  # type: ignore[arg-type]
-        catalogue=default_catalogue(),
-        settings=Settings(),
-        screens={"home": HomeScreen, "rules": RulesScreen},
-        sessions=sessions,
-    )
+    app = make_app(page, sessions, {"rules": RulesScreen})
     app.start("/")
     show_rule(app, "R-BAIT-HIGHEST")
     dialog = page.dialogs[-1]
@@ -65,12 +58,6 @@ def test_reloading_a_damaged_games_address_opens_saved_games_not_a_crash(
     sessions.forget(game_id)
     path = sessions.store.layout.games / f"{game_id}.json"
     path.write_text(path.read_text(encoding="utf-8")[:40], encoding="utf-8")  # truncated
-    app = TableApp(
-        page=page,  # type: ignore[arg-type]
-        catalogue=default_catalogue(),
-        settings=Settings(),
-        screens={"home": HomeScreen, "game": GameScreen, "games": GamesScreen},
-        sessions=sessions,
-    )
+    app = make_app(page, sessions, {"game": GameScreen, "games": GamesScreen})
     app.start(f"/game/{game_id}")
     assert route_name(app.current.route) == "games"

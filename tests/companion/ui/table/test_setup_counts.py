@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-from companion.catalogue import default_catalogue
 from companion.session import Sessions
-from companion.ui.basic_screens import HomeScreen
 from companion.ui.setup_screen import SetupScreen
-from companion.ui.shell import Settings, TableApp
 from rules.models import GameSetup, PlayerSetup
-from tests.companion.ui.table.conftest import FakePage, texts
+from tests.companion.ui.table.conftest import FakePage, make_app, texts
 
 
 def _setup_screen_text(page: FakePage, sessions: Sessions, setup: GameSetup) -> str:
     game_id = sessions.new_game(setup).game_id
-    app = TableApp(
-        page=page,  # type: ignore[arg-type]
-        catalogue=default_catalogue(),
-        settings=Settings(),
-        screens={"home": HomeScreen, "setup": SetupScreen},
-        sessions=sessions,
-    )
+    app = make_app(page, sessions, {"setup": SetupScreen})
     app.start(f"/setup/{game_id}")
     return texts(page)
 
