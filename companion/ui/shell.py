@@ -20,6 +20,7 @@ from companion.store import StoreError
 from companion.sync.hub import WatchOnly
 from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
 from companion.ui.join_screen import gate_route
+from companion.ui.reconcile import reconcile
 from companion.ui.sync_link import TabSync, access_of, later, note_change, presence_changed
 from companion.ui.widgets import icon_action, tagged
 from rules.commands import Command
@@ -170,7 +171,12 @@ class TableApp:
         if not self.page.views:
             self.render()
             return
-        self.page.views[-1] = self._view(self.current)
+        view = self._view(self.current)
+        shown = self.page.views[-1]
+        if shown.route == view.route:
+            # Only what changed goes to the browser, and the page keeps its scroll.
+            view = reconcile(shown, view)
+        self.page.views[-1] = view
         self.page.update()
         self._show_route()
 

@@ -61,7 +61,6 @@ class GameScreen:
         self.adventure = AdventurePanel(self)
         self.scoreboard = Scoreboard(self)
         self.dungeons: dict[str, DungeonPanel] = {}
-        self.root = ft.Column(spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self._history_of: Game | None = None
         self._history: list[tuple[Command, tuple[ev.EventBase, ...]]] = []
         self._acting = False
@@ -175,8 +174,12 @@ class GameScreen:
     def build(self) -> list[ft.Control]:
         if self.session is not None:
             self.rendered = (self.session.revision, self.game.version)
-        self.root.controls = self._content()
-        return [self.root]
+        # A new column each time: the shell folds it into the one on screen (reconcile).
+        return [
+            ft.Column(
+                self._content(), spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+            )
+        ]
 
     def bottom_bar(self) -> ft.BottomAppBar | None:
         if self.session is None:

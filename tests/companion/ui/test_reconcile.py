@@ -1,0 +1,124 @@
+"""Folding a freshly built control tree into the one on screen (companion/ui/reconcile.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet as ft
+
+from companion.ui.reconcile import reconcile
+from companion.ui.widgets import tagged
+from tests.companion.ui.conftest import AppFactory
+from tests.e2e.sync_seed import seed
+
+
+def test_alike_controls_keep_the_old_object_with_the_new_values() -> None:
+    old_text = ft.Text("3 Souls", size=14)
+    old = ft.Column([old_text, ft.Text("Ada")])
+    new = ft.Column([ft.Text("4 Souls", size=16), ft.Text("Ada")], spacing=4)
+
+    shown = reconcile(old, new)
+
+    assert shown is old
+    assert shown.controls[0] is old_text
+    assert (old_text.value, old_text.size) == ("4 Souls", 16)
+    assert old.spacing == 4
+
+
+def test_a_different_kind_of_control_replaces_the_old_one() -> None:
+    old = ft.Column([ft.Text("Build")])
+    button = ft.Button("Build")
+    shown = reconcile(old, ft.Column([button]))
+    assert shown.controls == [button]
+
+
+def test_children_are_matched_by_identifier_not_position() -> None:
+    first, second = tagged("a", ft.Text("A")), tagged("b", ft.Text("B"))
+    old = ft.Column([first, second])
+    banner = tagged("error", ft.Text("Refused"))
+
+    reconcile(old, ft.Column([banner, tagged("a", ft.Text("A")), tagged("b", ft.Text("B!"))]))
+
+    assert old.controls[0] is banner
+    assert old.controls[1] is first and old.controls[2] is second
+    assert second.content.value == "B!"
+
+
+def test_a_control_kept_between_builds_is_left_as_it_is() -> None:
+    field = ft.TextField(value="Dragon Ha")  # half typed: the screen keeps this object
+    old = ft.Column([ft.Text("Room"), field])
+    new = ft.Column([ft.Text("Room"), ft.Text("a hint"), field])
+
+    reconcile(old, new)
+
+    assert old.controls[2] is field
+    assert field.value == "Dragon Ha"
+    assert isinstance(old.controls[1], ft.Text) and old.controls[1].value == "a hint"
+
+
+def test_a_kept_control_is_not_overwritten_by_a_new_one_in_its_old_place() -> None:
+    field = ft.TextField(value="typed")
+    old = ft.Column([field])
+    moved = ft.Column([ft.TextField(value=""), ft.Row([field])])
+
+    reconcile(old, moved)
+
+    assert field.value == "typed"
+    assert old.controls[1].controls[0] is field
+
+
+def test_a_handler_built_with_the_new_control_reads_what_the_browser_shows() -> None:
+    shown_field = ft.TextField(value="")
+    old = ft.Column([shown_field])
+    new_field = ft.TextField(value="")
+    read: list[str | None] = []
+    button = ft.Button("Go", on_click=lambda _e: read.append(new_field.value))
+    reconcile(old, ft.Column([new_field, button]))
+
+    shown_field.value = "Ada"  # what the browser's typing does to the control on screen
+    assert button.on_click is not None
+    button.on_click(None)  # type: ignore[arg-type]
+
+    assert read == ["Ada"]
+    new_field.value = "Bea"  # and a handler's write reaches the screen
+    assert shown_field.value == "Bea"
+
+
+def test_event_handlers_are_swapped_for_the_new_ones() -> None:
+    taps: list[str] = []
+    old = ft.Button("Undo", on_click=lambda _e: taps.append("old"))
+    reconcile(old, ft.Button("Undo", on_click=lambda _e: taps.append("new")))
+    assert old.on_click is not None
+    old.on_click(None)  # type: ignore[arg-type]
+    assert taps == ["new"]
+
+
+def test_a_tap_sends_only_what_changed_and_keeps_the_view(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    game = seed(tmp_path / "data", 4, "host-device-0000000", "Four at the table")
+    harness, _app = table_app(route=f"/game/{game.game_id}")
+    harness.tap("p1-bonus-toggle")
+    view = harness.page.views[-1]
+    first_frame = harness.conn.sent_bytes
+
+    before = harness.conn.sent_bytes
+    harness.tap("p1-bonus-cleric-plus")
+    one_tap = harness.conn.sent_bytes - before
+
+    assert harness.page.views[-1] is view  # same view: the page keeps its scroll
+    assert "3" in _texts(harness.find("p1-total-cleric"))  # a Room and the Boss, plus one
+    # The whole four-player screen is tens of kilobytes; one changed total is not.
+    assert one_tap < first_frame / 10, (one_tap, first_frame)
+
+
+def _texts(control: object) -> list[str]:
+    if isinstance(control, ft.Text):
+        return [str(control.value)]
+    out: list[str] = []
+    for attr in ("content", "controls"):
+        child = getattr(control, attr, None)
+        for item in child if isinstance(child, list) else [child]:
+            if item is not None:
+                out += _texts(item)
+    return out
