@@ -22,7 +22,6 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -171,34 +170,11 @@ class AppPage:
         self.by_id(identifier).first.wait_for(state="attached", timeout=timeout)
 
     def tap(self, identifier: str) -> None:
-        """Click the control tagged with this identifier (waits until it exists)."""
-        from playwright.sync_api import Error
+        """Click the control tagged with this identifier, scrolled clear of the bars (the
+        shared game step: it scrolls Flutter itself, so the picture and the nodes agree)."""
+        from tests.e2e.game_steps import tap
 
-        for attempt in range(3):
-            target = self.by_id(identifier).first
-            target.wait_for(state="attached", timeout=10_000)
-            try:
-                target.scroll_into_view_if_needed()
-                self._wait_still(target)
-                target.click()
-                return
-            except Error as exc:
-                # The semantics tree is rebuilt after a screen change: find the node again.
-                if "not attached" not in str(exc) or attempt == 2:
-                    raise
-                time.sleep(0.3)
-
-    @staticmethod
-    def _wait_still(target: Any, timeout: float = 3.0) -> None:
-        """Flutter scrolls after the DOM asks it to: click only once the node stops moving."""
-        deadline = time.monotonic() + timeout
-        last = target.bounding_box()
-        while time.monotonic() < deadline:
-            time.sleep(0.1)
-            box = target.bounding_box()
-            if box == last:
-                return
-            last = box
+        tap(self, identifier)
 
     def type_into(self, identifier: str, text: str) -> None:
         """Focus the text field tagged with this identifier and type."""

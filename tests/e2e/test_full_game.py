@@ -13,6 +13,7 @@ import pytest
 
 from tests.e2e.conftest import AppPage
 from tests.e2e.game_steps import (
+    bring_into_view,
     build_room,
     new_hero,
     open_game_with_first_rooms,
@@ -44,7 +45,7 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     tap(phone, "build-p2-go")
     phone.wait_for("build-p2-error")
     said(phone, "R-BUILD-WHERE")
-    phone.by_id("build-p2-error").first.scroll_into_view_if_needed()
+    bring_into_view(phone, "build-p2-error")
     phone.screenshot("t1-build-refused")
     tap(phone, "build-p2-advanced")  # not Advanced after all
     tap(phone, "build-p2-go")
@@ -53,7 +54,7 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     build_room(phone, "build-p1", "Lab", ["mage", "cleric"], 3)
     tap(phone, "build-p1-go")
     phone.wait_for("p1-face-down")
-    phone.by_id("p1-face-down").first.scroll_into_view_if_needed()
+    bring_into_view(phone, "p1-face-down")
     phone.screenshot("t1-build-face-down")
     tap(phone, "reveal-rooms")
 
@@ -64,7 +65,7 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     phone.wait_for("bait-result-2")
     said(phone, "Goes to Ada's dungeon")
     said(phone, "is shared by Ada and Bert, so the Hero stays in town")
-    phone.by_id("bait-results").first.scroll_into_view_if_needed()
+    bring_into_view(phone, "bait-results")
     phone.screenshot("t1-bait-results-tie")
     tap(phone, "bait-result-2-why-rule")
     phone.wait_for("rule-dialog-body")
@@ -72,7 +73,7 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     tap(phone, "rule-dialog-close")
 
     # --- adventure: the Wizard (4 Health) dies in the Lab, Room 1 of 2 ------------------
-    phone.by_id("adventure").first.scroll_into_view_if_needed()
+    bring_into_view(phone, "adventure")
     tap(phone, "adv-next")
     said(phone, "3 / 4")
     tap(phone, "adv-damage-1")
@@ -120,7 +121,7 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     tap(phone, "resolve-bait")
     phone.wait_for("bait-result-3")
     # Ada: Tomb (2), Lab (3), Crypt (2). The Sage has 6 Health.
-    phone.by_id("adventure").first.scroll_into_view_if_needed()
+    bring_into_view(phone, "adventure")
     said(phone, "Adventure in Ada's dungeon")
     tap(phone, "adv-next")
     said(phone, "2 / 6")
@@ -181,7 +182,7 @@ def test_game_screen_reads_well_on_a_desktop(desktop: AppPage) -> None:
     new_hero(desktop, 2, "Priest", "cleric", 4)
     tap(desktop, "reveal-heroes")
     desktop.wait_for("reveal-rooms")
-    desktop.by_id("p1-boss").first.scroll_into_view_if_needed()
+    bring_into_view(desktop, "p1-boss")
     desktop.screenshot("build")
     box = desktop.by_id("p1-room-1").first.bounding_box()
     boss = desktop.by_id("p1-boss").first.bounding_box()
