@@ -82,7 +82,6 @@ def test_game_round_trips_through_json() -> None:
     assert loaded.state == game.state and loaded.undone == game.undone
 
 
-
 def test_redo_gives_back_the_events_of_the_redone_command() -> None:
     """Redo applies one command again (no replay of the game) and returns its events."""
     for count in range(1, len(SCRIPT) + 1):
