@@ -126,6 +126,7 @@ def make_main(
                 page.client_ip,
                 page.url,
                 reload_device=lambda: load_device(prefs, page.client_ip, save_setting),
+                ask_client=lambda: prefs.contains_key(PREF_THEME),
             ),
         )
         page.on_close = lambda _event: app.close()

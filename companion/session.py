@@ -14,7 +14,9 @@ A screen says which state it showed by the session's ``revision`` (it counts eve
 change in this server process, undo and redo included, so it never comes back to an
 earlier value the way the log's length does after an undo). A command sent again from
 the same device on the same revision as one just applied (a double tap, a resend after a
-blip) is refused as ``AlreadyApplied``: applied once, never twice.
+blip) is refused as ``AlreadyApplied``: applied once, never twice. A device whose screen
+is behind only by its own changes (it taps again before its last change reached it) is
+not stale: nobody else changed what it saw.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ class TableSession:
         #: Saved changes so far in this process (see the module docstring).
         self.revision = 0
         self._recent: deque[tuple[int, str | None, object]] = deque(maxlen=RECENT)
+        #: (revision, device) of the latest saved changes: who moved the table on.
+        self._authors: deque[tuple[int, str | None]] = deque(maxlen=RECENT)
 
     @property
     def game(self) -> Game:
@@ -98,7 +102,8 @@ class TableSession:
 
         ``seen`` is the revision the screen showed; ``device`` the device that sent it."""
         with self._lock:
-            self._check_seen(seen, command, device)
+            if self._check_seen(seen, command, device):
+                version = None  # behind only by its own changes: nothing else to check
             game, events = self._game.play(command, version)
             self._commit(game, events, "play", origin, (seen, device, command))
             return events
@@ -112,8 +117,8 @@ class TableSession:
         device: str | None = None,
     ) -> None:
         with self._lock:
-            self._check_seen(seen, "undo", device)
-            self._check_version(version)
+            if not self._check_seen(seen, "undo", device):
+                self._check_version(version)
             self._commit(self._game.undo(), (), "undo", origin, (seen, device, "undo"))
 
     def redo(
@@ -125,8 +130,8 @@ class TableSession:
         device: str | None = None,
     ) -> None:
         with self._lock:
-            self._check_seen(seen, "redo", device)
-            self._check_version(version)
+            if not self._check_seen(seen, "redo", device):
+                self._check_version(version)
             game, events = self._game.redo_with_events()
             self._commit(game, events, "redo", origin, (seen, device, "redo"))
 
@@ -140,13 +145,22 @@ class TableSession:
         if version is not None and version != self._game.version:
             raise StaleCommand("R-PHASE", "err.stale", got=version, now=self._game.version)
 
-    def _check_seen(self, seen: int | None, what: object, device: str | None) -> None:
+    def _check_seen(self, seen: int | None, what: object, device: str | None) -> bool:
+        """Refuse a command made on a table someone else has changed since. True when the
+        sender's screen is behind by its own changes only (so its version is old too)."""
         if seen is None or seen == self.revision:
-            return
+            return False
         now = self._game.version
         if device is not None and (seen, device, what) in self._recent:
             raise AlreadyApplied("R-PHASE", "err.stale", got=seen, now=now)
+        if device is not None and seen < self.revision and self._only_by(device, seen):
+            return True
         raise StaleCommand("R-PHASE", "err.stale", got=seen, now=now)
+
+    def _only_by(self, device: str, seen: int) -> bool:
+        """Were all changes after revision ``seen`` made by ``device`` (and remembered)?"""
+        after = [author for revision, author in self._authors if revision > seen]
+        return len(after) == self.revision - seen and all(a == device for a in after)
 
     def _commit(
         self,
@@ -162,6 +176,7 @@ class TableSession:
         if sent is not None and sent[0] is not None:
             self._recent.append((sent[0], sent[1], sent[2]))
         self.revision += 1
+        self._authors.append((self.revision, sent[1] if sent is not None else None))
         self._tell(Change(game, events, kind, origin, self.revision))
 
     def _tell(self, change: Change) -> None:

@@ -21,7 +21,14 @@ from companion.sync.hub import WatchOnly
 from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
 from companion.ui.join_screen import gate_route
 from companion.ui.reconcile import reconcile
-from companion.ui.sync_link import TabSync, access_of, later, note_change, presence_changed
+from companion.ui.sync_link import (
+    TabSync,
+    access_of,
+    later,
+    note_change,
+    presence_changed,
+    when_shown,
+)
 from companion.ui.widgets import icon_action, tagged
 from rules.commands import Command
 from rules.errors import RulesError
@@ -152,6 +159,7 @@ class TableApp:
         self.page.views.clear()
         self.page.views.extend(self._view(screen) for screen in self.stack)
         self.page.update()
+        self._sent()
         self._show_route()
 
     def _show_route(self) -> None:
@@ -178,7 +186,15 @@ class TableApp:
             view = reconcile(shown, view)
         self.page.views[-1] = view
         self.page.update()
+        self._sent()
         self._show_route()
+
+    def _sent(self) -> None:
+        """Tell the screen on top once the browser shows what was just sent."""
+        confirm = getattr(self.current, "confirm_shown", None)
+        mark = getattr(self.current, "rendered", None)
+        if confirm is not None and mark is not None:
+            when_shown(self, mark, confirm)
 
     # --- navigation ---------------------------------------------------------------
 

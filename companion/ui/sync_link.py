@@ -7,6 +7,7 @@ one (tests of single screens) behaves as the host of every game.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -35,10 +36,13 @@ class _HasGameId(Protocol):
 
 
 G = TypeVar("G", bound=_HasGameId)
+M = TypeVar("M")
 #: The top-of-screen message slot of the game screen (neutral, not an error).
 SYNC_SLOT = "sync"
 #: A tap on a control that a redraw removed counts as "too late" for this long.
 LATE_TAP_S = 5.0
+#: How long to wait for the browser to confirm it shows a redraw.
+ACK_TIMEOUT = 2.0
 
 
 @dataclass
@@ -55,6 +59,9 @@ class TabSync:
     reload_device: Callable[[], Awaitable[Device]] | None = None
     #: The "who is here" line of the game screen, updated in place when devices come and go.
     here_line: ft.Text | None = None
+    #: Any cheap question to the browser: its answer comes after every patch sent before
+    #: it has been applied, so it tells when the browser shows what was sent.
+    ask_client: Callable[[], Awaitable[object]] | None = None
 
     def access(self, game_id: str) -> Access:
         return self.hub.access(game_id, self.device)
@@ -91,6 +98,32 @@ def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
             log.warning("redrawing a tab after a change failed", exc_info=True)
 
     page.run_task(run)
+
+
+def when_shown(app: TableApp, mark: M, confirm: Callable[[M], None]) -> None:
+    """Call ``confirm(mark)`` once the browser shows what was just sent to it.
+
+    Controls stay on screen across redraws, so a tap that reaches the server after a
+    redraw may still have been made on the older picture: the screen keeps sending the
+    revision the browser confirmed, not the one the server drew. A browser that does not
+    answer (a tab that is closing) is taken to show it after ``ACK_TIMEOUT`` seconds."""
+    ask = app.sync.ask_client if app.sync is not None else None
+    try:
+        loop = app.page.session.connection.loop
+    except AttributeError:
+        loop = None
+    if ask is None or loop is None:
+        confirm(mark)
+        return
+
+    async def wait() -> None:
+        try:
+            await asyncio.wait_for(ask(), ACK_TIMEOUT)
+        except Exception:
+            log.debug("the browser did not confirm a redraw", exc_info=True)
+        confirm(mark)
+
+    app.page.run_task(wait)
 
 
 def note_change(app: TableApp, mine: bool) -> None:

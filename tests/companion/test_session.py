@@ -81,3 +81,24 @@ def test_sessions_share_one_session_per_game(tmp_path: Path) -> None:
     sessions = Sessions(GameStore(tmp_path))
     session = sessions.new_game(_setup())
     assert sessions.open(session.game_id) is session
+
+
+def test_a_device_behind_only_by_its_own_changes_is_not_stale(tmp_path: Path) -> None:
+    # Its second tap left before its first change reached the screen: nobody else moved.
+    session = Sessions(GameStore(tmp_path)).new_game(_setup())
+    session.play(BuildRoom(player="Ann", room=_room()), version=0, seen=0, device="ann-phone")
+    session.play(BuildRoom(player="Bob", room=_room()), version=0, seen=0, device="ann-phone")
+    assert session.revision == 2 and session.game.version == 2
+    session.undo(version=1, seen=1, device="ann-phone")  # behind by one of its own, too
+    assert session.game.version == 1
+
+
+def test_a_device_behind_by_another_devices_change_is_refused(tmp_path: Path) -> None:
+    session = Sessions(GameStore(tmp_path)).new_game(_setup())
+    session.play(BuildRoom(player="Ann", room=_room()), version=0, seen=0, device="ann-phone")
+    session.play(BuildRoom(player="Bob", room=_room()), version=1, seen=1, device="bob-phone")
+    with pytest.raises(StaleCommand):  # Ann's screen is from before Bob's Room
+        session.play(RevealRooms(), version=1, seen=1, device="ann-phone")
+    with pytest.raises(StaleCommand):  # and from before both
+        session.undo(version=0, seen=0, device="ann-phone")
+    assert session.revision == 2 and session.game.version == 2

@@ -64,8 +64,10 @@ class GameScreen:
         self._history_of: Game | None = None
         self._history: list[tuple[Command, tuple[ev.EventBase, ...]]] = []
         self._acting = False
-        #: (revision, version) of the game as last drawn: commands say what they were made on.
+        #: (revision, version) of the game as last drawn here, and as the browser last
+        #: confirmed showing it: commands say what they were made on (the confirmed one).
         self.rendered: tuple[int, int] | None = None
+        self.confirmed: tuple[int, int] | None = None
 
     # --- what panels need (TableContext) -----------------------------------------
 
@@ -106,10 +108,17 @@ class GameScreen:
         )
 
     def _seen(self) -> tuple[int, int]:
-        """The game as this screen last showed it (not as it is now: that may be newer)."""
+        """The game as this device last showed it (not as it is now: that may be newer)."""
+        if self.confirmed is not None:
+            return self.confirmed
         if self.rendered is not None:
             return self.rendered
         return (self.session.revision, self.game.version) if self.session else (0, 0)
+
+    def confirm_shown(self, mark: tuple[int, int]) -> None:
+        """The browser shows the game as drawn at ``mark`` (see ``when_shown``)."""
+        if self.confirmed is None or mark > self.confirmed:
+            self.confirmed = mark
 
     def redraw(self) -> None:
         self.app.render_top()
