@@ -12,6 +12,11 @@ are matched by their test identifier (``tagged``), then by ``key``, then by type
 order. A control the screen keeps between builds (a half-typed text field) is never
 overwritten: it is the same object in both trees and is left as it is.
 
+``fold(old, new)`` also says which controls changed (the topmost of each changed
+branch, and every kept control, which its screen may have changed itself), so only
+those need ``page.update(*changed)``: Flet then compares those branches, not the whole
+page, against what it sent before.
+
 A new control whose values were copied onto an old one is thrown away, but an event
 handler built with it may still hold it (``lambda _e: field.value``). So the thrown-away
 control is made to share its values with the one on screen: reading or setting its
@@ -25,6 +30,7 @@ upgrade.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -42,11 +48,27 @@ if flet_version != PINNED_FLET:  # pragma: no cover - guards an upgrade
 _SKIP = frozenset({"data", "key"})
 
 
+@dataclass
+class Folded:
+    """The result of ``fold``: what to show, and the branches of it that changed."""
+
+    control: Any
+    changed: list[Any] = field(default_factory=list)
+
+
 def reconcile(old: Any, new: Any) -> Any:
     """The control to show where ``old`` is now and ``new`` was built: ``old`` with
     ``new``'s values copied onto it when the two are alike, else ``new`` itself."""
-    kept = _objects(new)
-    return _merge(old, new, kept, _objects(old))
+    return fold(old, new).control
+
+
+def fold(old: Any, new: Any) -> Folded:
+    """``reconcile``, and the topmost controls whose branch changed (to update only them)."""
+    folder = _Folder(in_new=_objects(new), in_old=_objects(old))
+    control = folder.merge(old, new)
+    touched = {id(node) for node, _above in folder.touched}
+    changed = [node for node, above in folder.touched if not above & touched]
+    return Folded(control, changed)
 
 
 def _objects(root: Any) -> set[int]:
@@ -76,66 +98,105 @@ def _children(control: BaseControl) -> list[Any]:
     return out
 
 
-def _alike(old: Any, new: Any, in_new: set[int], in_old: set[int]) -> bool:
-    """May ``new``'s values be copied onto ``old``?"""
-    return (
-        isinstance(old, BaseControl)
-        and type(old) is type(new)
-        and id(new) not in in_old  # a kept control: show that very object
-        and id(old) not in in_new  # old is kept elsewhere in the new tree: don't touch it
-        and old.key == new.key
-        and not hasattr(old, "_frozen")
-    )
+@dataclass
+class _Folder:
+    in_new: set[int]  # every control of the new tree
+    in_old: set[int]  # every control on screen
+    #: Controls changed in place (or kept as they were), with the ids of their ancestors.
+    touched: list[tuple[Any, frozenset[int]]] = field(default_factory=list)
+    _above: list[int] = field(default_factory=list)
 
+    def _alike(self, old: Any, new: Any) -> bool:
+        """May ``new``'s values be copied onto ``old``?"""
+        return (
+            isinstance(old, BaseControl)
+            and type(old) is type(new)
+            and id(new) not in self.in_old  # a kept control: show that very object
+            and id(old) not in self.in_new  # old is kept elsewhere in the new tree
+            and old.key == new.key
+            and not hasattr(old, "_frozen")
+        )
 
-def _merge(old: Any, new: Any, in_new: set[int], in_old: set[int]) -> Any:
-    if old is new or not _alike(old, new, in_new, in_old):
-        return new
-    cls = type(old)
-    defaults: dict[str, Any] = cls._prop_defaults
-    events: frozenset[str] = cls._event_fields
-    old_values, new_values = old._values, new._values
-    for name in {**old_values, **new_values}:
-        if name in _SKIP:
-            continue
-        default = defaults.get(name)
-        before = old_values.get(name, default)
-        after = new_values.get(name, default)
-        if before is after:
-            continue
-        if name in events and before is not None and after is not None:
-            # Same "has a handler" as far as the browser knows: swap it silently.
-            old_values[name] = after
-            continue
-        _put(old, name, before, after, in_new, in_old)
-    for name in cls._structural_fields:
-        if name.startswith("_") or name in _SKIP:
-            continue
-        before = getattr(old, name, None)
-        after = getattr(new, name, None)
-        if before is not after:
-            _put(old, name, before, after, in_new, in_old)
-    old.data = new.data
-    # Handlers built with `new` now read and write what the browser shows.
-    object.__setattr__(new, "_values", old._values)
-    object.__setattr__(new, "_dirty", old._dirty)
-    return old
+    def _touch(self, control: Any) -> None:
+        self.touched.append((control, frozenset(self._above)))
 
+    def merge(self, old: Any, new: Any) -> Any:
+        if old is new:
+            if isinstance(old, BaseControl):
+                self._touch(old)  # its screen may have changed it: let Flet look
+            return new
+        if not self._alike(old, new):
+            return new
+        self._above.append(id(old))
+        changed = self._copy(old, new)
+        self._above.pop()
+        if changed:
+            self._touch(old)
+        # Handlers built with `new` now read and write what the browser shows.
+        object.__setattr__(new, "_values", old._values)
+        object.__setattr__(new, "_dirty", old._dirty)
+        return old
 
-def _put(old: Any, name: str, before: Any, after: Any, in_new: set[int], in_old: set[int]) -> None:
-    if isinstance(before, list) and isinstance(after, list):
-        merged = _merge_list(before, after, in_new, in_old)
-        if len(merged) != len(before) or any(
-            a is not b for a, b in zip(merged, before, strict=True)
-        ):
-            before[:] = merged  # the diff compares against its own snapshot of the list
-        return
-    if isinstance(before, BaseControl) and isinstance(after, BaseControl):
-        after = _merge(before, after, in_new, in_old)
-        if after is before:
-            return
-    if before != after:
-        setattr(old, name, after)
+    def _copy(self, old: Any, new: Any) -> bool:
+        """Copy ``new``'s values onto ``old``; True if any of ``old``'s own changed."""
+        cls = type(old)
+        defaults: dict[str, Any] = cls._prop_defaults
+        events: frozenset[str] = cls._event_fields
+        old_values, new_values = old._values, new._values
+        changed = False
+        for name in {**old_values, **new_values}:
+            if name in _SKIP:
+                continue
+            default = defaults.get(name)
+            before = old_values.get(name, default)
+            after = new_values.get(name, default)
+            if before is after:
+                continue
+            if name in events and before is not None and after is not None:
+                # Same "has a handler" as far as the browser knows: swap it silently.
+                old_values[name] = after
+                continue
+            changed |= self._put(old, name, before, after)
+        for name in cls._structural_fields:
+            if name.startswith("_") or name in _SKIP:
+                continue
+            before = getattr(old, name, None)
+            after = getattr(new, name, None)
+            if before is not after:
+                changed |= self._put(old, name, before, after)
+        old.data = new.data
+        return changed
+
+    def _put(self, old: Any, name: str, before: Any, after: Any) -> bool:
+        if isinstance(before, list) and isinstance(after, list):
+            merged = self._merge_list(before, after)
+            same = len(merged) == len(before) and all(
+                a is b for a, b in zip(merged, before, strict=True)
+            )
+            if not same:
+                before[:] = merged  # the diff compares against its own snapshot of the list
+            return not same
+        if isinstance(before, BaseControl) and isinstance(after, BaseControl):
+            after = self.merge(before, after)
+            if after is before:
+                return False
+        if isinstance(before, BaseControl) or isinstance(after, BaseControl) or before != after:
+            setattr(old, name, after)
+            return True
+        return False
+
+    def _merge_list(self, before: list[Any], after: list[Any]) -> list[Any]:
+        """``after``'s items, each folded into the old item it matches (if any)."""
+        counts: defaultdict[Any, int] = defaultdict(int)
+        olds: dict[Any, Any] = {}
+        for item in before:
+            olds.setdefault(_list_key(item, counts), item)
+        counts.clear()
+        merged: list[Any] = []
+        for item in after:
+            match = olds.pop(_list_key(item, counts), None)
+            merged.append(item if match is None else self.merge(match, item))
+        return merged
 
 
 def _list_key(control: Any, ordinal: dict[Any, int]) -> Any:
@@ -146,19 +207,3 @@ def _list_key(control: Any, ordinal: dict[Any, int]) -> Any:
     kind = type(control)
     ordinal[kind] += 1
     return ("nth", kind, ordinal[kind])
-
-
-def _merge_list(
-    before: list[Any], after: list[Any], in_new: set[int], in_old: set[int]
-) -> list[Any]:
-    """``after``'s items, each folded into the old item it matches (if any)."""
-    counts: defaultdict[Any, int] = defaultdict(int)
-    olds: dict[Any, Any] = {}
-    for item in before:
-        olds.setdefault(_list_key(item, counts), item)
-    counts.clear()
-    merged: list[Any] = []
-    for item in after:
-        match = olds.pop(_list_key(item, counts), None)
-        merged.append(item if match is None else _merge(match, item, in_new, in_old))
-    return merged

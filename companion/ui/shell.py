@@ -20,7 +20,7 @@ from companion.store import StoreError
 from companion.sync.hub import WatchOnly
 from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
 from companion.ui.join_screen import gate_route
-from companion.ui.reconcile import reconcile
+from companion.ui.reconcile import fold
 from companion.ui.sync_link import (
     TabSync,
     access_of,
@@ -181,11 +181,17 @@ class TableApp:
             return
         view = self._view(self.current)
         shown = self.page.views[-1]
-        if shown.route == view.route:
-            # Only what changed goes to the browser, and the page keeps its scroll.
-            view = reconcile(shown, view)
-        self.page.views[-1] = view
-        self.page.update()
+        folded = fold(shown, view) if shown.route == view.route else None
+        if folded is not None and folded.control is shown:
+            # The view on screen took the new values (so the page keeps its scroll), and
+            # only the branches that changed are compared and sent.
+            if folded.changed:
+                self.page.update(*folded.changed)
+            else:
+                ft.context.mark_update_called()  # nothing to send: no update after the tap
+        else:
+            self.page.views[-1] = view
+            self.page.update()
         self._sent()
         self._show_route()
 
@@ -281,8 +287,8 @@ class TableApp:
     def _show_change(self, change: Change) -> None:
         handler = getattr(self.current, "game_changed", None)
         if handler is not None:
-            handler(change)
-        if change.origin is not self:
+            handler(change)  # the screen redraws itself and sends what changed
+        elif change.origin is not self:
             self.page.update()  # another tab's change: no event handler will update us
 
     def play(self, command: Command) -> tuple[EventBase, ...]:

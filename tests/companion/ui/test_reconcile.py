@@ -6,7 +6,7 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.ui.reconcile import reconcile
+from companion.ui.reconcile import fold, reconcile
 from companion.ui.widgets import tagged
 from tests.companion.ui.conftest import AppFactory
 from tests.e2e.sync_seed import seed
@@ -91,6 +91,31 @@ def test_event_handlers_are_swapped_for_the_new_ones() -> None:
     assert old.on_click is not None
     old.on_click(None)  # type: ignore[arg-type]
     assert taps == ["new"]
+
+
+def test_fold_names_only_the_topmost_changed_branches() -> None:
+    total = ft.Text("3")
+    row = ft.Row([ft.Text("Cleric"), total])
+    other = ft.Row([ft.Text("Mage"), ft.Text("1")])
+    old = ft.Column([row, other])
+
+    same_but_one = fold(old, ft.Column([ft.Row([ft.Text("Cleric"), ft.Text("4")]), _mage(1)]))
+    assert same_but_one.changed == [total]
+
+    grown = fold(old, ft.Column([ft.Row([ft.Text("Cleric"), ft.Text("5")]), _mage(1), _mage(2)]))
+    assert grown.changed == [old]  # the column's list changed: it covers its children
+
+
+def test_fold_names_nothing_when_nothing_changed_but_kept_controls() -> None:
+    field = ft.TextField(value="typed")
+    old = ft.Column([ft.Text("Room"), field])
+    assert fold(old, ft.Column([ft.Text("Room"), ft.Row([])])).changed == [old]
+    kept = ft.Column([ft.Text("Room"), field])
+    assert fold(kept, ft.Column([ft.Text("Room"), field])).changed == [field]
+
+
+def _mage(count: int) -> ft.Row:
+    return ft.Row([ft.Text("Mage"), ft.Text(str(count))])
 
 
 def test_a_tap_sends_only_what_changed_and_keeps_the_view(

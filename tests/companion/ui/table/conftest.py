@@ -38,7 +38,7 @@ class FakePage:
         self.on_view_pop: Any = None
         self.on_close: Any = None
 
-    def update(self) -> None:
+    def update(self, *_controls: object) -> None:
         self.updates += 1
 
     def show_dialog(self, dialog: ft.Control) -> None:
