@@ -73,7 +73,8 @@ class Scoreboard:
                 ),
             ]
             buttons: list[ft.Control] = []
-            if state.phase in ALLOWED_PHASES[HealWound]:
+            wounded = any(s.face_up for s in player.scored) and not player.eliminated
+            if state.phase in ALLOWED_PHASES[HealWound] and wounded:  # R-HEAL
                 buttons.append(
                     big_button(
                         f"score-{p}-heal",

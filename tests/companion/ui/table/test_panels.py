@@ -14,6 +14,7 @@ from rules.commands import (
     EndTurn,
     FinishAdventure,
     ResolveBait,
+    RevealHeroes,
     RevealRooms,
 )
 from rules.models import Ruleset
@@ -25,6 +26,7 @@ from tests.companion.ui.table.conftest import (
     error_text,
     find,
     has,
+    hero,
     make_app,
     start,
     tap,
@@ -134,15 +136,24 @@ def test_score_correction_needs_a_reason_and_is_logged_as_a_correction(
     assert has(page, "log-5-1-rule")
 
 
-def test_heal_a_wound_turns_it_into_souls(
+def test_heal_is_offered_only_for_a_wound_and_turns_it_into_souls(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
-    screen = start(app, sessions, IN_BUILD)
+    # The Wizard (4 Health) survives Ann's 2-damage Room and wounds her; Bo has no Wound.
+    # Wounds heal in the Build phase: turn 2's.
+    turn_one = [*IN_BUILD, RevealRooms(), ResolveBait(), FinishAdventure(), EndTurn()]
+    screen = start(
+        app,
+        sessions,
+        [*turn_one, RevealHeroes(heroes=(hero("fighter", 9, "Ox"), hero("thief", 9, "Fox")))],
+    )
     tap(page, "tab-score")
-    tap(page, "score-p2-heal")
-    assert "Bo has no Wound to heal. (R-HEAL)" in error_text(page, "score-p2")
-    screen.session.play(CorrectScore(player="Bo", wounds=0, souls=0, reason="x"))  # type: ignore[union-attr]
-    assert screen.state.wounds("Bo") == 0
+    assert screen.state.wounds("Ann") == 1 and screen.state.wounds("Bo") == 0
+    assert not has(page, "score-p2-heal")  # nothing to heal: not offered (R-HEAL)
+    souls = screen.state.souls("Ann")
+    tap(page, "score-p1-heal")
+    assert (screen.state.wounds("Ann"), screen.state.souls("Ann")) == (0, souls + 1)
+    assert not has(page, "score-p1-heal")
 
 
 def test_end_of_turn_with_ten_souls_shows_the_winner_and_the_rule(
