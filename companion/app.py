@@ -18,7 +18,7 @@ from companion.catalogue import Catalogue, default_catalogue
 from companion.i18n import DEFAULT_LANG, Lang, normalise_lang
 from companion.session import Sessions
 from companion.store import GameStore, resolve_data_dir
-from companion.sync.device import load_device
+from companion.sync.device import answering_storage, load_device
 from companion.sync.hub import SyncHub
 from companion.ui.basic_screens import HomeScreen, RulesScreen, SettingsScreen
 from companion.ui.games_screen import GamesScreen
@@ -100,7 +100,7 @@ def make_main(
     hub = SyncHub(resolve_data_dir(config.data_dir), config.public_url)  # join codes, seats
 
     async def main(page: ft.Page) -> None:
-        prefs = ft.SharedPreferences()
+        prefs = await answering_storage(ft.SharedPreferences)
         settings = await _load_settings(page, prefs)
 
         def save_setting(key: str, value: str) -> None:

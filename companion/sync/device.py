@@ -15,7 +15,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -27,12 +27,38 @@ PREF_JOINS = "dungeon_referee.joins"
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 _JOINS = TypeAdapter(dict[str, Join])
 TIMEOUT = 3.0
+#: A storage that answers does so in milliseconds; one that does not, never.
+PROBE_TIMEOUT = 1.5
 
 
 class Prefs(Protocol):
     def get(self, key: str) -> Awaitable[object]: ...
 
     def set(self, key: str, value: str) -> Awaitable[object]: ...
+
+    def contains_key(self, key: str) -> Awaitable[bool]: ...
+
+
+P = TypeVar("P", bound=Prefs)
+
+
+async def answering_storage(make: Callable[[], P], attempts: int = 3) -> P:
+    """The browser's storage, through one that answers.
+
+    A tab that reconnects to a restarted server never gets an answer through the first
+    storage object its new session makes (it is made before the browser has the page),
+    while a fresh one answers at once; without this the tab came back as a stranger, on
+    the Join screen. After ``attempts`` silent ones the last is returned (and the callers
+    fall back as for any storage that does not answer)."""
+    prefs = make()
+    for attempt in range(attempts):
+        try:
+            await asyncio.wait_for(prefs.contains_key(PREF_DEVICE), PROBE_TIMEOUT)
+            return prefs
+        except Exception:
+            log.info("browser storage did not answer (attempt %d); asking afresh", attempt + 1)
+            prefs = make()
+    return prefs
 
 
 def new_device_id() -> str:

@@ -76,8 +76,9 @@ class Server:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
 
-def start_server(data_dir: Path, log_path: Path) -> Server:
-    port = _free_port()
+def start_server(data_dir: Path, log_path: Path, port: int | None = None) -> Server:
+    """Serve ``data_dir`` on ``port`` (a free one if None) and wait until it answers."""
+    port = port or _free_port()
     env = {**os.environ, "CI": os.environ.get("CI", "1"), "PYTHONUNBUFFERED": "1"}
     env.pop("DUNGEON_REFEREE_DATA", None)
     log_file = log_path.open("wb")

@@ -7,6 +7,7 @@ its link (what the Invite QR code encodes) or by typing it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Iterator
@@ -327,3 +328,39 @@ def test_six_devices_build_in_private_reveal_and_undo_together(
     for seat, phone in enumerate(phones, 1):
         phone.screenshot(f"end-p{seat}")
     assert server.process.poll() is None
+
+
+def test_a_phone_left_open_across_a_server_restart_gets_its_seat_back(
+    browser: object, tmp_path: Path
+) -> None:
+    """The host's computer restarts the server; the phone's tab is not reloaded. It
+    reconnects by itself, as the same device, to its seat and the saved game."""
+    data = tmp_path / "data"
+    game = seed(data, 2, device_id(21), "Restart")
+    server = start_server(data, tmp_path / "before.log")
+    devices = Devices(browser, server, OUTPUT / "restart")
+    try:
+        phone = devices.open(21, f"/game/{game.game_id}", "phone")
+        said(phone, "You host this game")
+        bump(phone, 1)
+        shows(phone, "p1-total-cleric", "3")  # a Room and the Boss, plus one: saved
+        stop_server(server)
+        port = int(server.url.rsplit(":", 1)[1])
+        server = start_server(data, tmp_path / "after.log", port=port)
+        # Taps made while the tab is still reconnecting go nowhere: tap until one lands,
+        # then the total must read exactly one more (nothing lost, nothing repeated).
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert not phone.by_id("screen-join").count(), "the tab came back as a stranger"
+            if phone.by_id("p1-total-cleric").count() and "4" in total(phone, 1, "cleric"):
+                break
+            with contextlib.suppress(Exception):  # the old page's nodes are being replaced
+                bump(phone, 1)  # the new session shows the bonus rows closed: opens them
+            time.sleep(2)
+        shows(phone, "p1-total-cleric", "4")
+        said(phone, "You host this game")
+        phone.screenshot("after-restart")
+        assert "5" not in total(phone, 1, "cleric")
+    finally:
+        devices.close()
+        stop_server(server)
