@@ -62,8 +62,15 @@ def end_turn(state: GameState) -> list[ev.EventBase]:
             ended = best_of(state, in_game, "R-VAR-UNLIMITED", "end.unlimited", {})
     elif state.five_six:
         out += _not_eliminated(state, in_game, "R-END-FIVESIX", "end.no_elim_fivesix")
-        if any(state.souls(p.name) >= 10 for p in in_game):
-            ended = best_of(state, in_game, "R-END-FIVESIX", "end.fivesix_souls", {})
+        reached = [p.name for p in in_game if state.souls(p.name) >= 10]
+        if reached:
+            ended = best_of(
+                state,
+                in_game,
+                "R-END-FIVESIX",
+                "end.fivesix_souls",
+                {"reached": ", ".join(reached)},
+            )
         elif state.deck_emptied_turn is not None and state.deck_emptied_turn <= state.turn:
             ended = best_of(state, in_game, "R-END-FIVESIX", "end.fivesix_deck", {})
     else:

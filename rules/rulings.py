@@ -167,8 +167,8 @@ MESSAGES: dict[str, str] = {
         "minus Wounds ({net}) and wins."
     ),
     "end.fivesix_souls": (
-        "Someone has 10 Souls, so this 5–6 player game ends: {player} has the highest Souls "
-        "minus Wounds ({net})."
+        "10 Souls reached by {reached}, so this 5–6 player game ends: {player} has the "
+        "highest Souls minus Wounds ({net})."
     ),
     "end.fivesix_deck": (
         "The last Hero of the deck came to town this turn, so this 5–6 player game ends: "

@@ -247,7 +247,11 @@ def test_five_player_game_splits_a_tie_keeps_five_wounds_and_ends_on_souls_minus
     # --- the game ends: Eve has 10 Souls, Dan has the best Souls minus Wounds ----------
     phone.wait_for("winner")
     said(phone, "Dan wins!")
-    shows(phone, "winner-why", explain("end.fivesix_souls", {"player": "Dan", "net": 7}))
+    shows(
+        phone,
+        "winner-why",
+        explain("end.fivesix_souls", {"reached": "Eve", "player": "Dan", "net": 7}),
+    )
     shows(phone, "winner-why-rule", "R-END-FIVESIX")
     phone.screenshot("game-over")
     print(f"5-player game took {time.monotonic() - started:.1f}s")

@@ -150,6 +150,16 @@ def test_end_fivesix_ten_souls_ends_highest_net_wins() -> None:
     assert outcome(scores) == ("P2", "R-END-FIVESIX")
 
 
+def test_end_fivesix_ruling_names_who_reached_ten_souls() -> None:
+    """R-END-FIVESIX: the ruling says who reached 10 Souls, not only who won."""
+    scores = [("P1", 600, 10, 4), ("P2", 500, 8, 0), ("P3", 400, 11, 6)]
+    scores += [(f"Q{i}", i, 0, 0) for i in range(3)]
+    game_end = ended(scored_state(scores))
+    assert game_end is not None and game_end.winner == "P2"
+    assert game_end.ruling.args["reached"] == "P1, P3"
+    assert game_end.ruling.why.startswith("10 Souls reached by P1, P3, so")
+
+
 def test_end_fivesix_tie_goes_to_lowest_xp() -> None:
     """R-END-FIVESIX / R-END-XP: a net tie goes to the lowest XP."""
     scores = [("P1", 600, 10, 2), ("P2", 500, 8, 0)] + [(f"Q{i}", i + 1, 0, 0) for i in range(3)]
