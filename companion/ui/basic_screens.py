@@ -124,7 +124,7 @@ def link_tile(identifier: str, title: str, on_click: Handler) -> ft.Control:
 class RulesScreen:
     """Search the glossary as you type; open an entry to read it and follow its links.
 
-    The route may name an entry: `/rules/bait-highest` opens that entry directly.
+    The route may name an entry: `/rules/rule-bait-highest` opens that entry directly.
     """
 
     route = "/rules"
@@ -151,12 +151,19 @@ class RulesScreen:
             value=self.query,
             prefix_icon=ft.Icons.SEARCH,
             on_change=self._on_query,
-            autofocus=True,
+            # Opened to search: type at once. Opened on an entry (a ruling's rule link):
+            # read it, without a phone's keyboard popping up over it.
+            autofocus=self.entry_id is None,
             text_size=18,
         )
         self._show_results()
         self._show_entry()
-        return [tagged("rules-search", box), self.entry_view, self.results]
+        # A little room above the field, so its floating label clears the app bar.
+        return [
+            ft.Container(tagged("rules-search", box), padding=ft.Padding.only(top=6)),
+            self.entry_view,
+            self.results,
+        ]
 
     def _on_query(self, event: ft.Event[ft.TextField]) -> None:
         self.query = event.control.value

@@ -138,6 +138,17 @@ def test_rules_search_finds_and_opens_an_entry(table_app: AppFactory) -> None:
     assert ui.find("rules-entry-body", ft.Text).value
 
 
+def test_rules_search_takes_the_keyboard_only_when_opened_to_search(
+    table_app: AppFactory,
+) -> None:
+    ui, _app = table_app()
+    ui.tap("open-rules")
+    assert ui.find("rules-search", ft.TextField).autofocus
+    entry, _ = table_app(route="/rules/rule-bait-highest")  # a ruling's rule link
+    assert entry.has("rules-entry-title")
+    assert not entry.find("rules-search", ft.TextField).autofocus  # no keyboard over it
+
+
 def test_fields_stay_editable_after_a_refusal(table_app: AppFactory) -> None:
     ui, app = table_app()
     ui.tap("new-game")
