@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from companion.catalogue import HeroCard as CatalogueHero
-from companion.theme import TREASURE_LOOKS, treasure_badge
+from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
 from companion.ui.widgets import big_button, on_tap, tagged, toggle_tile
@@ -200,7 +200,8 @@ class HeroSlot:
         tr = ctx.app.tr
         self.prefix = p = f"new-hero-{index + 1}"
         self.suggestions = ft.Column(spacing=4)
-        self.tiles = ft.Row(wrap=True, spacing=6, run_spacing=6)
+        # Five 52 px tiles fit one line inside a Hero card on a 360 px phone.
+        self.tiles = ft.Row(wrap=True, spacing=5, run_spacing=5)
         self.name_field = ft.TextField(
             label=tr("table.hero_name"),
             hint_text=tr("table.hero_name_hint"),
@@ -303,6 +304,7 @@ class HeroSlot:
                     (look.colour, look.icon, look.letter),
                     t in self.draft.treasure,
                     on_tap(self.toggle, t),
+                    width=TOUCH + 4,
                 )
             )
         self.tiles.controls = tiles
