@@ -196,7 +196,16 @@ class TableApp:
         self._show_route()
 
     def _sent(self) -> None:
-        """Tell the screen on top once the browser shows what was just sent."""
+        """Tell the screen on top once the browser shows what was just sent (and scroll
+        back to the top if the screen asks to)."""
+        if getattr(self.current, "scroll_top", False):
+            self.current.scroll_top = False  # type: ignore[attr-defined]
+            view = self.page.views[-1]
+
+            async def to_top() -> None:
+                await view.scroll_to(offset=0, duration=200)
+
+            self.page.run_task(to_top)
         confirm = getattr(self.current, "confirm_shown", None)
         mark = getattr(self.current, "rendered", None)
         if confirm is not None and mark is not None:

@@ -68,6 +68,10 @@ class GameScreen:
         #: confirmed showing it: commands say what they were made on (the confirmed one).
         self.rendered: tuple[int, int] | None = None
         self.confirmed: tuple[int, int] | None = None
+        #: The page keeps its scroll across redraws, except to show what starts at the top:
+        #: a new phase, another tab, or the notice that another device changed the table.
+        self.scroll_top = False
+        self._drawn: tuple[str, str, bool] | None = None
 
     # --- what panels need (TableContext) -----------------------------------------
 
@@ -183,6 +187,12 @@ class GameScreen:
     def build(self) -> list[ft.Control]:
         if self.session is not None:
             self.rendered = (self.session.revision, self.game.version)
+            drawn = (self.tab, self.state.phase, bool(self.errors.get(SYNC_SLOT)))
+            before, self._drawn = self._drawn, drawn
+            moved = before is not None and drawn[:2] != before[:2]
+            notice = drawn[2] and not (before is not None and before[2])
+            if moved or notice:
+                self.scroll_top = True
         # A new column each time: the shell folds it into the one on screen (reconcile).
         return [
             ft.Column(
