@@ -161,8 +161,11 @@ class RulesScreen:
         # A little room above the field, so its floating label clears the app bar.
         return [
             ft.Container(tagged("rules-search", box), padding=ft.Padding.only(top=6)),
-            self.entry_view,
-            self.results,
+            # Each its own node for screen readers: a changing "nothing found" line must
+            # not relabel the node that holds the search field (the browser would rebuild
+            # the field's input under the typing finger and drop keys).
+            ft.Semantics(container=True, content=self.entry_view),
+            ft.Semantics(container=True, content=self.results),
         ]
 
     def _on_query(self, event: ft.Event[ft.TextField]) -> None:
