@@ -42,6 +42,7 @@ def table(
         "private": seed(data, 2, device_id(3), "Private build"),
         "locked": seed(data, 2, device_id(5), "Locked"),
         "six": seed(data, 6, device_id(11), "Six phones"),
+        "blip": seed(data, 2, device_id(31), "Blip"),
     }
     server = start_server(data, base / "server.log")
     yield server, games
@@ -364,3 +365,34 @@ def test_a_phone_left_open_across_a_server_restart_gets_its_seat_back(
     finally:
         devices.close()
         stop_server(server)
+
+
+def test_a_phone_whose_network_blips_catches_up_without_losing_or_repeating(
+    devices: Devices, table: tuple[Server, dict[str, SeededGame]]
+) -> None:
+    """The phone drops off the network while the host acts; back online, it shows the
+    host's change, and its own next tap counts once."""
+    _server, games = table
+    game = games["blip"]
+    host = devices.open(31, f"/game/{game.game_id}", "host")
+    said(host, "You host this game")
+    phone = devices.open(32, f"/join?code={game.code}", "phone")
+    tap(phone, "join-seat-2")
+    said(phone, "You sit as Brann")
+    shows(phone, "p1-total-cleric", "2")
+
+    phone.page.context.set_offline(True)
+    bump(host, 1)
+    shows(host, "p1-total-cleric", "3")
+    time.sleep(2.0)
+    assert "3" not in total(phone, 1, "cleric"), "the phone was never off the network"
+    phone.page.context.set_offline(False)
+
+    shows(phone, "p1-total-cleric", "3", timeout=30)  # caught up, without a reload
+    bump(phone, 2, "fighter")
+    shows(phone, "p2-total-fighter", "3")
+    shows(host, "p2-total-fighter", "3", timeout=5)
+    time.sleep(1.0)
+    assert "4" not in total(host, 2, "fighter")  # applied once
+    assert log_length(host) == log_length(phone)
+    phone.screenshot("after-blip")
