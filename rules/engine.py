@@ -248,7 +248,7 @@ def _destroy(fold: _Fold, command: cmd.DestroyRoom) -> None:
 
 def _heal_wound(state: GameState, command: cmd.HealWound) -> list[ev.EventBase]:
     player = _player(state, command.player)
-    wounds = [s for s in player.scored if s.face_up]
+    wounds = player.healable
     if not wounds:
         raise HeroError("R-HEAL", "err.no_wound", player=player.name)
     if command.hero is not None:

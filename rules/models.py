@@ -274,6 +274,12 @@ class PlayerState(Frozen):
     promoted_turn: NonNegative = 0  # the last turn a Miniboss was promoted
     coin_for_room_turn: NonNegative = 0  # the last turn a Room card was discarded for a Coin
 
+    @property
+    def healable(self) -> tuple[ScoredHero, ...]:
+        """The Heroes scored face up: the Wounds a heal may flip to Souls (R-HEAL).
+        Wounds entered by hand (``wounds_adjust``) have no card to flip."""
+        return tuple(s for s in self.scored if s.face_up)
+
     def face_up_item(self) -> int | None:
         return next((o.item for o in self.items if o.face_up), None)
 
@@ -364,6 +370,11 @@ class GameState(Frozen):
     def wounds(self, name: str) -> int:
         p = self.player(name)
         return p.wounds_adjust + sum(self.heroes[s.hero].card.worth for s in p.scored if s.face_up)
+
+    def can_heal(self, name: str) -> bool:
+        """May this player heal a Wound now, phase aside (R-HEAL; not once out, R-END-ELIM)?"""
+        p = self.player(name)
+        return not p.eliminated and bool(p.healable)
 
     def treasure_total(self, name: str, treasure: Treasure) -> int:
         """R-BAIT-TOTAL: active visible Rooms + Boss + bonuses (which may be negative)."""

@@ -283,6 +283,21 @@ def test_heal_wound_flips_a_face_up_hero_face_down() -> None:
     refused(adv, c.HealWound(player="A", hero=7), "R-HEAL")
 
 
+def test_can_heal_says_whether_a_heal_would_be_accepted() -> None:
+    """R-HEAL: only a Hero scored face up can be flipped; a Wound entered by hand has no
+    card, so the app offers no heal for it."""
+    state = walking([t_room("mage", 0)], [t_hero("mage", 4)])
+    state = run(state, c.FinishAdventure())
+    adv = walking([t_room("mage", 0)], [t_hero("mage")])
+    adv = adv.model_copy(update={"players": state.players, "heroes": state.heroes})
+    assert adv.can_heal("A")
+    healed = run(adv, c.HealWound(player="A"))
+    assert not healed.can_heal("A")
+    by_hand = run(healed, c.CorrectScore(player="A", wounds=1, reason="a Wound on paper"))
+    assert by_hand.wounds("A") == 1 and not by_hand.can_heal("A")
+    refused(by_hand, c.HealWound(player="A"), "R-HEAL")
+
+
 def test_adventure_commands_outside_adventure_refused() -> None:
     """R-PHASE: walk commands belong to the Adventure phase."""
     state = bait_state([t_player("A", 900), t_player("B", 100)], [t_hero("mage")])

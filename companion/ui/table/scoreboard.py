@@ -73,8 +73,7 @@ class Scoreboard:
                 ),
             ]
             buttons: list[ft.Control] = []
-            wounded = any(s.face_up for s in player.scored) and not player.eliminated
-            if state.phase in ALLOWED_PHASES[HealWound] and wounded:  # R-HEAL
+            if state.phase in ALLOWED_PHASES[HealWound] and state.can_heal(player.name):
                 buttons.append(
                     big_button(
                         f"score-{p}-heal",
