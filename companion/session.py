@@ -102,9 +102,8 @@ class TableSession:
 
         ``seen`` is the revision the screen showed; ``device`` the device that sent it."""
         with self._lock:
-            if self._check_seen(seen, command, device):
-                version = None  # behind only by its own changes: nothing else to check
-            game, events = self._game.play(command, version)
+            self._admit(seen, command, device, version)
+            game, events = self._game.play(command)
             self._commit(game, events, "play", origin, (seen, device, command))
             return events
 
@@ -117,8 +116,7 @@ class TableSession:
         device: str | None = None,
     ) -> None:
         with self._lock:
-            if not self._check_seen(seen, "undo", device):
-                self._check_version(version)
+            self._admit(seen, "undo", device, version)
             self._commit(self._game.undo(), (), "undo", origin, (seen, device, "undo"))
 
     def redo(
@@ -130,8 +128,7 @@ class TableSession:
         device: str | None = None,
     ) -> None:
         with self._lock:
-            if not self._check_seen(seen, "redo", device):
-                self._check_version(version)
+            self._admit(seen, "redo", device, version)
             game, events = self._game.redo_with_events()
             self._commit(game, events, "redo", origin, (seen, device, "redo"))
 
@@ -140,6 +137,14 @@ class TableSession:
         (a player is ready to reveal); nothing is saved."""
         with self._lock:
             self._tell(Change(self._game, (), kind, origin, self.revision))
+
+    def _admit(
+        self, seen: int | None, what: object, device: str | None, version: int | None
+    ) -> None:
+        """Refuse a command made on a table that has changed since (``StaleCommand``),
+        unless only the sender's own changes came in between."""
+        if not self._check_seen(seen, what, device):
+            self._check_version(version)
 
     def _check_version(self, version: int | None) -> None:
         if version is not None and version != self._game.version:
