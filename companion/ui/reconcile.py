@@ -6,13 +6,13 @@ re-send: every control is new to it, so it walks, encodes and ships them all (ab
 90 KB and 80 ms of server time per tab for a six-player game), and the browser rebuilds
 the page from scratch, which also scrolls it back to the top.
 
-``reconcile(old, new)`` instead keeps the controls already on screen and copies onto them
-what changed in the new tree, so ``page.update()`` sends only the difference. Children
+``fold(old, new)`` instead keeps the controls already on screen and copies onto them
+what changed in the new tree, so an update sends only the difference. Children
 are matched by their test identifier (``tagged``), then by ``key``, then by type and
 order. A control the screen keeps between builds (a half-typed text field) is never
 overwritten: it is the same object in both trees and is left as it is.
 
-``fold(old, new)`` also says which controls changed (the topmost of each changed
+It also says which controls changed (the topmost of each changed
 branch, and every kept control, which its screen may have changed itself), so only
 those need ``page.update(*changed)``: Flet then compares those branches, not the whole
 page, against what it sent before.
@@ -56,14 +56,10 @@ class Folded:
     changed: list[Any] = field(default_factory=list)
 
 
-def reconcile(old: Any, new: Any) -> Any:
-    """The control to show where ``old`` is now and ``new`` was built: ``old`` with
-    ``new``'s values copied onto it when the two are alike, else ``new`` itself."""
-    return fold(old, new).control
-
-
 def fold(old: Any, new: Any) -> Folded:
-    """``reconcile``, and the topmost controls whose branch changed (to update only them)."""
+    """The control to show where ``old`` is now and ``new`` was built (``old`` with
+    ``new``'s values copied onto it when the two are alike, else ``new`` itself), and the
+    topmost controls whose branch changed (to update only them)."""
     folder = _Folder(in_new=_objects(new), in_old=_objects(old))
     control = folder.merge(old, new)
     touched = {id(node) for node, _above in folder.touched}
