@@ -23,8 +23,8 @@ from tests.e2e.conftest import (
     start_server,
     stop_server,
 )
+from tests.e2e.game_steps import build_room, said, shows, tap, type_into
 from tests.e2e.sync_seed import DEVICE_KEY, SeededGame, device_id, in_build, seed
-from tests.e2e.test_full_game import said, shows, tap, type_into
 
 pytestmark = pytest.mark.e2e
 
@@ -220,9 +220,7 @@ def test_private_build_is_hidden_until_revealed_together(
     # Each device builds only its own player's Room.
     assert phone.by_id("build-p1-elsewhere").count() and not phone.by_id("build-p1-open").count()
     tap(host, "build-p1-open")
-    type_into(host, "build-p1-name", "Secret Vault")
-    tap(host, "build-p1-treasure-mage")
-    type_into(host, "build-p1-damage", "3")
+    build_room(host, "build-p1", "Secret Vault", ["mage"], 3)
     tap(host, "build-p1-go")
     said(host, "Ada: ready")
     said(phone, "Ada: ready")
@@ -234,9 +232,7 @@ def test_private_build_is_hidden_until_revealed_together(
     tap(phone, "reveal-rooms")
     said(phone, "Waiting for Brann to place a Room face down.")
     tap(phone, "build-p2-open")
-    type_into(phone, "build-p2-name", "Hidden Lair")
-    tap(phone, "build-p2-treasure-thief")
-    type_into(phone, "build-p2-damage", "2")
+    build_room(phone, "build-p2", "Hidden Lair", ["thief"], 2)
     tap(phone, "build-p2-go")
     said(host, "Brann: ready")
     assert "Hidden Lair" not in host.snapshot()
@@ -304,9 +300,7 @@ def test_six_devices_build_in_private_reveal_and_undo_together(
         if seat > 1:  # tap once this phone shows the last Room placed (else: "changed")
             said(phone, f"{game.players[seat - 2]}: ready")
         tap(phone, f"build-p{seat}-open")
-        type_into(phone, f"build-p{seat}-name", f"Room {seat}X")
-        tap(phone, f"build-p{seat}-treasure-fighter")
-        type_into(phone, f"build-p{seat}-damage", "1")
+        build_room(phone, f"build-p{seat}", f"Room {seat}X", ["fighter"], 1)
         tap(phone, f"build-p{seat}-go")
         said(phone, f"{game.players[seat - 1]}: ready")
     for phone in phones:
