@@ -137,3 +137,24 @@ def test_a_tap_sends_only_what_changed_and_keeps_the_view(
     assert "3" in totals  # a Room and the Boss, plus one
     # The whole four-player screen is tens of kilobytes; one changed total is not.
     assert one_tap < first_frame / 10, (one_tap, first_frame)
+
+
+def test_the_page_scrolls_to_the_top_only_for_a_new_tab_or_phase(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    game = seed(tmp_path / "data", 2, "host-device-0000000", "Two at the table")
+    harness, _app = table_app(route=f"/game/{game.game_id}")
+
+    def scrolls() -> int:
+        harness.settle()
+        return sum(1 for name, _args in harness.conn.calls if name == "scroll_to")
+
+    before = scrolls()
+    harness.tap("p1-bonus-toggle")
+    harness.tap("p1-bonus-cleric-plus")
+    assert scrolls() == before  # a change on the same phase keeps the player's place
+    harness.tap("tab-score")
+    assert scrolls() == before + 1
+    harness.tap("tab-play")
+    harness.tap("build-p1-open")
+    assert scrolls() == before + 2  # back on the Table tab: its top
