@@ -255,6 +255,9 @@ class TableApp:
         assert self.session is not None
         if self.sync is not None:  # this device made the game: it is the host
             self.sync.hub.hosted(self.session.game_id, self.sync.device)
+        # The new game sits right on Home: its ← must not lead back to the filled
+        # New-game form, one tap from starting the same game twice.
+        self.stack = self.stack[:1]
         self.go(f"/setup/{self.session.game_id}")
 
     def open_game(self, game_id: str) -> TableSession:
