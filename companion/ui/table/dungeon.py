@@ -85,7 +85,12 @@ def _room_tile(
             )
         )
     lines += room_extras(ctx, player, index, stack, prefix)  # Miniboss, Coins (R-MINI)
-    if state.phase in ROOM_ACTION_PHASES and not stack.deactivated and not covered:
+    if (
+        state.phase in ROOM_ACTION_PHASES
+        and not stack.deactivated
+        and not covered
+        and not player.eliminated  # an eliminated player no longer plays (R-END-ELIM)
+    ):
         slot = f"{prefix}-rooms"
         lines.append(
             ft.Row(

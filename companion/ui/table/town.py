@@ -14,6 +14,7 @@ from companion.catalogue import HeroCard as CatalogueHero
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
+from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged, toggle_tile
 from rules.commands import RevealHeroes
 from rules.end_of_turn import reveal_count
@@ -139,7 +140,23 @@ class TownPanel:
         if state.phase == "beginning":
             # R-ITEM: this turn's Items are revealed before its Heroes.
             body.append(self.item_reveal.view() if items_due(state) else self._reveal_form())
+            body.append(self._draw_room_reminder())
         return section("town", tr("table.town"), body)
+
+    def _draw_room_reminder(self) -> ft.Control:
+        """After the Heroes, every player draws a Room card (R-TURN-REVEAL): the app
+        can't see hands, so it says so."""
+        app = self.ctx.app
+        return tagged(
+            "draw-room-reminder",
+            ft.Column(
+                [
+                    ft.Text(app.tr("table.draw_room"), size=16, weight=ft.FontWeight.BOLD),
+                    rule_link(app, "R-TURN-REVEAL", "draw-room-reminder-rule"),
+                ],
+                spacing=0,
+            ),
+        )
 
     # --- revealing ----------------------------------------------------------------
 
