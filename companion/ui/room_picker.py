@@ -120,6 +120,7 @@ class RoomPicker:
     def _on_name(self, event: ft.Event[ft.TextField]) -> None:
         query = event.control.value
         self.draft.type_name(query)
+        self._edited()
         self.suggestions.controls.clear()
         if len(query.strip()) >= 2:
             for match in self.app.catalogue.search(
@@ -148,9 +149,13 @@ class RoomPicker:
         self._changed()
 
     def _changed(self) -> None:
+        self._edited()
+        self.app.refresh()
+
+    def _edited(self) -> None:
+        """Tell the form the Room changed (e.g. to drop a refusal about the old one)."""
         if self.on_change:
             self.on_change()
-        self.app.refresh()
 
     def _draw_details(self) -> None:
         tr = self.app.tr
@@ -159,13 +164,16 @@ class RoomPicker:
 
         def on_damage(event: ft.Event[ft.TextField]) -> None:
             d.damage = event.control.value
+            self._edited()
 
         def on_kind(event: ft.Event[ft.SegmentedButton]) -> None:
             if event.control.selected and event.control.selected[0] in ("monster", "trap"):
                 d.kind = event.control.selected[0]  # type: ignore[assignment]
+                self._edited()
 
         def on_advanced(event: ft.Event[ft.Switch]) -> None:
             d.advanced = bool(event.control.value)
+            self._edited()
 
         self.damage_field = ft.TextField(
             label=tr("room.damage"),

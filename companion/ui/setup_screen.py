@@ -132,7 +132,9 @@ class SetupScreen:
                 )
             ]
         else:
-            picker = self.pickers.get(name) or RoomPicker(self.app, prefix, owned)
+            picker = self.pickers.get(name) or RoomPicker(
+                self.app, prefix, owned, on_change=lambda: self._room_changed(name)
+            )
             self.pickers[name] = picker
             self.errors[name] = ErrorBanner(f"{prefix}-error")
             body = [
@@ -159,6 +161,13 @@ class SetupScreen:
             ),
         )
 
+    def _room_changed(self, name: str) -> None:
+        """A refusal was about the Room as it was: once it changes, the refusal goes."""
+        banner = self.errors.get(name)
+        if banner is not None and banner.message:
+            banner.show("")
+            self.app.refresh()
+
     def _show_error(self, slot: str, message: str) -> None:
         self.errors[slot].show(message)
         self.app.refresh()
@@ -175,7 +184,9 @@ class SetupScreen:
             self._show_error(name, self.app.refusal(exc))
             return
         self.pickers.pop(name, None)
-        self.app.render()
+        # Redraw in place (like the game screen) so the page keeps its scroll: the next
+        # player's Room is right below, not back at the top.
+        self.app.render_top()
 
     def _on_reveal(self, _event: object) -> None:
         try:

@@ -44,7 +44,7 @@ class BuildForm:
                 icon=ft.Icons.FOUNDATION,
             )
         if self.picker is None:
-            self.picker = RoomPicker(ctx.app, p, None)
+            self.picker = RoomPicker(ctx.app, p, None, on_change=self._room_changed)
         if self.over is not None and self.over >= len(player.dungeon):
             self.over = None
         places: list[ft.Control] = [self._place(None, tr("table.at_entrance"))]
@@ -83,6 +83,11 @@ class BuildForm:
             ),
         )
 
+    def _room_changed(self) -> None:
+        """A refusal was about the Room as it was: once it changes, the refusal goes."""
+        if self.ctx.errors.pop(self.prefix, None) is not None:
+            self.ctx.redraw()
+
     def _place(self, over: int | None, label: str) -> ft.Control:
         chosen = over == self.over
         key = "entrance" if over is None else str(over + 1)
@@ -98,6 +103,7 @@ class BuildForm:
 
     def _choose(self, over: int | None) -> None:
         self.over = over
+        self.ctx.errors.pop(self.prefix, None)  # the refusal was about the old place
         self.ctx.redraw()
 
     def _set_open(self, value: bool) -> None:
