@@ -125,11 +125,21 @@ def run_games(
         return refused.status
 
 
+SHOWN_FIELDS = 20
+
+
+def _with_fields(problem: StoreProblem) -> str:
+    """The problem's message, then its bad fields indented below it (at most 20)."""
+    lines = [problem.message, *(f"  {f}" for f in problem.field_errors[:SHOWN_FIELDS])]
+    hidden = len(problem.field_errors) - SHOWN_FIELDS
+    if hidden > 0:
+        lines.append(f"  ... and {hidden} more")
+    return "\n".join(lines)
+
+
 def _report(problems: tuple[StoreProblem, ...], err: TextIO) -> None:
     for problem in problems:
-        print(f"problem: {problem.message}", file=err)
-        for field in problem.field_errors:
-            print(f"  {field}", file=err)
+        print(f"problem: {_with_fields(problem)}", file=err)
 
 
 def status_of(summary: GameSummary) -> str:
@@ -175,8 +185,8 @@ def _export(store: GameStore, options: GamesOptions, out: TextIO, err: TextIO) -
             "(`dungeon-referee games` lists them)",
         ) from None
     except GameUnreadable as e:
-        _report((e.problem,), err)
-        raise _Refused(EXIT_STORE, f"game {game_id!r} can't be read") from None
+        # One line says what is wrong and where the file went; the bad fields follow.
+        raise _Refused(EXIT_STORE, _with_fields(e.problem)) from None
     except StoreError as e:
         raise _Refused(EXIT_STORE, str(e)) from None
     out.write(text)
@@ -187,14 +197,19 @@ def _import(
     store: GameStore, options: GamesOptions, out: TextIO, err: TextIO, stdin: TextIO
 ) -> int:
     from companion.store import ImportRejected, StoreError
+    from companion.store.export import MAX_IMPORT_BYTES
 
     source = options.source or "-"
+    # Read one byte past the limit, never more: an enormous file is refused as too large
+    # without being read into memory whole.
     if source == "-":
-        data: str | bytes = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
+        stream = getattr(stdin, "buffer", stdin)
+        data: str | bytes = stream.read(MAX_IMPORT_BYTES + 1)
         where = "standard input"
     else:
         try:
-            data = Path(source).read_bytes()
+            with open(source, "rb") as f:
+                data = f.read(MAX_IMPORT_BYTES + 1)
         except OSError as e:
             raise _Refused(EXIT_BAD_INPUT, f"can't read {source}: {e.strerror or e}") from None
         where = source

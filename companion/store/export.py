@@ -12,6 +12,7 @@ from typing import Final, Literal
 
 from pydantic import AwareDatetime, Field, ValidationError, field_validator
 
+from companion.store.json_text import JsonTextError, parse_json
 from companion.store.problems import FieldError, ImportRejected, field_errors_from
 from companion.store.records import SCHEMA_VERSION, GameName, Record, StoredGame
 from rules.commands import Command
@@ -66,11 +67,15 @@ def parse_export(text: str | bytes) -> ExportedGame:
         except UnicodeDecodeError as e:
             raise ImportRejected(f"the file is not UTF-8 text (byte {e.start})") from e
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ImportRejected(
-            f"the file is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}"
-        ) from e
+        data = parse_json(text)
+    except JsonTextError as e:
+        cause = e.__cause__
+        if isinstance(cause, json.JSONDecodeError):
+            raise ImportRejected(
+                f"the file is not valid JSON: {cause.msg} at line {cause.lineno}, "
+                f"column {cause.colno}"
+            ) from e
+        raise ImportRejected(f"the file is not a saved game: {e.detail}") from e
     if not isinstance(data, dict):
         raise ImportRejected(
             "the file is not a saved game: expected a JSON object with setup and log",

@@ -27,7 +27,12 @@ from typing import Any, Literal
 
 from tinydb.storages import Storage
 
+from companion.store.json_text import JsonTextError, parse_json
+
 FileStamp = tuple[int, int, int]  # (mtime_ns, size, inode): changes whenever the file does
+#: No saved game comes near this (a long game is well under 1 MB); a bigger file is not
+#: read at all, so one enormous file cannot exhaust the memory of the whole app.
+MAX_FILE_BYTES = 32 * 1024 * 1024
 
 
 class StoredFileError(Exception):
@@ -46,7 +51,10 @@ def stamp_of(path: Path) -> FileStamp:
 
 
 def decode_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
-    """Parse a TinyDB file's bytes, telling a truncated file from a corrupt one."""
+    """Parse a TinyDB file's bytes, telling a truncated file from a corrupt one.
+
+    Anything hostile (nesting thousands deep, a number of thousands of digits, a lone
+    surrogate, NaN) is a corrupt file like any other, never an unexpected exception."""
     if not raw.strip():
         raise StoredFileError(path, "truncated", "the file is empty")
     try:
@@ -54,15 +62,9 @@ def decode_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
     except UnicodeDecodeError as e:
         raise StoredFileError(path, "corrupt", f"not UTF-8 text (byte {e.start})") from e
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        # An error at the very end, or inside a string that never closes, means the text
-        # simply stops: the file was cut short. Anything else is damage in the middle.
-        cut = e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string")
-        where = f"line {e.lineno}, column {e.colno}"
-        if cut:
-            raise StoredFileError(path, "truncated", f"the JSON stops early ({where})") from e
-        raise StoredFileError(path, "corrupt", f"invalid JSON at {where}: {e.msg}") from e
+        data = parse_json(text)
+    except JsonTextError as e:
+        raise StoredFileError(path, e.kind, e.detail) from e
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
         raise StoredFileError(
             path, "corrupt", "not a TinyDB database (expected an object of tables)"
@@ -216,10 +218,19 @@ class DurableJSONStorage(Storage):
             return self._pending
         try:
             with open(self.path, "rb") as f:
-                raw = f.read()
                 st = os.fstat(f.fileno())
+                if st.st_size > MAX_FILE_BYTES:
+                    raise StoredFileError(
+                        self.path,
+                        "corrupt",
+                        f"the file is too large ({st.st_size:,} bytes; a saved game is "
+                        f"far smaller, and files over {MAX_FILE_BYTES:,} bytes are not read)",
+                    )
+                raw = f.read(MAX_FILE_BYTES + 1)  # it may have grown since fstat
         except FileNotFoundError:
             return None  # TinyDB starts an empty database; the file appears on first write
+        except MemoryError as e:
+            raise StoredFileError(self.path, "corrupt", "too large to read into memory") from e
         self.stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
         return decode_tables(raw, self.path)
 

@@ -9,7 +9,6 @@ never carries anybody's join code.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -19,6 +18,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from companion.store.json_text import parse_json
 from companion.store.paths import is_valid_game_id
 from companion.store.storage import write_atomic
 from companion.sync.access import GameAccess, seat_free_for
@@ -77,7 +77,8 @@ class AccessRegistry:
             log.warning("join record %s unreadable", path, exc_info=True)
             return None
         try:
-            found = GameAccess.model_validate(json.loads(raw))
+            # parse_json: a hostile record (deep nesting, huge numbers) is damaged too.
+            found = GameAccess.model_validate(parse_json(raw.decode("utf-8")))
         except (ValueError, ValidationError):
             # A damaged record only costs a new code: the game itself is untouched.
             log.warning("join record %s is damaged; the game gets a new code", path)

@@ -1,0 +1,89 @@
+"""Parsing JSON that may be hostile: a saved game, an imported file, a join record.
+
+``json.loads`` alone lets several inputs through as exceptions nobody expects from a
+parser (so a single file could take down every screen that lists games), or as values
+that break later, far from the file:
+
+* nesting thousands of levels deep raises ``RecursionError``;
+* a number of more than 4,300 digits raises a plain ``ValueError`` (Python's limit on
+  converting long digit strings, a guard against slow conversions);
+* ``NaN`` and ``Infinity`` are accepted, although JSON has no such values;
+* an escaped lone surrogate (``"\\ud800"``) becomes a string that cannot be encoded as
+  UTF-8 again, so printing it, saving it or sending it to a browser fails;
+* a file too big for memory raises ``MemoryError``.
+
+:func:`parse_json` turns every one of these into a :class:`JsonTextError` that says what
+is wrong in words, telling a file that simply stops early (``truncated``) from one that is
+damaged or hostile (``corrupt``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from typing import Literal, NoReturn
+
+JsonProblem = Literal["truncated", "corrupt"]
+
+#: An escaped UTF-16 surrogate: only these can smuggle a lone surrogate into a string
+#: (raw surrogates are not valid UTF-8, so decoding the bytes already refuses them).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+class JsonTextError(ValueError):
+    """Text that is not JSON this app can use; ``detail`` says why, for a player."""
+
+    def __init__(self, kind: JsonProblem, detail: str) -> None:
+        self.kind = kind
+        self.detail = detail
+        super().__init__(detail)
+
+
+def _no_constants(name: str) -> NoReturn:
+    raise JsonTextError("corrupt", f"it holds {name}, which is not a JSON number")
+
+
+def parse_json(text: str) -> object:
+    """The value ``text`` holds; :class:`JsonTextError` if it is not usable JSON."""
+    try:
+        value: object = json.loads(text, parse_constant=_no_constants)
+    except json.JSONDecodeError as e:
+        # An error at the very end, or inside a string that never closes, means the text
+        # simply stops: the file was cut short. Anything else is damage in the middle.
+        where = f"line {e.lineno}, column {e.colno}"
+        if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string"):
+            raise JsonTextError("truncated", f"the JSON stops early ({where})") from e
+        raise JsonTextError("corrupt", f"invalid JSON at {where}: {e.msg}") from e
+    except JsonTextError:
+        raise
+    except RecursionError as e:
+        raise JsonTextError(
+            "corrupt",
+            "it is nested too deeply (lists or objects inside each other, thousands of levels)",
+        ) from e
+    except ValueError as e:  # only Python's limit on long digit strings raises this here
+        raise JsonTextError(
+            "corrupt",
+            f"it holds a number of more than {sys.get_int_max_str_digits()} digits",
+        ) from e
+    except MemoryError as e:
+        raise JsonTextError("corrupt", "it is too large to read into memory") from e
+    if _SURROGATE_ESCAPE.search(text):
+        _refuse_lone_surrogates(value)
+    return value
+
+
+def _refuse_lone_surrogates(value: object) -> None:
+    """Surrogate pairs were joined into one character by the parser; any surrogate left
+    is alone, and encoding the value as UTF-8 finds it."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as e:
+        char = e.object[e.start : e.start + 1] if isinstance(e.object, str) else ""
+        code = f" (\\u{ord(char):04x})" if char else ""
+        raise JsonTextError(
+            "corrupt", f"it holds an unpaired surrogate escape{code}, which is not a character"
+        ) from e
+    except (RecursionError, MemoryError, ValueError) as e:
+        raise JsonTextError("corrupt", "it is nested too deeply or too large") from e

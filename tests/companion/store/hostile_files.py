@@ -1,0 +1,89 @@
+"""Hostile game files: each one a way to turn a good saved (or exported) game into a file
+that once took down every screen or printed a traceback.
+
+A case changes the bytes of a good file (a saved game's TinyDB file, or an exported
+game); ``kind`` is the problem kind the store must report and ``says`` words its message
+must hold. ``huge`` cases write a sparse file bigger than the limit instead (no real
+memory or disk is used).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+DIGITS = sys.get_int_max_str_digits() + 700  # well past Python's int-string limit
+
+
+@dataclass(frozen=True)
+class Hostile:
+    name: str
+    change: Callable[[bytes], bytes] | None  # None: a sparse file past the size limit
+    kind: str  # the StoreProblem kind a saved file like this gets
+    says: str  # words the message must hold (it names the problem)
+    import_says: str  # words the refusal of an import like this must hold
+
+    def write(self, path: Path, good: bytes, limit: int) -> bytes | None:
+        """Write the hostile version of ``good`` to ``path``; returns the bytes written
+        (None for a sparse file, which is never read back whole)."""
+        if self.change is None:
+            with open(path, "wb") as f:
+                f.truncate(limit + 1)
+            return None
+        raw = self.change(good)
+        path.write_bytes(raw)
+        return raw
+
+
+def _first_key(member: bytes) -> Callable[[bytes], bytes]:
+    """Put ``member`` first in the file's top-level object (any JSON object file)."""
+
+    def change(raw: bytes) -> bytes:
+        assert raw.startswith(b"{")
+        return b"{" + member + b", " + raw[1:]
+
+    return change
+
+
+CASES = (
+    Hostile(
+        "deep-nesting",
+        lambda _raw: b"[" * 200_000,
+        "corrupt",
+        "nested too deeply",
+        "nested too deeply",
+    ),
+    Hostile(
+        "huge-number",
+        _first_key(b'"turns": ' + b"9" * DIGITS),
+        "corrupt",
+        f"a number of more than {sys.get_int_max_str_digits()} digits",
+        f"a number of more than {sys.get_int_max_str_digits()} digits",
+    ),
+    Hostile(
+        "lone-surrogate",
+        _first_key(b'"\\udc00 key": 1'),
+        "corrupt",
+        "unpaired surrogate escape (\\udc00)",
+        "unpaired surrogate escape (\\udc00)",
+    ),
+    Hostile("not-a-number", _first_key(b'"turns": NaN'), "corrupt", "it holds NaN", "it holds NaN"),
+    Hostile("invalid-utf8", lambda raw: b"\xff\xfe" + raw, "corrupt", "not UTF-8", "not UTF-8"),
+    Hostile(
+        "truncated",
+        lambda raw: raw[: len(raw) // 2],
+        "truncated",
+        "the JSON stops early",
+        "not valid JSON",
+    ),
+    Hostile(
+        "wrong-shape",
+        lambda _raw: b'{"game": {"1": {"schema_version": 1, "game_id": ["x"]}}}',
+        "invalid_record",
+        "game_id",
+        "not a valid saved game",
+    ),
+    Hostile("enormous", None, "corrupt", "too large", "too large"),
+)
