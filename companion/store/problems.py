@@ -65,12 +65,24 @@ class StoreProblem(BaseModel):
         return self.message
 
 
+#: A field name comes from the file itself: a hostile one may be megabytes long.
+MAX_LOC_CHARS = 120
+MAX_MESSAGE_CHARS = 240
+
+
+def _shortened(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def field_errors_from(
     error: ValidationError, prefix: Sequence[str | int] = ()
 ) -> tuple[FieldError, ...]:
-    """Pydantic errors as ``FieldError`` values with readable locations."""
+    """Pydantic errors as ``FieldError`` values with readable (and bounded) locations."""
     return tuple(
-        FieldError(loc=format_loc((*prefix, *item["loc"])), message=item["msg"])
+        FieldError(
+            loc=_shortened(format_loc((*prefix, *item["loc"])), MAX_LOC_CHARS),
+            message=_shortened(item["msg"], MAX_MESSAGE_CHARS),
+        )
         for item in error.errors(include_url=False)
     )
 

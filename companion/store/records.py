@@ -15,7 +15,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from companion.store.paths import GAME_ID_PATTERN
 from rules.commands import Command
-from rules.models import GameSetup, GameState, Phase
+from rules.models import GameSetup, GameState, Name, Phase
 
 SCHEMA_VERSION = 1
 """Bump when the stored shape changes, and teach ``migrate`` the step from the old one."""
@@ -32,21 +32,25 @@ class Record(BaseModel):
 
 
 class PlayerScore(Record):
-    name: str
+    name: Name
     souls: int
     wounds: int
+
+
+#: As many as a game can have: a hand-made summary listing thousands is refused.
+MAX_PLAYERS = 6
 
 
 class Progress(Record):
     """Where a game stands: enough to list it without replaying it."""
 
-    players: tuple[str, ...]
+    players: tuple[Name, ...] = Field(max_length=MAX_PLAYERS)
     turn: int
     phase: Phase
     finished: bool
-    winner: str | None
+    winner: Name | None
     commands: int
-    scores: tuple[PlayerScore, ...]
+    scores: tuple[PlayerScore, ...] = Field(max_length=MAX_PLAYERS)
 
     @classmethod
     def of(cls, state: GameState, commands: int) -> Progress:

@@ -211,3 +211,38 @@ def test_a_hostile_join_record_costs_only_a_new_code(folder: Folder, case: Hosti
     assert fresh is not None and fresh.hosts == ("a-device-id-1234567890",)
     assert record.game_id == fresh.game_id
     folder.others_untouched()
+
+
+# --- valid JSON built to flood the screen -------------------------------------------------
+
+
+def test_an_enormous_field_name_is_shortened_in_the_problem(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "data", fsync=False)
+    good = saved(store)
+    path = store.layout.game_file(good)
+    data = json.loads(path.read_text())
+    data["game"]["1"]["x" * 100_000] = 1  # an unknown field: named in the problem
+    path.write_text(json.dumps(data))
+    with pytest.raises(GameUnreadable) as caught:
+        store.load(good)
+    problem = caught.value.problem
+    [field] = problem.field_errors
+    assert field.loc.startswith("xxxx") and field.loc.endswith("…") and len(field.loc) <= 120
+    assert len(problem.message) < 1_000
+
+
+def test_a_summary_with_thousands_of_players_is_not_listed(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "data", fsync=False)
+    good = saved(store)
+    other = saved(store)
+    path = store.layout.game_file(good)
+    data = json.loads(path.read_text())
+    progress = data["game"]["1"]["progress"]
+    progress["players"] = [f"P{n}" for n in range(5_000)]
+    progress["scores"] = [{"name": "x" * 10_000, "souls": 0, "wounds": 0}]
+    path.write_text(json.dumps(data))
+    listing = store.list_games()
+    assert [s.game_id for s in listing.games] == [other]
+    [problem] = listing.problems
+    assert problem.kind == "invalid_record" and problem.game_id == good
+    assert {e.loc for e in problem.field_errors} >= {"progress.players", "progress.scores[0].name"}
