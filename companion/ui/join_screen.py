@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from companion.sync.access import GameAccess
     from companion.ui.shell import TableApp
 
-GATED = ("game", "setup")
-
 
 def _query(route: str) -> dict[str, str]:
     return {k: v[0] for k, v in parse_qs(urlsplit(route).query).items() if v}
@@ -34,11 +32,17 @@ def _query(route: str) -> dict[str, str]:
 
 def gate_route(app: TableApp, route: str) -> str:
     """The route this device is shown instead of ``route``: a game it may not see opens
-    the Join screen; a game it may only watch opens the game screen, never set-up."""
-    from companion.ui.shell import route_game_id, route_name
+    the Join screen; a game it may only watch opens the game screen, never set-up.
 
-    name, game_id = route_name(route), route_game_id(route)
-    if app.sync is None or game_id is None or name not in GATED:
+    Every route that shows a game passes here (``GAME_ROUTES``, with or without the id:
+    '/table' alone shows the tab's own game), so no address opens a game around it."""
+    from companion.ui.shell import GAME_ROUTES, route_game_id, route_name
+
+    name = route_name(route)
+    if app.sync is None or name not in GAME_ROUTES:
+        return route
+    game_id = route_game_id(route) or (app.session.game_id if app.session else None)
+    if game_id is None:
         return route
     if not app.sync.hub.game_exists(game_id):
         return route  # the store says what is wrong with it

@@ -84,11 +84,14 @@ class Screen(Protocol):
 ScreenFactory = Callable[["TableApp", str], Screen]
 
 
+#: The routes that show a game ('/<name>/<id>'). Each of them passes the join-code gate
+#: (``gate_route``); a new screen that shows a game belongs here.
 GAME_ROUTES = frozenset({"game", "setup", "table"})
 
 
 def route_game_id(route: str) -> str | None:
-    """'/game/<id>' or '/setup/<id>' -> '<id>' (the game a route is about), else None.
+    """'/game/<id>', '/table/<id>' or '/setup/<id>' -> '<id>' (the game a route is
+    about), else None.
     Other screens' routes carry other things ('/rules/<entry>'): they name no game."""
     parts = route.split("?")[0].strip("/").split("/")
     if parts[0] not in GAME_ROUTES:
