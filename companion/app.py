@@ -20,6 +20,7 @@ from companion.session import Sessions
 from companion.store import GameStore, resolve_data_dir
 from companion.sync.device import answering_storage, load_device
 from companion.sync.hub import SyncHub
+from companion.sync.peer import note_peer, peer_of
 from companion.ui.basic_screens import HomeScreen, RulesScreen, SettingsScreen
 from companion.ui.games_screen import GamesScreen
 from companion.ui.join_screen import JoinScreen
@@ -112,7 +113,10 @@ def make_main(
 
             page.run_task(save)
 
-        device = await load_device(prefs, page.client_ip, save_setting)
+        # The address from the server's own socket, never page.client_ip: the browser
+        # can set that property itself (companion/sync/peer.py).
+        peer = peer_of(page)
+        device = await load_device(prefs, peer, save_setting)
         app = TableApp(
             page=page,
             catalogue=cards,
@@ -123,9 +127,9 @@ def make_main(
             sync=TabSync(
                 hub,
                 device,
-                page.client_ip,
+                peer,
                 page.url,
-                reload_device=lambda: load_device(prefs, page.client_ip, save_setting),
+                reload_device=lambda: load_device(prefs, peer, save_setting),
                 ask_client=lambda: prefs.contains_key(PREF_THEME),
             ),
         )
@@ -139,6 +143,12 @@ def make_main(
     return main
 
 
+#: Flet's ``before_main`` hook for ``make_main``'s entry point: it records each tab's
+#: real network address (``ft.run(make_main(config), before_main=BEFORE_MAIN, ...)``).
+BEFORE_MAIN = note_peer
+
+
 async def main(page: ft.Page) -> None:
-    """Entry point for `flet run` (no command-line options)."""
+    """Entry point for `flet run` (no command-line options; Flet gives it no
+    ``before_main``, so no tab counts as the server's own computer)."""
     await make_main(AppConfig())(page)

@@ -266,7 +266,7 @@ def serve(options: ServeOptions) -> int:
     """Start the app server (blocks until Ctrl+C)."""
     import flet as ft
 
-    from companion.app import AppConfig, make_main
+    from companion.app import BEFORE_MAIN, AppConfig, make_main
 
     if options.desktop and not desktop_client_available():
         raise CliError(
@@ -304,7 +304,12 @@ def serve(options: ServeOptions) -> int:
     # The join QR codes on the game screen encode this address (the LAN one with --lan).
     config = AppConfig(data_dir=options.data_dir, public_url=url)
     if options.desktop:
-        ft.run(make_main(config), view=ft.AppView.FLET_APP, assets_dir=str(ASSETS_DIR))
+        ft.run(
+            make_main(config),
+            before_main=BEFORE_MAIN,
+            view=ft.AppView.FLET_APP,
+            assets_dir=str(ASSETS_DIR),
+        )
         return 0
     # Flet would open a browser itself before the server is up; we do it when it answers.
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"
@@ -312,6 +317,7 @@ def serve(options: ServeOptions) -> int:
         _open_browser_when_ready(local_url)
     ft.run(
         make_main(config),
+        before_main=BEFORE_MAIN,  # records each tab's real address (sync/peer.py)
         view=ft.AppView.WEB_BROWSER,
         host=options.host,
         port=port,

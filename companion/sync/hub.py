@@ -15,6 +15,9 @@ from companion.sync.device import Device
 from companion.sync.presence import Presence
 from companion.sync.registry import AccessRegistry, GuessLimiter
 
+#: The throttle's key for tabs whose network address the server did not record.
+UNKNOWN_PEER = "unknown-address"
+
 
 class WatchOnly(PermissionError):
     """This device may look at the game but not change it (it has no join code)."""
@@ -69,7 +72,8 @@ class SyncHub:
     def check_code(self, text: str, device: Device, client_ip: str | None) -> GameAccess:
         """The game whose code was typed; ``BadJoinCode``, ``WrongCode`` or
         ``TooManyGuesses`` otherwise."""
-        keys = (device.device_id, client_ip or "")
+        # Every tab whose address is unknown shares one count (never none at all).
+        keys = (device.device_id, client_ip or UNKNOWN_PEER)
         wait = self.guesses.wait_for(*keys)
         if wait > 0:
             raise TooManyGuesses(wait)

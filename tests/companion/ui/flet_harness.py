@@ -80,6 +80,30 @@ class RecordingConnection(Connection):
         return sum(1 for m in self.messages if m.action == MessageAction.PATCH_CONTROL)
 
 
+def controls_in(root: BaseControl) -> Iterator[ft.Control]:
+    """Every control under ``root`` (itself included), depth first."""
+    seen: set[int] = set()
+
+    def visit(node: Any) -> Iterator[ft.Control]:
+        if isinstance(node, BaseControl):
+            if id(node) in seen:
+                return
+            seen.add(id(node))
+            if isinstance(node, ft.Control):
+                yield node
+            for name in getattr(type(node), "__dataclass_fields__", {}):
+                if name.startswith("on_") or name in ("parent", "page", "_parent"):
+                    continue
+                value = getattr(node, name, None)
+                if isinstance(value, BaseControl):
+                    yield from visit(value)
+                elif isinstance(value, list):
+                    for item in value:
+                        yield from visit(item)
+
+    yield from visit(root)
+
+
 class Harness:
     """One session with a page of the given size; drive it with `tap` and `type`."""
 
@@ -135,26 +159,7 @@ class Harness:
 
     def walk(self) -> Iterator[ft.Control]:
         """Every control on the top view, depth first."""
-        seen: set[int] = set()
-
-        def visit(node: Any) -> Iterator[ft.Control]:
-            if isinstance(node, BaseControl):
-                if id(node) in seen:
-                    return
-                seen.add(id(node))
-                if isinstance(node, ft.Control):
-                    yield node
-                for name in getattr(type(node), "__dataclass_fields__", {}):
-                    if name.startswith("on_") or name in ("parent", "page", "_parent"):
-                        continue
-                    value = getattr(node, name, None)
-                    if isinstance(value, BaseControl):
-                        yield from visit(value)
-                    elif isinstance(value, list):
-                        for item in value:
-                            yield from visit(item)
-
-        yield from visit(self.page.views[-1])
+        return controls_in(self.page.views[-1])
 
     def ids(self) -> list[str]:
         return [c.identifier for c in self.walk() if isinstance(c, ft.Semantics) and c.identifier]
@@ -221,3 +226,127 @@ class Harness:
         control = self.find(identifier, ft.SegmentedButton)
         self.session.apply_patch(control._i, {"selected": [value]})
         self._dispatch(control, "change", [value])
+
+
+# --- a browser on the other end of Flet's real websocket handler ------------------------
+
+
+class _Peer:
+    def __init__(self, host: str) -> None:
+        self.host = host
+        self.port = 50000
+
+
+class BrowserSocket:
+    """A browser tab talking to Flet's own websocket handler (``flet_web``'s ``FletApp``)
+    through a fake socket: the real handshake, session, props messages and method calls,
+    from a chosen network address.
+
+    ``connect`` registers like the Flutter client (sending ``page`` props with it), then
+    ``tab.first`` (props messages sent before anything else, as a hostile client can) go
+    out at once. Client method calls are answered with ``answers[name]`` (default None).
+    """
+
+    def __init__(self, peer: str, user_agent: str = "harness") -> None:
+        from starlette.datastructures import URL
+
+        self.client = _Peer(peer)
+        self.headers = {"user-agent": user_agent}
+        self.cookies: dict[str, str] = {}
+        self.url = URL("ws://127.0.0.1:8550/ws")
+        self.answers: dict[str, Any] = {}
+        self.received: list[tuple[MessageAction, Any]] = []
+        self.page_id: int | None = None
+        self.session_id: str | None = None
+        #: Props for the page, sent the moment the server answered the handshake.
+        self.first: dict[str, Any] = {}
+        self._incoming: asyncio.Queue[bytes | None] = asyncio.Queue()
+
+    # --- what FletApp calls -----------------------------------------------------------
+
+    async def accept(self) -> None:
+        return None
+
+    async def receive_bytes(self) -> bytes:
+        from fastapi import WebSocketDisconnect
+
+        data = await self._incoming.get()
+        if data is None:
+            raise WebSocketDisconnect()
+        return data
+
+    async def send_bytes(self, data: bytes) -> None:
+        from flet.messaging.protocol import decode_ext_from_msgpack
+
+        action, body = msgpack.unpackb(
+            data[1:], ext_hook=decode_ext_from_msgpack, strict_map_key=False
+        )
+        action = MessageAction(action)
+        self.received.append((action, body))
+        if action == MessageAction.REGISTER_CLIENT:
+            self.session_id = body["session_id"]
+            self.page_id = body["page_patch"]["_i"]
+            if self.first:
+                self.send(
+                    MessageAction.UPDATE_CONTROL_PROPS, {"id": self.page_id, "props": self.first}
+                )
+        elif action == MessageAction.INVOKE_METHOD:
+            self.send(
+                MessageAction.INVOKE_METHOD,
+                {
+                    "control_id": body["control_id"],
+                    "call_id": body["call_id"],
+                    "result": self.answers.get(body["name"]),
+                    "error": None,
+                },
+            )
+
+    # --- what the test does -----------------------------------------------------------
+
+    def send(self, action: MessageAction, body: dict[str, Any]) -> None:
+        self._incoming.put_nowait(b"\x00" + msgpack.packb([action.value, body]))
+
+    def connect(self, route: str, page_props: dict[str, Any] | None = None) -> None:
+        page = {"route": route, "width": 390, "height": 844, "web": True, **(page_props or {})}
+        self.send(
+            MessageAction.REGISTER_CLIENT,
+            {"session_id": self.session_id or "", "page_name": "", "page": page},
+        )
+
+    def close(self) -> None:
+        self._incoming.put_nowait(None)
+
+    def event(self, control: BaseControl, name: str, data: Any = None) -> None:
+        self.send(MessageAction.CONTROL_EVENT, {"target": control._i, "name": name, "data": data})
+
+    def props(self, control: BaseControl, props: dict[str, Any]) -> None:
+        self.send(MessageAction.UPDATE_CONTROL_PROPS, {"id": control._i, "props": props})
+
+    def crashed(self) -> list[str]:
+        return [
+            str(body.get("message", body))
+            for action, body in self.received
+            if action == MessageAction.SESSION_CRASHED
+        ]
+
+
+def serve_socket(main: Any, before_main: Any, socket: BrowserSocket) -> asyncio.Task[None]:
+    """Run Flet's websocket handler for one connection (on the running loop)."""
+    from flet_web.fastapi import FletApp
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    app = FletApp(
+        loop=asyncio.get_running_loop(),
+        executor=app_manager.executor,
+        main=main,
+        before_main=before_main,
+    )
+    return asyncio.get_running_loop().create_task(app.handle(socket))  # type: ignore[arg-type]
+
+
+def tagged_control(page: ft.Page, identifier: str) -> Any:
+    """The control wrapped by ``Semantics(identifier=...)`` on the page's top view."""
+    for control in controls_in(page.views[-1]) if page.views else ():
+        if isinstance(control, ft.Semantics) and control.identifier == identifier:
+            return control.content
+    raise AssertionError(f"no control tagged {identifier!r} on the page")
