@@ -59,8 +59,14 @@ class SyncHub:
         return found or self.registry.ensure(game_id)
 
     def access(self, game_id: str, device: Device | None) -> Access:
+        """This device in this game. ``JoinRecordNotSaved`` if deciding it needed a new
+        join record (a device on the server's own computer claiming a game nobody hosts)
+        and the record could not be written."""
         if device is None:  # no device layer (tests of single screens): the host
             return Access("host")
+        if not device.local and self.registry.get(game_id) is None:
+            # No record: nobody has a code to present, so nothing to write to say so.
+            return Access("none", stale_code=device.join(game_id) is not None)
         record = self.record(game_id, device)
         return decide_access(record, device.device_id, device.join(game_id))
 

@@ -20,12 +20,25 @@ from pydantic import ValidationError
 
 from companion.store.json_text import parse_json
 from companion.store.paths import is_valid_game_id
+from companion.store.problems import SaveFailure, reason_for
 from companion.store.storage import write_atomic
 from companion.sync.access import GameAccess, seat_free_for
 from companion.sync.codes import new_code
 
 log = logging.getLogger(__name__)
 FOLDER = "sync"
+
+
+class JoinRecordNotSaved(OSError):
+    """A game's join record could not be written (a full disk, a read-only folder).
+    The record on disk, if there is one, is unchanged, and the game itself is untouched."""
+
+    def __init__(self, game_id: str, error: OSError) -> None:
+        self.game_id = game_id
+        self.reason: SaveFailure = reason_for(error)
+        super().__init__(
+            error.errno, f"join record of game {game_id!r} not saved: {error.strerror or error}"
+        )
 
 
 class SeatTaken(ValueError):
@@ -106,9 +119,14 @@ class AccessRegistry:
     # --- writing --------------------------------------------------------------------
 
     def _put(self, access: GameAccess) -> GameAccess:
-        self.folder.mkdir(parents=True, exist_ok=True)
+        """Write the record (JoinRecordNotSaved if it can't be: the cache and the file
+        keep the previous record, so nobody is told of a code or seat that was lost)."""
         data = access.model_dump_json(indent=1).encode()
-        write_atomic(self._path(access.game_id), data, fsync=self.fsync)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(self._path(access.game_id), data, fsync=self.fsync)
+        except OSError as error:
+            raise JoinRecordNotSaved(access.game_id, error) from error
         self._cache[access.game_id] = access
         return access
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.store import GameSummary, LoadedGame, StoreError
+from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.game_dialogs import (
     Done,
     delete_dialog,
@@ -23,6 +24,7 @@ from companion.ui.game_dialogs import (
     rename_dialog,
 )
 from companion.ui.store_problems import problem_card, problem_lines, resume_game
+from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import big_button, heading, note, on_tap, tagged
 
 if TYPE_CHECKING:
@@ -37,6 +39,8 @@ class GamesScreen:
     def __init__(self, app: TableApp, route: str = "/games") -> None:
         self.app = app
         self.notice: list[str] = []  # what the last action did, shown on top until the next
+        #: Why some games are not listed (their join record could not be written), if so.
+        self.unsaved: str | None = None
         # Rebuilt in place (not a new view): replacing the view under an open dialog would
         # leave the dialog stuck on screen in the browser.
         self.root = ft.Column(spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -84,7 +88,10 @@ class GamesScreen:
                 expand=True,
             )
         )
+        self.unsaved = None
         games = [s for s in listing.games if self._role(s.game_id) != "none"]
+        if self.unsaved is not None:  # some games could not be checked: say so, list the rest
+            controls.append(tagged("games-unsaved", note(self.unsaved)))
         playing = [s for s in games if not s.progress.finished]
         finished = [s for s in games if s.progress.finished]
         controls.append(heading(tr("games.in_progress"), "games-in-progress"))
@@ -115,7 +122,11 @@ class GamesScreen:
         access = getattr(getattr(self.app, "sync", None), "access", None)
         if access is None:
             return "host"
-        return str(getattr(access(game_id), "role", "none"))
+        try:
+            return str(getattr(access(game_id), "role", "none"))
+        except JoinRecordNotSaved as error:  # undecided: not listed, and the page says why
+            self.unsaved = unsaved_text(self.app, "sync.records_unsaved", error)
+            return "none"
 
     def state_text(self, summary: GameSummary) -> str:
         tr = self.app.tr

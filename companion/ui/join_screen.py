@@ -18,7 +18,8 @@ from companion.sync.access import Join
 from companion.sync.codes import BadJoinCode, display_code
 from companion.sync.device import PREF_JOINS
 from companion.sync.hub import TooManyGuesses, WrongCode
-from companion.sync.registry import SeatTaken, UnknownPlayer
+from companion.sync.registry import JoinRecordNotSaved, SeatTaken, UnknownPlayer
+from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
 
 if TYPE_CHECKING:
@@ -52,6 +53,33 @@ def gate_route(app: TableApp, route: str) -> str:
     if name == "setup" and not access.can_change:
         return f"/game/{game_id}"
     return route
+
+
+class GameUnavailable:
+    """What the gate shows when it could not decide: the game's join record had to be
+    written first and could not be (a full disk). The route stays the game's, so a
+    reload once there is space opens it; every other page and game keeps working."""
+
+    def __init__(self, app: TableApp, route: str, error: JoinRecordNotSaved) -> None:
+        self.app = app
+        self.route = route
+        self.error = error
+
+    def title(self) -> str:
+        return self.app.tr("sync.unavailable_title")
+
+    def phase(self) -> str | None:
+        return None
+
+    def build(self) -> list[ft.Control]:
+        return [
+            heading(self.title()),
+            tagged(
+                "game-unavailable",
+                note(unsaved_text(self.app, "sync.record_unsaved", self.error)),
+                live_region=True,
+            ),
+        ]
 
 
 class JoinScreen:
@@ -141,6 +169,10 @@ class JoinScreen:
             return
         except (UnknownPlayer, StoreError) as exc:
             self.error.show(str(exc))
+            app.render_top()
+            return
+        except JoinRecordNotSaved as exc:  # the seat is not taken: nothing changed
+            self.error.show(unsaved_text(app, "sync.seat_unsaved", exc))
             app.render_top()
             return
         self._remember(player)

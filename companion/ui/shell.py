@@ -18,8 +18,9 @@ from companion.i18n import LANGS, Lang, Translator
 from companion.session import Change, Sessions, TableSession
 from companion.store import StoreError
 from companion.sync.hub import WatchOnly
+from companion.sync.registry import JoinRecordNotSaved
 from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
-from companion.ui.join_screen import gate_route
+from companion.ui.join_screen import GameUnavailable, gate_route
 from companion.ui.reconcile import fold
 from companion.ui.sync_link import (
     TabSync,
@@ -141,7 +142,10 @@ class TableApp:
         self.render()
 
     def _make(self, route: str) -> Screen:
-        route = gate_route(self, route)  # a game this device may not see: the Join screen
+        try:
+            route = gate_route(self, route)  # a game this device may not see: the Join screen
+        except JoinRecordNotSaved as error:  # undecided (a full disk): say so on this page
+            return GameUnavailable(self, route, error)
         name = route_name(route)
         factory = self.screens.get(name)
         if factory is None:

@@ -22,6 +22,7 @@ from companion.sync.access import Access
 from companion.sync.device import Device
 from companion.sync.hub import SyncHub
 from companion.sync.private_build import may_build_for, may_reveal, waiting_for
+from companion.sync.registry import JoinRecordNotSaved
 from rules.commands import BuildRoom, Command, RevealRooms
 
 if TYPE_CHECKING:
@@ -221,13 +222,26 @@ def reconnected(app: TableApp) -> None:
     app.render()
 
 
-def visible_games(app: TableApp, games: Sequence[G]) -> list[G]:
+def visible_games(app: TableApp, games: Sequence[G]) -> tuple[list[G], str | None]:
     """The saved games this device may see (a game it has no code for is not listed,
-    unless its host lets anyone watch)."""
+    unless its host lets anyone watch), and what to say if some could not be decided (a
+    join record that could not be written: those are left out, the others listed)."""
     if app.sync is None:
-        return list(games)
-    sync = app.sync
-    return [g for g in games if sync.access(g.game_id).can_view]
+        return list(games), None
+    shown: list[G] = []
+    failed: JoinRecordNotSaved | None = None
+    for game in games:
+        try:
+            if app.sync.access(game.game_id).can_view:
+                shown.append(game)
+        except JoinRecordNotSaved as error:
+            failed = error
+    return shown, unsaved_text(app, "sync.records_unsaved", failed) if failed else None
+
+
+def unsaved_text(app: TableApp, key: str, error: JoinRecordNotSaved) -> str:
+    """``key``'s message, saying why the join record could not be written."""
+    return app.tr(key, why=app.tr(f"sync.why.{error.reason}"))
 
 
 def join_button(app: TableApp) -> ft.Control:

@@ -52,6 +52,7 @@ def test_every_key_named_in_code_exists() -> None:
         ("phase", ["setup", "beginning", "build", "bait", "adventure", "end", "over"]),
         ("set", ["base", "next_level", "crash_landing", "minibosses", "tools_of_hero_kind"]),
         ("settings.theme", ["system", "light", "dark"]),
+        ("sync.why", ["disk_full", "read_only", "no_permission", "io_error"]),
     ],
 )
 def test_keys_built_at_run_time_exist(prefix_and_names: tuple[str, list[str]]) -> None:

@@ -26,10 +26,15 @@ def saved_games(app: TableApp) -> list[ft.Control]:
         listing = app.sessions.store.list_games()
     except (StoreError, OSError) as error:
         return [ft.Text(tr("home.saved_unreadable", reason=str(error)), size=16)]
-    games = visible_games(app, listing.games)  # only games this device has the code for
+    # Only games this device has the code for (and a note if some could not be checked).
+    games, unsaved = visible_games(app, listing.games)
+    notes = [tagged("saved-unsaved", ft.Text(unsaved, size=16))] if unsaved else []
     if not games:
-        return [join_button(app)]
-    rows: list[ft.Control] = [ft.Text(tr("home.saved_games"), size=22, weight=ft.FontWeight.BOLD)]
+        return [*notes, join_button(app)]
+    rows: list[ft.Control] = [
+        *notes,
+        ft.Text(tr("home.saved_games"), size=22, weight=ft.FontWeight.BOLD),
+    ]
     for summary in games[:SHOWN]:
         progress = summary.progress
         scores = " · ".join(f"{s.name} {s.souls}/{s.wounds}" for s in progress.scores)
