@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 import flet as ft
 
 from companion.catalogue import TREASURES, RoomCard, Treasure
-from companion.theme import TOUCH, TREASURE_LOOKS
+from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
 from companion.ui.widgets import big_button, on_tap, tagged, toggle_tile
 from rules.models import Room
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from companion.ui.shell import TableApp
 
 MAX_DAMAGE = 99
+#: The most treasure icons a Room card carries (the engine's Room allows no more).
+MAX_ICONS = 4
 
 
 @dataclass
@@ -46,15 +48,22 @@ class RoomDraft:
         self.name = name
         self.card_id = None
 
-    def toggle_treasure(self, treasure: Treasure) -> None:
-        """Tap once to add an icon, again to remove it (two icons of one type: pick from
-        the catalogue, or the picker shows a second tap as a double)."""
-        if treasure in self.treasure:
-            self.treasure.remove(treasure)
-        elif len(self.treasure) < 2:
+    def add_treasure(self, treasure: Treasure) -> None:
+        """One more icon of this type (a Dark Altar has two cleric icons), up to the
+        Room's four icons in all."""
+        if len(self.treasure) < MAX_ICONS:
             self.treasure.append(treasure)
             self.treasure.sort(key=treasure_order)
         self.card_id = None
+
+    def remove_treasure(self, treasure: Treasure) -> None:
+        """One icon of this type fewer (none left: nothing happens)."""
+        if treasure in self.treasure:
+            self.treasure.remove(treasure)
+        self.card_id = None
+
+    def count(self, treasure: Treasure) -> int:
+        return self.treasure.count(treasure)
 
     def errors(self, prefix: str) -> list[FormError]:
         problems: list[FormError] = []
@@ -186,19 +195,57 @@ class RoomPicker:
         treasure_tiles: list[ft.Control] = []
         for t in TREASURES:
             look = TREASURE_LOOKS[t]
+            count = d.count(t)
             treasure_tiles.append(
                 toggle_tile(
                     f"{p}-treasure-{t}",
-                    tr(f"treasure.{t}"),
+                    tr("room.treasure_count", treasure=tr(f"treasure.{t}"), count=count),
                     (look.colour, look.icon, look.letter),
-                    t in d.treasure,
-                    on_tap(self._toggle, t),
+                    count > 0,
+                    on_tap(self._add, t),
                     width=TOUCH + 4,
                     exclude_semantics=True,
+                    count=count,
                 )
             )
+        # The icons as on the card, as many as it has; a tap takes one off.
+        chosen: list[ft.Control] = [
+            tagged(
+                f"{p}-icon-{n}",
+                ft.Container(
+                    ft.Row(
+                        [
+                            treasure_badge(t, tr(f"treasure.{t}")),
+                            ft.Icon(ft.Icons.CLOSE, size=18),
+                        ],
+                        spacing=2,
+                        tight=True,
+                    ),
+                    height=TOUCH,
+                    padding=ft.Padding.symmetric(horizontal=4),
+                    border_radius=10,
+                    on_click=on_tap(self._remove, t),
+                ),
+                label=tr("room.treasure_remove", treasure=tr(f"treasure.{t}")),
+                button=True,
+            )
+            for n, t in enumerate(d.treasure, 1)
+        ]
+        if not chosen:
+            chosen = [ft.Text(tr("room.treasure_none"), size=15, italic=True)]
         self.details.controls = [
+            ft.Text(tr("room.treasure"), size=15),
             ft.Row(treasure_tiles, wrap=True, spacing=5, run_spacing=5),
+            tagged(
+                f"{p}-icons",
+                ft.Row(
+                    chosen,
+                    wrap=True,
+                    spacing=4,
+                    run_spacing=4,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+            ),
             ft.Row(
                 [
                     tagged(f"{p}-damage", self.damage_field),
@@ -223,7 +270,12 @@ class RoomPicker:
             ),
         ]
 
-    def _toggle(self, treasure: Treasure) -> None:
-        self.draft.toggle_treasure(treasure)
+    def _add(self, treasure: Treasure) -> None:
+        self.draft.add_treasure(treasure)
+        self._draw_details()
+        self._changed()
+
+    def _remove(self, treasure: Treasure) -> None:
+        self.draft.remove_treasure(treasure)
         self._draw_details()
         self._changed()

@@ -43,13 +43,18 @@ def toggle_tile(
     *,
     width: int = 60,
     exclude_semantics: bool = False,
+    count: int | None = None,
 ) -> ft.Semantics:
     """A 48 px tile to pick or unpick one treasure type (or Item class).
 
     ``look`` is its colour, icon and letter: the outline always shows the colour, and the
-    tile fills with it when chosen, so the choice also reads in greyscale.
+    tile fills with it when chosen, so the choice also reads in greyscale. With a
+    ``count`` above one (a Room's icons of one type) the tile shows it instead of the
+    letter.
     """
     colour, icon, letter = look
+    if count is not None and count > 1:
+        letter = f"×{count}"
     ink = ink_on(colour) if selected else None
     return ft.Semantics(
         identifier=identifier,
