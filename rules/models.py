@@ -241,6 +241,11 @@ class GameSetup(Frozen):
     ordinary_heroes: NonNegative | None = None  # None: the count R-SETUP-HEROES gives
     epic_heroes: NonNegative | None = None
     item_deck: NonNegative | None = None  # None: the 20 Items of Tools of Hero-Kind
+    #: The card sets on the table (data/cards/ file names), so card pickers offer only
+    #: those. Empty: every set (a game saved before the sets were kept).
+    card_sets: tuple[Annotated[str, Field(pattern=r"^[a-z_]{1,40}$")], ...] = Field(
+        default=(), max_length=20
+    )
 
     @model_validator(mode="after")
     def _unique_names(self) -> GameSetup:

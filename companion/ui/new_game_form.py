@@ -114,6 +114,16 @@ class NewGameForm:
         else:
             self.owned_sets.discard(set_id)
 
+    def card_sets(self) -> tuple[str, ...]:
+        """The sets the game's card pickers offer: the ticked ones, plus the set an
+        expansion switched on comes in (its Items or Minibosses are on the table)."""
+        sets = set(self.owned_sets)
+        if self.items:
+            sets.add("tools_of_hero_kind")
+        if self.minibosses:
+            sets.add("minibosses")
+        return tuple(s for s in ALL_SETS if s in sets)
+
     def ruleset(self) -> Ruleset:
         return Ruleset(
             printing=self.printing,
@@ -177,6 +187,7 @@ class NewGameForm:
                     for p in self.players
                 ),
                 ruleset=self.ruleset(),
+                card_sets=self.card_sets(),
             )
         except ValidationError as exc:
             # The form's own checks should catch everything; if the engine still refuses,

@@ -101,7 +101,7 @@ class SetupScreen:
             heading(tr("setup.first_rooms")),
             note(tr("setup.first_rooms_note")),
         ]
-        owned = None  # set-up may use any Room the table has; the build screen narrows it
+        owned = self.app.card_sets()  # only Rooms of the sets ticked for this game
         for number, player in enumerate(state.xp_order(), start=1):
             controls.append(self._first_room(number, player.name, owned))
         controls.append(

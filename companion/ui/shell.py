@@ -254,6 +254,13 @@ class TableApp:
     def game(self) -> Game | None:
         return self.session.game if self.session is not None else None
 
+    def card_sets(self) -> list[str] | None:
+        """The sets this tab's game plays with, for card pickers (None: every set)."""
+        game = self.game
+        if game is None or not game.setup.card_sets:
+            return None
+        return [s for s in game.setup.card_sets if s in self.catalogue.sets]
+
     def start_game(self, setup: GameSetup) -> None:
         """Create and save a new game (StoreError if it can't be saved), then set it up."""
         if self.sessions is None:

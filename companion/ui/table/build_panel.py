@@ -44,7 +44,7 @@ class BuildForm:
                 icon=ft.Icons.FOUNDATION,
             )
         if self.picker is None:
-            self.picker = RoomPicker(ctx.app, p, None, on_change=self._room_changed)
+            self.picker = RoomPicker(ctx.app, p, ctx.app.card_sets(), on_change=self._room_changed)
         if self.over is not None and self.over >= len(player.dungeon):
             self.over = None
         places: list[ft.Control] = [self._place(None, tr("table.at_entrance"))]

@@ -202,7 +202,9 @@ class ItemSlot:
         query = self.draft.name.strip()
         self.suggestions.controls.clear()
         if len(query) >= 2:
-            for match in self.ctx.app.catalogue.search(query, kinds=["item"], limit=4):
+            for match in self.ctx.app.catalogue.search(
+                query, kinds=["item"], sets=self.ctx.app.card_sets(), limit=4
+            ):
                 card = match.card
                 if not isinstance(card, CatalogueItem):
                     continue

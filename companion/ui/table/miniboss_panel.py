@@ -224,7 +224,9 @@ class MinibossBuildForm:
         self.card = MinibossCard(name=typed.strip()[:60])
         self.suggestions.controls.clear()
         if len(typed.strip()) >= 2:
-            for match in self.ctx.app.catalogue.search(typed, kinds=["miniboss"], limit=3):
+            for match in self.ctx.app.catalogue.search(
+                typed, kinds=["miniboss"], sets=self.ctx.app.card_sets(), limit=3
+            ):
                 card = match.card
                 if isinstance(card, CatalogueMiniboss):
                     self.suggestions.controls.append(

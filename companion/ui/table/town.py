@@ -272,7 +272,9 @@ class HeroSlot:
         query = self.draft.name.strip()
         self.suggestions.controls.clear()
         if len(query) >= 2:
-            for match in self.ctx.app.catalogue.search(query, kinds=["hero"], limit=4):
+            for match in self.ctx.app.catalogue.search(
+                query, kinds=["hero"], sets=self.ctx.app.card_sets(), limit=4
+            ):
                 card = match.card
                 if not isinstance(card, CatalogueHero):
                     continue
