@@ -265,6 +265,28 @@ class Catalogue:
         ranked = sorted(results.values(), key=lambda m: (-m.score, m.card.name, m.card.id))
         return ranked[:limit]
 
+    def named(
+        self,
+        name: str,
+        kinds: Sequence[Kind] | None = None,
+        sets: Iterable[str] | None = None,
+        min_ratio: float = 88.0,
+    ) -> Card | None:
+        """The card called ``name`` (case, accents, punctuation and a small typo aside),
+        or None. Stricter than `search`: a prefix or a shared word is not a name."""
+        folded = _fold(name)
+        if not folded:
+            return None
+        allowed_sets = self._check_sets(sets)
+        candidates = {
+            i: card_name
+            for i, (card, card_name) in enumerate(zip(self._cards, self._folded, strict=True))
+            if (kinds is None or card.kind in kinds)
+            and (allowed_sets is None or card.set_id in allowed_sets)
+        }
+        best = process.extractOne(folded, candidates, scorer=fuzz.ratio, score_cutoff=min_ratio)
+        return None if best is None else self._cards[best[2]]
+
     def _check_sets(self, sets: Iterable[str] | None) -> set[str] | None:
         if sets is None:
             return None

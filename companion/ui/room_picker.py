@@ -34,6 +34,8 @@ class RoomDraft:
     damage: str = "1"
     kind: Literal["monster", "trap"] = "monster"
     advanced: bool = False
+    #: A typed name the player chose to keep although a catalogue card has it.
+    kept_name: str | None = None
 
     def pick(self, card: RoomCard) -> None:
         self.name = card.name

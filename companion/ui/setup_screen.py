@@ -13,6 +13,7 @@ import flet as ft
 from companion.theme import treasure_badge
 from companion.ui.new_game_form import FormErrors
 from companion.ui.room_picker import RoomPicker
+from companion.ui.room_questions import ask_then_build
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
 from rules.commands import BuildRoom, RevealRooms
 from rules.errors import RulesError
@@ -174,6 +175,17 @@ class SetupScreen:
 
     def _on_build(self, name: str) -> None:
         picker = self.pickers[name]
+        problems = picker.draft.errors(picker.prefix)
+        if problems:
+            self._show_error(name, " · ".join(self.app.tr(e.key, **e.args) for e in problems))
+            return
+        # A name typed but not picked, or no treasure at all: ask first (issue 14).
+        ask_then_build(self.app, picker, lambda: self._send(name))
+
+    def _send(self, name: str) -> None:
+        picker = self.pickers.get(name)
+        if picker is None:
+            return
         try:
             room = picker.draft.to_room(picker.prefix)
             self.app.play(BuildRoom(player=name, room=room))

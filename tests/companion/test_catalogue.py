@@ -146,3 +146,23 @@ def test_duplicate_card_id_across_files_is_refused(tmp_path: Path) -> None:
 def test_empty_directory_is_refused(tmp_path: Path) -> None:
     with pytest.raises(CatalogueError, match="no card files"):
         Catalogue.load(tmp_path)
+
+
+def test_named_finds_a_card_by_its_whole_name_forgiving_case_and_a_typo(
+    catalogue: Catalogue,
+) -> None:
+    assert catalogue.named("dark alter", kinds=["room"]).id == "BMA009"  # type: ignore[union-attr]
+    assert catalogue.named("DARK ALTAR", kinds=["room"], sets=["base"]) is not None
+
+
+def test_named_does_not_take_a_prefix_or_a_shared_word_for_a_name(
+    catalogue: Catalogue,
+) -> None:
+    assert catalogue.named("Bottomless", kinds=["room"]) is None
+    assert catalogue.named("Altar", kinds=["room"]) is None
+    assert catalogue.named("", kinds=["room"]) is None
+
+
+def test_named_looks_only_in_the_given_sets(catalogue: Catalogue) -> None:
+    assert catalogue.named("Dark Portal", kinds=["room"], sets=["next_level"]) is not None
+    assert catalogue.named("Dark Portal", kinds=["room"], sets=["base"]) is None

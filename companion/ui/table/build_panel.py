@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.ui.new_game_form import FormErrors
 from companion.ui.room_picker import RoomPicker
+from companion.ui.room_questions import ask_then_build
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.widgets import big_button, tagged
 from rules.commands import BuildRoom
@@ -118,6 +119,18 @@ class BuildForm:
     def _build(self) -> None:
         ctx = self.ctx
         assert self.picker is not None
+        problems = self.picker.draft.errors(self.prefix)
+        if problems:
+            ctx.errors[self.prefix] = " · ".join(ctx.app.tr(e.key, **e.args) for e in problems)
+            ctx.redraw()
+            return
+        # A name typed but not picked, or no treasure at all: ask first (issue 14).
+        ask_then_build(ctx.app, self.picker, self._send)
+
+    def _send(self) -> None:
+        ctx = self.ctx
+        if self.picker is None:  # cancelled while the question was open
+            return
         try:
             room = self.picker.draft.to_room(self.prefix)
         except FormErrors as exc:
