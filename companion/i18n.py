@@ -16,6 +16,8 @@ from typing import Literal, get_args
 
 from pydantic import RootModel, ValidationError
 
+from rules.plurals import render
+
 Lang = Literal["en", "de"]
 LANGS: tuple[Lang, ...] = get_args(Lang)
 DEFAULT_LANG: Lang = "en"
@@ -100,7 +102,7 @@ class Translator:
         if text is None:
             return key
         try:
-            return text.format(**args)
+            return render(text, args)
         except (KeyError, IndexError, ValueError):
             return text
 

@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.plurals import render
+
 RuleId = Literal[
     "R-BAIT-TOTAL",
     "R-BAIT-HIGHEST",
@@ -67,8 +69,7 @@ class Ruling(BaseModel):
 
 def explain(key: str, args: dict[str, Arg]) -> str:
     """The English sentence for a message key (the app translates the same key)."""
-    template = MESSAGES[key]
-    return template.format(**args)
+    return render(MESSAGES[key], args)
 
 
 # English sentences by key. Arguments in braces. Keep each to one sentence.
@@ -103,12 +104,12 @@ MESSAGES: dict[str, str] = {
     "adv.player_done": "{player}'s Adventure phase is over: no Hero is left at the entrance.",
     "adv.death": (
         "{hero} leaves {room} with {total} damage against {health} Health, so it dies "
-        "there: {worth} Soul(s) for {player}."
+        "there: {worth} {worth:Soul|Souls} for {player}."
     ),
-    "adv.killed": "{hero} is killed in {room} by a spell or ability: {worth} Soul(s) for {player}.",
+    "adv.killed": "{hero} is killed in {room} by a spell or ability: {worth} {worth:Soul|Souls} for {player}.",
     "adv.survive": (
         "{hero} reaches {player}'s Boss with {total} damage against {health} Health: "
-        "{worth} Wound(s)."
+        "{worth} {worth:Wound|Wounds}."
     ),
     "adv.extra_damage": "{hero} takes {amount} extra damage in {room} ({total} of {health}).",
     "adv.heal": "{hero} heals {amount} in {room} ({total} of {health}).",
@@ -145,7 +146,7 @@ MESSAGES: dict[str, str] = {
     "bonus.set": "{player}'s {treasure} bonus is now {amount}.",
     # turn flow
     "turn.revealed": "{hero} is revealed and joins the back of the town line.",
-    "turn.started": "Turn {turn} begins: reveal {count} Hero(es), one per player.",
+    "turn.started": "Turn {turn} begins: reveal {count} {count:Hero|Heroes}, one per player.",
     "turn.phase": "The {phase} phase begins.",
     "setup.done": "The first Rooms are revealed; set-up is complete.",
     "score.corrected": (
@@ -213,11 +214,11 @@ MESSAGES: dict[str, str] = {
     ),
     "err.deactivate_twice": "{room} is already deactivated.",
     "err.reveal_count": (
-        "This turn reveals {expected} Hero(es), one per player (fewer only when the deck runs "
+        "This turn reveals {expected} {expected:Hero|Heroes}, one per player (fewer only when the deck runs "
         "out); you entered {got}."
     ),
     "err.reveal_epic_early": (
-        "{left} ordinary Hero(es) are still in the deck: Epic Heroes come only after every "
+        "{left} ordinary {left:Hero is|Heroes are} still in the deck: Epic Heroes come only after every "
         "ordinary Hero."
     ),
     "err.reveal_ordinary_late": "The ordinary Heroes are used up: the next Heroes are Epic.",
@@ -251,11 +252,11 @@ MESSAGES: dict[str, str] = {
     "item.stays": "{hero} is still in town and keeps carrying {item}.",
     "item.used": "{player} uses the Boss effect of {item} once, then turns it face down.",
     "err.items_off": "This game is played without Items (Tools of Hero-Kind is not in use).",
-    "err.items_first": "Reveal this turn's {count} Item(s) first: Items come before Heroes.",
+    "err.items_first": "Reveal this turn's {count} {count:Item|Items} first: Items come before Heroes.",
     "err.items_twice": "This turn's Items have already been revealed.",
     "err.item_deck_empty": "The Item deck is empty: go on and reveal the Heroes.",
     "err.item_count": (
-        "With {players} players each turn reveals {expected} Item(s) (fewer only when the "
+        "With {players} players each turn reveals {expected} {expected:Item|Items} (fewer only when the "
         "Item deck runs out); you entered {got}."
     ),
     "err.item_explorer": (
@@ -270,15 +271,15 @@ MESSAGES: dict[str, str] = {
         "up, before using an Item and within the same turn."
     ),
     # Rise of the Minibosses (R-MINI)
-    "coins.gained": "{player} gains {amount} Coin(s) and now has {total}.",
-    "coins.paid": "{player} pays {amount} Coin(s) and has {total} left.",
-    "coins.placed": "{player} puts {amount} Coin(s) from the hoard on {room}.",
-    "coins.taken": "{player} takes {amount} Coin(s) from {room} back to the hoard.",
+    "coins.gained": "{player} gains {amount} {amount:Coin|Coins} and now has {total}.",
+    "coins.paid": "{player} pays {amount} {amount:Coin|Coins} and has {total} left.",
+    "coins.placed": "{player} puts {amount} {amount:Coin|Coins} from the hoard on {room}.",
+    "coins.taken": "{player} takes {amount} {amount:Coin|Coins} from {room} back to the hoard.",
     "coins.room_discarded": (
         "{player} discards a Room card from the hand for a Coin (once per turn, mixed sets)."
     ),
-    "coins.covered": "{room} is covered, so the {coins} Coin(s) on it are lost.",
-    "coins.destroyed": "{room} is destroyed, so the {coins} Coin(s) on it are lost.",
+    "coins.covered": "{room} is covered, so {coins:the Coin|the {coins} Coins} on it {coins:is|are} lost.",
+    "coins.destroyed": "{room} is destroyed, so {coins:the Coin|the {coins} Coins} on it {coins:is|are} lost.",
     "mini.placed": (
         "{player} places a Miniboss face down on {room} instead of building a Room this turn."
     ),
@@ -298,8 +299,8 @@ MESSAGES: dict[str, str] = {
         "Discarding a Room card for a Coin is the mixed-sets option, which this game does not use."
     ),
     "err.coin_for_room_twice": "{player} has already discarded a Room card for a Coin this turn.",
-    "err.coins_short": "{player} has {coins} Coin(s) and can't pay {amount}.",
-    "err.room_coins_short": "{room} holds {coins} Coin(s), not {amount}.",
+    "err.coins_short": "{player} has {coins} {coins:Coin|Coins} and can't pay {amount}.",
+    "err.room_coins_short": "{room} holds {coins} {coins:Coin|Coins}, not {amount}.",
     "err.mini_there": "{room} already has a Miniboss.",
     "err.mini_adjacent": (
         "A Miniboss can't go on {room}: the Room next to it, {other}, already has one."

@@ -125,7 +125,7 @@ def test_items_and_minibosses_game_on_a_phone(phone: AppPage) -> None:
     shows(phone, "p1-coins-value", "0")
     tap(phone, "p1-coins-minus")
     phone.wait_for("p1-coins-error")
-    said(phone, "Ada has 0 Coin(s) and can't pay 1. (R-MINI)")
+    said(phone, "Ada has 0 Coins and can't pay 1. (R-MINI)")
     look_at(phone, "p1-coins-error", "t2-coin-refused")
 
     # --- a correction brings Ada to 10 Souls; the turn ends with her win ------------------

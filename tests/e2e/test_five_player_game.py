@@ -118,7 +118,7 @@ def test_five_player_game_splits_a_tie_keeps_five_wounds_and_ends_on_souls_minus
     first_rooms(phone)
 
     # --- turn 1: five Heroes, two builds, a three-way tie split by XP -------------------
-    said(phone, "Reveal 5 Hero(es) from the deck")
+    said(phone, "Reveal 5 Heroes from the deck")
     for n in range(1, 5):
         hero(phone, n, "fighter", 4)
     hero(phone, 5, "thief", 9)
@@ -214,7 +214,7 @@ def test_five_player_game_splits_a_tie_keeps_five_wounds_and_ends_on_souls_minus
     said(phone, explain("end.no_elim_fivesix", {"player": "Eve", "wounds": 5}))
     shows(phone, "last-step", "R-END-FIVESIX")
     said(phone, "Nobody has won yet")
-    said(phone, "Reveal 5 Hero(es) from the deck")
+    said(phone, "Reveal 5 Heroes from the deck")
     assert "Out of the game" not in phone.by_id("dungeon-p5").first.aria_snapshot()
     phone.screenshot("t3-eve-plays-on")
 

@@ -31,7 +31,7 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     open_game_with_first_rooms(phone)
 
     # --- turn 1: Heroes -------------------------------------------------------------------
-    said(phone, "Reveal 2 Hero(es) from the deck")
+    said(phone, "Reveal 2 Heroes from the deck")
     phone.screenshot("t1-beginning")
     new_hero(phone, 1, "Wizard", "mage", 4)
     new_hero(phone, 2, "Priest", "cleric", 4)

@@ -72,7 +72,7 @@ def test_mini_gain_and_pay_coins() -> None:
 def test_mini_pay_more_than_the_hoard_is_refused() -> None:
     """R-MINI: a player who can't pay is refused, naming the player and the hoard."""
     error = refused(mini_game(rooms=1), c.PayCoins(player="B", amount=4), "R-MINI")
-    assert "B has 3 Coin(s) and can't pay 4" in str(error)
+    assert "B has 3 Coins and can't pay 4" in str(error)
 
 
 def test_mini_coins_on_a_room_are_lost_when_it_is_covered() -> None:

@@ -210,7 +210,7 @@ def test_coin_plus_and_minus_change_the_hoard_and_paying_too_much_is_refused(
     assert find(page, "p2-coins-value").content.value == "0"  # type: ignore[union-attr]
     tap(page, "p2-coins-minus")
     assert screen.state.player("Bo").coins == 0
-    assert "Bo has 0 Coin(s) and can't pay 1. (R-MINI)" in error_text(page, "p2-coins")
+    assert "Bo has 0 Coins and can't pay 1. (R-MINI)" in error_text(page, "p2-coins")
     assert screen.state.player("Ann").coins == 3  # the other hoard is untouched
 
 
@@ -224,7 +224,7 @@ def test_coins_go_onto_a_room_and_back(app: TableApp, sessions: Sessions, page: 
     ann = screen.state.player("Ann")
     assert (ann.coins, ann.dungeon[0].coins) == (3, 0)
     tap(page, "p1-room-1-coin-take")
-    assert "holds 0 Coin(s), not 1. (R-MINI)" in error_text(page, "p1-rooms")
+    assert "holds 0 Coins, not 1. (R-MINI)" in error_text(page, "p1-rooms")
 
 
 def test_discard_a_room_for_a_coin_once_per_turn_only_with_the_option(
