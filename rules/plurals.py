@@ -29,7 +29,7 @@ class PluralFormatter(string.Formatter):
 
     def format_field(self, value: object, format_spec: str) -> str:
         if CHOICE not in format_spec:
-            return super().format_field(value, format_spec)
+            return str(super().format_field(value, format_spec))
         one, _, other = format_spec.partition(CHOICE)
         if CHOICE in other:
             raise ValueError(f"a plural choice has two forms, not {format_spec!r}")

@@ -106,7 +106,9 @@ MESSAGES: dict[str, str] = {
         "{hero} leaves {room} with {total} damage against {health} Health, so it dies "
         "there: {worth} {worth:Soul|Souls} for {player}."
     ),
-    "adv.killed": "{hero} is killed in {room} by a spell or ability: {worth} {worth:Soul|Souls} for {player}.",
+    "adv.killed": (
+        "{hero} is killed in {room} by a spell or ability: {worth} {worth:Soul|Souls} for {player}."
+    ),
     "adv.survive": (
         "{hero} reaches {player}'s Boss with {total} damage against {health} Health: "
         "{worth} {worth:Wound|Wounds}."
@@ -214,12 +216,12 @@ MESSAGES: dict[str, str] = {
     ),
     "err.deactivate_twice": "{room} is already deactivated.",
     "err.reveal_count": (
-        "This turn reveals {expected} {expected:Hero|Heroes}, one per player (fewer only when the deck runs "
-        "out); you entered {got}."
+        "This turn reveals {expected} {expected:Hero|Heroes}, one per player (fewer only "
+        "when the deck runs out); you entered {got}."
     ),
     "err.reveal_epic_early": (
-        "{left} ordinary {left:Hero is|Heroes are} still in the deck: Epic Heroes come only after every "
-        "ordinary Hero."
+        "{left} ordinary {left:Hero is|Heroes are} still in the deck: Epic Heroes come "
+        "only after every ordinary Hero."
     ),
     "err.reveal_ordinary_late": "The ordinary Heroes are used up: the next Heroes are Epic.",
     "err.hard_mode": (
@@ -252,12 +254,14 @@ MESSAGES: dict[str, str] = {
     "item.stays": "{hero} is still in town and keeps carrying {item}.",
     "item.used": "{player} uses the Boss effect of {item} once, then turns it face down.",
     "err.items_off": "This game is played without Items (Tools of Hero-Kind is not in use).",
-    "err.items_first": "Reveal this turn's {count} {count:Item|Items} first: Items come before Heroes.",
+    "err.items_first": (
+        "Reveal this turn's {count} {count:Item|Items} first: Items come before Heroes."
+    ),
     "err.items_twice": "This turn's Items have already been revealed.",
     "err.item_deck_empty": "The Item deck is empty: go on and reveal the Heroes.",
     "err.item_count": (
-        "With {players} players each turn reveals {expected} {expected:Item|Items} (fewer only when the "
-        "Item deck runs out); you entered {got}."
+        "With {players} players each turn reveals {expected} {expected:Item|Items} (fewer "
+        "only when the Item deck runs out); you entered {got}."
     ),
     "err.item_explorer": (
         "{item} is for Explorers, who only come in 5–6 player games: set it aside and "
@@ -278,8 +282,12 @@ MESSAGES: dict[str, str] = {
     "coins.room_discarded": (
         "{player} discards a Room card from the hand for a Coin (once per turn, mixed sets)."
     ),
-    "coins.covered": "{room} is covered, so {coins:the Coin|the {coins} Coins} on it {coins:is|are} lost.",
-    "coins.destroyed": "{room} is destroyed, so {coins:the Coin|the {coins} Coins} on it {coins:is|are} lost.",
+    "coins.covered": (
+        "{room} is covered, so {coins:the Coin|the {coins} Coins} on it {coins:is|are} lost."
+    ),
+    "coins.destroyed": (
+        "{room} is destroyed, so {coins:the Coin|the {coins} Coins} on it {coins:is|are} lost."
+    ),
     "mini.placed": (
         "{player} places a Miniboss face down on {room} instead of building a Room this turn."
     ),

@@ -83,4 +83,3 @@ def test_every_plural_choice_in_the_catalogues_renders_for_one_and_many(lang: st
             args[name] = 5
             assert "{" not in tr(key, **args), f"{lang}.json {key} did not render for 5"
     assert found >= 10
-
