@@ -18,13 +18,15 @@ def _walk(state: GameState) -> Walk:
     return state.walk
 
 
-def _room_label(state: GameState, walk: Walk) -> str:
-    if walk.room is None:
-        return "the entrance"
+def _room_args(state: GameState, walk: Walk, index: int | None = None) -> dict[str, str | int]:
+    """The Room a Hero is in (or is about to enter: ``index``), by card and place: ``room``
+    and ``room_n``. Each language's message words the place itself ("(Room 2)", "(Raum 2)");
+    at the entrance there is no Room, and the message says so by its own key."""
+    where = walk.room if index is None else index
     dungeon = state.player(walk.player).dungeon
-    if walk.room >= len(dungeon):
-        return "the entrance"
-    return f"{dungeon[walk.room].top.label()} (Room {walk.room + 1})"
+    if where is None or where >= len(dungeon):
+        return {}
+    return {"room": dungeon[where].top.label(), "room_n": where + 1}
 
 
 def next_walk(state: GameState) -> list[ev.EventBase]:
@@ -67,7 +69,6 @@ def _hero_args(state: GameState, walk: Walk, damage: int | None = None) -> dict[
     hero = state.hero(walk.hero)
     return {
         "hero": hero.label(),
-        "room": _room_label(state, walk),
         "total": walk.damage if damage is None else damage,
         "health": hero.card.health,
         "player": walk.player,
@@ -86,7 +87,11 @@ def advance(state: GameState) -> list[ev.EventBase]:
                 hero=walk.hero,
                 room=walk.room,
                 damage=walk.damage,
-                ruling=Ruling(rule="R-ADV-DEATH", key="adv.death", args=_hero_args(state, walk)),
+                ruling=Ruling(
+                    rule="R-ADV-DEATH",
+                    key="adv.death",
+                    args={**_hero_args(state, walk), **_room_args(state, walk)},
+                ),
             )
         ]
     dungeon = state.player(walk.player).dungeon
@@ -103,16 +108,16 @@ def advance(state: GameState) -> list[ev.EventBase]:
             )
         ]
     stack = dungeon[nxt]
-    room_label = f"{stack.top.label()} (Room {nxt + 1})"
+    room = _room_args(state, walk, nxt)
     if walk.skip_next:
-        args = {**_hero_args(state, walk), "room": room_label}
+        args = {**_hero_args(state, walk), **room}
         return [
             ev.HeroSkippedRoom(
                 room=nxt, ruling=Ruling(rule="R-ADV-WALK", key="adv.skip", args=args)
             )
         ]
     if stack.deactivated:
-        args = {**_hero_args(state, walk), "room": room_label}
+        args = {**_hero_args(state, walk), **room}
         return [
             ev.HeroEnteredRoom(
                 room=nxt,
@@ -123,7 +128,7 @@ def advance(state: GameState) -> list[ev.EventBase]:
     damage = stack.top.damage
     args = {
         **_hero_args(state, walk, walk.damage + damage),
-        "room": room_label,
+        **room,
         "damage": damage,
     }
     return [
@@ -142,7 +147,11 @@ def _in_room(state: GameState) -> Walk:
 
 def damage(state: GameState, amount: int) -> list[ev.EventBase]:
     walk = _in_room(state)
-    args = {**_hero_args(state, walk, walk.damage + amount), "amount": amount}
+    args = {
+        **_hero_args(state, walk, walk.damage + amount),
+        **_room_args(state, walk),
+        "amount": amount,
+    }
     return [
         ev.HeroDamageChanged(
             amount=amount, ruling=Ruling(rule="R-ADV-WALK", key="adv.extra_damage", args=args)
@@ -153,7 +162,11 @@ def damage(state: GameState, amount: int) -> list[ev.EventBase]:
 def heal(state: GameState, amount: int) -> list[ev.EventBase]:
     walk = _in_room(state)
     healed = min(amount, walk.damage)
-    args = {**_hero_args(state, walk, walk.damage - healed), "amount": healed}
+    args = {
+        **_hero_args(state, walk, walk.damage - healed),
+        **_room_args(state, walk),
+        "amount": healed,
+    }
     return [
         ev.HeroDamageChanged(
             amount=-healed, ruling=Ruling(rule="R-ADV-WALK", key="adv.heal", args=args)
@@ -163,13 +176,18 @@ def heal(state: GameState, amount: int) -> list[ev.EventBase]:
 
 def kill(state: GameState) -> list[ev.EventBase]:
     walk = _walk(state)
+    room = _room_args(state, walk)
     return [
         ev.HeroKilled(
             player=walk.player,
             hero=walk.hero,
             room=walk.room,
             damage=walk.damage,
-            ruling=Ruling(rule="R-ADV-DEATH", key="adv.killed", args=_hero_args(state, walk)),
+            ruling=Ruling(
+                rule="R-ADV-DEATH",
+                key="adv.killed" if room else "adv.killed_entrance",
+                args={**_hero_args(state, walk), **room},
+            ),
         )
     ]
 

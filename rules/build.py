@@ -10,10 +10,12 @@ from rules.rulings import RuleId, Ruling
 MAX_ROOMS = 5
 
 
-def _where(build: PendingBuild, player: PlayerState) -> str:
+def _where(build: PendingBuild, player: PlayerState) -> tuple[str, dict[str, str | int]]:
+    """Where a Room goes, as a message key's ending and its arguments: at the entrance end
+    (``_end``), or over a Room named by card and place (``_over``: ``under``, ``under_n``)."""
     if build.over is None:
-        return "at the entrance end"
-    return f"over {player.dungeon[build.over].top.label()} (position {build.over + 1})"
+        return "_end", {}
+    return "_over", {"under": player.dungeon[build.over].top.label(), "under_n": build.over + 1}
 
 
 def check_build(state: GameState, player: PlayerState, room: Room, over: int | None) -> None:
@@ -47,13 +49,12 @@ def place(state: GameState, player: PlayerState, room: Room, over: int | None) -
     check_build(state, player, room, over)
     build = PendingBuild(room=room, over=over)
     rule = "R-SETUP-FIRST" if state.phase == "setup" else "R-BUILD-WHERE"
+    ending, where = _where(build, player)
     return ev.RoomPlaced(
         player=player.name,
         build=build,
         ruling=Ruling(
-            rule=rule,
-            key="build.placed",
-            args={"player": player.name, "where": _where(build, player)},
+            rule=rule, key=f"build.placed{ending}", args={"player": player.name, **where}
         ),
     )
 
@@ -67,18 +68,15 @@ def reveal(state: GameState) -> list[ev.EventBase]:
         if build is not None:
             added = 1 if build.over is None else 0
             rule = "R-SETUP-FIRST" if state.phase == "setup" else "R-BUILD-ONE"
+            ending, where = _where(build, player)
             out.append(
                 ev.RoomRevealed(
                     player=player.name,
                     build=build,
                     ruling=Ruling(
                         rule=rule,
-                        key="build.revealed",
-                        args={
-                            "player": player.name,
-                            "room": build.room.label(),
-                            "where": _where(build, player),
-                        },
+                        key=f"build.revealed{ending}",
+                        args={"player": player.name, "room": build.room.label(), **where},
                     ),
                 )
             )
@@ -111,18 +109,16 @@ def destroy(state: GameState, player: PlayerState, index: int) -> ev.RoomDestroy
     stack = player.dungeon[index]
     if stack.deactivated:
         raise BuildError("R-DESTROY", "err.destroy_deactivated", room=stack.top.label())
+    args: dict[str, str | int] = {"player": player.name, "room": stack.top.label()}
     if len(stack.rooms) > 1:
-        uncovered = f"{stack.rooms[-2].label()} is uncovered (that is not building it)"
+        key = "build.destroyed_uncovering"
+        args["uncovered"] = stack.rooms[-2].label()
     else:
-        uncovered = "nothing lay beneath it"
+        key = "build.destroyed"
     return ev.RoomDestroyed(
         player=player.name,
         index=index,
-        ruling=Ruling(
-            rule="R-DESTROY",
-            key="build.destroyed",
-            args={"player": player.name, "room": stack.top.label(), "uncovered": uncovered},
-        ),
+        ruling=Ruling(rule="R-DESTROY", key=key, args=args),
     )
 
 

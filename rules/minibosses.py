@@ -33,14 +33,16 @@ def _stack(player: PlayerState, index: int) -> RoomStack:
     return player.dungeon[index]
 
 
-def _where(stack: RoomStack, index: int) -> str:
-    return f"{stack.top.label()} (Room {index + 1})"
+def _where(stack: RoomStack, index: int, name: str = "room") -> dict[str, str | int]:
+    """A Room named by its card and its place (``room``, ``room_n``): the message, in
+    each language, says "(Room 2)" or "(Raum 2)" itself."""
+    return {name: stack.top.label(), f"{name}_n": index + 1}
 
 
 def _mini_args(player: PlayerState, index: int) -> dict[str, str | int]:
     stack = player.dungeon[index]
     label = stack.miniboss.card.label() if stack.miniboss is not None else "Miniboss"
-    return {"player": player.name, "miniboss": label, "room": _where(stack, index)}
+    return {"player": player.name, "miniboss": label, **_where(stack, index)}
 
 
 def check_pay(player: PlayerState, amount: int) -> None:
@@ -79,7 +81,7 @@ def pay(player: PlayerState, amount: int) -> list[ev.EventBase]:
 def place_coins(player: PlayerState, index: int, amount: int) -> list[ev.EventBase]:
     stack = _stack(player, index)
     check_pay(player, amount)
-    args = {"player": player.name, "amount": amount, "room": _where(stack, index)}
+    args = {"player": player.name, "amount": amount, **_where(stack, index)}
     return [
         ev.CoinsMoved(
             player=player.name,
@@ -96,11 +98,11 @@ def take_coins(player: PlayerState, index: int, amount: int) -> list[ev.EventBas
         raise RulesError(
             "R-MINI",
             "err.room_coins_short",
-            room=_where(stack, index),
+            **_where(stack, index),
             coins=stack.coins,
             amount=amount,
         )
-    args = {"player": player.name, "amount": amount, "room": _where(stack, index)}
+    args = {"player": player.name, "amount": amount, **_where(stack, index)}
     return [
         ev.CoinsMoved(
             player=player.name,
@@ -148,14 +150,14 @@ def build(
     if stack.deactivated:
         raise BuildError("R-BUILD-WHERE", "err.build_deactivated", room=stack.top.label())
     if stack.miniboss is not None:
-        raise BuildError("R-MINI", "err.mini_there", room=_where(stack, over))
+        raise BuildError("R-MINI", "err.mini_there", **_where(stack, over))
     for j in neighbours(player, over):
         if player.dungeon[j].miniboss is not None:
             raise BuildError(
                 "R-MINI",
                 "err.mini_adjacent",
-                room=_where(stack, over),
-                other=_where(player.dungeon[j], j),
+                **_where(stack, over),
+                **_where(player.dungeon[j], j, "other"),
             )
     return [
         ev.MinibossPlaced(
@@ -165,7 +167,7 @@ def build(
             ruling=Ruling(
                 rule="R-MINI",
                 key="mini.placed",
-                args={"player": player.name, "room": _where(stack, over)},
+                args={"player": player.name, **_where(stack, over)},
             ),
         )
     ]
@@ -220,9 +222,9 @@ def reveal(state: GameState) -> list[ev.EventBase]:
 def _shown(player: PlayerState, index: int) -> RoomStack:
     stack = _stack(player, index)
     if stack.miniboss is None:
-        raise RulesError("R-MINI", "err.no_mini", room=_where(stack, index))
+        raise RulesError("R-MINI", "err.no_mini", **_where(stack, index))
     if stack.miniboss.face_down:
-        raise RulesError("R-MINI", "err.mini_face_down", room=_where(stack, index))
+        raise RulesError("R-MINI", "err.mini_face_down", **_where(stack, index))
     return stack
 
 
@@ -267,7 +269,7 @@ def use_level3(player: PlayerState, index: int) -> list[ev.EventBase]:
             level=stack.miniboss.level,
         )
     if stack.deactivated:
-        raise RulesError("R-DEACTIVATE", "err.mini_deactivated", room=_where(stack, index))
+        raise RulesError("R-DEACTIVATE", "err.mini_deactivated", **_where(stack, index))
     return [
         ev.MinibossLevelSet(
             player=player.name,
@@ -311,7 +313,7 @@ def lost_with_room(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
                 ruling=Ruling(
                     rule="R-MINI",
                     key=f"coins.{how}",
-                    args={"player": name, "coins": stack.coins, "room": _where(stack, index)},
+                    args={"player": name, "coins": stack.coins, **_where(stack, index)},
                 ),
             )
         )

@@ -97,24 +97,34 @@ MESSAGES: dict[str, str] = {
     ),
     "bait.queue": "Heroes arrive at {player}'s entrance in the order they were revealed.",
     # adventure
-    "adv.enter": "{hero} enters {room} and takes {damage} damage ({total} of {health}).",
+    "adv.enter": (
+        "{hero} enters {room} (Room {room_n}) and takes {damage} damage ({total} of {health})."
+    ),
     "adv.pass_blank": "{hero} passes the deactivated Room, a blank space: no damage.",
-    "adv.skip": "{hero} skips {room}: no damage, no effect.",
+    "adv.skip": "{hero} skips {room} (Room {room_n}): no damage, no effect.",
     "adv.skip_armed": "{hero} will pass the next Room without entering it.",
     "adv.player_done": "{player}'s Adventure phase is over: no Hero is left at the entrance.",
     "adv.death": (
-        "{hero} leaves {room} with {total} damage against {health} Health, so it dies "
+        "{hero} leaves {room} (Room {room_n}) with {total} damage against {health} Health, so it "
+        "dies "
         "there: {worth} {worth:Soul|Souls} for {player}."
     ),
     "adv.killed": (
-        "{hero} is killed in {room} by a spell or ability: {worth} {worth:Soul|Souls} for {player}."
+        "{hero} is killed in {room} (Room {room_n}) by a spell or ability: {worth} "
+        "{worth:Soul|Souls} for {player}."
+    ),
+    "adv.killed_entrance": (
+        "{hero} is killed at {player}'s entrance by a spell or ability: {worth} "
+        "{worth:Soul|Souls} for {player}."
     ),
     "adv.survive": (
         "{hero} reaches {player}'s Boss with {total} damage against {health} Health: "
         "{worth} {worth:Wound|Wounds}."
     ),
-    "adv.extra_damage": "{hero} takes {amount} extra damage in {room} ({total} of {health}).",
-    "adv.heal": "{hero} heals {amount} in {room} ({total} of {health}).",
+    "adv.extra_damage": (
+        "{hero} takes {amount} extra damage in {room} (Room {room_n}) ({total} of {health})."
+    ),
+    "adv.heal": "{hero} heals {amount} in {room} (Room {room_n}) ({total} of {health}).",
     "adv.sent_town": (
         "{hero} is sent back to town; it joins the back of the line and its damage is gone."
     ),
@@ -132,13 +142,20 @@ MESSAGES: dict[str, str] = {
     "adv.done": "Every player has had an Adventure phase: the turn ends.",
     "heal.wound": "{player} heals a Wound: {hero} is turned face down and counts as Souls.",
     # build
-    "build.placed": "{player} places a Room face down {where}.",
-    "build.revealed": "{player} reveals {room} {where}.",
+    "build.placed_end": "{player} places a Room face down at the entrance end.",
+    "build.placed_over": "{player} places a Room face down over {under} (Room {under_n}).",
+    "build.revealed_end": "{player} reveals {room} at the entrance end.",
+    "build.revealed_over": "{player} reveals {room} over {under} (Room {under_n}).",
     "build.levelup": (
         "{player}'s dungeon has five Rooms for the first time: the Boss levels up (once per game)."
     ),
     "build.destroyed": (
-        "{player}'s {room} is destroyed; {uncovered} and the dungeon closes up toward the Boss."
+        "{player}'s {room} is destroyed; nothing lay beneath it, so the dungeon closes up toward "
+        "the Boss."
+    ),
+    "build.destroyed_uncovering": (
+        "{player}'s {room} is destroyed; {uncovered} beneath it is uncovered (that is not "
+        "building it)."
     ),
     "build.deactivated": (
         "{player}'s {room} is turned sideways until the end of the turn: no treasure, no "
@@ -277,29 +294,44 @@ MESSAGES: dict[str, str] = {
     # Rise of the Minibosses (R-MINI)
     "coins.gained": "{player} gains {amount} {amount:Coin|Coins} and now has {total}.",
     "coins.paid": "{player} pays {amount} {amount:Coin|Coins} and has {total} left.",
-    "coins.placed": "{player} puts {amount} {amount:Coin|Coins} from the hoard on {room}.",
-    "coins.taken": "{player} takes {amount} {amount:Coin|Coins} from {room} back to the hoard.",
+    "coins.placed": (
+        "{player} puts {amount} {amount:Coin|Coins} from the hoard on {room} (Room {room_n})."
+    ),
+    "coins.taken": (
+        "{player} takes {amount} {amount:Coin|Coins} from {room} (Room {room_n}) back to the hoard."
+    ),
     "coins.room_discarded": (
         "{player} discards a Room card from the hand for a Coin (once per turn, mixed sets)."
     ),
     "coins.covered": (
-        "{room} is covered, so {coins:the Coin|the {coins} Coins} on it {coins:is|are} lost."
+        "{room} (Room {room_n}) is covered, so {coins:the Coin|the {coins} Coins} on it "
+        "{coins:is|are} lost."
     ),
     "coins.destroyed": (
-        "{room} is destroyed, so {coins:the Coin|the {coins} Coins} on it {coins:is|are} lost."
+        "{room} (Room {room_n}) is destroyed, so {coins:the Coin|the {coins} Coins} on it "
+        "{coins:is|are} lost."
     ),
     "mini.placed": (
-        "{player} places a Miniboss face down on {room} instead of building a Room this turn."
+        "{player} places a Miniboss face down on {room} (Room {room_n}) instead of building a "
+        "Room this turn."
     ),
-    "mini.declined": "{player} won't pay for {miniboss} on {room}, so it is discarded.",
-    "mini.revealed": "{player} pays 1 Coin to reveal {miniboss} on {room}: it starts at Level 1.",
-    "mini.unpaid": "{player} has no Coin to pay for {miniboss} on {room}, so it is discarded.",
-    "mini.promoted": "{player} pays 1 Coin to promote {miniboss} on {room} to Level {level}.",
+    "mini.declined": (
+        "{player} won't pay for {miniboss} on {room} (Room {room_n}), so it is discarded."
+    ),
+    "mini.revealed": (
+        "{player} pays 1 Coin to reveal {miniboss} on {room} (Room {room_n}): it starts at Level 1."
+    ),
+    "mini.unpaid": (
+        "{player} has no Coin to pay for {miniboss} on {room} (Room {room_n}), so it is discarded."
+    ),
+    "mini.promoted": (
+        "{player} pays 1 Coin to promote {miniboss} on {room} (Room {room_n}) to Level {level}."
+    ),
     "mini.level3_used": (
         "{player} uses the Level 3 ability of {miniboss}; it drops back to Level 1."
     ),
-    "mini.covered": "{room} is built over, so {miniboss} on it is discarded.",
-    "mini.destroyed": "{room} is destroyed, so {miniboss} on it is discarded.",
+    "mini.covered": "{room} (Room {room_n}) is built over, so {miniboss} on it is discarded.",
+    "mini.destroyed": "{room} (Room {room_n}) is destroyed, so {miniboss} on it is discarded.",
     "err.minibosses_off": (
         "This game is played without Minibosses and Coins (Rise of the Minibosses is not in use)."
     ),
@@ -308,16 +340,21 @@ MESSAGES: dict[str, str] = {
     ),
     "err.coin_for_room_twice": "{player} has already discarded a Room card for a Coin this turn.",
     "err.coins_short": "{player} has {coins} {coins:Coin|Coins} and can't pay {amount}.",
-    "err.room_coins_short": "{room} holds {coins} {coins:Coin|Coins}, not {amount}.",
-    "err.mini_there": "{room} already has a Miniboss.",
+    "err.room_coins_short": (
+        "{room} (Room {room_n}) holds {coins} {coins:Coin|Coins}, not {amount}."
+    ),
+    "err.mini_there": "{room} (Room {room_n}) already has a Miniboss.",
     "err.mini_adjacent": (
-        "A Miniboss can't go on {room}: the Room next to it, {other}, already has one."
+        "A Miniboss can't go on {room} (Room {room_n}): the Room next to it, {other} (Room "
+        "{other_n}), already has one."
     ),
     "err.no_face_down_mini": "{player} has no face-down Miniboss waiting to be revealed.",
-    "err.no_mini": "{room} has no Miniboss.",
-    "err.mini_face_down": "The Miniboss on {room} is still face down.",
+    "err.no_mini": "{room} (Room {room_n}) has no Miniboss.",
+    "err.mini_face_down": "The Miniboss on {room} (Room {room_n}) is still face down.",
     "err.promote_twice": "{player} has already promoted a Miniboss this turn (one per turn).",
     "err.mini_max": "{miniboss} is already at its top level ({level}).",
     "err.mini_not_level3": "{miniboss} is at Level {level}: only Level 3 can be used.",
-    "err.mini_deactivated": "{room} is deactivated: its Miniboss's abilities are off.",
+    "err.mini_deactivated": (
+        "{room} (Room {room_n}) is deactivated: its Miniboss's abilities are off."
+    ),
 }
