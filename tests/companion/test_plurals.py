@@ -29,8 +29,12 @@ def test_plural_choice_follows_the_count_in_german() -> None:
 
 def test_plural_choice_may_hold_the_number_and_a_verb() -> None:
     en = Translator("en")
-    assert en("ruling.coins.covered", room="Crypt", coins=1).endswith("the Coin on it is lost.")
-    assert en("ruling.coins.covered", room="Crypt", coins=2).endswith("the 2 Coins on it are lost.")
+    assert en("ruling.coins.covered", room="Crypt", room_n=2, coins=1).endswith(
+        "the Coin on it is lost."
+    )
+    assert en("ruling.coins.covered", room="Crypt", room_n=2, coins=2).endswith(
+        "the 2 Coins on it are lost."
+    )
 
 
 def test_engine_english_uses_the_same_plurals() -> None:
