@@ -31,6 +31,34 @@ JsonProblem = Literal["truncated", "corrupt"]
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
+#: Far deeper than any file of this app nests (a saved game: about 8 levels). Checked
+#: before parsing: the parser would otherwise recurse until Python's recursion limit, and
+#: anything that runs at that depth meanwhile (a finaliser the garbage collector starts)
+#: fails too, far from here.
+MAX_DEPTH = 64
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_OPENERS = re.compile(rb"[\[{]{%d}" % (MAX_DEPTH + 1))
+
+
+def nests_too_deeply(text: str) -> bool:
+    """Whether lists and objects nest more than ``MAX_DEPTH`` deep in ``text``.
+
+    Brackets inside strings aside, each pass drops the innermost pairs (one level), at
+    C speed; a run of more openers than allowed settles it at once. Brackets that do not
+    pair are left to the parser, which reports them as invalid JSON."""
+    outside = _STRING.sub("", text).encode("utf-8", "surrogatepass")
+    brackets = outside.translate(None, _NOT_BRACKETS)
+    for _level in range(MAX_DEPTH + 1):
+        if _OPENERS.search(brackets):
+            return True
+        inner = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if len(inner) == len(brackets):
+            return False
+        brackets = inner
+    return True
+
+
 class JsonTextError(ValueError):
     """Text that is not JSON this app can use; ``detail`` says why, for a player."""
 
@@ -46,6 +74,10 @@ def _no_constants(name: str) -> NoReturn:
 
 def parse_json(text: str) -> object:
     """The value ``text`` holds; :class:`JsonTextError` if it is not usable JSON."""
+    if nests_too_deeply(text):
+        raise JsonTextError(
+            "corrupt", f"it is nested too deeply (lists or objects more than {MAX_DEPTH} deep)"
+        )
     try:
         value: object = json.loads(text, parse_constant=_no_constants)
     except json.JSONDecodeError as e:

@@ -30,9 +30,10 @@ from tinydb.storages import Storage
 from companion.store.json_text import JsonTextError, parse_json
 
 FileStamp = tuple[int, int, int]  # (mtime_ns, size, inode): changes whenever the file does
-#: No saved game comes near this (a long game is well under 1 MB); a bigger file is not
-#: read at all, so one enormous file cannot exhaust the memory of the whole app.
-MAX_FILE_BYTES = 32 * 1024 * 1024
+#: No saved game comes near this (a long game is well under 1 MB, an import at most
+#: 10 MB); a bigger file is not read at all, so one enormous file cannot exhaust the
+#: memory of the whole app or slow every listing down.
+MAX_FILE_BYTES = 16 * 1024 * 1024
 
 
 class StoredFileError(Exception):

@@ -14,6 +14,7 @@ import pytest
 from companion import cli
 from companion.store import GameStore, GameUnreadable, ImportRejected
 from companion.store.export import MAX_IMPORT_BYTES
+from companion.store.json_text import MAX_DEPTH, JsonTextError, nests_too_deeply, parse_json
 from companion.store.storage import MAX_FILE_BYTES
 from rules.game import Game
 from tests.companion.store.hostile_files import CASES, Hostile
@@ -246,3 +247,33 @@ def test_a_summary_with_thousands_of_players_is_not_listed(tmp_path: Path) -> No
     [problem] = listing.problems
     assert problem.kind == "invalid_record" and problem.game_id == good
     assert {e.loc for e in problem.field_errors} >= {"progress.players", "progress.scores[0].name"}
+
+
+# --- how deep is too deep ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "too_deep"),
+    [
+        ("[" * MAX_DEPTH + "]" * MAX_DEPTH, False),
+        ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), True),
+        ('{"a": ' * MAX_DEPTH + "1" + "}" * MAX_DEPTH, False),
+        ("[[], " * MAX_DEPTH + "1" + "]" * MAX_DEPTH, True),  # one level inside the last
+        ('["[[[[[[[[[["]' * 50, False),  # brackets inside strings do not nest
+        ('["\\"[[[[[[[[["]' * 50, False),  # nor after an escaped quote
+        ("[" * 200_000, True),
+    ],
+    ids=["at-limit", "past-limit", "objects", "interleaved", "in-strings", "escaped", "unclosed"],
+)
+def test_nesting_is_measured_before_parsing(text: str, too_deep: bool) -> None:
+    assert nests_too_deeply(text) is too_deep
+
+
+def test_nesting_json_could_parse_is_refused_before_it_recurses() -> None:
+    # 500 levels: json.loads manages it, but pydantic, printing and saving recurse again.
+    with pytest.raises(JsonTextError, match="nested too deeply"):
+        parse_json("[" * 500 + "]" * 500)
+    nested: list[object] = []
+    for _ in range(MAX_DEPTH - 1):
+        nested = [nested]
+    assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) == nested
