@@ -46,13 +46,13 @@ class ExportedGame(Record):
         return value
 
 
-def export_text(record: StoredGame, exported_at: datetime) -> str:
+def export_text(record: StoredGame, exported_at: datetime, *, redo: bool = True) -> str:
     exported = ExportedGame(
         name=record.name,
         exported_at=exported_at,
         setup=record.setup,
         log=record.log,
-        undone=record.undone,
+        undone=record.undone if redo else (),
     )
     return json.dumps(exported.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
 

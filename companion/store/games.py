@@ -474,12 +474,13 @@ class GameStore:
 
     # --- export and import -------------------------------------------------------------
 
-    def export_game(self, game_id: str) -> str:
-        """The game as one human-readable JSON file (set-up, log, redo stack)."""
+    def export_game(self, game_id: str, *, redo: bool = True) -> str:
+        """The game as one human-readable JSON file (set-up, log and, unless ``redo`` is
+        False, the redo stack)."""
         path = self._path(game_id)
         with self._locked(game_id):
             record = self._read_record(game_id, path)
-        return export_text(record, self.clock())
+        return export_text(record, self.clock(), redo=redo)
 
     def import_game(self, text: str | bytes, name: str | None = None) -> LoadedGame:
         """Save an exported game as a new game and open it.

@@ -105,3 +105,11 @@ def seat_free_for(game: GameAccess, player: str, device: str, online: set[str]) 
     or held by a device that is not connected now (a phone that died or was swapped)."""
     holder = game.holder(player)
     return holder is None or holder == device or holder not in online
+
+
+def may_repair(record: GameAccess | None, device: str, local: bool) -> bool:
+    """Whether a device may see what is wrong with a damaged saved game (the message
+    names its file on the server) and restore a backup: the server's own computer, or a
+    host device of that game. Any other device hears only that the game can't be opened,
+    and only if it may view the game."""
+    return local or (record is not None and device in record.hosts)

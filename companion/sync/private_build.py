@@ -10,12 +10,18 @@ who may reveal. The rules:
 * A player is *ready* once their Room is placed (or they are out of the game).
 * A seated player may reveal once every player is ready; the host and table devices may
   reveal at any time (a player who chooses not to build this turn just says so).
+* A face-down Room (or Miniboss) is seen, on screen or in an export, only by the device
+  that could build it: its owner's seat, or a host or table device for a player with no
+  device of their own. Never by a spectator or another seat (R-BUILD-ONE).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from companion.sync.access import Access, GameAccess
-from rules.models import GameState
+from rules.commands import BuildMiniboss, BuildRoom, Command
+from rules.models import GameState, PlayerState
 
 
 def may_build_for(
@@ -47,3 +53,38 @@ def may_reveal(access: Access, state: GameState) -> bool:
     if access.role == "seat":
         return not waiting_for(state)
     return True
+
+
+def may_see_face_down(access: Access, record: GameAccess | None, player: str) -> bool:
+    """Whether this device may see what ``player`` placed face down this phase."""
+    if access.seat == player:
+        return True
+    if access.role not in ("host", "table"):
+        return False
+    return record is None or record.holder(player) is None
+
+
+def _has_face_down(player: PlayerState) -> bool:
+    return player.pending is not None or any(
+        s.miniboss is not None and s.miniboss.face_down for s in player.dungeon
+    )
+
+
+def face_down_hidden(
+    state: GameState, access: Access, record: GameAccess | None
+) -> tuple[str, ...]:
+    """Players whose face-down Room or Miniboss this device may not see, in seating order."""
+    return tuple(
+        p.name
+        for p in state.players
+        if _has_face_down(p) and not may_see_face_down(access, record, p.name)
+    )
+
+
+def taken_back_hidden(undone: Iterable[Command], access: Access, record: GameAccess | None) -> bool:
+    """Whether the redo stack holds a Room or Miniboss that a player placed and took back
+    into their hand, and this device may not see it."""
+    return any(
+        isinstance(c, BuildRoom | BuildMiniboss) and not may_see_face_down(access, record, c.player)
+        for c in undone
+    )

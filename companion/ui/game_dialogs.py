@@ -18,6 +18,8 @@ from companion.store import (
     StoreError,
     export_table,
 )
+from companion.sync.private_build import face_down_hidden, taken_back_hidden
+from companion.ui.store_problems import may_repair_here
 from companion.ui.widgets import on_tap, tagged
 
 if TYPE_CHECKING:
@@ -156,19 +158,28 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
 
     Copying is done by the browser inside the tap (``ft.CopyToClipboard``): phones only
     allow a page to write the clipboard while it handles a tap.
+
+    Under live sync the export holds only what this device may see: while another
+    player's Room lies face down the game's JSON (which replays every Room built) is not
+    shown, only the table (which holds face-up Rooms alone); a Room taken back into a
+    hand leaves the redo stack out of the JSON.
     """
     tr = app.tr
     assert app.sessions is not None
+    game_id = summary.game_id
     try:
-        game_text = app.sessions.store.export_game(summary.game_id)
+        hidden, taken_back = _hidden_here(app, game_id)
+        game_text = None if hidden else app.sessions.store.export_game(game_id, redo=not taken_back)
     except StoreError as error:
-        done(_sentence(str(error)))
+        done(_sentence(str(error)) if may_repair_here(app, game_id) else tr("games.host_only"))
         return
-    texts = {"game": game_text}
+    refusal = tr("games.export_face_down", players=", ".join(hidden))
+    texts: dict[str, str | None] = {"game": game_text}
     shown = {"what": "game"}
-    hint = ft.Text(tr("games.export_hint_game"), size=15)
+    hint = ft.Text(refusal if game_text is None else tr("games.export_hint_game"), size=15)
     box = ft.TextField(
-        value=game_text,
+        value=game_text or "",
+        visible=game_text is not None,
         read_only=True,
         multiline=True,
         min_lines=8,
@@ -180,7 +191,8 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
         tr("games.copy"),
         icon=ft.Icons.COPY,
         height=48,
-        action=ft.CopyToClipboard(game_text),
+        action=ft.CopyToClipboard(game_text) if game_text is not None else None,
+        disabled=game_text is None,
     )
     copied = ft.Text("", size=15)  # a Semantics wrapper needs visible content
     switch = ft.TextButton(tr("games.show_table"), icon=ft.Icons.TABLE_CHART, height=48)
@@ -195,16 +207,19 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
             try:
                 # The open session's game: loading again would set aside a copy each time.
                 assert app.sessions is not None
-                texts[what] = export_table(app.sessions.open(summary.game_id).game)
+                texts[what] = export_table(app.sessions.open(game_id).game)
             except StoreError as error:
                 copied.value = _sentence(str(error))
                 copied.update()
                 return
         shown["what"] = what
-        box.value = texts[what]
-        hint.value = tr(f"games.export_hint_{what}")
+        text = texts[what]
+        box.value = text or ""
+        box.visible = text is not None
+        hint.value = refusal if text is None else tr(f"games.export_hint_{what}")
         switch.content = tr("games.show_game" if what == "table" else "games.show_table")
-        copy.action = ft.CopyToClipboard(texts[what])  # must be known before the tap
+        copy.action = ft.CopyToClipboard(text) if text is not None else None  # before the tap
+        copy.disabled = text is None
         copied.value = ""
         for control in (box, hint, switch, copy, copied):
             control.update()
@@ -225,6 +240,22 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
             _text_button("export-close", tr("games.close"), on_tap(_close, app)),
             tagged("export-copy", copy),
         ],
+    )
+
+
+def _hidden_here(app: TableApp, game_id: str) -> tuple[tuple[str, ...], bool]:
+    """Players whose face-down Room this device may not see, and whether the redo stack
+    holds a Room it may not see (nothing is hidden without live sync)."""
+    sync = app.sync
+    if sync is None:
+        return (), False
+    assert app.sessions is not None
+    game = app.sessions.open(game_id).game
+    access = sync.access(game_id)
+    record = sync.hub.registry.get(game_id)
+    return (
+        face_down_hidden(game.state, access, record),
+        taken_back_hidden(game.undone, access, record),
     )
 
 

@@ -23,7 +23,7 @@ from companion.ui.game_dialogs import (
     import_dialog,
     rename_dialog,
 )
-from companion.ui.store_problems import problem_card, problem_lines, resume_game
+from companion.ui.store_problems import problem_card_for, problem_lines, resume_game
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import big_button, heading, note, on_tap, tagged
 
@@ -70,15 +70,21 @@ class GamesScreen:
         controls: list[ft.Control] = []
         if self.notice:
             controls.append(self._notice())
+        # Each device sees only the problems it may (see store_problems.problem_card_for).
         for n, problem in enumerate(store.startup_problems, 1):
-            controls.append(problem_card(self.app, problem, f"startup-problem-{n}"))
+            card = problem_card_for(self.app, problem, f"startup-problem-{n}")
+            controls += [card] if card is not None else []
         try:
             listing = store.list_games()
         except (StoreError, OSError) as error:  # the store reports, but never crash a tab
             controls.append(note(tr("games.list_failed", reason=str(error))))
             return controls
-        for n, problem in enumerate(listing.problems, 1):
-            controls.append(problem_card(self.app, problem, f"list-problem-{n}"))
+        shown = 0
+        for problem in listing.problems:
+            card = problem_card_for(self.app, problem, f"list-problem-{shown + 1}")
+            if card is not None:
+                shown += 1
+                controls.append(card)
         controls.append(
             big_button(
                 "import-game",

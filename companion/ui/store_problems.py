@@ -4,6 +4,10 @@ Every path here catches the store's errors and shows them (a card on the saved-g
 screen, or a dialog over whatever screen the tap came from): a damaged file never crashes
 a tab. The store's own message says what is wrong and where (in English, with the file's
 path); the headline and what the player can do next are in the player's language.
+
+Under live sync, what is wrong and where the file lies, and restoring a backup, are the
+host's business (``may_repair``): another device that may view the game hears only that
+it can't be opened, and a device without its code hears nothing of it.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.store import GameUnreadable, StoreError, StoreProblem
+from companion.sync.access import decide_access, may_repair
 from companion.ui.widgets import big_button, on_tap, tagged
 
 if TYPE_CHECKING:
@@ -62,8 +67,46 @@ def problem_lines(tr: Translator, problem: StoreProblem, *, listed: bool) -> lis
     return lines
 
 
+def may_repair_here(app: TableApp, game_id: str | None) -> bool:
+    """Whether this tab's device may see a stored game's problems and restore it (a
+    problem with no game, like the data folder's, is for the server's computer)."""
+    sync = app.sync
+    if sync is None:
+        return True
+    record = sync.hub.registry.get(game_id) if game_id is not None else None
+    return may_repair(record, sync.device.device_id, sync.device.local)
+
+
+def _may_view(app: TableApp, game_id: str | None) -> bool:
+    """Whether this device may view the game (read only: no join record is made)."""
+    sync = app.sync
+    if sync is None or game_id is None:
+        return sync is None
+    record = sync.hub.registry.get(game_id)
+    if record is None:
+        return False
+    return decide_access(record, sync.device.device_id, sync.device.join(game_id)).can_view
+
+
+def problem_card_for(app: TableApp, problem: StoreProblem, identifier: str) -> ft.Control | None:
+    """The card this device may see about ``problem``: all of it for the host, a line
+    for another device that may view the game, nothing for a device without its code."""
+    if may_repair_here(app, problem.game_id):
+        return problem_card(app, problem, identifier)
+    if _may_view(app, problem.game_id):
+        return _card(app, problem, identifier, [app.tr("games.host_only")], restore=False)
+    return None
+
+
 def problem_card(app: TableApp, problem: StoreProblem, identifier: str) -> ft.Control:
     """A problem found on start or while listing, with a Restore button when it helps."""
+    lines = problem_lines(app.tr, problem, listed=True)
+    return _card(app, problem, identifier, lines, restore=True)
+
+
+def _card(
+    app: TableApp, problem: StoreProblem, identifier: str, lines: list[str], *, restore: bool
+) -> ft.Control:
     tr = app.tr
     body: list[ft.Control] = [
         ft.Row(
@@ -78,12 +121,9 @@ def problem_card(app: TableApp, problem: StoreProblem, identifier: str) -> ft.Co
                 ),
             ]
         ),
-        *(
-            ft.Text(line, size=15, color=ft.Colors.ON_ERROR_CONTAINER)
-            for line in problem_lines(tr, problem, listed=True)
-        ),
+        *(ft.Text(line, size=15, color=ft.Colors.ON_ERROR_CONTAINER) for line in lines),
     ]
-    if problem.backup_available and problem.game_id:
+    if restore and problem.backup_available and problem.game_id:
         body.append(
             big_button(
                 f"restore-{problem.game_id}",
@@ -119,7 +159,8 @@ def resume_game(app: TableApp, game_id: str) -> None:
         show_problems(app, game_id, (error.problem,), opened=False)
         return
     except StoreError as error:
-        show_message(app, app.tr("games.not_opened"), str(error))
+        detail = str(error) if may_repair_here(app, game_id) else app.tr("games.host_only")
+        show_message(app, app.tr("games.not_opened"), detail)
         return
     after = app.sessions.problems.get(game_id, ())
     # Only a fresh load brings news: an open session's problems were shown when it loaded.
@@ -135,6 +176,9 @@ def restore_game(app: TableApp, game_id: str) -> None:
     if app.sessions is None:
         return
     _close_dialog(app)
+    if not may_repair_here(app, game_id):  # a forged tap: the button is not shown there
+        show_message(app, app.tr("games.not_opened"), app.tr("games.host_only"))
+        return
     app.sessions.forget(game_id)  # a session still holding the damaged game must not save it
     if app.session is not None and app.session.game_id == game_id:
         app.close()
@@ -156,12 +200,14 @@ def show_problems(
 ) -> None:
     """A dialog about a game that did not open (``opened`` False) or opened with news."""
     tr = app.tr
+    repair = may_repair_here(app, game_id)
     content: list[ft.Control] = []
     for problem in problems:
         content.append(ft.Text(headline(tr, problem), size=17, weight=ft.FontWeight.BOLD))
-        content.extend(ft.Text(line, size=15) for line in problem_lines(tr, problem, listed=False))
+        lines = problem_lines(tr, problem, listed=False) if repair else [tr("games.host_only")]
+        content.extend(ft.Text(line, size=15) for line in lines)
     actions: list[ft.Control] = []
-    if any(p.backup_available for p in problems):
+    if repair and any(p.backup_available for p in problems):
         actions.append(
             big_button(
                 "problem-restore",

@@ -1,0 +1,177 @@
+"""What one device may see of the saved games under live sync: an export never shows a
+face-down Room to anyone but its owner (R-BUILD-ONE: all are revealed together), and
+damaged files (what is wrong, where the file is) and restoring a backup are for the host.
+
+Each test runs the real saved-games screen and its dialogs, with the real sync hub and
+join records, as a given device."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.store import GameStore
+from companion.sync.access import Join
+from companion.sync.device import Device
+from companion.sync.hub import SyncHub
+from companion.ui.shell import TableApp
+from companion.ui.store_problems import restore_game
+from companion.ui.sync_link import TabSync
+from rules.commands import BuildRoom, RevealRooms
+from rules.game import Game
+from rules.models import Room
+from tests.companion.ui.conftest import AppFactory
+from tests.companion.ui.flet_harness import Harness
+from tests.companion.ui.test_games_screen import dialog_text, in_dialog, tap_dialog
+from tests.e2e.sync_seed import device_id, in_build, setup
+
+SECRET = "Secret Lair"
+HOST, BRANN, ADA, STRANGER, LOCAL = 1, 2, 3, 9, 5
+
+
+class Server:
+    """A data folder with one game in its Build phase, its host device, and a seat each."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.store = GameStore(root, fsync=False)
+        self.game = Game.new(setup(2))
+        self.game_id = self.store.create(self.game.setup, "Friday").game_id
+        for command in in_build(2):
+            self.play(command)
+        self.hub = SyncHub(root, fsync=False)
+        self.code = self.hub.registry.add_host(self.game_id, device_id(HOST)).code
+        for n, player in ((BRANN, "Brann"), (ADA, "Ada")):
+            self.hub.registry.sit(
+                self.game_id, player, device_id(n), players=("Ada", "Brann"), online=set()
+            )
+
+    def play(self, command: BuildRoom | RevealRooms) -> None:
+        self.game, _ = self.game.play(command)
+        self.store.save(self.game_id, self.game)
+
+    def device(self, n: int) -> Device:
+        seats = {BRANN: "Brann", ADA: "Ada"}
+        joins = {self.game_id: Join(code=self.code, seat=seats[n])} if n in seats else {}
+        return Device(device_id(n), joins, local=n == LOCAL)
+
+    def open_as(self, table_app: AppFactory, n: int) -> tuple[Harness, TableApp]:
+        ui, app = table_app()
+        app.sync = TabSync(self.hub, self.device(n))
+        ui.tap("open-saved-games")
+        return ui, app
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Server:
+    return Server(tmp_path / "data")  # the folder the table_app fixture's store uses
+
+
+def brann_builds_face_down(server: Server) -> None:
+    server.play(BuildRoom(player="Brann", room=Room(name=SECRET, treasure=("mage",), damage=3)))
+
+
+def exported_text(ui: Harness) -> str:
+    return str(in_dialog(ui, "export-text").value or "")
+
+
+# --- face-down Rooms in an export -------------------------------------------------------
+
+
+@pytest.mark.parametrize("viewer", [HOST, ADA, STRANGER], ids=["host", "other-seat", "spectator"])
+def test_export_never_shows_another_players_face_down_room(
+    table_app: AppFactory, server: Server, viewer: int
+) -> None:
+    server.hub.registry.set_spectators(server.game_id, True)
+    brann_builds_face_down(server)
+    ui, _app = server.open_as(table_app, viewer)
+    ui.tap(f"export-{server.game_id}")
+    said = dialog_text(ui)
+    assert SECRET not in said
+    assert "Rooms are face down" in said and "R-BUILD-ONE" in said
+    assert SECRET not in str(in_dialog(ui, "export-copy").action)
+    tap_dialog(ui, "export-switch")  # the table holds only Rooms that are face up
+    table = json.loads(exported_text(ui))
+    assert SECRET not in dialog_text(ui)
+    assert [len(p["rooms"]) for p in table["players"]] == [1, 1]
+
+
+def test_the_owner_of_a_face_down_room_exports_it(table_app: AppFactory, server: Server) -> None:
+    brann_builds_face_down(server)
+    ui, _app = server.open_as(table_app, BRANN)
+    ui.tap(f"export-{server.game_id}")
+    assert SECRET in json.dumps(json.loads(exported_text(ui))["log"])
+
+
+def test_once_revealed_every_device_exports_the_room(table_app: AppFactory, server: Server) -> None:
+    brann_builds_face_down(server)
+    server.play(RevealRooms())
+    ui, _app = server.open_as(table_app, ADA)
+    ui.tap(f"export-{server.game_id}")
+    assert SECRET in exported_text(ui)
+
+
+def test_a_room_taken_back_is_left_out_of_another_devices_export(
+    table_app: AppFactory, server: Server
+) -> None:
+    brann_builds_face_down(server)
+    server.game = server.game.undo()  # the card goes back to Brann's hand: the redo stack
+    server.store.save(server.game_id, server.game)
+    ui, _app = server.open_as(table_app, ADA)
+    ui.tap(f"export-{server.game_id}")
+    exported = json.loads(exported_text(ui))
+    assert SECRET not in json.dumps(exported) and exported["undone"] == []
+    ui, _app = server.open_as(table_app, BRANN)
+    ui.tap(f"export-{server.game_id}")
+    assert SECRET in json.dumps(json.loads(exported_text(ui))["undone"])
+
+
+# --- damaged files: the host's business -------------------------------------------------
+
+
+def damage(server: Server) -> Path:
+    """Another save (so there is a backup), then the game's file cut in half."""
+    brann_builds_face_down(server)
+    path = server.store.layout.game_file(server.game_id)
+    path.write_bytes(path.read_bytes()[:100])
+    return path
+
+
+@pytest.mark.parametrize("viewer", [HOST, LOCAL], ids=["host-device", "server-computer"])
+def test_the_host_sees_the_damaged_file_and_may_restore_it(
+    table_app: AppFactory, server: Server, viewer: int
+) -> None:
+    path = damage(server)
+    ui, _app = server.open_as(table_app, viewer)
+    assert ui.has("list-problem-1") and ui.has(f"restore-{server.game_id}")
+    assert str(path) in ui.texts()
+
+
+@pytest.mark.parametrize("viewer", [STRANGER, BRANN], ids=["no-code", "seat"])
+def test_other_devices_see_no_file_path_and_no_restore(
+    table_app: AppFactory, server: Server, viewer: int
+) -> None:
+    path = damage(server)
+    ui, _app = server.open_as(table_app, viewer)
+    shown = ui.texts()
+    assert str(path) not in shown and str(server.root) not in shown
+    assert not ui.has(f"restore-{server.game_id}")
+    if viewer == STRANGER:  # nothing at all about a game it has no code for
+        assert server.game_id not in shown and not ui.has("list-problem-1")
+    else:
+        assert "A saved game can't be opened" in shown
+        assert "Only the host's device can restore it." in shown
+
+
+def test_restore_from_a_device_that_is_not_the_host_is_refused(
+    table_app: AppFactory, server: Server
+) -> None:
+    path = damage(server)
+    broken = path.read_bytes()
+    ui, app = server.open_as(table_app, BRANN)
+    restore_game(app, server.game_id)  # as if its button had been tapped
+    assert path.read_bytes() == broken, "nothing restored"
+    assert not list(server.store.layout.quarantine.iterdir()), "nothing moved"
+    assert "Only the host's device can restore it." in dialog_text(ui)
