@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from companion.sync.access import GameAccess, Join, decide_access, seat_free_for
-from companion.sync.private_build import is_ready, may_build_for, may_reveal, waiting_for
+from companion.sync.access import GameAccess, Join, decide_access, may_repair, seat_free_for
+from companion.sync.private_build import (
+    face_down_hidden,
+    is_ready,
+    may_build_for,
+    may_reveal,
+    may_see_face_down,
+    waiting_for,
+)
 from rules.commands import BuildRoom
 from rules.game import Game
 from rules.models import Room
@@ -78,3 +85,29 @@ def test_a_seat_may_reveal_once_everyone_is_ready_the_host_at_any_time() -> None
         game, _ = game.play(BuildRoom(player=name, room=Room(name="X", damage=1)))
     assert is_ready(game.state, "Ada") and waiting_for(game.state) == ()
     assert may_reveal(seat, game.state)
+
+
+def test_a_face_down_room_is_seen_by_its_seat_and_by_whoever_builds_for_a_phoneless_player() -> (
+    None
+):
+    game = Game.new(setup(2))
+    for command in in_build(2):
+        game, _ = game.play(command)
+    for player in ("Ada", "Brann"):  # Brann builds on his phone, Ada has none
+        game, _ = game.play(BuildRoom(player=player, room=Room(treasure=("mage",), damage=1)))
+    host = decide_access(GAME, HOST, None)
+    seat = decide_access(GAME, PHONE, Join(code="K7M2QX", seat="Brann"))
+    table = decide_access(GAME, OTHER, Join(code="K7M2QX"))
+    watcher = decide_access(GAME.model_copy(update={"allow_spectators": True}), OTHER, None)
+    assert face_down_hidden(game.state, host, GAME) == ("Brann",)
+    assert face_down_hidden(game.state, table, GAME) == ("Brann",)
+    assert face_down_hidden(game.state, seat, GAME) == ("Ada",)
+    assert face_down_hidden(game.state, watcher, GAME) == ("Ada", "Brann")
+    assert may_see_face_down(host, None, "Brann"), "without sync there is one device"
+
+
+def test_damaged_files_are_the_business_of_the_servers_computer_and_the_games_hosts() -> None:
+    assert may_repair(GAME, HOST, local=False)
+    assert may_repair(None, OTHER, local=True)
+    assert not may_repair(GAME, PHONE, local=False)
+    assert not may_repair(None, OTHER, local=False)
