@@ -179,7 +179,6 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
     hint = ft.Text(refusal if game_text is None else tr("games.export_hint_game"), size=15)
     box = ft.TextField(
         value=game_text or "",
-        visible=game_text is not None,
         read_only=True,
         multiline=True,
         min_lines=8,
@@ -194,6 +193,8 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
         action=ft.CopyToClipboard(game_text) if game_text is not None else None,
         disabled=game_text is None,
     )
+    # Hidden through its Semantics wrapper: a wrapper of invisible content is an error.
+    shown_box = tagged("export-text", box, visible=game_text is not None)
     copied = ft.Text("", size=15)  # a Semantics wrapper needs visible content
     switch = ft.TextButton(tr("games.show_table"), icon=ft.Icons.TABLE_CHART, height=48)
 
@@ -215,13 +216,13 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
         shown["what"] = what
         text = texts[what]
         box.value = text or ""
-        box.visible = text is not None
+        shown_box.visible = text is not None
         hint.value = refusal if text is None else tr(f"games.export_hint_{what}")
         switch.content = tr("games.show_game" if what == "table" else "games.show_table")
         copy.action = ft.CopyToClipboard(text) if text is not None else None  # before the tap
         copy.disabled = text is None
         copied.value = ""
-        for control in (box, hint, switch, copy, copied):
+        for control in (shown_box, hint, switch, copy, copied):
             control.update()
 
     copy.on_click = on_copy
@@ -232,7 +233,7 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
         tr("games.export_title", name=summary.name),
         [
             hint,
-            tagged("export-text", box),
+            shown_box,
             tagged("export-copied", copied),
             ft.Row([tagged("export-switch", switch)]),  # two actions fit a phone's width
         ],
