@@ -19,7 +19,9 @@ from companion.store import (
     export_table,
 )
 from companion.sync.private_build import face_down_hidden, taken_back_hidden
+from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.store_problems import may_repair_here
+from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import on_tap, tagged
 
 if TYPE_CHECKING:
@@ -172,6 +174,9 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
         game_text = None if hidden else app.sessions.store.export_game(game_id, redo=not taken_back)
     except StoreError as error:
         done(_sentence(str(error)) if may_repair_here(app, game_id) else tr("games.host_only"))
+        return
+    except JoinRecordNotSaved as error:  # who this device is could not be settled
+        done(unsaved_text(app, "sync.record_unsaved", error))
         return
     refusal = tr("games.export_face_down", players=", ".join(hidden))
     texts: dict[str, str | None] = {"game": game_text}

@@ -175,3 +175,23 @@ def test_restore_from_a_device_that_is_not_the_host_is_refused(
     assert path.read_bytes() == broken, "nothing restored"
     assert not list(server.store.layout.quarantine.iterdir()), "nothing moved"
     assert "Only the host's device can restore it." in dialog_text(ui)
+
+
+def test_export_says_so_when_who_this_device_is_cannot_be_saved(
+    table_app: AppFactory, server: Server
+) -> None:
+    import errno
+
+    from companion.sync.registry import JoinRecordNotSaved
+
+    brann_builds_face_down(server)
+    ui, app = server.open_as(table_app, HOST)
+    assert app.sync is not None
+
+    def full_disk(game_id: str) -> None:
+        raise JoinRecordNotSaved(game_id, OSError(errno.ENOSPC, "No space left on device"))
+
+    app.sync.access = full_disk  # type: ignore[method-assign,assignment]
+    ui.tap(f"export-{server.game_id}")
+    assert SECRET not in ui.texts()
+    assert "its join code could not be saved" in ui.texts()
