@@ -47,7 +47,6 @@ def hero(app: AppPage, n: int, treasure: str, health: int, name: str = "") -> No
 def build(app: AppPage, seat: int, treasure: str, damage: int, name: str = "") -> None:
     """Build a Room for the player in ``seat`` at the entrance end, face down."""
     p = f"build-p{seat}"
-    tap(app, f"{p}-open")
     if name:
         quick_type(app, f"{p}-name", name)
     tap(app, f"{p}-treasure-{treasure}")

@@ -40,7 +40,6 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     phone.wait_for("reveal-rooms")
 
     # --- build: an illegal Room is refused, then legal ones ---------------------------
-    tap(phone, "build-p2-open")
     build_room(phone, "build-p2", "Shrine", ["cleric"], 1, advanced=True)
     tap(phone, "build-p2-go")
     phone.wait_for("build-p2-error")
@@ -50,7 +49,6 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     tap(phone, "build-p2-advanced")  # not Advanced after all
     tap(phone, "build-p2-go")
     phone.wait_for("p2-face-down")
-    tap(phone, "build-p1-open")
     build_room(phone, "build-p1", "Lab", ["mage", "cleric"], 3)
     tap(phone, "build-p1-go")
     phone.wait_for("p1-face-down")
@@ -109,11 +107,9 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     new_hero(phone, 2, "Rogue", "thief", 3)
     tap(phone, "reveal-heroes")
     phone.wait_for("reveal-rooms")
-    tap(phone, "build-p1-open")
     build_room(phone, "build-p1", "Tomb", ["mage"], 2)
     tap(phone, "build-p1-go")
     phone.wait_for("p1-face-down")
-    tap(phone, "build-p2-open")
     build_room(phone, "build-p2", "Altar", ["cleric"], 1)
     tap(phone, "build-p2-go")
     phone.wait_for("p2-face-down")

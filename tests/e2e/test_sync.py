@@ -218,8 +218,7 @@ def test_private_build_is_hidden_until_revealed_together(
     said(phone, "You sit as Brann")
 
     # Each device builds only its own player's Room.
-    assert phone.by_id("build-p1-elsewhere").count() and not phone.by_id("build-p1-open").count()
-    tap(host, "build-p1-open")
+    assert phone.by_id("build-p1-elsewhere").count() and not phone.by_id("build-p1-go").count()
     build_room(host, "build-p1", "Secret Vault", ["mage"], 3)
     tap(host, "build-p1-go")
     said(host, "Ada: ready")
@@ -231,7 +230,6 @@ def test_private_build_is_hidden_until_revealed_together(
     # A seat can't reveal while someone is still building.
     tap(phone, "reveal-rooms")
     said(phone, "Waiting for Brann to place a Room face down.")
-    tap(phone, "build-p2-open")
     build_room(phone, "build-p2", "Hidden Lair", ["thief"], 2)
     tap(phone, "build-p2-go")
     said(host, "Brann: ready")
@@ -299,7 +297,6 @@ def test_six_devices_build_in_private_reveal_and_undo_together(
     for seat, phone in enumerate(phones, 1):
         if seat > 1:  # tap once this phone shows the last Room placed (else: "changed")
             said(phone, f"{game.players[seat - 2]}: ready")
-        tap(phone, f"build-p{seat}-open")
         build_room(phone, f"build-p{seat}", f"Room {seat}X", ["fighter"], 1)
         tap(phone, f"build-p{seat}-go")
         said(phone, f"{game.players[seat - 1]}: ready")

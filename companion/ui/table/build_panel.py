@@ -26,7 +26,14 @@ class BuildForm:
         self.prefix = f"build-{prefix}"
         self.picker: RoomPicker | None = None
         self.over: int | None = None  # None: at the entrance end
-        self.open = False
+        #: The (turn, phase) in which the player closed the form ("Cancel"). The form
+        #: starts open in every Build phase: one tap fewer per player and turn.
+        self.closed_in: tuple[int, str] | None = None
+
+    @property
+    def open(self) -> bool:
+        state = self.ctx.state
+        return self.closed_in != (state.turn, state.phase)
 
     def view(self) -> ft.Control:
         ctx = self.ctx
@@ -108,7 +115,8 @@ class BuildForm:
         self.ctx.redraw()
 
     def _set_open(self, value: bool) -> None:
-        self.open = value
+        state = self.ctx.state
+        self.closed_in = None if value else (state.turn, state.phase)
         self.ctx.redraw()
 
     def _cancel(self, _event: object) -> None:
@@ -144,4 +152,4 @@ class BuildForm:
     def _reset(self) -> None:
         self.picker = None
         self.over = None
-        self.open = False
+        self.closed_in = None

@@ -162,8 +162,8 @@ def test_a_seated_phone_builds_only_its_own_room_and_others_see_it_face_down(
     phone_page, phone = table.device(2, f"/join?game={table.game_id}", Join(code=table.code))
     tap(phone_page, "join-seat-2")
     host_page, _ = table.device(1, f"/game/{table.game_id}")
-    assert has(phone_page, "build-p2-open") and not has(phone_page, "build-p1-open")
-    assert has(host_page, "build-p1-open") and has(host_page, "build-p2-elsewhere")
+    assert has(phone_page, "build-p2-go") and not has(phone_page, "build-p1-go")
+    assert has(host_page, "build-p1-go") and has(host_page, "build-p2-elsewhere")
     screen = phone.current
     assert isinstance(screen, GameScreen)
     assert not screen.play("x", BuildRoom(player="Ann", room=Room(name="Not mine", damage=1)))

@@ -156,5 +156,5 @@ def test_the_page_scrolls_to_the_top_only_for_a_new_tab_or_phase(
     harness.tap("tab-score")
     assert scrolls() == before + 1
     harness.tap("tab-play")
-    harness.tap("build-p1-open")
+    harness.tap("p1-bonus-toggle")  # a change on the same phase again
     assert scrolls() == before + 2  # back on the Table tab: its top

@@ -18,7 +18,6 @@ from tests.companion.ui.table.conftest import (
     has,
     make_app,
     start,
-    tap,
     type_into,
 )
 
@@ -50,7 +49,6 @@ def test_build_phase_room_picker_offers_only_the_game_s_sets(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
     _open(app, sessions, BASE_ONLY, IN_BUILD)
-    tap(page, "build-p1-open")
     type_into(page, "build-p1-name", "Dark Portal")  # a Next Level Room
     assert not has(page, "build-p1-option-TNL013")
     type_into(page, "build-p1-name", "Dark Altar")  # a base-game Room

@@ -33,7 +33,6 @@ def test_build_at_the_entrance_shows_a_face_down_room_then_reveal_starts_bait(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
     screen = start(app, sessions, IN_BUILD)
-    tap(page, "build-p1-open")
     type_into(page, "build-p1-name", "Lab")
     tap(page, "build-p1-treasure-mage")
     type_into(page, "build-p1-damage", "3")
@@ -54,7 +53,6 @@ def test_illegal_build_is_refused_inline_with_its_rule_and_nothing_changes(
 ) -> None:
     screen = start(app, sessions, IN_BUILD)
     version = screen.state.version
-    tap(page, "build-p2-open")
     type_into(page, "build-p2-name", "Big lab")
     tap(page, "build-p2-treasure-thief")
     tap(page, "build-p2-advanced")  # an Advanced Room can't start a new place

@@ -40,7 +40,6 @@ def _question(page: FakePage) -> str:
 
 
 def _typed_dark_altar(page: FakePage) -> None:
-    tap(page, "build-p1-open")
     type_into(page, "build-p1-name", "Dark Altar")  # typed in full, the option not tapped
     tap(page, "build-p1-treasure-mage")
     type_into(page, "build-p1-damage", "3")
@@ -77,7 +76,6 @@ def test_a_room_without_treasure_asks_and_builds_only_when_confirmed(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
     screen = start(app, sessions, IN_BUILD)
-    tap(page, "build-p1-open")
     type_into(page, "build-p1-name", "Nook")
     tap(page, "build-p1-go")
     assert "no treasure icon" in _question(page)
@@ -93,7 +91,6 @@ def test_a_room_picked_from_the_catalogue_is_built_without_a_question(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
     screen = start(app, sessions, IN_BUILD)
-    tap(page, "build-p1-open")
     type_into(page, "build-p1-name", "Dark Altar")
     tap(page, "build-p1-option-BMA009")
     tap(page, "build-p1-go")

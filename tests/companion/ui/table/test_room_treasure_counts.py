@@ -48,7 +48,6 @@ def test_a_hand_typed_room_with_two_cleric_icons_is_built_with_both(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
     screen = start(app, sessions, IN_BUILD)
-    tap(page, "build-p1-open")
     type_into(page, "build-p1-name", "Chapel")
     tap(page, "build-p1-treasure-cleric")
     tap(page, "build-p1-treasure-cleric")
@@ -66,7 +65,6 @@ def test_a_picked_dark_altar_shows_both_cleric_icons_in_the_picker_and_the_dunge
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
     screen = start(app, sessions, IN_BUILD)
-    tap(page, "build-p1-open")
     type_into(page, "build-p1-name", "Dark Altar")
     tap(page, "build-p1-option-BMA009")
     assert find(page, "build-p1-treasure-cleric").label == "Cleric: 2"

@@ -70,7 +70,6 @@ def test_a_refused_build_s_message_goes_once_the_room_changes(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
     start(app, sessions, IN_BUILD)
-    tap(page, "build-p1-open")
     type_into(page, "build-p1-damage", "x")
     tap(page, "build-p1-go")
     assert "whole number" in error_text(page, "build-p1")
@@ -82,7 +81,6 @@ def test_a_refused_build_s_message_goes_once_advanced_is_switched_off(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
     start(app, sessions, IN_BUILD)
-    tap(page, "build-p1-open")
     tap(page, "build-p1-treasure-mage")
     tap(page, "build-p1-advanced")  # R-BUILD-WHERE: an Advanced Room must go over a Room
     tap(page, "build-p1-go")
