@@ -1,8 +1,13 @@
-"""How much the referee costs: a full 6-player turn, and replaying a 40-turn game.
+"""How much the referee costs: a full 6-player turn, replaying a 40-turn game, and one
+tap, undo and redo at 35 and at 1,000 commands with 2 and 6 players.
 
 Each figure is also given as a ratio to a plain ``json.loads`` of the same input (the
 table, or the game log's JSON), measured in the same run as a floor that accounts for the
 machine's speed. Measurements are interleaved and the medians of many repeats reported.
+
+The tap figures (``Game.play``, then the history a redraw reads; ``Game.undo``, then its
+state; ``Game.redo``) are given as the ratio of the cost at 1,000 commands to the cost at
+35 in the same run: a tap whose cost does not grow with the game's length is near 1x.
 
 Run: ``python bench/engine.py`` (``--repeats N`` to change the number of repeats).
 """
@@ -13,14 +18,23 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from rules import commands as c
 from rules import engine
 from rules.errors import RulesError
+from rules.game import Game
 from rules.models import TREASURES, GameSetup, GameState, HeroCard, PlayerSetup, Room, Ruleset
 from rules.table import Table, referee_turn
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "companion" / "store"))
+from sample_play import command_stream, next_commands, sample_setup  # type: ignore[import-not-found]
+
+LENGTHS = (35, 1000)
+PLAYERS = (2, 6)
 
 SIX_PLAYER_TABLE: dict[str, object] = {
     "players": [
@@ -126,10 +140,53 @@ def median_ns(jobs: dict[str, Callable[[], object]], repeats: int, inner: int) -
     return {name: statistics.median(values) for name, values in samples.items()}
 
 
+def game_of_length(players: int, length: int) -> Game:
+    """A legal game of ``players`` with exactly ``length`` commands (tests' sample play)."""
+    game = Game.new(sample_setup(players))
+    while game.version < length:
+        game, _ = command_stream(game)
+    return game
+
+
+def tap_costs(players: int, length: int, repeats: int) -> dict[str, float]:
+    """Median ns of a tap (play, then the history a redraw reads), an undo (then the state
+    it shows) and a redo, each made on a game of ``length`` commands."""
+    game = game_of_length(players, length)
+    command = next_commands(game, game.version)[0]
+    undone = game.undo()
+    undone.state  # noqa: B018  (the screen shows the game before the next undo)
+
+    def tap() -> None:
+        played, _ = game.play(command)
+        played.history()
+
+    def undo() -> None:
+        game.undo().state  # noqa: B018
+
+    def redo() -> None:
+        undone.redo().state  # noqa: B018
+
+    return median_ns({"tap": tap, "undo": undo, "redo": redo}, repeats, inner=1)
+
+
+def print_taps(repeats: int) -> None:
+    print("a tap, an undo and a redo (median µs; x = at 1,000 commands / at 35; goal ≈1x):")
+    print(f"{'players':>8} {'action':>6} {'at 35':>10} {'at 1,000':>10} {'x':>7}")
+    for players in PLAYERS:
+        costs = {n: tap_costs(players, n, repeats) for n in LENGTHS}
+        for action in ("tap", "undo", "redo"):
+            short, long = costs[35][action], costs[1000][action]
+            print(
+                f"{players:>8} {action:>6} {short / 1e3:>10.1f} {long / 1e3:>10.1f} "
+                f"{long / short:>6.2f}x"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=41)
     args = parser.parse_args()
+    print_taps(max(5, args.repeats // 2))
 
     table_json = json.dumps(SIX_PLAYER_TABLE)
     table = Table.model_validate_json(table_json)

@@ -305,19 +305,11 @@ class GameStore:
         with self._locked(game_id):
             record = self._read_record(game_id, path)
             problems: list[StoreProblem] = []
-            outcome = replay_partial(record.setup, record.log)
-            if outcome.failure is not None:
-                problems.append(
-                    self._replay_problem(record, path, outcome.applied, outcome.failure)
-                )
-                game = Game.resumed(
-                    record.setup, tuple(record.log[: outcome.applied]), (), outcome.state
-                )
+            game, failure = Game.replayed(record.setup, record.log, record.undone)
+            if failure is not None:
+                problems.append(self._replay_problem(record, path, game.version, failure))
             else:
-                game = Game.resumed(
-                    record.setup, tuple(record.log), tuple(record.undone), outcome.state
-                )
-                now = Progress.of(outcome.state, len(record.log))
+                now = Progress.of(game.state, len(record.log))
                 if now != record.progress:
                     problems.append(drift_problem(record, path, now))
         return LoadedGame(summary=GameSummary.of(record), game=game, problems=tuple(problems))

@@ -90,3 +90,29 @@ def test_redo_gives_back_the_events_of_the_redone_command() -> None:
         again, redone = game.undo().redo_with_events()
         assert again.state == game.state
         assert redone == events
+
+
+def test_game_play_undo_redo_and_history_apply_at_most_one_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Undo and redo (R-PHASE) and the history a redraw reads reuse what the game kept:
+    on a long game a tap applies one command, undo and history none, never the whole log."""
+    game = played(len(SCRIPT))
+    for _ in range(40):  # a longer game: undo and redo back and forth
+        game = game.undo().redo()
+    before = played(len(SCRIPT) - 1).state
+    calls: list[object] = []
+    real_apply = engine.apply
+
+    def counting(state, command):  # type: ignore[no-untyped-def]
+        calls.append(command)
+        return real_apply(state, command)
+
+    monkeypatch.setattr(engine, "apply", counting)
+    back = game.undo()
+    assert back.state == before and not calls
+    again, _ = back.redo_with_events()
+    assert again.state == game.state and not calls
+    assert len(again.history()) == len(SCRIPT) and not calls
+    redone, _ = back.play(SCRIPT[-1])
+    assert redone.state == game.state and len(calls) == 1

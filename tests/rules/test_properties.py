@@ -388,3 +388,52 @@ def test_random_games_keep_every_invariant(seed: int) -> None:
         game = Game(setup=state.setup, log=tuple(log))
         assert game.state == engine.replay(state.setup, log)
         assert game.undo().redo().state == game.state
+
+
+def full_replay_history(game: Game) -> list[tuple[c.Command, tuple[ev.EventBase, ...]]]:
+    """The history as a replay of the whole log from the set-up gives it."""
+    state = engine.new_game(game.setup)
+    out: list[tuple[c.Command, tuple[ev.EventBase, ...]]] = []
+    for command in game.log:
+        state, events = engine.apply(state, command)
+        out.append((command, events))
+    return out
+
+
+@settings(
+    max_examples=GAMES // 20,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_incremental_history_equals_full_replay_after_play_undo_redo(seed: int) -> None:
+    """R-PHASE (undo/redo): a game kept step by step through random plays, undos and redos
+    has the state, history and redo events a full replay of its log gives, and so does the
+    same game read back from its fields alone (as from disk)."""
+    rng = random.Random(seed)
+    game = Game.new(random_setup(rng))
+    for step in range(MAX_COMMANDS):
+        if game.state.game_over:
+            break
+        roll = rng.random()
+        if roll < 0.15 and game.can_undo:
+            game = game.undo()
+        elif roll < 0.25 and game.can_redo:
+            before = game.state
+            game, events = game.redo_with_events()
+            assert events == engine.apply(before, game.log[-1])[1]
+        else:
+            try:
+                game, _ = game.play(next_command(game.state, rng))
+            except RulesError:
+                continue
+        if step % 16 == 0:
+            assert game.state == engine.replay(game.setup, game.log)
+    assert game.state == engine.replay(game.setup, game.log)
+    assert game.history() == full_replay_history(game)
+    again = Game.model_validate_json(game.model_dump_json())
+    assert again == game
+    assert again.state == game.state and again.history() == game.history()
+    if again.can_redo:
+        assert again.redo().state == game.redo().state
