@@ -1,13 +1,17 @@
 """Benchmark of the game store.
 
+* A tap, an undo and a redo through the game's session (engine, save, listeners) at 35
+  and at 1,000 commands, with 2 and 6 players; each save inside them as a ratio to a raw
+  write + fsync of the whole game file's bytes and to a raw append + fsync of the bytes
+  the save added to the journal (when it writes one), measured right after each save.
 * Saving one command with 1, 100 and 1,000 games stored: median and p95 milliseconds,
   and as a ratio to a raw write + fsync of the same bytes measured in the same run
   (interleaved, so both see the same disk).
 * Listing 1,000 saved games: cold (no index), from index.json (app restart), and hot.
 * Opening (replaying) a 40-turn game.
 
-Run: ``python bench/store.py`` (about a minute). Uses a temp folder on the same disk as
-the system temp dir unless ``--dir`` is given.
+Run: ``python bench/store.py`` (a few minutes; ``--taps-only`` for the first part). Uses
+a temp folder on the same disk as the system temp dir unless ``--dir`` is given.
 """
 
 from __future__ import annotations
@@ -23,12 +27,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "companion" / "store"))
 
-from sample_play import command_stream, play_turns, sample_setup  # type: ignore[import-not-found]
+from sample_play import (  # type: ignore[import-not-found]
+    command_stream,
+    next_commands,
+    play_turns,
+    sample_setup,
+)
 
+from companion.session import Sessions
 from companion.store import GameStore
 from rules.game import Game
 
 SAVES = 150
+TAPS = 40
+LENGTHS = (35, 1000)
+PLAYERS = (2, 6)
 
 
 def raw_write_fsync(path: Path, data: bytes) -> float:
@@ -59,6 +72,115 @@ def atomic_floor(path: Path, data: bytes) -> float:
     finally:
         os.close(folder)
     return time.perf_counter() - start
+
+
+def raw_append_fsync(path: Path, data: bytes) -> float:
+    start = time.perf_counter()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return time.perf_counter() - start
+
+
+class TimedStore:
+    """The store as a session sees it, timing each save and what it wrote."""
+
+    def __init__(self, store: GameStore, scratch: Path) -> None:
+        self.store = store
+        self.scratch = scratch
+        self.saves: list[float] = []
+        self.raw_full: list[float] = []
+        self.raw_line: list[float] = []
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.store, name)
+
+    def save(self, game_id: str, *args: object, **kwargs: object) -> object:
+        journal = self.store.layout.games / f"{game_id}.journal"
+        before = journal.stat().st_size if journal.exists() else 0
+        start = time.perf_counter()
+        out = self.store.save(game_id, *args, **kwargs)  # type: ignore[arg-type]
+        self.saves.append(time.perf_counter() - start)
+        full = self.store.layout.game_file(game_id).read_bytes()
+        self.raw_full.append(raw_write_fsync(self.scratch / "raw-full.bin", full))
+        if journal.exists() and journal.stat().st_size > before:
+            with open(journal, "rb") as f:
+                f.seek(before)
+                added = f.read()
+            self.raw_line.append(raw_append_fsync(self.scratch / "raw-line.bin", added))
+        return out
+
+
+def game_of_length(players: int, length: int) -> Game:
+    game = Game.new(sample_setup(players))
+    while game.version < length:
+        game, _ = command_stream(game)
+    return game
+
+
+def bench_taps(root: Path, players: int, length: int) -> dict[str, float]:
+    """Taps, undos and redos through a session, and the saves they make (median ms)."""
+    root.mkdir(parents=True)
+    store = GameStore(root)
+    game = game_of_length(players, length)
+    game_id = store.create(game.setup).game_id
+    store.save(game_id, game)
+    session = Sessions(store).open(game_id)
+    timed_store = TimedStore(store, root)
+    session.store = timed_store  # type: ignore[assignment]
+    taps: list[float] = []
+    undos: list[float] = []
+    redos: list[float] = []
+    for i in range(TAPS):
+        command = next_commands(session.game, session.game.version)[0]
+        taps.append(timed(lambda: session.play(command)))  # noqa: B023
+        if i % 2:
+            undos.append(timed(session.undo))
+            redos.append(timed(session.redo))
+    ms = 1000.0
+    out = {
+        "tap": statistics.median(taps) * ms,
+        "undo": statistics.median(undos) * ms,
+        "redo": statistics.median(redos) * ms,
+        "save": statistics.median(timed_store.saves) * ms,
+        "raw_full": statistics.median(timed_store.raw_full) * ms,
+        "raw_line": statistics.median(timed_store.raw_line) * ms if timed_store.raw_line else 0,
+        "bytes": store.layout.game_file(game_id).stat().st_size,
+    }
+    ratios_full = [s / r for s, r in zip(timed_store.saves, timed_store.raw_full, strict=True)]
+    out["x_full"] = statistics.median(ratios_full)
+    if len(timed_store.raw_line) == len(timed_store.saves):
+        ratios = [s / r for s, r in zip(timed_store.saves, timed_store.raw_line, strict=True)]
+        out["x_line"] = statistics.median(ratios)
+    return out
+
+
+def print_taps(tmp: Path) -> None:
+    print(f"a tap, an undo and a redo through the session, {TAPS} taps each (median ms;")
+    print(" save x = save / raw write+fsync of the game file's bytes (full) or raw append +")
+    print(" fsync of the bytes the save appended (line); goal ≤ 3x):")
+    print(
+        f"{'players':>7} {'cmds':>5} {'tap':>7} {'undo':>7} {'redo':>7} {'save':>7} "
+        f"{'raw full':>8} {'x full':>7} {'raw line':>8} {'x line':>7} {'file B':>7}"
+    )
+    for players in PLAYERS:
+        rows = {n: bench_taps(tmp / f"taps-{players}-{n}", players, n) for n in LENGTHS}
+        for n, r in rows.items():
+            x_line = f"{r['x_line']:>6.2f}x" if "x_line" in r else f"{'n/a':>7}"
+            print(
+                f"{players:>7} {n:>5} {r['tap']:>7.2f} {r['undo']:>7.2f} {r['redo']:>7.2f} "
+                f"{r['save']:>7.2f} {r['raw_full']:>8.2f} {r['x_full']:>6.2f}x "
+                f"{r['raw_line']:>8.2f} {x_line} {r['bytes']:>7}"
+            )
+        short, long = rows[35], rows[1000]
+        print(
+            f"{players:>7} 1,000 / 35: tap {long['tap'] / short['tap']:.2f}x, "
+            f"undo {long['undo'] / short['undo']:.2f}x, redo {long['redo'] / short['redo']:.2f}x, "
+            f"save {long['save'] / short['save']:.2f}x (goal ≈1x)"
+        )
 
 
 def p95(values: list[float]) -> float:
@@ -106,7 +228,13 @@ def bench_saves(root: Path, stored: int, base: Game, filler: Game) -> dict[str, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", type=Path, default=None, help="where to create the stores")
+    parser.add_argument("--taps-only", action="store_true", help="only the first part")
     args = parser.parse_args()
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        print(f"store folder: {tmp}")
+        print_taps(Path(tmp))
+    if args.taps_only:
+        return
     base = play_turns(Game.new(sample_setup()), 20)  # the game being played: ~170 commands
     filler = play_turns(Game.new(sample_setup()), 10)  # the other stored games
     forty = play_turns(Game.new(sample_setup()), 40)

@@ -12,8 +12,10 @@ screen tests do), so it measures only what the server does:
 * bytes: what one tap sends to each tab.
 
 Side by side in one run, for 2 and 6 tabs of a game with as many players, device 1
-raising and lowering a treasure bonus. Prints medians and p95 in milliseconds and the
-ratio others / own (per tap). Run: ``python bench/sync_server.py [--taps 40]``.
+raising and lowering a treasure bonus, on a game of 35 and of 1,000 commands (the rest
+made of another player's bonus changes, so the screen is the same). Prints medians and
+p95 in milliseconds, the ratio others / own (per tap) and the ratio of the acting tab's
+tap at 1,000 commands to at 35 (goal ≈1x). Run: ``python bench/sync_server.py [--taps 40]``.
 """
 
 from __future__ import annotations
@@ -31,9 +33,11 @@ sys.path.insert(0, str(REPO))
 
 import companion.app as app_module  # noqa: E402
 from companion.app import AppConfig, make_main  # noqa: E402
+from companion.store import GameStore  # noqa: E402
 from companion.sync.device import Device  # noqa: E402
+from rules.commands import SetTreasureBonus  # noqa: E402
 from tests.companion.ui.flet_harness import Harness  # noqa: E402
-from tests.e2e.sync_seed import device_id, seed  # noqa: E402
+from tests.e2e.sync_seed import NAMES, device_id, seed  # noqa: E402
 
 
 def p95(values: list[float]) -> float:
@@ -41,10 +45,22 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def run(tabs_wanted: int, taps: int, base: Path) -> dict[str, float]:
-    data = base / f"data{tabs_wanted}"
+def pad(data: Path, game_id: str, players: int, commands: int) -> None:
+    """Lengthen the saved game to ``commands`` with the last player's bonus changes."""
+    store = GameStore(data, fsync=False)
+    game = store.load(game_id).game
+    while game.version < commands:
+        amount = 1 if game.version % 2 else 0
+        bonus = SetTreasureBonus(player=NAMES[players - 1], treasure="fighter", amount=amount)
+        game, _ = game.play(bonus)
+    store.save(game_id, game)
+
+
+def run(tabs_wanted: int, taps: int, base: Path, commands: int) -> dict[str, float]:
+    data = base / f"data{tabs_wanted}-{commands}"
     host = device_id(1)
     game = seed(data, tabs_wanted, host, f"Bench {tabs_wanted}")
+    pad(data, game.game_id, tabs_wanted, commands)
 
     async def as_host(_prefs: object, _ip: object, _save: object) -> Device:
         return Device(host, {}, local=True)  # every tab is the host's: all may act
@@ -94,18 +110,30 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=40)
     parser.add_argument("--tabs", type=int, nargs="+", default=[2, 6])
+    parser.add_argument("--commands", type=int, nargs="+", default=[35, 1000])
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         for count in args.tabs:
-            r = run(count, args.taps, Path(tmp))
-            print(
-                f"{count} tabs, {args.taps} taps: own {r['own']:.1f} ms (p95 {r['own_p95']:.1f}); "
-                f"all {count - 1} others {r['others']:.1f} ms (p95 {r['others_p95']:.1f}); "
-                f"others/own median {r['ratio']:.2f} (p95 {r['ratio_p95']:.2f}); "
-                f"{r['bytes']:.0f} bytes sent per tab",
-                flush=True,
-            )
+            own: dict[int, float] = {}
+            for commands in args.commands:
+                r = run(count, args.taps, Path(tmp), commands)
+                own[commands] = r["own"]
+                print(
+                    f"{count} tabs, {commands} commands, {args.taps} taps: "
+                    f"own {r['own']:.1f} ms (p95 {r['own_p95']:.1f}); "
+                    f"all {count - 1} others {r['others']:.1f} ms (p95 {r['others_p95']:.1f}); "
+                    f"others/own median {r['ratio']:.2f} (p95 {r['ratio_p95']:.2f}); "
+                    f"{r['bytes']:.0f} bytes sent per tab",
+                    flush=True,
+                )
+            if len(own) > 1:
+                first, last = min(own), max(own)
+                print(
+                    f"{count} tabs: own tap at {last} commands / at {first}: "
+                    f"{own[last] / own[first]:.2f}x (goal ≈1x)",
+                    flush=True,
+                )
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 

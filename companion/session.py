@@ -175,7 +175,9 @@ class TableSession:
         origin: object | None,
         sent: tuple[int | None, str | None, object] | None = None,
     ) -> None:
-        self.store.save(self.game_id, game)  # raises StoreError: nothing changes then
+        # One change on from the game as saved: the store appends it to the game's journal.
+        # Raises StoreError: nothing changes then.
+        self.store.save(self.game_id, game, after=self._game)
         self._game = game
         self.last_events = events
         if sent is not None and sent[0] is not None:

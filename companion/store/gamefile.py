@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import ValidationError
 
+from companion.store.journal import Overlay, apply_journal, journal_base, read_journal
 from companion.store.problems import FieldError, StoreProblem, field_errors_from
 from companion.store.records import (
     GAME_DOC_ID,
@@ -42,6 +44,13 @@ def read_document(path: Path) -> tuple[dict[str, Any], FileStamp | None]:
     Raises ``FileNotFoundError``/``OSError``, :class:`StoredFileError` (not JSON) or
     :class:`BadGameFile` (no document, or a schema this version cannot read).
     """
+    document, stamp, _base = read_with_base(path)
+    return document, stamp
+
+
+def read_with_base(path: Path) -> tuple[dict[str, Any], FileStamp | None, int]:
+    """As :func:`read_document`, and how many saved changes the file holds (its journal
+    holds the ones after)."""
     if not path.exists():
         raise FileNotFoundError(path)
     storage = DurableJSONStorage(path)
@@ -62,7 +71,29 @@ def read_document(path: Path) -> tuple[dict[str, Any], FileStamp | None]:
             f"it was saved by a newer version of the app (schema {version}; "
             f"this version reads up to {SCHEMA_VERSION}). Update the app to open it",
         )
-    return migrate(document), storage.stamp
+    return migrate(document), storage.stamp, journal_base(tables)
+
+
+@dataclass(frozen=True)
+class CurrentGame:
+    """A game file's document with its journal applied (see ``companion.store.journal``)."""
+
+    document: dict[str, Any]
+    stamp: FileStamp | None  # of the game file
+    journal: Overlay
+    journal_size: int  # the journal file's length (more than journal.good_bytes: cut/damaged)
+    changes_seen: int  # the highest change count in the file or any journal line
+
+
+def read_current(path: Path, journal_path: Path) -> CurrentGame:
+    """The game as last saved: the file, then its journal's lines. Raises as
+    :func:`read_document`, and ``OSError`` when the journal cannot be read; a damaged
+    journal line does not raise (``journal.damage`` says which)."""
+    document, stamp, base = read_with_base(path)
+    read = read_journal(journal_path)
+    overlay = apply_journal(document, base, read)
+    seen = max([base, *(e.n for e in read.entries)])
+    return CurrentGame(overlay.document, stamp, overlay, read.size, seen)
 
 
 def _check_id(game_id: str, found: object) -> None:

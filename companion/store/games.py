@@ -3,13 +3,19 @@
 Every game lives in its own TinyDB file (``games/<id>.json``), so saving one game costs
 the same whether 1 or 1,000 games are stored. ``save`` returns only once the game is on
 disk: call it after every accepted command and confirm the command on screen after it
-returns. Nothing here raises anything but :class:`~companion.store.problems.StoreError`
-subclasses (or ``ValueError`` for bad arguments), so a damaged file never crashes the app.
+returns. A save one play, undo or redo after the previous one (``after=``) appends one
+line to the game's journal (``companion.store.journal``) with one fsync, so its cost
+does not grow with the game; every ``compact_every`` lines the file is written whole
+again, in a background thread (a save made meanwhile waits for it).
+
+Nothing here raises anything but :class:`~companion.store.problems.StoreError` subclasses
+(or ``ValueError`` for bad arguments), so a damaged file never crashes the app.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import secrets
 import threading
@@ -25,10 +31,22 @@ from tinydb.table import Document
 from companion.store.export import export_text, parse_export
 from companion.store.gamefile import (
     BadGameFile,
+    CurrentGame,
     drift_problem,
     parse_record,
     problem_for,
+    read_current,
     read_document,
+)
+from companion.store.journal import (
+    JOURNAL_TABLE,
+    JournalEntry,
+    Op,
+    append_line,
+    base_table,
+    empty,
+    encode,
+    read_journal,
 )
 from companion.store.listing import Listing, ListingIndex
 from companion.store.paths import StoreLayout, is_valid_game_id
@@ -38,6 +56,7 @@ from companion.store.problems import (
     GameUnreadable,
     NoBackup,
     SaveFailed,
+    StoreError,
     StoreProblem,
 )
 from companion.store.quarantine import set_aside
@@ -66,6 +85,9 @@ from rules.game import Game
 from rules.models import GameSetup, GameState
 
 Clock = Callable[[], datetime]
+log = logging.getLogger(__name__)
+#: Journal lines after which the game file is written whole again.
+COMPACT_EVERY = 64
 
 
 def utc_now() -> datetime:
@@ -119,15 +141,21 @@ class GameStore:
         backup_generations: int = 3,
         clock: Clock = utc_now,
         fsync: bool = True,
+        compact_every: int = COMPACT_EVERY,
+        compact_in_background: bool = True,
     ) -> None:
         self.layout = StoreLayout(Path(root))
         self.backup_generations = backup_generations
         self.clock = clock
         self.fsync = fsync
+        self.compact_every = max(1, compact_every)
+        self.compact_in_background = compact_in_background
         self._index = ListingIndex(self.layout)
         self._guard = threading.Lock()
         self._locks: dict[str, threading.RLock] = {}
         self._written: dict[str, _Written] = {}
+        self._tails: dict[str, _Tail] = {}
+        self._compactions: dict[str, threading.Thread] = {}
         self.startup_problems: tuple[StoreProblem, ...] = self._prepare()
 
     # --- set-up -------------------------------------------------------------------------
@@ -194,17 +222,122 @@ class GameStore:
             if not self._path(game_id).exists():
                 return game_id
 
-    def save(self, game_id: str, game: Game) -> GameSummary:
+    def save(self, game_id: str, game: Game, *, after: Game | None = None) -> GameSummary:
         """Save ``game`` (set-up, log, redo stack). Returns once it is on disk.
 
-        Raises :class:`SaveFailed` (disk full, read-only, ...) with the previous save intact.
+        ``after``: the game as this store last saved (or loaded) it, when ``game`` is one
+        play, undo or redo on from it: then only that change is appended to the journal.
+        Otherwise the whole game is written. Raises :class:`SaveFailed` (disk full,
+        read-only, ...) with the previous save intact.
         """
-        return self._write(game_id, game, name=None)
+        with self._locked(game_id):
+            tail = self._tails.get(game_id)
+            op = _op(after, game) if tail is not None and tail.game is after else None
+            if tail is not None and op is not None:
+                summary = self._append(game_id, game, op, tail)
+                if summary is not None:
+                    return summary
+            return self._write(game_id, game, name=None)
+
+    def _append(self, game_id: str, game: Game, op: Op, tail: _Tail) -> GameSummary | None:
+        """Append ``op`` to the journal; None when the files are not as this store left
+        them (the caller writes the game whole)."""
+        path = self._path(game_id)
+        if _stamp_or_none(path) != tail.stamp:
+            return None
+        journal = self.layout.journal_file(game_id)
+        now = self.clock()
+        progress = Progress.of(game.state, len(game.log))
+        entry = JournalEntry(
+            n=tail.changes + 1,
+            op=op,
+            command=game.log[-1] if op == "play" else None,
+            updated=now,
+            progress=progress,
+        )
+        try:
+            size = append_line(journal, encode(entry), tail.size, fsync=self.fsync)
+        except ValueError:
+            return None
+        except OSError as e:
+            raise SaveFailed.from_os_error(e, game_id, str(journal)) from e
+        summary = tail.summary.model_copy(update={"last_played": now, "progress": progress})
+        tail.game, tail.changes, tail.lines, tail.size = game, entry.n, tail.lines + 1, size
+        tail.summary = summary
+        self._index.remember_journal(game_id, _stamp_or_none(journal), summary)
+        if tail.lines >= self.compact_every:
+            self._compact_soon(game_id)
+        return summary
 
     def _write(self, game_id: str, game: Game, name: str | None) -> GameSummary:
         return self._write_parts(
-            game_id, game.setup, game.log, game.undone, game.state, len(game.log), name
+            game_id,
+            game.setup,
+            game.log,
+            game.undone,
+            game.state,
+            len(game.log),
+            name,
+            game=game,
         )
+
+    # --- compaction ---------------------------------------------------------------------
+
+    def compact(self, game_id: str) -> None:
+        """Write the game whole and empty its journal, if it has lines (e.g. on closing)."""
+        with self._locked(game_id):
+            tail = self._tails.get(game_id)
+            if tail is None or tail.lines == 0:
+                return
+            if _stamp_or_none(self._path(game_id)) != tail.stamp:
+                return  # changed by someone else: their next save writes it whole
+            game = tail.game
+            self._write_parts(
+                game_id,
+                game.setup,
+                game.log,
+                game.undone,
+                game.state,
+                len(game.log),
+                None,
+                game=game,
+                changes=tail.changes,
+                updated=tail.summary.last_played,
+            )
+
+    def wait_for_compactions(self) -> None:
+        """Wait until the compactions started in the background are done."""
+        while True:
+            with self._guard:
+                threads = list(self._compactions.values())
+            if not threads:
+                return
+            for thread in threads:
+                thread.join()
+
+    def _compact_soon(self, game_id: str) -> None:
+        if not self.compact_in_background:
+            self.compact(game_id)
+            return
+        with self._guard:
+            if game_id in self._compactions:
+                return
+            thread = threading.Thread(
+                target=self._compact_quietly, args=(game_id,), name=f"compact {game_id}"
+            )
+            thread.daemon = True  # a compaction cut short by exit leaves the journal valid
+            self._compactions[game_id] = thread
+        thread.start()
+
+    def _compact_quietly(self, game_id: str) -> None:
+        try:
+            self.compact(game_id)
+        except (StoreError, OSError):
+            # Nothing is lost: the journal still holds every change; the next try may work.
+            log.warning("compacting game %s failed", game_id, exc_info=True)
+        finally:
+            with self._guard:
+                self._compactions.pop(game_id, None)
 
     def _write_parts(
         self,
@@ -215,15 +348,25 @@ class GameStore:
         state: GameState,
         applied: int,
         name: str | None,
+        *,
+        game: Game | None = None,
+        changes: int | None = None,
+        updated: datetime | None = None,
     ) -> GameSummary:
+        """Write the game whole and empty its journal. ``changes``: how many saved changes
+        it holds (by default one more than the file and journal show); ``game``: the game
+        these parts are, for the next save to append to."""
         path = self._path(game_id)
         now = self.clock()
         with self._locked(game_id):
-            last = self._written.pop(game_id, None)  # put back only after a good save
+            tail = self._tails.pop(game_id, None)  # put back only after a good save
+            if changes is None:
+                changes = 1 + self._changes_so_far(game_id, tail)
+            last = self._written.pop(game_id, None)
             fields: dict[str, Any] = {
                 "schema_version": SCHEMA_VERSION,
                 "game_id": game_id,
-                "updated": now.isoformat(),
+                "updated": (updated or now).isoformat(),
                 "setup": setup.model_dump(mode="json"),
                 "log": _dump_log(log, last),
                 "undone": [_dump(c) for c in undone],
@@ -231,19 +374,43 @@ class GameStore:
             }
             known = last.tables if last is not None and _stamp_or_none(path) == last.stamp else None
             try:
-                summary, storage = self._write_fields(game_id, fields, name, now, known)
+                summary, storage = self._write_fields(game_id, fields, name, now, known, changes)
             except StoredFileError:
                 # The file on disk is damaged: set it aside untouched, then save afresh.
                 self._quarantine(path, "damaged", move=True)
-                summary, storage = self._write_fields(game_id, fields, name, now, None)
+                summary, storage = self._write_fields(game_id, fields, name, now, None, changes)
             except FileNotFoundError:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                summary, storage = self._write_fields(game_id, fields, name, now, None)
+                summary, storage = self._write_fields(game_id, fields, name, now, None, changes)
             if storage.stamp is not None and storage.written is not None:
                 self._written[game_id] = _Written(
                     storage.stamp, storage.written, log, fields["log"]
                 )
+            # Every change is in the file now: lines that survive a crash here are skipped.
+            journal = self.layout.journal_file(game_id)
+            with contextlib.suppress(OSError):
+                empty(journal)
+            self._index.remember_journal(game_id, None, summary)
+            if game is not None and storage.stamp is not None:
+                self._tails[game_id] = _Tail(game, changes, 0, 0, storage.stamp, summary)
         return summary
+
+    def _changes_so_far(self, game_id: str, tail: _Tail | None) -> int:
+        """The highest change count the game's file or journal holds, so that a file
+        written whole counts past every line its journal may still show."""
+        journal = self.layout.journal_file(game_id)
+        if tail is not None and _stamp_or_none(self._path(game_id)) == tail.stamp:
+            with contextlib.suppress(OSError):
+                if journal.stat().st_size == tail.size:
+                    return tail.changes
+        seen = 0
+        try:
+            seen = read_current(self._path(game_id), journal).changes_seen
+        except (OSError, StoredFileError, BadGameFile):
+            # The file is unreadable (it is set aside when written): read the journal alone.
+            with contextlib.suppress(OSError):
+                seen = max([0, *(e.n for e in read_journal(journal).entries)])
+        return seen
 
     def _write_fields(
         self,
@@ -252,6 +419,7 @@ class GameStore:
         name: str | None,
         now: datetime,
         known: dict[str, dict[str, Any]] | None,
+        changes: int,
     ) -> tuple[GameSummary, DurableJSONStorage]:
         path = self._path(game_id)
         db = self._db(game_id)
@@ -275,6 +443,7 @@ class GameStore:
                 if not isinstance(doc.get("created"), str):
                     doc["created"] = now.isoformat()
                 table.upsert(Document(doc, doc_id=GAME_DOC_ID))
+                db.table(JOURNAL_TABLE).upsert(Document(base_table(changes)["1"], doc_id=1))
         except OSError as e:
             if isinstance(e, FileNotFoundError) and not path.parent.exists():
                 raise
@@ -303,22 +472,40 @@ class GameStore:
         """
         path = self._path(game_id)
         with self._locked(game_id):
-            record = self._read_record(game_id, path)
+            record, current = self._read_current(game_id, path)
             problems: list[StoreProblem] = []
             game, failure = Game.replayed(record.setup, record.log, record.undone)
+            if current.journal.damage is not None:
+                problems.append(self._journal_problem(record, current))
             if failure is not None:
                 problems.append(self._replay_problem(record, path, game.version, failure))
             else:
                 now = Progress.of(game.state, len(record.log))
                 if now != record.progress:
                     problems.append(drift_problem(record, path, now))
+            self._tails.pop(game_id, None)
+            if failure is None and current.stamp is not None:
+                # The next save appends to the journal (if it ends where it should).
+                overlay = current.journal
+                self._tails[game_id] = _Tail(
+                    game,
+                    overlay.changes,
+                    overlay.lines,
+                    overlay.good_bytes,
+                    current.stamp,
+                    GameSummary.of(record),
+                )
         return LoadedGame(summary=GameSummary.of(record), game=game, problems=tuple(problems))
 
     def _read_record(self, game_id: str, path: Path) -> StoredGame:
+        return self._read_current(game_id, path)[0]
+
+    def _read_current(self, game_id: str, path: Path) -> tuple[StoredGame, CurrentGame]:
+        """The game as last saved (its file, then its journal), validated."""
         has_backup = bool(self._existing_backups(game_id))
         try:
-            document, _ = read_document(path)
-            return parse_record(document, game_id)
+            current = read_current(path, self.layout.journal_file(game_id))
+            return parse_record(current.document, game_id), current
         except FileNotFoundError as e:
             if not has_backup:
                 raise GameNotFound(game_id) from e
@@ -343,6 +530,22 @@ class GameStore:
             raise GameUnreadable(
                 problem_for(e, game_id=game_id, path=path, backup_available=has_backup)
             ) from e
+
+    def _journal_problem(self, record: StoredGame, current: CurrentGame) -> StoreProblem:
+        journal = self.layout.journal_file(record.game_id)
+        # The next save writes the game whole and empties the journal: keep it as it was.
+        kept = self._quarantine(journal, "journal-damaged", move=False)
+        return StoreProblem(
+            kind="journal_damaged",
+            message=(
+                f"Saved game {record.game_id} opens as of its change {current.journal.changes}: "
+                f"its journal ({journal}) is damaged at {current.journal.damage}, so the "
+                f"changes after it are not applied. The journal is kept as {kept}."
+            ),
+            game_id=record.game_id,
+            path=str(journal),
+            quarantined_to=str(kept),
+        )
 
     def _replay_problem(
         self, record: StoredGame, path: Path, applied: int, failure: RulesError
@@ -391,6 +594,9 @@ class GameStore:
             storage: DurableJSONStorage = db.storage  # type: ignore[assignment]
             summary = GameSummary.of(record).model_copy(update={"name": new_name})
             self._index.remember(game_id, storage.stamp, summary)
+            tail = self._tails.get(game_id)
+            if tail is not None and storage.stamp is not None:
+                tail.stamp, tail.summary = storage.stamp, summary  # the journal still holds
         return summary
 
     def delete(self, game_id: str, *, confirmed: bool = False) -> None:
@@ -399,9 +605,13 @@ class GameStore:
             raise ValueError(f"deleting game {game_id!r} needs confirmed=True")
         path = self._path(game_id)
         with self._locked(game_id):
+            self._tails.pop(game_id, None)
+            journal = self.layout.journal_file(game_id)
             victims = [p for p in [path, *self._backup_paths(game_id)] if p.exists()]
             if not victims:
                 raise GameNotFound(game_id)
+            if journal.exists():
+                victims.append(journal)
             try:
                 for victim in victims:
                     victim.unlink()
@@ -458,6 +668,11 @@ class GameStore:
                 content = chosen.path.read_bytes()
                 if path.exists():
                     self._quarantine(path, "replaced-by-backup", move=True)
+                # The journal continues the file being replaced, not the backup.
+                journal = self.layout.journal_file(game_id)
+                if journal.exists():
+                    self._quarantine(journal, "replaced-by-backup", move=True)
+                self._tails.pop(game_id, None)
                 write_atomic(path, content, fsync=self.fsync)
             except OSError as e:
                 raise SaveFailed.from_os_error(e, game_id, str(path)) from e
@@ -505,6 +720,33 @@ class GameStore:
             move=move,
             fsync=self.fsync,
         )
+
+
+@dataclass
+class _Tail:
+    """Where a game's saves stand, as this store last wrote or read them: the next save
+    one change on from ``game`` appends to the journal if the files are still so."""
+
+    game: Game
+    changes: int  # saved changes so far (the last journal line's n, or the file's)
+    lines: int  # journal lines since the file was last written whole
+    size: int  # the journal's length
+    stamp: FileStamp  # the game file's
+    summary: GameSummary
+
+
+def _op(before: Game | None, after: Game) -> Op | None:
+    """Which one change leads from ``before`` to ``after`` (None: not one change)."""
+    if before is None:
+        return None
+    grew = len(after.log) - len(before.log)
+    if grew == -1 and len(after.undone) == len(before.undone) + 1:
+        return "undo" if after.undone[-1] is before.log[-1] else None
+    if grew != 1 or (before.log and after.log[-2] is not before.log[-1]):
+        return None
+    if len(after.undone) == len(before.undone) - 1 and after.log[-1] is before.undone[-1]:
+        return "redo"
+    return "play" if not after.undone else None
 
 
 @dataclass

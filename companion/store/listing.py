@@ -3,9 +3,12 @@
 Each game file carries its own small ``progress`` summary, so the list never replays a
 game. Summaries are cached in ``index.json`` keyed by each file's stamp (mtime, size,
 inode): listing 1,000 games costs 1,000 ``stat`` calls plus reading only the files that
-changed since the last listing. Saves never touch the index (that would make every save
-pay for the whole archive); the cache is refreshed by the next listing. The index is only
-a cache: if it is lost or damaged it is rebuilt from the game files.
+changed since the last listing. A game's journal (the changes saved since its file was
+last written whole) has the newest progress: its last line is read when the journal
+changed, and kept in memory only (a journal is emptied whenever its file is rewritten).
+Saves never touch the index (that would make every save pay for the whole archive); the
+cache is refreshed by the next listing. The index is only a cache: if it is lost or
+damaged it is rebuilt from the game files.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pydantic import ValidationError
 from tinydb import TinyDB
 
 from companion.store.gamefile import BadGameFile, parse_listing, problem_for, read_document
+from companion.store.journal import read_journal
 from companion.store.paths import StoreLayout, is_valid_game_id
 from companion.store.problems import StoreProblem
 from companion.store.records import GameSummary
@@ -41,6 +45,8 @@ class ListingIndex:
     def __init__(self, layout: StoreLayout) -> None:
         self.layout = layout
         self._entries: dict[str, tuple[FileStamp, GameSummary]] | None = None
+        #: game id -> (journal stamp, the summary its last line gives)
+        self._journals: dict[str, tuple[FileStamp, GameSummary]] = {}
         self._dirty = False
         # Saves (remember) may run in other threads while a listing is being made.
         self._lock = threading.RLock()
@@ -54,8 +60,17 @@ class ListingIndex:
                 entries[game_id] = (stamp, summary)
                 self._dirty = True
 
+    def remember_journal(self, game_id: str, stamp: FileStamp | None, summary: GameSummary) -> None:
+        """The game's journal now has ``stamp`` and gives ``summary`` (None: emptied)."""
+        with self._lock:
+            if stamp is None:
+                self._journals.pop(game_id, None)
+            else:
+                self._journals[game_id] = (stamp, summary)
+
     def forget(self, game_id: str) -> None:
         with self._lock:
+            self._journals.pop(game_id, None)
             if self._load().pop(game_id, None) is not None:
                 self._dirty = True
 
@@ -96,7 +111,7 @@ class ListingIndex:
                 stamp: FileStamp = (st.st_mtime_ns, st.st_size, st.st_ino)
                 cached = entries.get(game_id)
                 if cached is not None and cached[0] == stamp:
-                    games.append(cached[1])
+                    games.append(self._with_journal(game_id, cached[1]))
                     continue
                 document, read_stamp = read_document(path)
                 summary = GameSummary.of(parse_listing(document, game_id))
@@ -110,7 +125,7 @@ class ListingIndex:
                 continue
             entries[game_id] = (read_stamp or stamp, summary)
             self._dirty = True
-            games.append(summary)
+            games.append(self._with_journal(game_id, summary))
         for game_id in sorted(has_backup - present):
             problems.append(
                 problem_for(
@@ -126,6 +141,40 @@ class ListingIndex:
         self._save()
         games.sort(key=lambda s: s.last_played, reverse=True)
         return Listing(tuple(games), tuple(problems))
+
+    def _with_journal(self, game_id: str, summary: GameSummary) -> GameSummary:
+        """``summary`` brought up to the last good line of the game's journal, if newer.
+        A journal that cannot be read or decoded leaves the summary as it is (loading
+        the game reports the damage)."""
+        path = self.layout.journal_file(game_id)
+        try:
+            st = os.stat(path)
+        except OSError:
+            self._journals.pop(game_id, None)
+            return summary
+        if st.st_size == 0:
+            return summary
+        stamp: FileStamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        cached = self._journals.get(game_id)
+        if cached is None or cached[0] != stamp:
+            try:
+                entries = read_journal(path).entries
+            except OSError:
+                return summary
+            if not entries:
+                return summary
+            last = entries[-1]
+            newer = summary.model_copy(
+                update={"last_played": last.updated, "progress": last.progress}
+            )
+            cached = (stamp, newer)
+            self._journals[game_id] = cached
+        newer = cached[1]
+        if newer.last_played < summary.last_played:
+            return summary  # the file was written whole since that line
+        return summary.model_copy(
+            update={"last_played": newer.last_played, "progress": newer.progress}
+        )
 
     # --- the cache file -----------------------------------------------------------------
 

@@ -9,7 +9,8 @@ Order of precedence for the data folder:
 
 Inside the data folder::
 
-    games/<game_id>.json          one TinyDB file per game (the only copy that counts)
+    games/<game_id>.json          one TinyDB file per game, written whole now and then
+    games/<game_id>.journal       the changes saved since, one line each (appended)
     backups/<game_id>.<n>.json    rolling backups, 1 = the previous save
     quarantine/<name>             damaged files, moved or copied aside, never overwritten
     index.json                    listing cache (summaries keyed by file stamp), rebuildable
@@ -85,6 +86,9 @@ class StoreLayout:
                 f"invalid game id {game_id!r}: use 3-64 lowercase letters, digits or '-'"
             )
         return self.games / f"{game_id}.json"
+
+    def journal_file(self, game_id: str) -> Path:
+        return self.game_file(game_id).with_suffix(".journal")
 
     def backup_file(self, game_id: str, generation: int) -> Path:
         return self.backups / f"{game_id}.{generation}.json"

@@ -18,6 +18,7 @@ ProblemKind = Literal[
     "missing",  # no saved file, but backups exist
     "replay_failed",  # the log no longer replays under the current rules
     "rules_drift",  # the log replays, but to a different result than when it was saved
+    "journal_damaged",  # a line of the game's journal is damaged: opened before it
     "data_dir",  # the data folder cannot be created or written
 ]
 

@@ -102,3 +102,27 @@ def test_a_device_behind_by_another_devices_change_is_refused(tmp_path: Path) ->
     with pytest.raises(StaleCommand):  # and from before both
         session.undo(version=0, seen=0, device="ann-phone")
     assert session.revision == 2 and session.game.version == 2
+
+
+def test_session_saves_each_change_as_one_journal_line_not_the_whole_game(
+    tmp_path: Path,
+) -> None:
+    """After the first save, a tap, an undo and a redo each append one line to the game's
+    journal; the game file is not rewritten, and the game reopens the same."""
+    store = GameStore(tmp_path)
+    session = Sessions(store).new_game(_setup())
+    session.play(BuildRoom(player="Ann", room=_room()))
+    game_file = store.layout.game_file(session.game_id)
+    written = game_file.read_bytes()
+    session.play(BuildRoom(player="Bob", room=_room()))
+    session.undo()
+    session.redo()
+    assert game_file.read_bytes() == written
+    journal = store.layout.journal_file(session.game_id).read_text().splitlines()
+    assert [line.split('"op":"')[1].split('"')[0] for line in journal] == [
+        "play",
+        "undo",
+        "redo",
+    ]
+    reopened = Sessions(GameStore(tmp_path)).open(session.game_id)
+    assert reopened.game == session.game and reopened.state == session.state

@@ -3,9 +3,12 @@
 Run as ``python crash_writer.py DATA_DIR``. It imports everything once, prints ``ready``,
 then for each ``<game_id>`` line on stdin forks a child that opens the game and saves one
 more command at a time, printing ``<game_id> ack <n>`` after each save returns (so ``n``
-commands are acknowledged). The parent reports ``child <game_id> <pid>`` and, once the
-child has died, ``exit <game_id> <pid> <status>``. Forking spares each run the cost of
-starting Python and importing pydantic, so hundreds of kills fit in a short test.
+commands are acknowledged). Most saves append to the game's journal (as a session's do),
+which is written whole in the background every ``COMPACT_EVERY`` lines; every
+``WHOLE_EVERY``-th save writes the game whole at once instead. The parent reports
+``child <game_id> <pid>`` and, once the child has died, ``exit <game_id> <pid> <status>``.
+Forking spares each run the cost of starting Python and importing pydantic, so hundreds
+of kills fit in a short test.
 """
 
 from __future__ import annotations
@@ -17,18 +20,25 @@ from sample_play import command_stream
 
 from companion.store import GameStore
 
+COMPACT_EVERY = 8
+WHOLE_EVERY = 11
+
 
 def say(line: str) -> None:
     os.write(1, (line + "\n").encode())  # one write per line: lines never interleave
 
 
 def write_forever(data_dir: str, game_id: str) -> None:
-    store = GameStore(data_dir)
+    store = GameStore(data_dir, compact_every=COMPACT_EVERY)
     game = store.load(game_id).game
     say(f"{game_id} start {len(game.log)}")
     while True:
-        game, _command = command_stream(game)
-        store.save(game_id, game)
+        new_game, _command = command_stream(game)
+        if new_game.version % WHOLE_EVERY == 0:
+            store.save(game_id, new_game)
+        else:
+            store.save(game_id, new_game, after=game)
+        game = new_game
         say(f"{game_id} ack {len(game.log)}")
 
 
