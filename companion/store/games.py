@@ -248,7 +248,8 @@ class GameStore:
         journal = self.layout.journal_file(game_id)
         now = self.clock()
         progress = Progress.of(game.state, len(game.log))
-        entry = JournalEntry(
+        # Built from valid parts (a played command, a computed summary): not validated again.
+        entry = JournalEntry.model_construct(
             n=tail.changes + 1,
             op=op,
             command=game.log[-1] if op == "play" else None,

@@ -8,6 +8,7 @@ and compared with it on load (a difference means the rules changed underneath th
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -15,7 +16,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from companion.store.paths import GAME_ID_PATTERN
 from rules.commands import Command
-from rules.models import GameSetup, GameState, Name, Phase
+from rules.models import GameSetup, GameState, Name, Phase, PlayerState, ScoredHero
 
 SCHEMA_VERSION = 1
 """Bump when the stored shape changes, and teach ``migrate`` the step from the old one."""
@@ -61,11 +62,34 @@ class Progress(Record):
             finished=state.game_over,
             winner=state.winner,
             commands=commands,
-            scores=tuple(
-                PlayerScore(name=p.name, souls=state.souls(p.name), wounds=state.wounds(p.name))
-                for p in state.players
-            ),
+            scores=tuple(_score(state, p) for p in state.players),
         )
+
+
+#: Souls and Wounds by scored pile: a pile is immutable and shared by every later state
+#: until the player scores again (or heals), and a scored Hero's worth never changes, so
+#: a save late in a long game need not add up every Hero scored so far (R-ADV-DEATH).
+#: Keyed by the pile's id; the entry keeps the pile alive, so the id is not reused while
+#: it is remembered.
+_SCORES: OrderedDict[int, tuple[tuple[ScoredHero, ...], int, int]] = OrderedDict()
+_SCORES_KEPT = 64
+
+
+def _score(state: GameState, player: PlayerState) -> PlayerScore:
+    pile = player.scored
+    kept = _SCORES.get(id(pile))
+    if kept is None or kept[0] is not pile:
+        souls = state.souls(player.name) - player.souls_adjust
+        wounds = state.wounds(player.name) - player.wounds_adjust
+        kept = (pile, souls, wounds)
+        _SCORES[id(pile)] = kept
+        while len(_SCORES) > _SCORES_KEPT:
+            _SCORES.popitem(last=False)
+    return PlayerScore(
+        name=player.name,
+        souls=player.souls_adjust + kept[1],
+        wounds=player.wounds_adjust + kept[2],
+    )
 
 
 class StoredGame(Record):

@@ -13,6 +13,7 @@ from sample_play import command_stream, sample_setup
 
 from companion.store import GameStore
 from companion.store import journal as journal_module
+from companion.store.records import Progress
 from companion.store.storage import stamp_of
 from rules.game import Game
 
@@ -222,3 +223,16 @@ def test_a_journal_far_too_long_is_damage_not_read(
     loaded = again.load(game_id)
     assert [p.kind for p in loaded.problems] == ["journal_damaged"]
     assert loaded.game.log == game.log
+
+
+def test_saved_scores_follow_every_state_of_a_long_game(three_turns: Game) -> None:
+    """The scores a save records (R-ADV-DEATH, R-SCORE-CORRECT) are each player's Souls
+    and Wounds in every state, however the sum over scored Heroes is kept between saves."""
+    game = Game.new(three_turns.setup)
+    for command in three_turns.log:
+        game, _ = game.play(command)
+        state = game.state
+        scores = Progress.of(state, game.version).scores
+        assert [(s.souls, s.wounds) for s in scores] == [
+            (state.souls(p.name), state.wounds(p.name)) for p in state.players
+        ]
