@@ -18,7 +18,6 @@ is damage: reading stops there and says which line, and the game opens as it was
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, Field, ValidationError, model_validator
 
+from companion.store.json_text import JsonTextError, parse_json
 from companion.store.records import Progress, Record
 from companion.store.storage import fsync_dir
 from rules.commands import COMMANDS, Command
@@ -103,14 +103,13 @@ def read_journal(path: Path) -> JournalRead:
         end = raw.find(b"\n", offset)
         if end < 0:
             return JournalRead(tuple(entries), tuple(ends), len(raw), torn=True)
-        line = raw[offset:end]
-        problem = _line_problem(line)
+        value, problem = _decode_line(raw[offset:end])
         if problem is None:
             try:
-                entries.append(JournalEntry.model_validate_json(line))
+                entries.append(JournalEntry.model_validate(value))
             except ValidationError as e:
                 first = e.errors()[0]
-                where = ".".join(str(p) for p in first["loc"]) or "line"
+                where = ".".join(str(p) for p in first["loc"])[:80] or "line"
                 problem = f"{where}: {first['msg']}"
         if problem is not None:
             return JournalRead(
@@ -121,14 +120,17 @@ def read_journal(path: Path) -> JournalRead:
     return JournalRead(tuple(entries), tuple(ends), len(raw))
 
 
-def _line_problem(line: bytes) -> str | None:
+def _decode_line(line: bytes) -> tuple[object, str | None]:
+    """The line's JSON object, or why it is not one (guarded like every stored JSON)."""
     if len(line) > MAX_LINE_BYTES:
-        return f"longer than {MAX_LINE_BYTES} bytes"
+        return None, f"longer than {MAX_LINE_BYTES} bytes"
     try:
-        value = json.loads(line)
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        return f"not a JSON line ({e})"
-    return None if isinstance(value, dict) else "not a JSON object"
+        value = parse_json(line.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        return None, f"not UTF-8 text (byte {e.start})"
+    except JsonTextError as e:
+        return None, e.detail
+    return (value, None) if isinstance(value, dict) else (None, "not a JSON object")
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from companion.store import journal as journal_module
 from companion.store.records import Progress
 from companion.store.storage import stamp_of
 from rules.game import Game
+from tests.companion.store.hostile_files import CASES, Hostile
 
 
 def opened(store: GameStore, game: Game) -> tuple[str, Game]:
@@ -236,3 +237,24 @@ def test_saved_scores_follow_every_state_of_a_long_game(three_turns: Game) -> No
         assert [(s.souls, s.wounds) for s in scores] == [
             (state.souls(p.name), state.wounds(p.name)) for p in state.players
         ]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.change is not None], ids=lambda c: c.name)
+def test_a_hostile_journal_line_is_damage_named_in_words(
+    store: GameStore, reopen: Callable[[], GameStore], case: Hostile
+) -> None:
+    """Each hostile JSON text the game files are guarded against, as a journal line: the
+    list still shows the game, opening it names the damage and keeps the lines before."""
+    game_id, game = opened(store, Game.new(sample_setup()))
+    first = taps(store, game_id, game, 1)
+    taps(store, game_id, first, 2)
+    journal = store.layout.journal_file(game_id)
+    good = journal.read_bytes().splitlines(keepends=True)
+    hostile = case.change(good[1].rstrip(b"\n")) if case.change else b""
+    journal.write_bytes(good[0] + hostile.replace(b"\n", b" ") + b"\n" + good[2])
+    again = reopen()
+    assert [g.game_id for g in again.list_games().games] == [game_id]
+    loaded = again.load(game_id)
+    assert [p.kind for p in loaded.problems] == ["journal_damaged"]
+    assert "line 2" in loaded.problems[0].message
+    assert loaded.game.log == first.log
