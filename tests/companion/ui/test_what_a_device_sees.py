@@ -195,3 +195,24 @@ def test_export_says_so_when_who_this_device_is_cannot_be_saved(
     ui.tap(f"export-{server.game_id}")
     assert SECRET not in ui.texts()
     assert "its join code could not be saved" in ui.texts()
+
+
+def test_a_seat_opening_a_game_that_replays_only_in_part_is_not_shown_the_file(
+    table_app: AppFactory, server: Server
+) -> None:
+    from companion.store.records import GAME_TABLE
+    from rules.commands import COMMANDS
+
+    path = server.store.layout.game_file(server.game_id)
+    data = json.loads(path.read_text())
+    end_turn = COMMANDS.dump_python(COMMANDS.validate_python({"type": "end_turn"}))
+    data[GAME_TABLE]["1"]["log"].insert(2, end_turn)  # refused by the rules at that point
+    path.write_text(json.dumps(data))
+    ui, _app = server.open_as(table_app, BRANN)
+    ui.tap(f"resume-{server.game_id}")
+    said = dialog_text(ui)
+    assert "This game opened at its last good state" in said
+    assert "Only the host's device can restore it." in said
+    assert str(server.root) not in said and "kept as" not in said
+    tap_dialog(ui, "problem-play-on")
+    assert ui.has("screen-game")
