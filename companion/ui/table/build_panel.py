@@ -7,6 +7,8 @@ engine decides whether that is legal; its refusal shows right under the button.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.ui.new_game_form import FormErrors
@@ -20,9 +22,16 @@ from rules.commands import BuildRoom
 class BuildForm:
     """The draft Room and place for one player; kept across redraws until built."""
 
-    def __init__(self, ctx: TableContext, name: str, prefix: str) -> None:
+    def __init__(
+        self,
+        ctx: TableContext,
+        name: str,
+        prefix: str,
+        on_built: Callable[[str], None] | None = None,
+    ) -> None:
         self.ctx = ctx
         self.name = name
+        self.on_built = on_built
         self.prefix = f"build-{prefix}"
         self.picker: RoomPicker | None = None
         self.over: int | None = None  # None: at the entrance end
@@ -153,3 +162,13 @@ class BuildForm:
         self.picker = None
         self.over = None
         self.closed_in = None
+        if self.on_built is not None:
+            self.on_built(self.name)
+
+    def focus_name(self) -> bool:
+        """Put the keyboard in this form's Room name (False: the form shows no name)."""
+        player = self.ctx.state.player(self.name)
+        if self.picker is None or not self.open or player.pending or player.built_this_phase:
+            return False
+        self.ctx.app.page.run_task(self.picker.name_field.focus)
+        return True

@@ -7,6 +7,8 @@ sideways; a Room placed face down this phase shows as a face-down card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.theme import TOUCH, treasure_badge
@@ -178,11 +180,13 @@ def _boss_tile(ctx: TableContext, player: PlayerState, prefix: str) -> ft.Contro
 class DungeonPanel:
     """A player's dungeon card; keeps the player's build form and bonus toggle."""
 
-    def __init__(self, ctx: TableContext, name: str) -> None:
+    def __init__(
+        self, ctx: TableContext, name: str, on_built: Callable[[str], None] | None = None
+    ) -> None:
         self.ctx = ctx
         self.name = name
         self.prefix = f"p{ctx.seat(name)}"
-        self.build_form = BuildForm(ctx, name, self.prefix)
+        self.build_form = BuildForm(ctx, name, self.prefix, on_built)
         self.expansions = PlayerExpansions(ctx, name, self.prefix)
         self.show_bonus = False
 

@@ -363,11 +363,22 @@ class GameScreen:
         for player in state.xp_order():
             panel = self.dungeons.get(player.name)
             if panel is None:
-                panel = self.dungeons[player.name] = DungeonPanel(self, player.name)
+                panel = self.dungeons[player.name] = DungeonPanel(self, player.name, self._built)
             out.append(panel.view())
         if state.phase == "build":
             out.append(self._reveal_rooms())
         return out
+
+    def _built(self, name: str) -> None:
+        """A Room went down face down: the keyboard moves on to the next player's Room
+        name (XP order, as they sit on screen), saving a tap to focus it."""
+        order = [p.name for p in self.state.xp_order()]
+        if name not in order:
+            return
+        for other in order[order.index(name) + 1 :] + order[: order.index(name)]:
+            panel = self.dungeons.get(other)
+            if panel is not None and panel.build_form.focus_name():
+                return
 
     @property
     def game_id(self) -> str:

@@ -6,6 +6,7 @@ Epic. The number of slots is the engine's (``reveal_count``); ``RevealHeroes`` s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import flet as ft
@@ -167,7 +168,8 @@ class TownPanel:
         count = reveal_count(state)
         if self.turn_of_drafts != state.turn or len(self.slots) != count:
             self.slots = [
-                HeroSlot(ctx, i, HeroDraft(epic=i >= state.ordinary_left)) for i in range(count)
+                HeroSlot(ctx, i, HeroDraft(epic=i >= state.ordinary_left), self._picked)
+                for i in range(count)
             ]
             self.turn_of_drafts = state.turn
         rows: list[ft.Control] = [
@@ -203,6 +205,12 @@ class TownPanel:
         heroes = tuple(s.draft.to_card() for s in self.slots)
         ctx.play(SLOT, RevealHeroes(heroes=heroes), then=self._clear)
 
+    def _picked(self, index: int) -> None:
+        """A Hero came from the catalogue: the keyboard moves on to the next Hero's name
+        (no tap to focus it), until the last, after which comes the reveal button."""
+        if index + 1 < len(self.slots):
+            self.ctx.app.page.run_task(self.slots[index + 1].name_field.focus)
+
     def _clear(self) -> None:
         self.slots = []
         self.turn_of_drafts = -1
@@ -211,9 +219,17 @@ class TownPanel:
 class HeroSlot:
     """The controls for one new Hero, built once so typing is never interrupted."""
 
-    def __init__(self, ctx: TableContext, index: int, draft: HeroDraft) -> None:
+    def __init__(
+        self,
+        ctx: TableContext,
+        index: int,
+        draft: HeroDraft,
+        on_picked: Callable[[int], None] | None = None,
+    ) -> None:
         self.ctx = ctx
         self.draft = draft
+        self.index = index
+        self.on_picked = on_picked
         tr = ctx.app.tr
         self.prefix = p = f"new-hero-{index + 1}"
         self.suggestions = ft.Column(spacing=4)
@@ -299,6 +315,8 @@ class HeroSlot:
         self.suggestions.controls.clear()
         self._draw_tiles()
         self.ctx.app.refresh()
+        if self.on_picked is not None:
+            self.on_picked(self.index)
 
     def _on_health(self, event: ft.Event[ft.TextField]) -> None:
         self.draft.health = event.control.value
