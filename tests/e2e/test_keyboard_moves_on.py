@@ -1,0 +1,44 @@
+"""After a catalogue pick the keyboard moves on to the next name (issue 14: fewer taps per
+turn): the next Hero's name, then the next player's Room name, with no tap to focus."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.e2e.conftest import AppPage
+from tests.e2e.game_steps import open_game_with_first_rooms, said, tap, type_into
+
+pytestmark = pytest.mark.e2e
+
+
+def _focused(app: AppPage, identifier: str, timeout: float = 5.0) -> bool:
+    target = app.by_id(identifier).first
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if target.evaluate("node => node.contains(document.activeElement)"):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_the_keyboard_moves_to_the_next_name_after_a_catalogue_pick(phone: AppPage) -> None:
+    open_game_with_first_rooms(phone)
+    type_into(phone, "new-hero-1-name", "Nick")
+    tap(phone, "new-hero-1-option-BMA056")
+    assert _focused(phone, "new-hero-2-name"), "the second Hero's name did not get the keyboard"
+    phone.page.keyboard.type("Boden", delay=15)  # typed with no tap on the field
+    phone.wait_for("new-hero-2-option-BMA062")
+    tap(phone, "new-hero-2-option-BMA062")
+    tap(phone, "reveal-heroes")
+    phone.wait_for("reveal-rooms")
+    type_into(phone, "build-p1-name", "Dark Altar")
+    tap(phone, "build-p1-option-BMA009")
+    tap(phone, "build-p1-go")
+    phone.wait_for("p1-face-down")
+    assert _focused(phone, "build-p2-name"), "the next player's Room name did not get it"
+    phone.page.keyboard.type("Open Grave", delay=15)
+    phone.wait_for("build-p2-option-BMA010")
+    said(phone, "Open Grave")
+    phone.screenshot("keyboard-moved-on")
