@@ -18,7 +18,7 @@ from companion.catalogue import Catalogue, default_catalogue
 from companion.i18n import DEFAULT_LANG, Lang, normalise_lang
 from companion.session import Sessions
 from companion.store import GameStore, resolve_data_dir
-from companion.sync.device import answering_storage, load_device
+from companion.sync.device import Device, answering_storage, load_device
 from companion.sync.hub import SyncHub
 from companion.sync.peer import note_peer, peer_of
 from companion.ui.basic_screens import HomeScreen, RulesScreen, SettingsScreen
@@ -80,15 +80,29 @@ async def _device_lang(page: ft.Page) -> Lang:
     return DEFAULT_LANG
 
 
-async def _load_settings(page: ft.Page, prefs: ft.SharedPreferences) -> Settings:
-    device_lang = await _device_lang(page)
+async def _stored_settings(prefs: ft.SharedPreferences) -> tuple[object, object]:
     try:
-        theme = await asyncio.wait_for(prefs.get(PREF_THEME), CLIENT_TIMEOUT)
-        lang = await asyncio.wait_for(prefs.get(PREF_LANG), CLIENT_TIMEOUT)
+        theme, lang = await asyncio.gather(
+            asyncio.wait_for(prefs.get(PREF_THEME), CLIENT_TIMEOUT),
+            asyncio.wait_for(prefs.get(PREF_LANG), CLIENT_TIMEOUT),
+        )
     except Exception:
         log.debug("stored settings unavailable", exc_info=True)
-        theme, lang = None, None
+        return None, None
+    return theme, lang
+
+
+async def _load_settings(page: ft.Page, prefs: ft.SharedPreferences) -> Settings:
+    device_lang, (theme, lang) = await asyncio.gather(_device_lang(page), _stored_settings(prefs))
     return Settings.parse(theme, lang, device_lang)
+
+
+async def _ask_client(
+    page: ft.Page, prefs: ft.SharedPreferences, peer: str | None, save: Callable[[str, str], None]
+) -> tuple[Settings, Device]:
+    """Everything the browser is asked before the first screen (language, theme, this
+    device), asked together: on a first visit one round trip to the phone, not five."""
+    return await asyncio.gather(_load_settings(page, prefs), load_device(prefs, peer, save))
 
 
 def make_main(
@@ -102,7 +116,6 @@ def make_main(
 
     async def main(page: ft.Page) -> None:
         prefs = await answering_storage(ft.SharedPreferences)
-        settings = await _load_settings(page, prefs)
 
         def save_setting(key: str, value: str) -> None:
             async def save() -> None:
@@ -116,7 +129,7 @@ def make_main(
         # The address from the server's own socket, never page.client_ip: the browser
         # can set that property itself (companion/sync/peer.py).
         peer = peer_of(page)
-        device = await load_device(prefs, peer, save_setting)
+        settings, device = await _ask_client(page, prefs, peer, save_setting)
         app = TableApp(
             page=page,
             catalogue=cards,

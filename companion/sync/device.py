@@ -115,8 +115,10 @@ async def load_device(
     answered = False
     for _attempt in range(2):  # a client still starting may miss the first question
         try:
-            device_id = await asyncio.wait_for(prefs.get(PREF_DEVICE), TIMEOUT)
-            joins = await asyncio.wait_for(prefs.get(PREF_JOINS), TIMEOUT)
+            device_id, joins = await asyncio.gather(  # one round trip, not two
+                asyncio.wait_for(prefs.get(PREF_DEVICE), TIMEOUT),
+                asyncio.wait_for(prefs.get(PREF_JOINS), TIMEOUT),
+            )
             answered = True
             break
         except Exception:
