@@ -86,6 +86,10 @@ class TableSession:
             with self._lock:
                 if listener in self._listeners:
                     self._listeners.remove(listener)
+                    if not self._listeners:
+                        # No screen shows the game any more: write it whole now, in the
+                        # background, rather than leave its journal for the next opening.
+                        self.store.compact_later(self.game_id)
 
         return unsubscribe
 

@@ -267,7 +267,7 @@ class GameStore:
         tail.summary = summary
         self._index.remember_journal(game_id, _stamp_or_none(journal), summary)
         if tail.lines >= self.compact_every:
-            self._compact_soon(game_id)
+            self.compact_later(game_id)
         return summary
 
     def _write(self, game_id: str, game: Game, name: str | None) -> GameSummary:
@@ -316,7 +316,9 @@ class GameStore:
             for thread in threads:
                 thread.join()
 
-    def _compact_soon(self, game_id: str) -> None:
+    def compact_later(self, game_id: str) -> None:
+        """Compact the game in a background thread (at once if ``compact_in_background``
+        is off); a compaction of it already under way is enough."""
         if not self.compact_in_background:
             self.compact(game_id)
             return

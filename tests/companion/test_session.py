@@ -126,3 +126,23 @@ def test_session_saves_each_change_as_one_journal_line_not_the_whole_game(
     ]
     reopened = Sessions(GameStore(tmp_path)).open(session.game_id)
     assert reopened.game == session.game and reopened.state == session.state
+
+
+def test_the_game_is_written_whole_when_its_last_screen_closes(tmp_path: Path) -> None:
+    """The journal does not wait for the next opening: once no screen shows the game, it
+    is compacted (in the background) into the game file."""
+    store = GameStore(tmp_path)
+    session = Sessions(store).new_game(_setup())
+    first = session.subscribe(lambda _change: None)
+    second = session.subscribe(lambda _change: None)
+    session.play(BuildRoom(player="Ann", room=_room()))
+    session.play(BuildRoom(player="Bob", room=_room()))
+    journal = store.layout.journal_file(session.game_id)
+    first()
+    store.wait_for_compactions()
+    assert journal.read_text().count("\n") == 1  # another screen still shows the game
+    second()
+    store.wait_for_compactions()
+    assert journal.read_bytes() == b""
+    reopened = Sessions(GameStore(tmp_path)).open(session.game_id)
+    assert reopened.game == session.game
