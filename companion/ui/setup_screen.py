@@ -14,6 +14,7 @@ from companion.theme import treasure_badge
 from companion.ui.new_game_form import FormErrors
 from companion.ui.room_picker import RoomPicker
 from companion.ui.room_questions import ask_then_build
+from companion.ui.sync_link import builds_here, sees_face_down
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
 from rules.commands import BuildRoom, RevealRooms
 from rules.errors import RulesError
@@ -126,10 +127,19 @@ class SetupScreen:
         player = game.state.player(name)
         prefix = f"first-room-{number}"
         if player.pending is not None:
-            body: list[ft.Control] = [
+            # Face down until all reveal together (R-SETUP-FIRST): named only where it
+            # could have been built; elsewhere only that it is placed.
+            placed = (
+                tr("setup.room_placed", room=player.pending.room.label())
+                if sees_face_down(self.app, name)
+                else tr("sync.placed_face_down")
+            )
+            body: list[ft.Control] = [tagged(f"{prefix}-placed", note(placed))]
+        elif not builds_here(self.app, name):  # the player's own phone builds it
+            body = [
                 tagged(
-                    f"{prefix}-placed",
-                    note(tr("setup.room_placed", room=player.pending.room.label())),
+                    f"{prefix}-elsewhere",
+                    note(tr("sync.building_elsewhere", player=name)),
                 )
             ]
         else:

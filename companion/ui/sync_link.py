@@ -21,7 +21,12 @@ from companion.session import AlreadyApplied
 from companion.sync.access import Access
 from companion.sync.device import Device
 from companion.sync.hub import SyncHub
-from companion.sync.private_build import may_build_for, may_reveal, waiting_for
+from companion.sync.private_build import (
+    may_build_for,
+    may_reveal,
+    may_see_face_down,
+    waiting_for,
+)
 from companion.sync.registry import JoinRecordNotSaved
 from rules.commands import BuildRoom, Command, RevealRooms
 
@@ -72,6 +77,29 @@ def access_of(app: TableApp) -> Access:
     if app.sync is None or app.session is None:
         return Access("host")
     return app.sync.access(app.session.game_id)
+
+
+def builds_here(app: TableApp, player: str) -> bool:
+    """Whether this device builds ``player``'s Room (``may_build_for``)."""
+    if app.sync is None or app.session is None:
+        return True
+    game_id = app.session.game_id
+    return may_build_for(
+        access_of(app),
+        app.sync.hub.registry.get(game_id),
+        app.sync.hub.presence.online(game_id),
+        player,
+        app.sync.device.device_id,
+    )
+
+
+def sees_face_down(app: TableApp, player: str) -> bool:
+    """Whether this device may see what ``player`` placed face down (``may_see_face_down``:
+    the owner's seat, or a host or table device for a player without a phone)."""
+    if app.sync is None or app.session is None:
+        return True
+    record = app.sync.hub.registry.get(app.session.game_id)
+    return may_see_face_down(access_of(app), record, player)
 
 
 def device_id(app: TableApp) -> str | None:
@@ -143,12 +171,8 @@ def refusal_for(app: TableApp, command: Command | str) -> str | None:
     if app.sync is None or app.session is None:
         return None
     state = app.session.state
-    if isinstance(command, BuildRoom):
-        game_id = app.session.game_id
-        record = app.sync.hub.registry.get(game_id)
-        online = app.sync.hub.presence.online(game_id)
-        if not may_build_for(access, record, online, command.player, app.sync.device.device_id):
-            return tr("sync.builds_elsewhere", player=command.player)
+    if isinstance(command, BuildRoom) and not builds_here(app, command.player):
+        return tr("sync.builds_elsewhere", player=command.player)
     if isinstance(command, RevealRooms) and not may_reveal(access, state):
         return tr("sync.waiting_for", players=", ".join(waiting_for(state)))
     return None

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.sync.private_build import is_ready, may_build_for, may_reveal, waiting_for
-from companion.ui.sync_link import SYNC_SLOT, access_of, here_text, sync_banner
+from companion.sync.private_build import is_ready, may_reveal, waiting_for
+from companion.ui.sync_link import SYNC_SLOT, access_of, builds_here, here_text, sync_banner
 from companion.ui.table.build_panel import BuildForm
 from companion.ui.table.context import TableContext
 from companion.ui.widgets import tagged
@@ -30,24 +30,10 @@ def sync_top(ctx: TableContext) -> list[ft.Control]:
     return [line, sync_banner(app, ctx.errors.get(SYNC_SLOT, ""))]
 
 
-def _builds_here(ctx: TableContext, player: str) -> bool:
-    app = ctx.app
-    if app.sync is None or app.session is None:
-        return True
-    game_id = app.session.game_id
-    return may_build_for(
-        access_of(app),
-        app.sync.hub.registry.get(game_id),
-        app.sync.hub.presence.online(game_id),
-        player,
-        app.sync.device.device_id,
-    )
-
-
 def build_slot(ctx: TableContext, player: str, form: BuildForm) -> ft.Control:
     """The player's build form on a device that builds for them; elsewhere only whether
     they have placed their Room (never which Room: it is face down until revealed)."""
-    if _builds_here(ctx, player):
+    if builds_here(ctx.app, player):
         return form.view()
     tr = ctx.app.tr
     ready = is_ready(ctx.state, player)

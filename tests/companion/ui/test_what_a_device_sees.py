@@ -8,6 +8,7 @@ join records, as a given device."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -19,9 +20,9 @@ from companion.sync.hub import SyncHub
 from companion.ui.shell import TableApp
 from companion.ui.store_problems import restore_game
 from companion.ui.sync_link import TabSync
-from rules.commands import BuildRoom, RevealRooms
+from rules.commands import BuildMiniboss, BuildRoom, Command, RevealRooms
 from rules.game import Game
-from rules.models import Room
+from rules.models import MinibossCard, Room, Ruleset
 from tests.companion.ui.conftest import AppFactory
 from tests.companion.ui.flet_harness import Harness
 from tests.companion.ui.test_games_screen import dialog_text, in_dialog, tap_dialog
@@ -34,12 +35,17 @@ HOST, BRANN, ADA, STRANGER, LOCAL = 1, 2, 3, 9, 5
 class Server:
     """A data folder with one game in its Build phase, its host device, and a seat each."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(
+        self, root: Path, commands: Sequence[Command] | None = None, minibosses: bool = False
+    ) -> None:
         self.root = root
         self.store = GameStore(root, fsync=False)
-        self.game = Game.new(setup(2))
+        table = setup(2)
+        if minibosses:
+            table = table.model_copy(update={"ruleset": Ruleset(minibosses=True)})
+        self.game = Game.new(table)
         self.game_id = self.store.create(self.game.setup, "Friday").game_id
-        for command in in_build(2):
+        for command in in_build(2) if commands is None else commands:
             self.play(command)
         self.hub = SyncHub(root, fsync=False)
         self.code = self.hub.registry.add_host(self.game_id, device_id(HOST)).code
@@ -48,7 +54,7 @@ class Server:
                 self.game_id, player, device_id(n), players=("Ada", "Brann"), online=set()
             )
 
-    def play(self, command: BuildRoom | RevealRooms) -> None:
+    def play(self, command: Command) -> None:
         self.game, _ = self.game.play(command)
         self.store.save(self.game_id, self.game)
 
@@ -216,3 +222,66 @@ def test_a_seat_opening_a_game_that_replays_only_in_part_is_not_shown_the_file(
     assert str(server.root) not in said and "kept as" not in said
     tap_dialog(ui, "problem-play-on")
     assert ui.has("screen-game")
+
+
+# --- first Rooms at set-up (R-SETUP-FIRST) ----------------------------------------------
+
+
+def at_setup(root: Path, seated: bool = True) -> Server:
+    """The game at set-up, Brann's first Room placed face down; Ada still choosing.
+    Without ``seated`` Brann has no phone of his own (his seat is free). A spectator
+    never opens set-up: the gate sends it to the game screen, which names no Room."""
+    server = Server(root, commands=())
+    brann_builds_face_down(server)
+    server.hub.registry.set_spectators(server.game_id, True)
+    if not seated:
+        server.hub.registry.sit(
+            server.game_id, None, device_id(BRANN), players=("Ada", "Brann"), online=set()
+        )
+    return server
+
+
+def open_setup(server: Server, table_app: AppFactory, viewer: int) -> Harness:
+    ui, _app = server.open_as(table_app, viewer)
+    ui.tap(f"resume-{server.game_id}")
+    ui.tap("continue-setup")
+    assert ui.has("screen-setup")
+    return ui
+
+
+@pytest.mark.parametrize("viewer", [HOST, ADA], ids=["host", "other-seat"])
+def test_setup_first_room_face_down_is_hidden_from_other_devices(
+    table_app: AppFactory, tmp_path: Path, viewer: int
+) -> None:
+    server = at_setup(tmp_path / "data")
+    ui = open_setup(server, table_app, viewer)
+    shown = ui.texts()
+    assert SECRET not in shown
+    assert "Placed a Room face down." in shown
+
+
+def test_setup_offers_a_first_room_only_to_a_device_that_builds_it(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    server = at_setup(tmp_path / "data")
+    ui = open_setup(server, table_app, BRANN)
+    ada = next(n for n, p in enumerate(server.game.state.xp_order(), 1) if p.name == "Ada")
+    assert not ui.has(f"first-room-{ada}-build") and not ui.has(f"first-room-{ada}-name")
+    assert "Ada has not placed a Room yet." in ui.texts()
+
+
+def test_setup_first_room_face_down_is_shown_to_its_owner(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    server = at_setup(tmp_path / "data")
+    ui = open_setup(server, table_app, BRANN)
+    assert f"Face down: {SECRET}" in ui.texts()
+
+
+def test_setup_host_sees_the_first_room_of_a_player_without_a_phone(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    server = at_setup(tmp_path / "data", seated=False)
+    assert f"Face down: {SECRET}" in open_setup(server, table_app, HOST).texts()
+    assert SECRET not in open_setup(server, table_app, ADA).texts()
+
