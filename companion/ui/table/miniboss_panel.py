@@ -15,6 +15,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.catalogue import MinibossCard as CatalogueMiniboss
+from companion.ui.sync_link import sees_face_down
 from companion.ui.table.coins_panel import room_coins
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.widgets import big_button, on_tap, tagged
@@ -60,6 +61,8 @@ def _miniboss_line(
     slot = f"{prefix}-rooms"
     name = mini.card.name or tr("mini.unnamed")
     active = not player.eliminated and not state.game_over
+    if mini.face_down and not sees_face_down(ctx.app, player.name):
+        name = tr("mini.unnamed")  # which Miniboss shows when the Rooms are (R-BUILD-ONE)
     if mini.face_down:
         head: list[ft.Control] = [
             ft.Icon(ft.Icons.STYLE, size=22),

@@ -285,3 +285,43 @@ def test_setup_host_sees_the_first_room_of_a_player_without_a_phone(
     assert f"Face down: {SECRET}" in open_setup(server, table_app, HOST).texts()
     assert SECRET not in open_setup(server, table_app, ADA).texts()
 
+
+# --- a Miniboss placed face down (R-MINI, R-BUILD-ONE) --------------------------------
+
+
+MINI = "Secret Mini"
+
+
+def miniboss_placed(root: Path) -> Server:
+    server = Server(root, minibosses=True)
+    server.hub.registry.set_spectators(server.game_id, True)
+    server.play(BuildMiniboss(player="Brann", over=0, miniboss=MinibossCard(name=MINI)))
+    return server
+
+
+def open_table(server: Server, table_app: AppFactory, viewer: int) -> Harness:
+    ui, _app = server.open_as(table_app, viewer)
+    ui.tap(f"resume-{server.game_id}")
+    assert ui.has("screen-game")
+    return ui
+
+
+@pytest.mark.parametrize("viewer", [HOST, ADA, STRANGER], ids=["host", "other-seat", "spectator"])
+def test_face_down_miniboss_name_is_hidden_from_other_devices(
+    table_app: AppFactory, tmp_path: Path, viewer: int
+) -> None:
+    server = miniboss_placed(tmp_path / "data")
+    ui = open_table(server, table_app, viewer)
+    shown = ui.texts()
+    assert MINI not in shown
+    assert ui.has("p2-room-1-mini") and "face down" in shown
+
+
+def test_face_down_miniboss_is_named_to_its_owner_and_to_all_once_revealed(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    server = miniboss_placed(tmp_path / "data")
+    assert MINI in open_table(server, table_app, BRANN).texts()
+    server.play(RevealRooms())
+    assert MINI in open_table(server, table_app, ADA).texts()
+
