@@ -325,3 +325,38 @@ def test_face_down_miniboss_is_named_to_its_owner_and_to_all_once_revealed(
     server.play(RevealRooms())
     assert MINI in open_table(server, table_app, ADA).texts()
 
+
+# --- the saved games can't be listed: the data folder is the server's business ----------
+
+
+def unlistable(server: Server, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Listing fails as a data folder the server may not read does; returns the path."""
+    import errno
+
+    folder = str(server.root / "games")
+
+    def refused(_self: GameStore) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", folder)
+
+    monkeypatch.setattr(GameStore, "list_games", refused)
+    return folder
+
+
+@pytest.mark.parametrize("viewer", [BRANN, HOST, STRANGER], ids=["seat", "host", "no-code"])
+def test_list_failed_shows_no_data_folder_to_another_device(
+    table_app: AppFactory, server: Server, monkeypatch: pytest.MonkeyPatch, viewer: int
+) -> None:
+    folder = unlistable(server, monkeypatch)
+    ui, _app = server.open_as(table_app, viewer)
+    shown = ui.texts()
+    assert folder not in shown and str(server.root) not in shown
+    assert "The saved games can't be listed" in shown
+    assert "the server's computer shows why" in shown
+
+
+def test_list_failed_names_the_data_folder_on_the_servers_computer(
+    table_app: AppFactory, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = unlistable(server, monkeypatch)
+    ui, _app = server.open_as(table_app, LOCAL)
+    assert folder in ui.texts() and "Permission denied" in ui.texts()
