@@ -311,7 +311,7 @@ class PlayerCard:
         matches = self.app.catalogue.search(
             query,
             kinds=["boss"],
-            sets=self.screen.form.card_sets() or None,
+            sets=self.screen.form.card_sets(),  # none ticked: none offered
             limit=BOSS_SUGGESTIONS,
         )
         for match in matches:

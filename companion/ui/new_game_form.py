@@ -167,6 +167,8 @@ class NewGameForm:
                 problems.append(FormError(f"player-{number}-treasure", "error.treasure_missing"))
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
             problems.append(FormError("players", "error.player_count"))
+        if not self.card_sets():  # a game with no set would offer every card in searches
+            problems.append(FormError("sets", "error.no_sets"))
         return problems
 
     def to_setup(self) -> GameSetup:

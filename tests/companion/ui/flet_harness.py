@@ -222,6 +222,14 @@ class Harness:
         self.session.apply_patch(control._i, {"value": value})
         self._dispatch(control, "change", str(value).lower())
 
+    def check(self, identifier: str, value: bool) -> None:
+        """Tick or untick the checkbox inside the tagged control (it may sit in a box)."""
+        control = self.find(identifier)
+        while not isinstance(control, ft.Checkbox):
+            control = control.content
+        self.session.apply_patch(control._i, {"value": value})
+        self._dispatch(control, "change", str(value).lower())
+
     def select(self, identifier: str, value: str) -> None:
         control = self.find(identifier, ft.SegmentedButton)
         self.session.apply_patch(control._i, {"selected": [value]})

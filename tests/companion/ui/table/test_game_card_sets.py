@@ -10,6 +10,7 @@ from companion.ui.shell import TableApp
 from companion.ui.table.game_screen import GameScreen
 from rules.commands import Command
 from rules.models import GameSetup, Ruleset
+from tests.companion.ui.conftest import AppFactory
 from tests.companion.ui.table.conftest import (
     AFTER_SETUP,
     IN_BUILD,
@@ -90,3 +91,27 @@ def test_a_game_saved_before_sets_were_kept_offers_every_set(
     start(app, sessions, AFTER_SETUP)  # SETUP has no card_sets
     type_into(page, "new-hero-1-name", "Elfstar")
     assert has(page, "new-hero-1-option-TNL073")
+
+
+def test_a_new_game_needs_at_least_one_card_set() -> None:
+    form = NewGameForm()
+    form.owned_sets = set()
+    assert "error.no_sets" in [e.key for e in form.errors()]
+    form.minibosses = True  # an expansion brings its own set
+    assert "error.no_sets" not in [e.key for e in form.errors()]
+
+
+def test_boss_search_offers_only_ticked_sets_and_nothing_when_none_is_ticked(
+    table_app: AppFactory,
+) -> None:
+    ui, _app = table_app()
+    ui.tap("new-game")
+    ui.type("player-1-boss", "Imperiatrix")  # a Crash Landing Boss: not ticked by default
+    assert not ui.has("player-1-boss-option-CRL001")
+    for set_id in ("base", "next_level"):
+        ui.check(f"owned-set-{set_id}", False)
+    ui.type("player-1-boss", "Draculord")
+    assert not ui.has("player-1-boss-option-BMA001")
+    ui.check("owned-set-base", True)
+    ui.type("player-1-boss", "Draculord")
+    assert ui.has("player-1-boss-option-BMA001")
