@@ -2,8 +2,8 @@
 
 ``python -m rules turn TABLE`` reads a table (a path, or ``-`` for standard input) as it
 stands after the Build phase and prints the rulings of Bait, Adventure and End of turn as
-JSON. Bad input exits with status 2 and a message naming the field, printing nothing on
-standard output.
+JSON. Bad input exits with status 2 and one line on standard error naming the field or
+the problem, printing nothing on standard output.
 """
 
 from __future__ import annotations
@@ -16,13 +16,23 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from rules.table import Table, referee_turn
+from rules.table import Table, TableError, referee_turn
 
 EXIT_BAD_INPUT = 2
+# How many problems one error line lists, and how long a field name in it may get: the
+# line stays readable whatever the table holds.
+MAX_PROBLEMS = 3
+MAX_FIELD = 60
 
 
 class InputError(Exception):
     """The table could not be read or is not a valid table."""
+
+
+def _printable(text: str) -> str:
+    """``text`` on one printable line: control characters, line breaks and lone surrogates
+    (a table may put any of them in a field name) written as escapes."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _field(loc: tuple[int | str, ...]) -> str:
@@ -31,33 +41,45 @@ def _field(loc: tuple[int | str, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += f".{part}" if out else str(part)
+            name = _printable(part)
+            if len(name) > MAX_FIELD:
+                name = name[:MAX_FIELD] + "…"
+            out += f".{name}" if out else name
     return out or "table"
 
 
 def describe(error: ValidationError) -> str:
-    """One line per problem, each naming the field: ``players[0].rooms: …``."""
-    lines = []
+    """The problems on one line, each naming the field: ``players[0].xp: …; town: …``."""
+    problems = []
     for problem in error.errors(include_url=False):
         loc = tuple(p for p in problem["loc"] if not str(p).startswith("function-after"))
-        message = problem["msg"].removeprefix("Value error, ")
-        lines.append(f"{_field(loc)}: {message}")
-    return "\n".join(lines)
+        message = _printable(problem["msg"].removeprefix("Value error, "))
+        problems.append(f"{_field(loc)}: {message}")
+    more = len(problems) - MAX_PROBLEMS
+    return "; ".join(problems[:MAX_PROBLEMS]) + (f" (and {more} more)" if more > 0 else "")
 
 
 def read_table(source: str) -> Table:
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        # Bytes, decoded here: the locale's decoder could let bad bytes through as
+        # surrogates ("surrogateescape") instead of refusing them.
+        raw = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
     except OSError as error:
         raise InputError(f"cannot read table {source!r}: {error.strerror or error}") from error
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError(f"table {source!r} is not UTF-8 text") from error
+        raise InputError(f"table {source!r} is not UTF-8 text (byte {error.start})") from error
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise InputError(
             f"table is not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from error
+    except RecursionError as error:
+        raise InputError("table is not JSON a table can be: nested too deeply") from error
+    except ValueError as error:  # Python's guard against integers of over 4300 digits
+        raise InputError("table holds a number with too many digits (over 4300)") from error
     if not isinstance(data, dict):
         raise InputError("table: expected a JSON object with 'players' and 'town'")
     try:
@@ -79,9 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         table = read_table(args.table)
-    except InputError as error:
+        result = referee_turn(table)
+    except (InputError, TableError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    result = referee_turn(table)
     sys.stdout.write(result.model_dump_json(indent=2) + "\n")
     return 0

@@ -17,6 +17,7 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    field_validator,
     model_serializer,
     model_validator,
 )
@@ -25,6 +26,7 @@ from rules import commands as cmd
 from rules import engine
 from rules import events as ev
 from rules.models import (
+    CardName,
     GameSetup,
     GameState,
     Hero,
@@ -33,6 +35,7 @@ from rules.models import (
     ItemCard,
     ItemClass,
     ItemTable,
+    PlayerName,
     PlayerSetup,
     PlayerState,
     Room,
@@ -44,7 +47,19 @@ from rules.rulings import Ruling
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # strict: a table says what it means; ``true``, ``"9"`` or ``"yes"`` is no number and
+    # no flag, and a name is a string (pydantic's lax mode would convert them).
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+# Far beyond any real table, and small enough that every sum a turn makes of the numbers
+# stays an ordinary number in the answer.
+TABLE_MAX = 1_000_000
+Count = Annotated[int, Field(ge=0, le=TABLE_MAX)]
+
+
+class TableError(ValueError):
+    """A valid table that has no turn to referee (every player is already out)."""
 
 
 def _without(data: Any, **defaults: Any) -> Any:
@@ -58,24 +73,26 @@ def _without(data: Any, **defaults: Any) -> Any:
 
 
 class TableRoom(_Strict):
-    name: str | None = None
+    name: CardName | None = None
     treasure: list[Treasure] = Field(max_length=4)
-    damage: Annotated[int, Field(ge=0)]
+    damage: Count
     kind: Literal["monster", "trap"] = "monster"
     advanced: bool = False
     deactivated: bool = False
 
 
 class TablePlayer(_Strict):
-    name: Annotated[str, Field(min_length=1, max_length=40)]
-    xp: Annotated[int, Field(ge=0)]
+    name: PlayerName
+    xp: Count
     boss_treasure: list[Treasure] = Field(default_factory=list, max_length=3)
     rooms: list[TableRoom] = Field(default_factory=list, max_length=5)
-    treasure_bonus: dict[Treasure, int] = Field(default_factory=dict)
-    souls: Annotated[int, Field(ge=0)] = 0
-    wounds: Annotated[int, Field(ge=0)] = 0
+    treasure_bonus: dict[Treasure, Annotated[int, Field(ge=-TABLE_MAX, le=TABLE_MAX)]] = Field(
+        default_factory=dict
+    )
+    souls: Count = 0
+    wounds: Count = 0
     eliminated: bool = False
-    coins: Annotated[int, Field(ge=0)] = 0  # the hoard (R-MINI)
+    coins: Count = 0  # the hoard (R-MINI)
 
     @model_serializer(mode="wrap")
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -85,7 +102,7 @@ class TablePlayer(_Strict):
 class TableItem(_Strict):
     """An Item a town Hero carries: the classes on the card, or ["any"] (R-ITEM)."""
 
-    name: str | None = None
+    name: CardName | None = None
     treasure: list[ItemClass] = Field(min_length=1, max_length=2)
 
     @model_validator(mode="after")
@@ -96,9 +113,9 @@ class TableItem(_Strict):
 
 
 class TableHero(_Strict):
-    name: str | None = None
+    name: CardName | None = None
     treasure: list[Treasure] = Field(min_length=1, max_length=2)
-    health: Annotated[int, Field(ge=1)]
+    health: Annotated[int, Field(ge=1, le=TABLE_MAX)]
     epic: bool = False
     item: TableItem | None = None
 
@@ -113,16 +130,21 @@ class Table(_Strict):
     variant: Literal["standard", "unlimited_lives"] = "standard"
     hero_deck_empty: bool = False
 
-    @model_validator(mode="after")
-    def _unique_names(self) -> Table:
-        seen: set[str] = set()
-        for player in self.players:
-            if not player.name.strip():
-                raise ValueError("players: a player's name must not be blank")
-            if player.name in seen:
-                raise ValueError(f"players: two players are called {player.name!r}")
-            seen.add(player.name)
-        return self
+    @field_validator("players")
+    @classmethod
+    def _unique_names(cls, players: list[TablePlayer]) -> list[TablePlayer]:
+        # Case aside, as the game's set-up compares them (names are already stripped).
+        seen: dict[str, str] = {}
+        for player in players:
+            other = seen.get(player.name.casefold())
+            if other is not None:
+                names = repr(other) if other == player.name else f"{other!r} and {player.name!r}"
+                raise ValueError(
+                    f"two players are called {names}; names must differ"
+                    " (case and surrounding spaces aside)"
+                )
+            seen[player.name.casefold()] = player.name
+        return players
 
 
 def state_from_table(table: Table) -> GameState:
@@ -347,7 +369,14 @@ def _item_entries(state: GameState, events: list[ev.EventBase]) -> list[ItemEntr
 
 
 def referee_turn(table: Table) -> TurnResult:
-    """Bait, Adventure (no interventions) and End of turn for the table as given."""
+    """Bait, Adventure (no interventions) and End of turn for the table as given.
+
+    Raises ``TableError`` when every player is already out: the game is over."""
+    if all(p.eliminated for p in table.players):
+        raise TableError(
+            "players: every player is already out (eliminated): the game is over,"
+            " there is no turn to referee"
+        )
     state = state_from_table(table)
     state, bait_events = engine.apply(state, cmd.ResolveBait())
     town_after = list(state.town)

@@ -339,3 +339,141 @@ def test_cli_bad_expansion_fields_exit_2_naming_the_field(
     assert done.returncode == 2, (case, done.stdout)
     assert done.stdout == ""
     assert field in done.stderr, (case, done.stderr)
+
+
+# --- hostile tables (issue 11): strict fields, names as the game keeps them, one line -----
+
+
+def _changed(change: Any) -> dict[str, Any]:
+    table = good()
+    change(table)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("case", "change", "field"),
+    [
+        ("xp true", lambda t: t["players"][0].update(xp=True), "players[0].xp"),
+        ("xp '9'", lambda t: t["players"][0].update(xp="9"), "players[0].xp"),
+        ("xp 900.0", lambda t: t["players"][0].update(xp=900.0), "players[0].xp"),
+        ("health '9'", lambda t: t["town"][0].update(health="9"), "town[0].health"),
+        ("damage true", lambda t: t["players"][1]["rooms"][0].update(damage=True), "damage"),
+        ("souls '3'", lambda t: t["players"][0].update(souls="3"), "players[0].souls"),
+        ("epic 'yes'", lambda t: t["town"][1].update(epic="yes"), "town[1].epic"),
+        ("eliminated 1", lambda t: t["players"][0].update(eliminated=1), "players[0].eliminated"),
+        ("deck empty 'true'", lambda t: t.update(hero_deck_empty="true"), "hero_deck_empty"),
+        (
+            "deactivated 'yes'",
+            lambda t: t["players"][0]["rooms"][0].update(deactivated="yes"),
+            "players[0].rooms[0].deactivated",
+        ),
+        ("xp a million and one", lambda t: t["players"][0].update(xp=10**6 + 1), "players[0].xp"),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_cli_table_fields_are_strict_no_number_or_flag_from_other_types(
+    case: str, change: Any, field: str
+) -> None:
+    """Numbers are JSON integers and flags JSON booleans: ``true``, ``"9"``, ``"yes"``
+    (which pydantic's lax mode would convert) exit 2 naming the field."""
+    done = cli("-", stdin=json.dumps(_changed(change)))
+    assert (done.returncode, done.stdout) == (2, ""), (case, done.stdout)
+    assert field in done.stderr, (case, done.stderr)
+
+
+@pytest.mark.parametrize(
+    ("case", "change", "field"),
+    [
+        (
+            "room name of 61",
+            lambda t: t["players"][0]["rooms"][0].update(name="R" * 61),
+            "players[0].rooms[0].name",
+        ),
+        ("hero name of 61", lambda t: t["town"][2].update(name="H" * 61), "town[2].name"),
+        (
+            "item name of 61",
+            lambda t: t["town"][0].update(item={"name": "I" * 61, "treasure": ["any"]}),
+            "town[0].item.name",
+        ),
+        ("player name of 41", lambda t: t["players"][0].update(name="P" * 41), "players[0].name"),
+        ("blank player name", lambda t: t["players"][1].update(name="  "), "players[1].name"),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_cli_names_have_the_game_limits(case: str, change: Any, field: str) -> None:
+    """A card's name is at most 60 characters, a player's 40 and not blank, as in the
+    game's own models: longer ones exit 2 naming the field (no traceback)."""
+    done = cli("-", stdin=json.dumps(_changed(change)))
+    assert (done.returncode, done.stdout) == (2, ""), (case, done.stdout, done.stderr)
+    assert field in done.stderr, (case, done.stderr)
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("other", ["player 1", "PLAYER 1", "Player 1 ", " Player 1", "Player 1\t"])
+def test_cli_names_equal_but_for_case_or_spaces_are_the_same_player(other: str) -> None:
+    """Names that differ only by case or surrounding spaces name the same player, as in
+    the game's set-up: exit 2 naming ``players``."""
+    done = cli("-", stdin=json.dumps(_changed(lambda t: t["players"][1].update(name=other))))
+    assert (done.returncode, done.stdout) == (2, ""), (other, done.stderr)
+    assert done.stderr.startswith("error: players: two players are called"), done.stderr
+
+
+def test_cli_a_name_with_surrounding_spaces_is_kept_without_them() -> None:
+    """A player's name is stripped as the game strips it; the answer uses the stripped
+    name and matches the table without the spaces."""
+    spaced = _changed(lambda t: t["players"][0].update(name="  Player 1 "))
+    done = cli("-", stdin=json.dumps(spaced))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == turn("rulebook_bait.json")
+
+
+@pytest.mark.parametrize(
+    ("case", "extra"),
+    [
+        ("standard", {}),
+        ("unlimited lives, deck empty", {"variant": "unlimited_lives", "hero_deck_empty": True}),
+        ("unlimited lives", {"variant": "unlimited_lives"}),
+        ("deck empty", {"hero_deck_empty": True}),
+    ],
+)
+def test_cli_every_player_already_out_is_refused(case: str, extra: dict[str, Any]) -> None:
+    """R-END-ELIM / R-END-ALLOUT: a table where every player is already out has no turn
+    left: exit 2 with one line saying so (the unlimited-lives case used to crash)."""
+    table = good()
+    for player in table["players"]:
+        player["eliminated"] = True
+    table.update(extra)
+    done = cli("-", stdin=json.dumps(table))
+    assert (done.returncode, done.stdout) == (2, ""), (case, done.stderr)
+    assert done.stderr == (
+        "error: players: every player is already out (eliminated): the game is over,"
+        " there is no turn to referee\n"
+    )
+
+
+def test_referee_turn_refuses_a_table_where_every_player_is_out() -> None:
+    """R-END-ALLOUT, in process: ``referee_turn`` raises ``TableError`` (a ValueError)
+    instead of failing inside the end of turn."""
+    from rules.table import TableError
+
+    table = good()
+    for player in table["players"]:
+        player["eliminated"] = True
+    table["variant"] = "unlimited_lives"
+    table["hero_deck_empty"] = True
+    with pytest.raises(TableError, match="every player is already out"):
+        referee_turn(Table.model_validate(table))
+
+
+def test_cli_several_problems_are_one_line_naming_each_field() -> None:
+    """Every problem on one stderr line, each field named; a field name holding a line
+    break is written as an escape, so it cannot start a second line."""
+    table = good()
+    table["players"][0]["xp"] = -1
+    table["town"][0]["health"] = "4"
+    table["town"][1]["bad\nkey"] = 1
+    done = cli("-", stdin=json.dumps(table))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1 and done.stderr.endswith("\n"), done.stderr
+    for field in ("players[0].xp", "town[0].health", "town[1].bad\\nkey"):
+        assert field in done.stderr, done.stderr
