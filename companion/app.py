@@ -24,6 +24,7 @@ from companion.sync.peer import note_peer, peer_of
 from companion.ui.basic_screens import HomeScreen, RulesScreen, SettingsScreen
 from companion.ui.games_screen import GamesScreen
 from companion.ui.join_screen import JoinScreen
+from companion.ui.late_answers import drop_stray_answers
 from companion.ui.late_taps import watch_late_taps
 from companion.ui.new_game import NewGameScreen
 from companion.ui.setup_screen import SetupScreen
@@ -33,6 +34,7 @@ from companion.ui.sync_link import (
     disconnected,
     reconnected,
     route_changed,
+    started,
     tap_missed,
 )
 from companion.ui.table.game_screen import GameScreen
@@ -151,14 +153,23 @@ def make_main(
         page.on_connect = lambda _event: reconnected(app)
         page.on_route_change = lambda event: route_changed(app, event.route)
         watch_late_taps(page, lambda: tap_missed(app))
-        app.start(page.route or "/")
+        asked = page.route or "/"
+        app.start(asked)
+        started(app, asked)  # the route it asked for, before the gate changed it
 
     return main
 
 
-#: Flet's ``before_main`` hook for ``make_main``'s entry point: it records each tab's
-#: real network address (``ft.run(make_main(config), before_main=BEFORE_MAIN, ...)``).
-BEFORE_MAIN = note_peer
+def before_main(page: ft.Page) -> None:
+    """Flet's ``before_main`` hook for ``make_main``'s entry point
+    (``ft.run(make_main(config), before_main=BEFORE_MAIN, ...)``). It runs before the
+    server reads the browser's next message: record the tab's real network address, and
+    drop answers the new session never asked for (a reconnect after a restart)."""
+    note_peer(page)
+    drop_stray_answers(page)
+
+
+BEFORE_MAIN = before_main
 
 
 async def main(page: ft.Page) -> None:

@@ -49,6 +49,9 @@ SYNC_SLOT = "sync"
 LATE_TAP_S = 5.0
 #: How long to wait for the browser to confirm it shows a redraw.
 ACK_TIMEOUT = 2.0
+#: Pauses between tries to read this device again when the browser's storage did not
+#: answer in time (a loaded computer right after a server restart answers in seconds).
+DEVICE_RETRY_S = (1.0, 2.0, 4.0, 8.0, 15.0)
 
 
 @dataclass
@@ -68,6 +71,11 @@ class TabSync:
     #: Any cheap question to the browser: its answer comes after every patch sent before
     #: it has been applied, so it tells when the browser shows what was sent.
     ask_client: Callable[[], Awaitable[object]] | None = None
+    #: The address the tab asked for when it opened, and the route it was shown then (the
+    #: gate's Join screen, if its device was not known yet): once the device is read, a
+    #: tab that has not moved since goes where it asked to be.
+    asked_route: str | None = None
+    shown_route: str | None = None
 
     def access(self, game_id: str) -> Access:
         return self.hub.access(game_id, self.device)
@@ -316,13 +324,49 @@ def here_text(app: TableApp, count: int) -> str:
     return f"{role} · {tr('sync.devices_here', count=count)}"
 
 
-async def _reread_device(app: TableApp) -> None:
+def started(app: TableApp, asked_route: str) -> None:
+    """The tab has drawn its first screen. If its device could not be read from the
+    browser's storage, it is a stranger for now: keep asking in the background."""
+    sync = app.sync
+    if sync is None:
+        return
+    sync.asked_route = asked_route
+    sync.shown_route = app.current.route
+    if not sync.device.known and sync.reload_device is not None:
+        app.page.run_task(_recover_device, app)
+
+
+async def _recover_device(app: TableApp) -> None:
+    for pause in DEVICE_RETRY_S:
+        sync = app.sync
+        if sync is None or sync.device.known:
+            return
+        await asyncio.sleep(pause)
+        try:
+            if await _reread_device(app):
+                return
+        except Exception:  # a tab that closed meanwhile: nothing to recover
+            log.debug("reading the device again failed", exc_info=True)
+            return
+    log.warning("this tab's device was never read from the browser's storage")
+
+
+async def _reread_device(app: TableApp) -> bool:
+    """Read this device again; if the browser answers, start again as that device (at
+    the address the tab asked for, unless it has moved since). True once known."""
     sync = app.sync
     if sync is None or sync.reload_device is None:
-        return
+        return False
     device = await sync.reload_device()
-    if device.known:
-        sync.device = device
-        app.close()
-        app.session = None
-        app.start(app.page.route or app.current.route)
+    if sync.device.known:  # another try got there first
+        return True
+    if not device.known:
+        return False
+    sync.device = device
+    route = app.page.route or app.current.route
+    if sync.asked_route and app.current.route == sync.shown_route:
+        route = sync.asked_route  # the gate sent it to Join only for want of its device
+    app.close()
+    app.session = None
+    app.start(route)
+    return True

@@ -8,77 +8,20 @@ reads anything: ``client_ip`` = 127.0.0.1 (the server's own computer).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import flet as ft
 import pytest
 
-from companion.app import BEFORE_MAIN, AppConfig, make_main
+from companion.app import AppConfig, make_main
 from companion.store import GameStore
 from companion.sync.registry import AccessRegistry
-from tests.companion.ui.flet_harness import BrowserSocket, serve_socket, tagged_control
+from tests.companion.sync.socket_tabs import Tab, shown_text, top_route
+from tests.companion.ui.flet_harness import tagged_control
 from tests.e2e.sync_seed import NAMES, setup
 
 LAN_PHONE = "192.168.1.50"
 CLAIMED = {"client_ip": "127.0.0.1"}
 WRONG_CODES = ("ABCDEF", "BCDEFG", "CDEFGH", "DEFGHJ", "EFGHJK")
-
-Main = Callable[[ft.Page], Awaitable[None]]
-
-
-class Tab:
-    """One browser tab on the app: its socket, and its page once ``main`` has run."""
-
-    def __init__(self, main: Main, peer: str, route: str, claims: dict[str, str]) -> None:
-        self.socket = BrowserSocket(peer)
-        self.socket.first = dict(claims)  # sent before the app reads anything
-        self.page: ft.Page | None = None
-        self._started = asyncio.Event()
-
-        async def run(page: ft.Page) -> None:
-            self.page = page
-            await main(page)
-            self._started.set()
-
-        self.task = serve_socket(run, BEFORE_MAIN, self.socket)
-        self.socket.connect(route, page_props=claims)
-
-    async def started(self) -> ft.Page:
-        await asyncio.wait_for(self._started.wait(), 20)
-        await settle()
-        assert self.page is not None and not self.socket.crashed(), self.socket.crashed()
-        return self.page
-
-    async def type_and_join(self, code: str) -> None:
-        assert self.page is not None
-        field = tagged_control(self.page, "join-code")
-        self.socket.props(field, {"value": code})
-        self.socket.event(field, "change", code)
-        self.socket.event(tagged_control(self.page, "join-go"), "click")
-        await settle()
-
-    async def close(self) -> None:
-        self.socket.close()
-        await asyncio.wait_for(self.task, 10)
-
-
-async def settle(rounds: int = 50) -> None:
-    """Let the server handle what the tabs sent (messages, handlers, client calls)."""
-    for _ in range(rounds):
-        await asyncio.sleep(0.01)
-
-
-def top_route(page: ft.Page) -> str:
-    return str(page.views[-1].route)
-
-
-def shown_text(page: ft.Page) -> str:
-    from tests.companion.ui.flet_harness import controls_in
-
-    return "\n".join(
-        str(c.value) for c in controls_in(page.views[-1]) if isinstance(c, ft.Text) and c.value
-    )
 
 
 @pytest.fixture

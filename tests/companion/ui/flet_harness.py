@@ -251,8 +251,11 @@ class BrowserSocket:
     from a chosen network address.
 
     ``connect`` registers like the Flutter client (sending ``page`` props with it), then
-    ``tab.first`` (props messages sent before anything else, as a hostile client can) go
-    out at once. Client method calls are answered with ``answers[name]`` (default None).
+    ``first`` (page props sent before anything else, as a hostile client can) and
+    ``queued`` (messages the client held while reconnecting: the Flutter client sends its
+    queue right after the handshake) go out at once. Client method calls are answered
+    with ``answers[name]`` (a value, or a function of the call's args; default None),
+    each after the next of ``delays[name]`` seconds if any (a slow, loaded browser).
     """
 
     def __init__(self, peer: str, user_agent: str = "harness") -> None:
@@ -268,6 +271,8 @@ class BrowserSocket:
         self.session_id: str | None = None
         #: Props for the page, sent the moment the server answered the handshake.
         self.first: dict[str, Any] = {}
+        self.queued: list[tuple[MessageAction, dict[str, Any]]] = []
+        self.delays: dict[str, list[float]] = {}
         self._incoming: asyncio.Queue[bytes | None] = asyncio.Queue()
 
     # --- what FletApp calls -----------------------------------------------------------
@@ -298,16 +303,23 @@ class BrowserSocket:
                 self.send(
                     MessageAction.UPDATE_CONTROL_PROPS, {"id": self.page_id, "props": self.first}
                 )
+            for queued_action, queued_body in self.queued:
+                self.send(queued_action, queued_body)
         elif action == MessageAction.INVOKE_METHOD:
-            self.send(
-                MessageAction.INVOKE_METHOD,
-                {
-                    "control_id": body["control_id"],
-                    "call_id": body["call_id"],
-                    "result": self.answers.get(body["name"]),
-                    "error": None,
-                },
-            )
+            answer = self.answers.get(body["name"])
+            reply = {
+                "control_id": body["control_id"],
+                "call_id": body["call_id"],
+                "result": answer(body["args"]) if callable(answer) else answer,
+                "error": None,
+            }
+            delays = self.delays.get(body["name"])
+            if delays:
+                asyncio.get_running_loop().call_later(
+                    delays.pop(0), self.send, MessageAction.INVOKE_METHOD, reply
+                )
+            else:
+                self.send(MessageAction.INVOKE_METHOD, reply)
 
     # --- what the test does -----------------------------------------------------------
 
