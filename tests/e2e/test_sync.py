@@ -358,6 +358,71 @@ def test_a_phone_left_open_across_a_server_restart_gets_its_seat_back(
         stop_server(server)
 
 
+#: Tabs left open across the server kill below: several per browser, as at a real table
+#: (kept modest: every tab is a Flutter page on a small machine).
+KILLED_TABS, KILLED_BROWSERS = 8, 4
+
+
+def test_every_tab_left_open_across_a_server_kill_comes_back_by_itself(
+    browser: object, tmp_path: Path
+) -> None:
+    """The server is killed (no goodbye to any tab) while the game changes on disk, and
+    starts again on the same port: every open tab reconnects by itself, as its device,
+    to the game as it is now, and still acts. No tab may need a reload."""
+    import signal
+
+    from companion.store import GameStore
+    from rules.commands import SetTreasureBonus
+
+    data = tmp_path / "data"
+    game = seed(data, 2, device_id(41), "Killed")
+    server = start_server(data, tmp_path / "before.log")
+    devices = Devices(browser, server, OUTPUT / "killed")
+    try:
+        # One device per browser, each with several tabs of the same game.
+        firsts = [devices._new(41, f"browser{b}") for b in range(KILLED_BROWSERS)]
+        tabs = firsts + [
+            AppPage(first.page.context.new_page(), server.url, first.shots_dir)
+            for first in firsts
+            for _ in range(KILLED_TABS // KILLED_BROWSERS - 1)
+        ]
+        for tab in tabs:
+            tab.page.goto(f"{server.url}/game/{game.game_id}")
+        for tab in tabs:
+            tab.wait_ready()
+            shows(tab, "p1-total-cleric", "2", timeout=30)
+        server.process.send_signal(signal.SIGKILL)
+        server.process.wait(timeout=10)
+        store = GameStore(data, fsync=False)  # the game moves on while the server is down
+        moved, _ = store.load(game.game_id).game.play(
+            SetTreasureBonus(player="Ada", treasure="cleric", amount=5)
+        )
+        store.save(game.game_id, moved)
+        port = int(server.url.rsplit(":", 1)[1])
+        server = start_server(data, tmp_path / "after.log", port=port)
+        back: set[int] = set()
+        deadline = time.monotonic() + 90
+        while len(back) < len(tabs) and time.monotonic() < deadline:
+            for n, tab in enumerate(tabs):
+                with contextlib.suppress(Exception):  # a tab still being redrawn
+                    if n not in back and "7" in total(tab, 1, "cleric"):
+                        back.add(n)
+            time.sleep(1.0)
+        stuck = sorted(set(range(len(tabs))) - back)
+        for n in stuck:
+            tabs[n].screenshot(f"stuck-tab-{n}")
+        assert not stuck, f"{len(stuck)} of {len(tabs)} tabs did not come back: {stuck}"
+        assert "not registered" not in server.log()
+        said(tabs[-1], "You host this game")
+        bump(tabs[-1], 1)  # the connection carries taps again, and every tab hears of it
+        for tab in tabs:
+            shows(tab, "p1-total-cleric", "8", timeout=30)
+        tabs[-1].screenshot("after-kill")
+    finally:
+        devices.close()
+        stop_server(server)
+
+
 def test_a_phone_whose_network_blips_catches_up_without_losing_or_repeating(
     devices: Devices, table: tuple[Server, dict[str, SeededGame]]
 ) -> None:
