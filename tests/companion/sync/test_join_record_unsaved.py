@@ -99,7 +99,7 @@ def test_join_record_unsaved_is_said_in_german(server: Server, disk_full: list[P
     page, app = server.tab(f"/game/{server.bare}", lang="de")
     assert isinstance(app.current, GameUnavailable)
     assert VOLL in texts(page) and "Beitrittscode" in texts(page)
-    assert app.current.title() == "Spiel nicht verfügbar"
+    assert app.current.title() == "Nicht verfügbar"
 
 
 @pytest.mark.parametrize("route", ["/", "/games"])
