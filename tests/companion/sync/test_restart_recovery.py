@@ -32,13 +32,13 @@ def game(tmp_path: Path) -> SeededGame:
     return seed(tmp_path / "data", 2, HOST, "Restart")
 
 
+def asks_device(name: str, args: Any) -> bool:
+    return name == "get" and isinstance(args, dict) and DEVICE_KEY.endswith(args["key"])
+
+
 def storage_of(device: str) -> Any:
     """A browser whose storage holds this device id (and nothing else)."""
-
-    def get(args: dict[str, str]) -> str | None:
-        return device if DEVICE_KEY.endswith(args["key"]) else None
-
-    return get
+    return lambda args: device if asks_device("get", args) else None
 
 
 def host_browser(socket: BrowserSocket) -> None:
@@ -91,9 +91,15 @@ def test_restart_a_tab_whose_storage_answers_late_comes_back_as_its_device_to_it
     monkeypatch.setattr(sync_link, "DEVICE_RETRY_S", (0.1, 0.2, 0.4), raising=False)
     main = make_main(AppConfig(data_dir=tmp_path / "data"))
 
+    device_questions = iter([0.5, 0.5])  # both tries at the start come too late
+
     def loaded(socket: BrowserSocket) -> None:
         host_browser(socket)
-        socket.delays["get"] = [0.0, 0.0, 0.5, 0.5]  # theme, language, then the device twice
+        socket.late = lambda name, args: (
+            next(device_questions, 0.0)
+            if name == "get" and DEVICE_KEY.endswith(args["key"])
+            else 0.0
+        )
 
     async def scenario() -> None:
         tab = Tab(main, "127.0.0.1", f"/game/{game.game_id}", {}, loaded)

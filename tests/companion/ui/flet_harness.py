@@ -255,7 +255,7 @@ class BrowserSocket:
     ``queued`` (messages the client held while reconnecting: the Flutter client sends its
     queue right after the handshake) go out at once. Client method calls are answered
     with ``answers[name]`` (a value, or a function of the call's args; default None),
-    each after the next of ``delays[name]`` seconds if any (a slow, loaded browser).
+    each ``late(name, args)`` seconds later if set (a slow, loaded browser).
     """
 
     def __init__(self, peer: str, user_agent: str = "harness") -> None:
@@ -272,7 +272,7 @@ class BrowserSocket:
         #: Props for the page, sent the moment the server answered the handshake.
         self.first: dict[str, Any] = {}
         self.queued: list[tuple[MessageAction, dict[str, Any]]] = []
-        self.delays: dict[str, list[float]] = {}
+        self.late: Callable[[str, Any], float] | None = None
         self._incoming: asyncio.Queue[bytes | None] = asyncio.Queue()
 
     # --- what FletApp calls -----------------------------------------------------------
@@ -310,13 +310,13 @@ class BrowserSocket:
             reply = {
                 "control_id": body["control_id"],
                 "call_id": body["call_id"],
-                "result": answer(body["args"]) if callable(answer) else answer,
+                "result": answer(body.get("args")) if callable(answer) else answer,
                 "error": None,
             }
-            delays = self.delays.get(body["name"])
-            if delays:
+            delay = self.late(body["name"], body.get("args")) if self.late is not None else 0.0
+            if delay > 0:
                 asyncio.get_running_loop().call_later(
-                    delays.pop(0), self.send, MessageAction.INVOKE_METHOD, reply
+                    delay, self.send, MessageAction.INVOKE_METHOD, reply
                 )
             else:
                 self.send(MessageAction.INVOKE_METHOD, reply)
