@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Literal, TextIO
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.printable import printable
+
 if TYPE_CHECKING:
     from companion.store import GameStore, GameSummary, StoreProblem
 
@@ -121,7 +123,7 @@ def run_games(
             return _export(store, options, out, err)
         return _import(store, options, out, err, stdin or sys.stdin)
     except _Refused as refused:
-        print(f"dungeon-referee {options.command}: {refused}", file=err)
+        print(f"dungeon-referee {options.command}: {printable(str(refused))}", file=err)
         return refused.status
 
 
@@ -129,8 +131,12 @@ SHOWN_FIELDS = 20
 
 
 def _with_fields(problem: StoreProblem) -> str:
-    """The problem's message, then its bad fields indented below it (at most 20)."""
-    lines = [problem.message, *(f"  {f}" for f in problem.field_errors[:SHOWN_FIELDS])]
+    """The problem's message, then its bad fields indented below it (at most 20). A field
+    name comes from the file itself: its control characters are written as escapes."""
+    lines = [
+        printable(problem.message),
+        *(f"  {printable(str(f))}" for f in problem.field_errors[:SHOWN_FIELDS]),
+    ]
     hidden = len(problem.field_errors) - SHOWN_FIELDS
     if hidden > 0:
         lines.append(f"  ... and {hidden} more")
@@ -146,7 +152,7 @@ def status_of(summary: GameSummary) -> str:
     progress = summary.progress
     if not progress.finished:
         return "in progress"
-    return f"won by {progress.winner}" if progress.winner else "finished, no winner"
+    return f"won by {printable(progress.winner)}" if progress.winner else "finished, no winner"
 
 
 def _list(store: GameStore, out: TextIO, err: TextIO) -> int:
@@ -155,7 +161,9 @@ def _list(store: GameStore, out: TextIO, err: TextIO) -> int:
     for summary in listing.games:
         fields = (
             summary.game_id,
-            " ".join(summary.name.split()),  # a name never breaks the columns
+            # A name never breaks the columns, nor steers the terminal: a name saved
+            # before control characters were refused is printed with escapes.
+            printable(" ".join(summary.name.split())),
             f"turn {summary.progress.turn}",
             status_of(summary),
             f"{summary.last_played.astimezone():%Y-%m-%d %H:%M}",

@@ -12,9 +12,10 @@ from typing import Final, Literal
 
 from pydantic import AwareDatetime, Field, ValidationError, field_validator
 
+from companion.printable import printable
 from companion.store.json_text import JsonTextError, parse_json
 from companion.store.problems import FieldError, ImportRejected, field_errors_from
-from companion.store.records import SCHEMA_VERSION, GameName, Record, StoredGame
+from companion.store.records import SCHEMA_VERSION, NewGameName, Record, StoredGame
 from rules.commands import Command
 from rules.game import Game
 from rules.models import GameSetup
@@ -29,7 +30,7 @@ class ExportedGame(Record):
 
     format: Literal["dungeon-referee/game"] = EXPORT_FORMAT
     schema_version: int = Field(default=SCHEMA_VERSION, ge=1)
-    name: GameName
+    name: NewGameName
     exported_at: AwareDatetime | None = None
     setup: GameSetup
     log: tuple[Command, ...] = ()
@@ -48,7 +49,9 @@ class ExportedGame(Record):
 
 def export_text(record: StoredGame, exported_at: datetime, *, redo: bool = True) -> str:
     exported = ExportedGame(
-        name=record.name,
+        # A name saved before control characters were refused goes out escaped, so the
+        # file imports again.
+        name=printable(record.name)[:80],
         exported_at=exported_at,
         setup=record.setup,
         log=record.log,

@@ -28,6 +28,7 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.table import Document
 
+from companion.printable import printable, refuse_control
 from companion.store.export import export_text, parse_export
 from companion.store.gamefile import (
     BadGameFile,
@@ -62,6 +63,7 @@ from companion.store.problems import (
 from companion.store.quarantine import set_aside
 from companion.store.records import (
     GAME_DOC_ID,
+    GAME_NAME,
     GAME_TABLE,
     SCHEMA_VERSION,
     GameSummary,
@@ -121,10 +123,12 @@ class BackupInfo:
 
 def default_name(setup: GameSetup) -> str:
     names = [p.name for p in setup.players]
-    return (", ".join(names[:-1]) + " and " + names[-1])[:80]
+    # A player's name may hold what a game's name must not: written as escapes.
+    return printable(", ".join(names[:-1]) + " and " + names[-1])[:80]
 
 
 def clean_name(name: str) -> str:
+    refuse_control(name, GAME_NAME)
     cleaned = " ".join(name.split())
     if not cleaned:
         raise ValueError("a game's name must not be blank")

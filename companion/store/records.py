@@ -12,8 +12,9 @@ from collections import OrderedDict
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
 
+from companion.printable import refuse_control
 from companion.store.paths import GAME_ID_PATTERN
 from rules.commands import Command
 from rules.models import GameSetup, GameState, Name, Phase, PlayerState, ScoredHero
@@ -26,6 +27,11 @@ GAME_DOC_ID = 1
 
 GameId = Annotated[str, Field(pattern=GAME_ID_PATTERN)]
 GameName = Annotated[str, Field(min_length=1, max_length=80)]
+GAME_NAME = "a game's name"
+#: A name arriving from outside (an imported file): no control characters. Stored games
+#: keep ``GameName``, so a game saved before this check still opens; its name is printed
+#: with escapes (``companion.printable``).
+NewGameName = Annotated[GameName, AfterValidator(lambda name: refuse_control(name, GAME_NAME))]
 
 
 class Record(BaseModel):

@@ -201,3 +201,76 @@ def test_export_needs_a_game_id(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["export"])
     assert exited.value.code == 2
     assert "GAME_ID" in capsys.readouterr().err
+
+
+# --- control characters in names (a stored name is printed safely; a new one refused) --
+
+#: A terminal obeys these instead of showing them (colour, clear screen, carriage
+#: return, NUL, a forged line, bell and CSI, a right-to-left override), and how `games`
+#: shows each: escaped, or as the space the name's whitespace is folded into.
+HOSTILE = {
+    "\x1b[31mRed\x1b[0m": "\\x1b[31mRed\\x1b[0m",
+    "Clear\x1b[2J": "Clear\\x1b[2J",
+    "over\rwritten": "over written",
+    "nul\x00byte": "nul\\x00byte",
+    "two\nlines": "two lines",
+    "bell\x07\x9b31m": "bell\\x07\\x9b31m",
+    "\u202egnp.exe": "\\u202egnp.exe",
+}
+HOSTILE_NAMES = list(HOSTILE)
+RAW = ("\x1b", "\r", "\x00", "\x07", "\x9b", "\u202e")
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_games_prints_a_stored_name_with_control_characters_as_escapes(
+    data: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    game_id = saved(data, 1)
+    edit(data, game_id, name=name)  # written by an older version, or by hand
+    status, out, err = run(capsys, "games", "--data-dir", str(data))
+    assert status == 0 and err == ""
+    assert not any(c in out for c in RAW), "nothing a terminal would obey"
+    assert len(out.splitlines()) == 1 and out.split("\t")[0] == game_id
+    assert out.split("\t")[1] == HOSTILE[name]
+
+
+def test_games_prints_a_hostile_field_name_in_a_damaged_file_as_escapes(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_id = saved(data, 1)
+    progress = json.loads(GameStore(data).layout.game_file(game_id).read_text())["game"]["1"]
+    # Not a field of a saved game: the file is damaged, and the problem names the field.
+    edit(data, game_id, progress={**progress["progress"], "\x1b[2Jevil": 1})
+    status, _out, err = run(capsys, "games", "--data-dir", str(data))
+    assert status == 0 and "problem:" in err
+    assert "\\x1b[2Jevil" in err and "\x1b" not in err
+
+
+def test_export_of_a_stored_name_with_control_characters_imports_again(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_id = saved(data, 1)
+    edit(data, game_id, name="Red\x1b[31m")
+    status, exported, _ = run(capsys, "export", game_id, "--data-dir", str(data))
+    assert status == 0 and json.loads(exported)["name"] == "Red\\x1b[31m"
+    file = tmp_path / "game.json"
+    file.write_text(exported)
+    status, out, err = run(capsys, "import", str(file), "--data-dir", str(tmp_path / "other"))
+    assert status == 0 and err == ""
+    assert GameStore(tmp_path / "other").load(out.strip()).summary.name == "Red\\x1b[31m"
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_import_of_a_name_with_control_characters_exits_2_naming_the_field(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    exported = json.loads(GameStore(data).export_game(saved(data, 1)))
+    exported["name"] = name
+    file = tmp_path / "hostile.json"
+    file.write_text(json.dumps(exported))
+    before = GameStore(data).list_games().games
+    status, out, err = run(capsys, "import", str(file), "--data-dir", str(data))
+    assert status == 2 and out == ""
+    assert "name:" in err and "must not hold control characters" in err
+    assert not any(c in err for c in RAW)
+    assert GameStore(data).list_games().games == before, "nothing was saved"

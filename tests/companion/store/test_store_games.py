@@ -272,3 +272,32 @@ def test_saves_from_several_threads_and_a_listing_do_not_interfere(
     for game_id in ids:
         assert again.load(game_id).game.log == finals[game_id].log
     assert {s.progress.commands for s in store.list_games().games} == {40}
+
+
+@pytest.mark.parametrize(
+    "name", ["\x1b[31mRed", "two\nlines", "tab\there", "nul\x00", "\u202eevil"]
+)
+def test_create_and_rename_refuse_a_name_with_control_characters(
+    store: GameStore, reopen: Callable[[], GameStore], name: str
+) -> None:
+    with pytest.raises(ValueError, match="must not hold control characters"):
+        store.create(sample_setup(), name)
+    game_id = saved(store, Game.new(sample_setup()))
+    before = store.list_games().games
+    with pytest.raises(ValueError, match=r"control characters .*\(U\+[0-9A-F]{4} at character"):
+        store.rename(game_id, name)
+    assert reopen().list_games().games == before, "nothing changed"
+
+
+def test_a_game_named_after_players_with_control_characters_gets_a_printable_name(
+    store: GameStore,
+) -> None:
+    from rules.models import GameSetup
+
+    setup = sample_setup()
+    first = setup.players[0].model_copy(update={"name": "\x1b[2JAda"})
+    hostile = GameSetup.model_validate(
+        {**setup.model_dump(), "players": [first.model_dump(), *setup.model_dump()["players"][1:]]}
+    )
+    summary = store.create(hostile)
+    assert "\x1b" not in summary.name and summary.name.startswith("\\x1b[2JAda")

@@ -180,6 +180,21 @@ def test_rename_saves_the_new_name_and_refuses_a_blank_one(
     assert "Dragon night" in ui.texts()
 
 
+def test_rename_refuses_a_name_with_control_characters_saying_which(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    store = GameStore(tmp_path / "data", fsync=False)
+    game_id = saved(store, 1, "Before")
+    ui, app = open_games(table_app)
+    ui.tap(f"rename-{game_id}")
+    type_dialog(ui, "rename-field", "Red\x1b[31m night")
+    tap_dialog(ui, "rename-save")
+    said = dialog_text(ui)
+    assert "A game's name must not hold control characters" in said
+    assert "(U+001B at character 4)" in said
+    assert store_of(app).list_games().games[0].name == "Before"
+
+
 def test_delete_asks_first_naming_the_game(table_app: AppFactory, tmp_path: Path) -> None:
     store = GameStore(tmp_path / "data", fsync=False)
     keep = saved(store, 1, "Keep me")
