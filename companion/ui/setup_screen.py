@@ -21,6 +21,7 @@ from rules.errors import RulesError
 from rules.setup import starting_hand
 
 if TYPE_CHECKING:
+    from companion.session import Change
     from companion.ui.shell import TableApp
 
 
@@ -37,6 +38,18 @@ class SetupScreen:
 
     def phase(self) -> str | None:
         return "setup"
+
+    def game_changed(self, change: Change) -> None:
+        """Another device placed a first Room or revealed them: show it here too (this
+        tab's own build and reveal redraw by themselves). Once revealed, the game is
+        under way on the table."""
+        if change.origin is self.app or self.app.current is not self:
+            return
+        game = self.app.game
+        if game is not None and game.state.phase != "setup":
+            self.app.replace("/table")
+            return
+        self.app.render_top()
 
     def build(self) -> list[ft.Control]:
         tr = self.app.tr

@@ -54,11 +54,12 @@ def in_build(players: int) -> list[Command]:
     return [*first, RevealRooms(), RevealHeroes(heroes=heroes)]
 
 
-def seed(data_dir: Path, players: int, host: str, name: str) -> SeededGame:
+def seed(data_dir: Path, players: int, host: str, name: str, at_setup: bool = False) -> SeededGame:
+    """A saved game in turn 1's Build phase (``at_setup``: still at set-up, no Room built)."""
     store = GameStore(data_dir, fsync=False)
     summary = store.create(setup(players), name)
     game = Game.new(setup(players))
-    for command in in_build(players):
+    for command in [] if at_setup else in_build(players):
         game, _ = game.play(command)
     store.save(summary.game_id, game)
     registry = AccessRegistry(data_dir, fsync=False)

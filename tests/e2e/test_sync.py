@@ -43,6 +43,7 @@ def table(
         "locked": seed(data, 2, device_id(5), "Locked"),
         "six": seed(data, 6, device_id(11), "Six phones"),
         "blip": seed(data, 2, device_id(31), "Blip"),
+        "setup": seed(data, 2, device_id(41), "First Rooms", at_setup=True),
     }
     server = start_server(data, base / "server.log")
     yield server, games
@@ -240,6 +241,43 @@ def test_private_build_is_hidden_until_revealed_together(
         said(app, "Secret Vault")
         said(app, "Hidden Lair")
     phone.screenshot("revealed")
+
+
+def test_first_rooms_at_setup_are_named_only_on_their_owners_phone(
+    devices: Devices, table: tuple[Server, dict[str, SeededGame]]
+) -> None:
+    """R-SETUP-FIRST: the first Rooms are built face down and revealed together."""
+    _server, games = table
+    game = games["setup"]
+    host, phone = devices.open_many(
+        [(41, f"/join?game={game.game_id}", "host"), (42, "/join", "phone")]
+    )
+    tap(host, "join-seat-1")
+    said(host, "You sit as Ada")
+    type_into(phone, "join-code", game.code.lower())
+    tap(phone, "join-go")
+    tap(phone, "join-seat-2")
+    said(phone, "You sit as Brann")
+    for app in (host, phone):
+        tap(app, "continue-setup")
+        app.wait_for("screen-setup")
+    # Ada (20 XP) builds first; Brann's phone does not offer her Room.
+    shows(phone, "first-room-1-elsewhere", "Ada has not placed a Room yet.")
+    build_room(host, "first-room-1", "Secret Vault", ["mage"], 3)
+    tap(host, "first-room-1-build")
+    shows(host, "first-room-1-placed", "Face down: Secret Vault")
+    shows(phone, "first-room-1-placed", "Placed a Room face down.")
+    assert "Secret Vault" not in phone.snapshot()
+    phone.screenshot("setup-other-room-face-down")
+    build_room(phone, "first-room-2", "Hidden Lair", ["thief"], 2)
+    tap(phone, "first-room-2-build")
+    shows(host, "first-room-2-placed", "Placed a Room face down.")
+    assert "Hidden Lair" not in host.snapshot()
+    host.screenshot("setup-both-placed")
+    tap(phone, "reveal-first-rooms")
+    for app in (host, phone):  # revealed together: both go to the table
+        said(app, "Secret Vault")
+        said(app, "Hidden Lair")
 
 
 def test_a_device_without_the_code_is_refused_until_the_host_allows_watching(
