@@ -157,11 +157,29 @@ def build_room(
     app: AppPage, prefix: str, name: str, treasure: list[str], damage: int, advanced: bool = False
 ) -> None:
     type_into(app, f"{prefix}-name", name)
-    for t in treasure:
-        tap(app, f"{prefix}-treasure-{t}")
+    for count, t in enumerate(treasure, 1):
+        add_treasure_icon(app, prefix, t, count)
     type_into(app, f"{prefix}-damage", str(damage))
     if advanced:
         tap(app, f"{prefix}-advanced")
+
+
+def add_treasure_icon(app: AppPage, prefix: str, treasure: str, count: int) -> None:
+    """Tap a Room's treasure tile and wait until it shows its ``count``-th icon.
+
+    Each tap adds an icon, and the picker redraws under the pointer: a tap that lands
+    while it does is lost (seen on a loaded machine, the Room then built without that
+    icon). So the tap is made once more if the icon has not come within 8 s.
+    """
+    icon = f"{prefix}-icon-{count}"
+    for attempt in range(2):
+        tap(app, f"{prefix}-treasure-{treasure}")
+        try:
+            app.by_id(icon).first.wait_for(state="attached", timeout=8_000)
+            return
+        except PlaywrightError:
+            if attempt == 1:
+                raise
 
 
 def new_hero(app: AppPage, n: int, name: str, treasure: str, health: int) -> None:

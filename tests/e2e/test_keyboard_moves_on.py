@@ -35,6 +35,7 @@ def test_the_keyboard_moves_to_the_next_name_after_a_catalogue_pick(phone: AppPa
     phone.wait_for("reveal-rooms")
     type_into(phone, "build-p1-name", "Dark Altar")
     tap(phone, "build-p1-option-BMA009")
+    phone.wait_for("build-p1-icon-2")  # the card's two cleric icons: the pick took
     tap(phone, "build-p1-go")
     phone.wait_for("p1-face-down")
     assert _focused(phone, "build-p2-name"), "the next player's Room name did not get it"
