@@ -427,6 +427,7 @@ def test_every_tab_left_open_across_a_server_kill_comes_back_by_itself(
         for tab in tabs:
             tab.page.goto(f"{server.url}/game/{game.game_id}")
         for tab in tabs:
+            tab.page.bring_to_front()  # a tab in the background draws its first frame late
             tab.wait_ready()
             shows(tab, "p1-total-cleric", "2", timeout=30)
         server.process.send_signal(signal.SIGKILL)
