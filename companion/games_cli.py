@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal, TextIO
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.printable import printable
+from rules.printable import printable
 
 if TYPE_CHECKING:
     from companion.store import GameStore, GameSummary, StoreProblem

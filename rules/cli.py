@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from rules.printable import printable
 from rules.table import Table, TableError, referee_turn
 
 EXIT_BAD_INPUT = 2
@@ -29,19 +30,13 @@ class InputError(Exception):
     """The table could not be read or is not a valid table."""
 
 
-def _printable(text: str) -> str:
-    """``text`` on one printable line: control characters, line breaks and lone surrogates
-    (a table may put any of them in a field name) written as escapes."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
 def _field(loc: tuple[int | str, ...]) -> str:
     out = ""
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            name = _printable(part)
+            name = printable(part)
             if len(name) > MAX_FIELD:
                 name = name[:MAX_FIELD] + "…"
             out += f".{name}" if out else name
@@ -53,7 +48,7 @@ def describe(error: ValidationError) -> str:
     problems = []
     for problem in error.errors(include_url=False):
         loc = tuple(p for p in problem["loc"] if not str(p).startswith("function-after"))
-        message = _printable(problem["msg"].removeprefix("Value error, "))
+        message = printable(problem["msg"].removeprefix("Value error, "))
         problems.append(f"{_field(loc)}: {message}")
     more = len(problems) - MAX_PROBLEMS
     return "; ".join(problems[:MAX_PROBLEMS]) + (f" (and {more} more)" if more > 0 else "")

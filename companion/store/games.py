@@ -28,7 +28,6 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from companion.printable import printable, refuse_control
 from companion.store.export import export_text, parse_export
 from companion.store.gamefile import (
     BadGameFile,
@@ -85,6 +84,7 @@ from rules.engine import replay_partial
 from rules.errors import RulesError
 from rules.game import Game
 from rules.models import GameSetup, GameState
+from rules.printable import printable, refuse_control
 
 Clock = Callable[[], datetime]
 log = logging.getLogger(__name__)

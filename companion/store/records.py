@@ -14,10 +14,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
 
-from companion.printable import refuse_control
 from companion.store.paths import GAME_ID_PATTERN
 from rules.commands import Command
 from rules.models import GameSetup, GameState, Name, Phase, PlayerState, ScoredHero
+from rules.printable import refuse_control
 
 SCHEMA_VERSION = 1
 """Bump when the stored shape changes, and teach ``migrate`` the step from the old one."""

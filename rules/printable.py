@@ -1,10 +1,11 @@
 """Control characters in text a player or a file supplied: refused in new names, written
-as escapes when printing text that is already stored.
+as escapes when printed.
 
-A game's name, or a field name in a damaged file, can hold anything JSON can: a terminal
-escape (ESC [ 2 J clears the screen), a carriage return that overwrites the line, NUL, a
-line break that forges another line of ``dungeon-referee games``, a right-to-left
-override that reverses what follows. None of them belongs in a name.
+A game's name, or a field name in a table or a damaged file, can hold anything JSON can:
+a terminal escape (ESC [ 2 J clears the screen), a carriage return that overwrites the
+line, NUL, a line break that forges another line of output, a right-to-left override
+that reverses what follows. None of them belongs in a name, and none is printed raw by
+``python -m rules turn`` or ``dungeon-referee games``.
 """
 
 from __future__ import annotations
@@ -38,14 +39,10 @@ def refuse_control(text: str, what: str) -> str:
     return text
 
 
-def _escaped(char: str) -> str:
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
 def printable(text: str) -> str:
-    """``text`` with each control character written as its escape (``\\x1b``,
-    ``\\u202e``), so a terminal shows what the text holds instead of obeying it."""
+    """``text`` on one line with each control character written as Python writes it
+    (``\\x1b``, ``\\n``, ``\\u202e``), so a terminal shows what the text holds instead of
+    obeying it."""
     if not any(is_control(char) for char in text):
         return text
-    return "".join(_escaped(char) if is_control(char) else char for char in text)
+    return "".join(repr(char)[1:-1] if is_control(char) else char for char in text)
