@@ -20,7 +20,7 @@ from companion.store import (
 )
 from companion.sync.private_build import face_down_hidden, taken_back_hidden
 from companion.sync.registry import JoinRecordNotSaved
-from companion.ui.store_problems import may_repair_here
+from companion.ui.store_problems import may_repair_here, store_error_text
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import on_tap, tagged
 
@@ -215,7 +215,7 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
                 assert app.sessions is not None
                 texts[what] = export_table(app.sessions.open(game_id).game)
             except StoreError as error:
-                copied.value = _sentence(str(error))
+                copied.value = _sentence(store_error_text(app, game_id, error))
                 copied.update()
                 return
         shown["what"] = what
@@ -301,7 +301,10 @@ def import_dialog(app: TableApp, imported: Callable[[LoadedGame], None]) -> None
                 lines.append(tr("games.more_errors", count=len(error.errors) - SHOWN_IMPORT_ERRORS))
             refuse(lines)
             return
-        except (ValueError, StoreError) as error:
+        except StoreError as error:  # not saved: the message names the data folder
+            refuse([tr("games.import_rejected", reason=store_error_text(app, None, error))])
+            return
+        except ValueError as error:
             refuse([tr("games.import_rejected", reason=str(error))])
             return
         _close(app)

@@ -24,10 +24,10 @@ from companion.ui.game_dialogs import (
     rename_dialog,
 )
 from companion.ui.store_problems import (
-    may_repair_here,
     problem_card_for,
     problem_lines,
     resume_game,
+    store_error_text,
 )
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import big_button, heading, note, on_tap, tagged
@@ -82,12 +82,9 @@ class GamesScreen:
         try:
             listing = store.list_games()
         except (StoreError, OSError) as error:  # the store reports, but never crash a tab
-            # The reason names the data folder: the server's computer's business, as a
-            # problem with no game is (may_repair_here with no game).
-            if may_repair_here(self.app, None):
-                controls.append(note(tr("games.list_failed", reason=str(error))))
-            else:
-                controls.append(note(tr("games.list_failed_elsewhere")))
+            # The reason names the data folder: the server's computer's business.
+            reason = store_error_text(self.app, None, error)
+            controls.append(note(tr("games.list_failed", reason=reason)))
             return controls
         shown = 0
         for problem in listing.problems:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.store import GameUnreadable, StoreError, StoreProblem
+from companion.store.problems import SaveFailed
 from companion.sync.access import decide_access, may_repair
 from companion.ui.widgets import big_button, on_tap, tagged
 
@@ -75,6 +76,21 @@ def may_repair_here(app: TableApp, game_id: str | None) -> bool:
         return True
     record = sync.hub.registry.get(game_id) if game_id is not None else None
     return may_repair(record, sync.device.device_id, sync.device.local)
+
+
+#: Why a save failed, in words a player may read on any device (``sync.why.<reason>``).
+_SAID_WHY = frozenset({"disk_full", "read_only", "no_permission", "io_error"})
+
+
+def store_error_text(app: TableApp, game_id: str | None, error: Exception) -> str:
+    """What this device is told about a store error: the store's message (it names the
+    file or the data folder) where ``may_repair_here``; elsewhere why in words, or that
+    the server's computer shows why."""
+    if may_repair_here(app, game_id):
+        return str(error)
+    if isinstance(error, SaveFailed) and error.reason in _SAID_WHY:
+        return app.tr(f"sync.why.{error.reason}")
+    return app.tr("games.why_on_server")
 
 
 def _may_view(app: TableApp, game_id: str | None) -> bool:

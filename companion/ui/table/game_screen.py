@@ -21,6 +21,7 @@ import flet as ft
 from companion.session import Change, TableSession
 from companion.store import StoreError
 from companion.sync.hub import WatchOnly
+from companion.ui.store_problems import store_error_text
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for, stale_text
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
@@ -149,7 +150,8 @@ class GameScreen:
             self.errors[slot] = refusal_text(tr, error)
             return self._done(ok=False)
         except StoreError as error:
-            self.errors[slot] = tr("table.save_failed", reason=str(error))
+            reason = store_error_text(self.app, self.game_id, error)  # names the file
+            self.errors[slot] = tr("table.save_failed", reason=reason)
             return self._done(ok=False)
         finally:
             self._acting = False

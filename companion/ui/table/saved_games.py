@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.store import StoreError
-from companion.ui.store_problems import resume_game
+from companion.ui.store_problems import resume_game, store_error_text
 from companion.ui.sync_link import join_button, visible_games
 from companion.ui.widgets import big_button, on_tap, tagged
 
@@ -25,7 +25,8 @@ def saved_games(app: TableApp) -> list[ft.Control]:
     try:
         listing = app.sessions.store.list_games()
     except (StoreError, OSError) as error:
-        return [ft.Text(tr("home.saved_unreadable", reason=str(error)), size=16)]
+        reason = store_error_text(app, None, error)  # it names the data folder
+        return [ft.Text(tr("home.saved_unreadable", reason=reason), size=16)]
     # Only games this device has the code for (and a note if some could not be checked).
     games, unsaved = visible_games(app, listing.games)
     notes = [tagged("saved-unsaved", ft.Text(unsaved, size=16))] if unsaved else []

@@ -360,3 +360,45 @@ def test_list_failed_names_the_data_folder_on_the_servers_computer(
     folder = unlistable(server, monkeypatch)
     ui, _app = server.open_as(table_app, LOCAL)
     assert folder in ui.texts() and "Permission denied" in ui.texts()
+
+
+def test_home_shows_no_data_folder_to_another_device_when_the_list_fails(
+    table_app: AppFactory, server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = unlistable(server, monkeypatch)
+    shown: dict[int, str] = {}
+    for viewer in (BRANN, LOCAL):
+        ui, app = table_app()
+        app.sync = TabSync(server.hub, server.device(viewer))
+        app.replace("/")  # the home screen, drawn as this device
+        shown[viewer] = ui.texts()
+    assert "The saved games can't be listed" in shown[BRANN]
+    assert folder not in shown[BRANN] and "the server's computer shows why" in shown[BRANN]
+    assert folder in shown[LOCAL]
+
+
+# --- a change that could not be saved: the file's path is the host's business ----------
+
+
+@pytest.mark.parametrize("viewer", [BRANN, HOST], ids=["seat", "host"])
+def test_a_save_that_fails_names_the_file_only_on_the_hosts_device(
+    table_app: AppFactory, server: Server, monkeypatch: pytest.MonkeyPatch, viewer: int
+) -> None:
+    from companion.store.problems import SaveFailed
+
+    path = str(server.store.layout.game_file(server.game_id))
+
+    def full_disk(*_args: object, **_kwargs: object) -> None:
+        raise SaveFailed("disk_full", server.game_id, path, "No space left on device")
+
+    ui = open_table(server, table_app, viewer)
+    monkeypatch.setattr(GameStore, "save", full_disk)
+    ui.tap("p2-bonus-toggle")
+    ui.tap("p2-bonus-cleric-plus")
+    shown = ui.texts()
+    assert "Not saved, so nothing changed" in shown
+    if viewer == HOST:
+        assert path in shown
+    else:
+        assert path not in shown and str(server.root) not in shown
+        assert "Not saved, so nothing changed: the disk is full" in shown
