@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.card_messages import CARD_MESSAGES
 from rules.plurals import render
 
 RuleId = Literal[
@@ -48,6 +49,7 @@ RuleId = Literal[
     "R-PHASE",
     "R-TURN-REVEAL",
     "R-SCORE-CORRECT",
+    "R-CARD-EFFECT",
 ]
 
 Arg = str | int
@@ -357,4 +359,5 @@ MESSAGES: dict[str, str] = {
     "err.mini_deactivated": (
         "{room} (Room {room_n}) is deactivated: its Miniboss's abilities are off."
     ),
+    **CARD_MESSAGES,  # card abilities: generated descriptions and their rulings
 }

@@ -71,14 +71,20 @@ def test_shipped_glossary_loads_with_both_languages_everywhere(glossary: Glossar
 
 
 def test_every_known_rule_id_is_explained_by_exactly_one_entry(glossary: Glossary) -> None:
-    assert len(RULE_IDS) == len(set(RULE_IDS)) == 34
+    assert len(RULE_IDS) == len(set(RULE_IDS)) == 35
     for rule in RULE_IDS:
         owners = [e.id for e in glossary.entries if rule in e.rules]
         assert owners == [glossary.for_rule(rule).id], f"{rule}: {owners}"
 
 
 def test_engine_bookkeeping_rule_ids_are_known() -> None:
-    for rule in ("R-PHASE", "R-TURN-REVEAL", "R-SCORE-CORRECT", "R-VAR-MACHINATIONS"):
+    for rule in (
+        "R-PHASE",
+        "R-TURN-REVEAL",
+        "R-SCORE-CORRECT",
+        "R-VAR-MACHINATIONS",
+        "R-CARD-EFFECT",
+    ):
         assert rule in RULE_IDS
 
 

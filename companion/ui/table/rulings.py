@@ -17,6 +17,7 @@ from companion.glossary import load_glossary
 from companion.i18n import Translator
 from companion.theme import TOUCH
 from companion.ui.widgets import tagged
+from rules.card_text import WORD_KEYS
 from rules.errors import RulesError
 from rules.models import TREASURES
 from rules.rulings import Arg, Ruling, explain
@@ -39,6 +40,8 @@ def _local_arg(tr: Translator, name: str, value: Arg) -> Arg:
         return tr(f"phase.{value.lower()}")
     if name == "which" and value in ("highest", "lowest"):
         return tr(f"ruling.word.{value}")
+    if name in ("rooms", "cards") and value in WORD_KEYS:  # card ability phrases
+        return tr(WORD_KEYS[value])
     return value
 
 

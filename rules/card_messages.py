@@ -1,0 +1,119 @@
+"""English phrases for card abilities (generated descriptions) and the rulings they give.
+
+Part of ``rules.rulings.MESSAGES``; every key has a ``ruling.<key>`` string in each UI
+language. Descriptions are assembled from these phrases by ``rules.card_text``.
+"""
+
+from __future__ import annotations
+
+CARD_MESSAGES: dict[str, str] = {
+    # when an ability fires
+    "card.when.always": "Always:",
+    "card.when.hero_enters_first": "The first time a Hero enters this Room:",
+    "card.when.hero_dies_here": "When a Hero dies in this Room:",
+    "card.when.you_build_this": "When you build this Room:",
+    "card.when.you_build_another": "When you build another Room:",
+    "card.when.another_destroyed": "When another Room in your dungeon is destroyed:",
+    "card.when.level_up": "Level Up:",
+    "card.when.turn_start": "At the beginning of your turn:",
+    "card.when.you_play_spell": "When you play a Spell card:",
+    "card.when.opponent_plays_spell": "When an opponent plays a Spell card:",
+    "card.when.at_will": "Any time you may play a Spell:",
+    "card.when.cast.any": "Spell, Build or Adventure phase:",
+    "card.when.cast.build": "Spell, Build phase:",
+    "card.when.cast.adventure": "Spell, Adventure phase:",
+    # conditions
+    "card.if.built_monster_room": "if that Room is a Monster Room,",
+    "card.if.fewer_rooms_than_opponent": "if you have fewer Rooms than an opponent,",
+    "card.if.before_rooms_revealed": "before the Rooms are revealed,",
+    # costs
+    "card.cost.destroy_this": "destroy this Room to",
+    "card.cost.destroy_another": "destroy another Room of your dungeon to",
+    "card.cost.discard_two_rooms": "discard two Room cards to",
+    "card.cost.discard_monster_room": "discard a Monster Room card to",
+    "card.cost.discard_spell": "discard a Spell card to",
+    # targets
+    "card.target.opponent": "[an opponent]",
+    "card.target.player_two_more_souls": "[a player with at least two more Souls than you]",
+    "card.target.room_any_dungeon": "[a Room in any dungeon]",
+    "card.target.own_room": "[a Room in your dungeon]",
+    "card.target.trap_room": "[a Trap Room]",
+    "card.target.monster_room": "[a Monster Room]",
+    "card.target.hero_in_this_room": "[a Hero in this Room]",
+    "card.target.hero_in_own_dungeon": "[a Hero in your dungeon]",
+    "card.target.hero_in_opponent_dungeon": "[a Hero in an opponent's dungeon]",
+    "card.target.hero_in_any_dungeon": "[a Hero in any dungeon]",
+    "card.target.hero_in_town": "[a Hero in town]",
+    "card.target.ordinary_hero_in_town": "[an ordinary Hero in town]",
+    "card.target.hero_town_or_deck": "[a Hero from town or the Hero decks]",
+    "card.target.dead_hero_own": "[a dead Hero in your scorekeeping area]",
+    "card.target.dead_hero_opponent": "[a dead Hero in an opponent's scorekeeping area]",
+    "card.target.spell_just_played": "[a Spell just played]",
+    # effects
+    "card.fx.room_damage_plus.adjacent": "{rooms} next to this Room deal +{amount} damage.",
+    "card.fx.room_damage_plus.next": (
+        "if the next Room is one of your {rooms}, it deals +{amount} damage."
+    ),
+    "card.fx.room_damage_plus.all_own": "your {rooms} deal +{amount} damage.",
+    "card.fx.room_damage_plus.target": "it deals +{amount} damage (one of the {rooms}).",
+    "card.fx.damage_equals_count": "this Room's damage is the number of {rooms} in your dungeon.",
+    "card.fx.damage_per_count": "+{amount} damage for each other of your {rooms}.",
+    "card.fx.treasure_plus": "your dungeon counts {amount} more {treasure} treasure.",
+    "card.fx.treasure_double": "double the treasure of your other Rooms.",
+    "card.fx.no_advanced_over": "no Advanced Room may be built on this Room.",
+    "card.fx.no_room_over": "no Room may be built on this Room.",
+    "card.fx.heal_wound": "heal one Wound.",
+    "card.fx.kill_hero": "kill that Hero.",
+    "card.fx.damage_hero": "deal {amount} damage to that Hero.",
+    "card.fx.damage_hero_rooms": "deal that Hero as much damage as your dungeon has Rooms.",
+    "card.fx.hero_health": "that Hero has +{amount} Health.",
+    "card.fx.move_hero.town": "send that Hero back to town.",
+    "card.fx.move_hero.first_room": "send that Hero back to your first Room (it walks on).",
+    "card.fx.move_hero.back_one_room": "it goes back to the previous Room.",
+    "card.fx.move_hero.own_entrance": "put that Hero at your dungeon's entrance.",
+    "card.fx.move_hero.owner_entrance": "put it at the entrance of that player's dungeon.",
+    "card.fx.remove_hero": "remove it from the game.",
+    "card.fx.destroy_room.target": "destroy that Room; a Hero in it dies.",
+    "card.fx.destroy_room.each_opponent_chooses": "each opponent destroys a Room of their choice.",
+    "card.fx.deactivate_room": "deactivate that Room.",
+    "card.fx.cancel_spell": "cancel that Spell.",
+    "card.fx.build_extra": "build one more Room this turn.",
+    "card.fx.no_build_this_turn": (
+        "no Room is built this turn; face-down Rooms go back to the hand."
+    ),
+    "card.fx.no_hero_enters": "no Hero enters that dungeon this turn.",
+    "card.fx.swap_rooms": "swap two Rooms of one dungeon.",
+    "card.fx.draw.you": "draw {count} {cards}.",
+    "card.fx.draw.every_player": "every player draws {count} {cards}.",
+    "card.fx.discard.you": "discard {count} {cards}.",
+    "card.fx.discard_random.opponent": "that opponent discards {count} random {cards}.",
+    "card.fx.take_from_discard.you": "take {count} {cards} from the discard pile into your hand.",
+    "card.fx.take_random_from_hand.opponent": "take {count} random {cards} from their hand.",
+    "card.fx.take_from_revealed_hand.opponent": (
+        "they show their hand; take {count} {cards} from it."
+    ),
+    "card.fx.search_and_build.you": (
+        "search the Room deck or discard pile for {count} {cards}; you may build it at once."
+    ),
+    "card.fx.discard_hand.every_player": "every player discards their hand.",
+    "card.fx.draw_spell_instead.you": "draw from the Spell deck instead of the Room deck.",
+    "card.until_end_of_turn": "(until end of turn)",
+    "card.once_per_turn": "(once per turn)",
+    "card.optional": "(optional)",
+    "card.no_ability": "No ability.",
+    # rulings the effects give
+    "adv.enter_card": (
+        "{hero} enters {room} and takes {damage} damage ({total} of {health}); card "
+        "effects: {cards}."
+    ),
+    "adv.card_back": (
+        "{card} sends {hero} back to the previous Room, {room}, the first time it enters: "
+        "{damage} damage ({total} of {health})."
+    ),
+    "card.died_here": "{hero} died in {card} ({room}): its ability fires for {player}.",
+    "card.used_up": "{hero} died in {card} ({room}), whose ability has fired this turn already.",
+    "card.heal_none": "{hero} died in {card} ({room}), but {player} has no Wound to heal.",
+    "card.built": "{player} built {card}: its ability fires.",
+    "card.levelup": "{player}'s Boss {card} levels up: its Level Up fires.",
+    "err.card_no_advanced_over": "{card} allows no Advanced Room on it, so {room} can't go there.",
+}

@@ -1,0 +1,106 @@
+"""A card's ability in words, generated from its structured facts (never stored text).
+
+``phrases`` turns an ability into message keys with arguments; the keys live in
+``rules.rulings.MESSAGES`` (English) and ``data/i18n`` (``ruling.<key>``, every language),
+so the app renders the same structure in the player's language. A few arguments are the
+engine's own English words (kinds of Room and card); ``WORD_KEYS`` maps each to the UI
+catalogue key that translates it.
+"""
+
+from __future__ import annotations
+
+from rules.effects import Ability, CardEffects, CardPile, Effect, RoomType
+from rules.rulings import Arg, explain
+
+Phrase = tuple[str, dict[str, Arg]]
+
+ROOM_WORDS: dict[RoomType, str] = {"monster": "Monster Rooms", "trap": "Trap Rooms", "any": "Rooms"}
+CARD_WORDS: dict[CardPile, str] = {
+    "any": "card(s)",
+    "room": "Room card(s)",
+    "spell": "Spell card(s)",
+    "monster_room": "Monster Room card(s)",
+    "advanced_monster_room": "Advanced Monster Room card(s)",
+    "advanced_trap_room": "Advanced Trap Room card(s)",
+}
+# The engine's English word -> the UI catalogue key that says it in another language.
+WORD_KEYS: dict[str, str] = {
+    **{word: f"card.rooms.{kind}" for kind, word in ROOM_WORDS.items()},
+    **{word: f"card.pile.{pile}" for pile, word in CARD_WORDS.items()},
+}
+
+
+def _effect(effect: Effect) -> list[Phrase]:
+    match effect.kind:
+        case "room_damage_plus":
+            out: list[Phrase] = [
+                (
+                    f"card.fx.room_damage_plus.{effect.rooms}",
+                    {"amount": effect.amount, "rooms": ROOM_WORDS[effect.room_type]},
+                )
+            ]
+            if effect.until_end_of_turn:
+                out.append(("card.until_end_of_turn", {}))
+            return out
+        case "damage_equals_count" | "damage_per_count":
+            args: dict[str, Arg] = {"rooms": ROOM_WORDS[effect.room_type]}
+            if effect.kind == "damage_per_count":
+                args["amount"] = effect.amount
+            return [(f"card.fx.{effect.kind}", args)]
+        case "treasure_plus":
+            return [
+                ("card.fx.treasure_plus", {"treasure": effect.treasure, "amount": effect.amount})
+            ]
+        case "no_build_over":
+            key = "card.fx.no_advanced_over" if effect.advanced else "card.fx.no_room_over"
+            return [(key, {})]
+        case "damage_hero":
+            if effect.amount is None:
+                return [("card.fx.damage_hero_rooms", {})]
+            return [("card.fx.damage_hero", {"amount": effect.amount})]
+        case "hero_health":
+            return [("card.fx.hero_health", {"amount": effect.amount})]
+        case "move_hero":
+            return [(f"card.fx.move_hero.{effect.to}", {})]
+        case "destroy_room":
+            return [(f"card.fx.destroy_room.{effect.which}", {})]
+        case "reminder":
+            return [
+                (
+                    f"card.fx.{effect.action}.{effect.who}",
+                    {"count": effect.count, "cards": CARD_WORDS[effect.card]},
+                )
+            ]
+        case _:
+            return [(f"card.fx.{effect.kind}", {})]
+
+
+def ability_phrases(ability: Ability) -> list[Phrase]:
+    """The phrases of one ability: when, if, at what cost, on what, what, how often."""
+    when = f"card.when.cast.{ability.timing}" if ability.trigger == "cast" else None
+    out: list[Phrase] = [(when or f"card.when.{ability.trigger}", {})]
+    if ability.condition != "none":
+        out.append((f"card.if.{ability.condition}", {}))
+    if ability.cost != "none":
+        out.append((f"card.cost.{ability.cost}", {}))
+    if ability.target != "none":
+        out.append((f"card.target.{ability.target}", {}))
+    for effect in ability.effects:
+        out += _effect(effect)
+    if ability.once_per_turn:
+        out.append(("card.once_per_turn", {}))
+    if ability.optional:
+        out.append(("card.optional", {}))
+    return out
+
+
+def phrases(card: CardEffects) -> list[list[Phrase]]:
+    """Every ability of a card as phrases (a card without abilities: one 'none' phrase)."""
+    if not card.abilities:
+        return [[("card.no_ability", {})]]
+    return [ability_phrases(a) for a in card.abilities]
+
+
+def describe(card: CardEffects) -> str:
+    """The card's abilities in the engine's English (the app renders the same phrases)."""
+    return " ".join(" ".join(explain(k, a) for k, a in ability) for ability in phrases(card))

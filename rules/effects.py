@@ -1,0 +1,359 @@
+"""What a card does, as structured facts: the effect vocabulary (no card text).
+
+A card has abilities; an ability is *when* (its trigger), *at what price* (its cost), *on
+what* (its target), *how often* (once per turn), whether the owner *may* decline it, and
+*what happens* (its effects, a discriminated union on ``kind``). English and German
+descriptions are generated from these facts (``rules.card_text``), never stored.
+
+This module holds only values; ``rules.card_effects`` applies them to a game. It imports
+nothing from the rest of the engine, so the table models may look effects up lazily.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
+RoomType = Literal["monster", "trap", "any"]
+
+Trigger = Literal[
+    "always",  # a passive effect, on while the Room is visible and active
+    "hero_enters_first",  # the first time a Hero enters this Room (each Hero, each turn)
+    "hero_dies_here",  # a Hero dies in this Room
+    "you_build_this",  # when you build this Room
+    "you_build_another",  # when you build another Room
+    "another_destroyed",  # when another Room in your dungeon is destroyed
+    "level_up",  # the Boss's Level Up
+    "turn_start",  # at the beginning of your turn
+    "you_play_spell",  # when you play a Spell card
+    "opponent_plays_spell",  # when an opponent plays a Spell card
+    "at_will",  # an activated ability: the owner uses it when allowed
+    "cast",  # a Spell card played from the hand
+]
+
+Cost = Literal[
+    "none",
+    "destroy_this",
+    "destroy_another",
+    "discard_two_rooms",
+    "discard_monster_room",
+    "discard_spell",
+]
+
+Timing = Literal["any", "build", "adventure"]
+
+Target = Literal[
+    "none",
+    "opponent",
+    "player_two_more_souls",
+    "room_any_dungeon",
+    "own_room",
+    "trap_room",
+    "monster_room",
+    "hero_in_this_room",
+    "hero_in_own_dungeon",
+    "hero_in_opponent_dungeon",
+    "hero_in_any_dungeon",
+    "hero_in_town",
+    "ordinary_hero_in_town",
+    "hero_town_or_deck",
+    "dead_hero_own",
+    "dead_hero_opponent",
+    "spell_just_played",
+]
+
+Condition = Literal[
+    "none",
+    "built_monster_room",  # the other Room just built is a Monster Room
+    "fewer_rooms_than_opponent",
+    "before_rooms_revealed",
+]
+
+
+class _Fact(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- effects ------------------------------------------------------------------------------
+
+
+class RoomDamagePlus(_Fact):
+    """Rooms deal more damage: the ones ``rooms`` names, of ``room_type``."""
+
+    kind: Literal["room_damage_plus"] = "room_damage_plus"
+    amount: Annotated[int, Field(ge=1, le=10)]
+    rooms: Literal["adjacent", "next", "all_own", "target"]
+    room_type: RoomType = "any"
+    until_end_of_turn: bool = False
+
+
+class DamageEqualsCount(_Fact):
+    """This Room's damage is the number of (active) Rooms of a type in its dungeon."""
+
+    kind: Literal["damage_equals_count"] = "damage_equals_count"
+    room_type: RoomType
+
+
+class DamagePerCount(_Fact):
+    """This Room deals ``amount`` more per other (active) Room of a type in its dungeon."""
+
+    kind: Literal["damage_per_count"] = "damage_per_count"
+    amount: Annotated[int, Field(ge=1, le=5)] = 1
+    room_type: RoomType
+
+
+class TreasurePlus(_Fact):
+    """The dungeon counts ``amount`` more treasure of one type while this card is active."""
+
+    kind: Literal["treasure_plus"] = "treasure_plus"
+    treasure: TreasureName
+    amount: Annotated[int, Field(ge=-5, le=5)]
+
+
+class TreasureDouble(_Fact):
+    """Double the treasure of your other Rooms until end of turn."""
+
+    kind: Literal["treasure_double"] = "treasure_double"
+
+
+class NoBuildOver(_Fact):
+    """No Advanced Room (or, with ``advanced`` False, no Room at all) may be built on it."""
+
+    kind: Literal["no_build_over"] = "no_build_over"
+    advanced: bool = True
+
+
+class HealWound(_Fact):
+    kind: Literal["heal_wound"] = "heal_wound"
+
+
+class KillHero(_Fact):
+    kind: Literal["kill_hero"] = "kill_hero"
+
+
+class DamageHero(_Fact):
+    """Deal damage to a Hero: ``amount``, or (``amount`` None) the number of your Rooms."""
+
+    kind: Literal["damage_hero"] = "damage_hero"
+    amount: Annotated[int, Field(ge=1, le=10)] | None
+
+
+class HeroHealth(_Fact):
+    """A Hero has more Health until end of turn."""
+
+    kind: Literal["hero_health"] = "hero_health"
+    amount: Annotated[int, Field(ge=1, le=10)]
+
+
+class MoveHero(_Fact):
+    kind: Literal["move_hero"] = "move_hero"
+    to: Literal["town", "first_room", "back_one_room", "own_entrance", "owner_entrance"]
+
+
+class RemoveHero(_Fact):
+    """Remove a scored Hero from the game."""
+
+    kind: Literal["remove_hero"] = "remove_hero"
+
+
+class DestroyRoom(_Fact):
+    kind: Literal["destroy_room"] = "destroy_room"
+    which: Literal["target", "each_opponent_chooses"]
+
+
+class DeactivateRoom(_Fact):
+    kind: Literal["deactivate_room"] = "deactivate_room"
+
+
+class CancelSpell(_Fact):
+    kind: Literal["cancel_spell"] = "cancel_spell"
+
+
+class BuildExtra(_Fact):
+    """Build one more Room this turn."""
+
+    kind: Literal["build_extra"] = "build_extra"
+
+
+class NoBuildThisTurn(_Fact):
+    """No Room is built this turn; face-down Rooms go back to their owners' hands."""
+
+    kind: Literal["no_build_this_turn"] = "no_build_this_turn"
+
+
+class NoHeroEnters(_Fact):
+    """No Hero enters the target's dungeon this turn (they wait at its entrance)."""
+
+    kind: Literal["no_hero_enters"] = "no_hero_enters"
+
+
+class SwapRooms(_Fact):
+    """Swap two Rooms of any one dungeon."""
+
+    kind: Literal["swap_rooms"] = "swap_rooms"
+
+
+CardPile = Literal[
+    "any", "room", "spell", "monster_room", "advanced_monster_room", "advanced_trap_room"
+]
+
+
+class Reminder(_Fact):
+    """An effect off the table (cards in hands and decks): the referee reminds, the players
+    do it. ``who`` acts; ``count`` cards of ``card``."""
+
+    kind: Literal["reminder"] = "reminder"
+    action: Literal[
+        "draw",
+        "discard",
+        "discard_random",
+        "take_from_discard",
+        "take_random_from_hand",
+        "take_from_revealed_hand",
+        "search_and_build",
+        "discard_hand",
+        "draw_spell_instead",
+    ]
+    count: Annotated[int, Field(ge=1, le=5)] = 1
+    card: CardPile = "any"
+    who: Literal["you", "opponent", "every_player"] = "you"
+
+
+Effect = Annotated[
+    RoomDamagePlus
+    | DamageEqualsCount
+    | DamagePerCount
+    | TreasurePlus
+    | TreasureDouble
+    | NoBuildOver
+    | HealWound
+    | KillHero
+    | DamageHero
+    | HeroHealth
+    | MoveHero
+    | RemoveHero
+    | DestroyRoom
+    | DeactivateRoom
+    | CancelSpell
+    | BuildExtra
+    | NoBuildThisTurn
+    | NoHeroEnters
+    | SwapRooms
+    | Reminder,
+    Field(discriminator="kind"),
+]
+
+# Effects the engine applies by itself whenever their card is visible and active.
+PASSIVE_KINDS = frozenset(
+    {
+        "room_damage_plus",
+        "damage_equals_count",
+        "damage_per_count",
+        "treasure_plus",
+        "no_build_over",
+    }
+)
+# Effects the engine can carry out once a player chooses them (through a command).
+ENGINE_KINDS = frozenset(
+    {
+        "heal_wound",
+        "kill_hero",
+        "damage_hero",
+        "move_hero",
+        "destroy_room",
+        "deactivate_room",
+        "room_damage_plus",
+    }
+)
+
+
+class Ability(_Fact):
+    trigger: Trigger
+    effects: tuple[Effect, ...] = Field(min_length=1)
+    cost: Cost = "none"
+    target: Target = "none"
+    timing: Timing = "any"
+    condition: Condition = "none"
+    once_per_turn: bool = False
+    optional: bool = False
+
+    @model_validator(mode="after")
+    def _passive_is_always(self) -> Ability:
+        if self.trigger == "always":
+            for effect in self.effects:
+                if effect.kind not in PASSIVE_KINDS:
+                    raise ValueError(f"a passive ('always') ability cannot {effect.kind}")
+                if isinstance(effect, RoomDamagePlus) and (
+                    effect.rooms == "target" or effect.until_end_of_turn
+                ):
+                    raise ValueError("a passive damage bonus is neither targeted nor temporary")
+        return self
+
+    @property
+    def handling(self) -> Literal["auto", "prompt", "reminder"]:
+        """How the referee deals with it: applies it itself (``auto``: passive effects and
+        the first-entry send-back), offers it when it fires or is played (``prompt``: the
+        effects are engine commands), or reminds the players (``reminder``: some effect is
+        off the table or beyond the engine, players carry it out by hand)."""
+        kinds = {e.kind for e in self.effects}
+        if self.trigger == "always":
+            return "auto"
+        if self.trigger == "hero_enters_first" and kinds == {"move_hero"}:
+            return "auto"
+        if kinds <= ENGINE_KINDS:
+            return "prompt"
+        return "reminder"
+
+
+Source = Literal["official-app", "fan-wiki", "rulebook"]
+
+
+class CardSource(_Fact):
+    """Where the facts come from: the data set and a place in it."""
+
+    data: Source
+    where: str = Field(min_length=1, max_length=200)
+    ruling: str | None = Field(default=None, max_length=200)  # a clarification used
+
+
+class CardEffects(_Fact):
+    id: str = Field(pattern=r"^[A-Z]{3}\d{3}$")
+    kind: Literal["room", "boss", "spell"]
+    abilities: tuple[Ability, ...] = ()
+    source: CardSource
+
+    @model_validator(mode="after")
+    def _kind_fits(self) -> CardEffects:
+        for ability in self.abilities:
+            if (ability.trigger == "cast") != (self.kind == "spell"):
+                raise ValueError(f"{self.id}: only Spells are cast, and Spells only so")
+            if ability.trigger == "level_up" and self.kind != "boss":
+                raise ValueError(f"{self.id}: only a Boss has a Level Up")
+        if self.kind in ("spell", "boss") and not self.abilities:
+            raise ValueError(f"{self.id}: a {self.kind} card always has an ability")
+        return self
+
+    @property
+    def handling(self) -> Literal["auto", "prompt", "reminder", "none"]:
+        """The least automated of its abilities (``none``: it has no ability)."""
+        levels = [a.handling for a in self.abilities]
+        if not levels:
+            return "none"
+        return max(levels, key=("auto", "prompt", "reminder").index)
+
+
+class EffectsFile(_Fact):
+    set: str = Field(min_length=1)
+    note: str = ""
+    cards: tuple[CardEffects, ...]
+
+    @model_validator(mode="after")
+    def _unique(self) -> EffectsFile:
+        seen: set[str] = set()
+        for card in self.cards:
+            if card.id in seen:
+                raise ValueError(f"{card.id} has effects twice")
+            seen.add(card.id)
+        return self
