@@ -6,6 +6,7 @@ R-ADV-ORDER: players by XP, highest first, each processing its entrance in arriv
 
 from __future__ import annotations
 
+from rules import card_effects
 from rules import events as ev
 from rules.errors import HeroError
 from rules.models import GameState, Walk
@@ -92,7 +93,8 @@ def advance(state: GameState) -> list[ev.EventBase]:
                     key="adv.death",
                     args={**_hero_args(state, walk), **_room_args(state, walk)},
                 ),
-            )
+            ),
+            *_died_here(state, walk),
         ]
     dungeon = state.player(walk.player).dungeon
     nxt = 0 if walk.room is None else walk.room + 1
@@ -125,17 +127,45 @@ def advance(state: GameState) -> list[ev.EventBase]:
                 ruling=Ruling(rule="R-DEACTIVATE", key="adv.pass_blank", args=args),
             )
         ]
-    damage = stack.top.damage
+    player = state.player(walk.player)
+    damage, cards = card_effects.room_damage(player, nxt)
     args = {
         **_hero_args(state, walk, walk.damage + damage),
         **room,
         "damage": damage,
     }
-    return [
-        ev.HeroEnteredRoom(
-            room=nxt, damage=damage, ruling=Ruling(rule="R-ADV-WALK", key="adv.enter", args=args)
+    if cards:  # the printed damage changed by passive card effects (R-CARD-EFFECT)
+        ruling = Ruling(
+            rule="R-CARD-EFFECT", key="adv.enter_card", args={**args, "cards": ", ".join(cards)}
         )
-    ]
+    else:
+        ruling = Ruling(rule="R-ADV-WALK", key="adv.enter", args=args)
+    out: list[ev.EventBase] = [ev.HeroEnteredRoom(room=nxt, damage=damage, ruling=ruling)]
+    back = card_effects.sends_back(state, nxt)
+    total = walk.damage + damage
+    # A Hero the Room has just killed dies there (next step) instead of going back.
+    if back is not None and total < hero.card.health:
+        card, use = back
+        prev = nxt - 1
+        back_damage, _ = card_effects.room_damage(player, prev)
+        out.append(
+            ev.HeroEnteredRoom(
+                room=prev,
+                damage=back_damage,
+                use=use,
+                ruling=Ruling(
+                    rule="R-CARD-EFFECT",
+                    key="adv.card_back",
+                    args={
+                        **_hero_args(state, walk, total + back_damage),
+                        "card": card,
+                        **_room_args(state, walk, prev),
+                        "damage": back_damage,
+                    },
+                ),
+            )
+        )
+    return out
 
 
 def _in_room(state: GameState) -> Walk:
@@ -188,8 +218,16 @@ def kill(state: GameState) -> list[ev.EventBase]:
                 key="adv.killed" if room else "adv.killed_entrance",
                 args={**_hero_args(state, walk), **room},
             ),
-        )
+        ),
+        *_died_here(state, walk),
     ]
+
+
+def _died_here(state: GameState, walk: Walk) -> list[ev.EventBase]:
+    """'When a Hero dies in this Room' abilities of the Room it died in (R-CARD-EFFECT)."""
+    if walk.room is None:
+        return []
+    return card_effects.died_here(state, walk.player, walk.room, walk.hero)
 
 
 def send_back(state: GameState, to: str) -> list[ev.EventBase]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules import card_effects
 from rules import events as ev
 from rules.errors import BuildError
 from rules.models import GameState, PendingBuild, PlayerState, Room
@@ -35,6 +36,7 @@ def check_build(state: GameState, player: PlayerState, room: Room, over: int | N
     target = player.dungeon[over]
     if target.deactivated:
         raise BuildError("R-BUILD-WHERE", "err.build_deactivated", room=target.top.label())
+    card_effects.check_build_over(target, room)
     if room.advanced and not set(room.treasure) & set(target.top.treasure):
         treasure = "+".join(target.top.treasure) or "no treasure"
         raise BuildError(
@@ -80,6 +82,7 @@ def reveal(state: GameState) -> list[ev.EventBase]:
                     ),
                 )
             )
+            out += card_effects.built(state, player.name, build.room)
         # R-LEVELUP: the first time the dungeon counts five Rooms at the end of a Build
         # phase; a deactivated Room is not counted as a Room (R-DEACTIVATE).
         active_after = sum(1 for _ in player.active_rooms()) + added
@@ -92,6 +95,7 @@ def reveal(state: GameState) -> list[ev.EventBase]:
                     ),
                 )
             )
+            out += card_effects.leveled_up(state, player.name)
     return out
 
 

@@ -103,16 +103,18 @@ CARD_MESSAGES: dict[str, str] = {
     "card.no_ability": "No ability.",
     # rulings the effects give
     "adv.enter_card": (
-        "{hero} enters {room} and takes {damage} damage ({total} of {health}); card "
-        "effects: {cards}."
+        "{hero} enters {room} (Room {room_n}) and takes {damage} damage ({total} of "
+        "{health}); card effects: {cards}."
     ),
     "adv.card_back": (
-        "{card} sends {hero} back to the previous Room, {room}, the first time it enters: "
-        "{damage} damage ({total} of {health})."
+        "{card} sends {hero} back to the previous Room, {room} (Room {room_n}), the first "
+        "time it enters: {damage} damage ({total} of {health})."
     ),
-    "card.died_here": "{hero} died in {card} ({room}): its ability fires for {player}.",
-    "card.used_up": "{hero} died in {card} ({room}), whose ability has fired this turn already.",
-    "card.heal_none": "{hero} died in {card} ({room}), but {player} has no Wound to heal.",
+    "card.died_here": "{hero} died in {card} (Room {room_n}): its ability fires for {player}.",
+    "card.used_up": (
+        "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."
+    ),
+    "card.heal_none": ("{hero} died in {card} (Room {room_n}), but {player} has no Wound to heal."),
     "card.built": "{player} built {card}: its ability fires.",
     "card.levelup": "{player}'s Boss {card} levels up: its Level Up fires.",
     "err.card_no_advanced_over": "{card} allows no Advanced Room on it, so {room} can't go there.",

@@ -86,6 +86,19 @@ class HeroEnteredRoom(EventBase):
     type: Literal["hero_entered_room"] = "hero_entered_room"
     room: NonNegative
     damage: int
+    use: str = ""  # a card ability that moved it here fired (R-CARD-EFFECT)
+
+
+class CardEffectFired(EventBase):
+    """A card's triggered ability fires (R-CARD-EFFECT). ``use`` marks it as used this
+    turn; ``offer`` names what the owner may now do through a command (a heal is
+    ``HealWound``); without an offer it is a reminder the players carry out."""
+
+    type: Literal["card_effect_fired"] = "card_effect_fired"
+    player: str
+    card_id: str
+    use: str = ""
+    offer: Literal["heal_wound"] | None = None
 
 
 class HeroSkippedRoom(EventBase):
@@ -304,6 +317,7 @@ Event = Annotated[
     | HeroStayed
     | WalkStarted
     | HeroEnteredRoom
+    | CardEffectFired
     | HeroSkippedRoom
     | SkipArmed
     | HeroDamageChanged

@@ -91,6 +91,7 @@ def _(event: ev.TurnStarted, state: GameState) -> GameState:
             "walked": (),
             "walk": None,
             "carried": (),
+            "card_uses": (),
         }
     )
 
@@ -145,7 +146,16 @@ def _(event: ev.HeroEnteredRoom, state: GameState) -> GameState:
     walk = _walk(state).model_copy(
         update={"room": event.room, "damage": _walk(state).damage + event.damage}
     )
-    return state.model_copy(update={"walk": walk})
+    return _used(state.model_copy(update={"walk": walk}), event.use)
+
+
+def _used(state: GameState, use: str) -> GameState:
+    return state.model_copy(update={"card_uses": (*state.card_uses, use)}) if use else state
+
+
+@_apply.register
+def _(event: ev.CardEffectFired, state: GameState) -> GameState:
+    return _used(state, event.use)
 
 
 @_apply.register

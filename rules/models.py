@@ -340,6 +340,9 @@ class GameState(Frozen):
     game_over_rule: str | None = None
     game_over_why: str | None = None
     items: ItemTable = ItemTable()
+    # Card abilities that have fired this turn (once per turn, first entry): marks made by
+    # rules.card_effects, cleared when a turn starts (R-CARD-EFFECT).
+    card_uses: tuple[str, ...] = ()
 
     # --- look-ups -----------------------------------------------------------------------
 
@@ -399,8 +402,12 @@ class GameState(Frozen):
     def treasure_total(self, name: str, treasure: Treasure) -> int:
         """R-BAIT-TOTAL: active visible Rooms + Boss + bonuses (which may be negative)."""
         p = self.player(name)
+        # Imported here: card effects are looked up by the models' own Rooms.
+        from rules.card_effects import treasure_bonus
+
         rooms = sum(stack.top.treasure.count(treasure) for _, stack in p.active_rooms())
-        return rooms + p.boss_treasure.count(treasure) + p.bonus(treasure)
+        cards = treasure_bonus(p, treasure)  # passive card effects (R-CARD-EFFECT)
+        return rooms + cards + p.boss_treasure.count(treasure) + p.bonus(treasure)
 
     def hero_place(self, hero_id: int) -> str:
         """Where a Hero is: 'town', 'entrance:<player>', 'walk', 'scored:<player>'."""

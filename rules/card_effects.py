@@ -1,0 +1,260 @@
+"""Card abilities at the table (R-CARD-EFFECT): which card does what, and its passive effects.
+
+The facts are ``data/cards/effects/*.json`` (validated on load, see ``rules.effects``); a
+Room, Boss or Spell is found by its catalogue id. Here the engine asks: how much damage
+does this Room deal, may this Room be built there, what fires when a Hero enters or dies.
+A deactivated Room is a blank space: it has no abilities and no Room is adjacent across it
+(R-DEACTIVATE).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from rules import events as ev
+from rules.card_text import phrases
+from rules.effects import (
+    Ability,
+    CardEffects,
+    DamageEqualsCount,
+    DamagePerCount,
+    EffectsFile,
+    HealWound,
+    MoveHero,
+    NoBuildOver,
+    RoomDamagePlus,
+    RoomType,
+    TreasurePlus,
+    Trigger,
+)
+from rules.errors import BuildError
+from rules.models import GameState, PlayerState, Room, RoomStack, Treasure
+from rules.rulings import MESSAGES, Ruling
+
+EFFECTS_DIR = Path(__file__).resolve().parent.parent / "data" / "cards" / "effects"
+
+
+class EffectsError(ValueError):
+    """A card-effects file that cannot be used, naming the file and the problem."""
+
+
+def load_effects(directory: Path = EFFECTS_DIR) -> dict[str, CardEffects]:
+    """Every card's abilities by id, from each ``*.json`` in ``directory``."""
+    out: dict[str, CardEffects] = {}
+    for path in sorted(directory.glob("*.json")):
+        try:
+            data = EffectsFile.model_validate(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, json.JSONDecodeError, ValidationError) as error:
+            raise EffectsError(f"{path.name}: {error}") from error
+        for card in data.cards:
+            if card.id in out:
+                raise EffectsError(f"{path.name}: {card.id} already has effects in another file")
+            for ability in phrases(card):
+                for key, _ in ability:
+                    if key not in MESSAGES:
+                        raise EffectsError(f"{path.name}: {card.id} needs a phrase {key!r}")
+            out[card.id] = card
+    return out
+
+
+@cache
+def registry() -> Mapping[str, CardEffects]:
+    return load_effects()
+
+
+def effects_of(card_id: str | None) -> CardEffects | None:
+    return None if card_id is None else registry().get(card_id)
+
+
+def abilities(room: Room, trigger: Trigger) -> Iterator[Ability]:
+    card = effects_of(room.card_id)
+    if card is not None:
+        yield from (a for a in card.abilities if a.trigger == trigger)
+
+
+def _fits(room: Room, room_type: RoomType) -> bool:
+    return room_type == "any" or room.kind == room_type
+
+
+def _label(stack: RoomStack, index: int) -> str:
+    return f"{stack.top.label()} (Room {index + 1})"
+
+
+# --- damage (R-ADV-WALK with R-CARD-EFFECT) ----------------------------------------------
+
+
+def room_damage(player: PlayerState, index: int) -> tuple[int, tuple[str, ...]]:
+    """The damage the Room at ``index`` deals a Hero entering it, and the card effects that
+    changed it (each naming its card), passive effects only."""
+    dungeon = player.dungeon
+    stack = dungeon[index]
+    if stack.deactivated:
+        return 0, ()
+    room = stack.top
+    damage = room.damage
+    notes: list[str] = []
+    active = [(i, s) for i, s in enumerate(dungeon) if not s.deactivated]
+    for ability in abilities(room, "always"):
+        for effect in ability.effects:
+            if isinstance(effect, DamageEqualsCount):
+                damage = sum(1 for _, s in active if _fits(s.top, effect.room_type))
+                notes.append(f"{room.label()} = {damage}")
+            elif isinstance(effect, DamagePerCount):
+                others = sum(1 for i, s in active if i != index and _fits(s.top, effect.room_type))
+                damage += effect.amount * others
+                notes.append(f"{room.label()} +{effect.amount * others}")
+    for i, other in active:
+        if i == index:
+            continue
+        for ability in abilities(other.top, "always"):
+            for effect in ability.effects:
+                if not isinstance(effect, RoomDamagePlus) or not _fits(room, effect.room_type):
+                    continue
+                near = (effect.rooms == "adjacent" and abs(i - index) == 1) or (
+                    effect.rooms == "next" and index == i + 1
+                )
+                if near or effect.rooms == "all_own":
+                    damage += effect.amount
+                    notes.append(f"{_label(other, i)} +{effect.amount}")
+    return max(damage, 0), tuple(notes)
+
+
+# --- treasure (R-BAIT-TOTAL with R-CARD-EFFECT) -------------------------------------------
+
+
+def treasure_bonus(player: PlayerState, treasure: Treasure) -> int:
+    """Treasure that active visible cards add to the dungeon's printed icons."""
+    total = 0
+    for _, stack in player.active_rooms():
+        for ability in abilities(stack.top, "always"):
+            total += sum(
+                e.amount
+                for e in ability.effects
+                if isinstance(e, TreasurePlus) and e.treasure == treasure
+            )
+    return total
+
+
+# --- building (R-BUILD-WHERE with R-CARD-EFFECT) ------------------------------------------
+
+
+def check_build_over(target: RoomStack, room: Room) -> None:
+    """Raise ``BuildError`` if the Room on top of ``target`` forbids ``room`` on it."""
+    for ability in abilities(target.top, "always"):
+        for effect in ability.effects:
+            if isinstance(effect, NoBuildOver) and (room.advanced or not effect.advanced):
+                raise BuildError(
+                    "R-CARD-EFFECT",
+                    "err.card_no_advanced_over",
+                    card=target.top.label(),
+                    room=room.label(),
+                )
+
+
+# --- triggers -----------------------------------------------------------------------------
+
+
+def _use(player: str, index: int, card_id: str, hero: int | None = None) -> str:
+    return f"{player}:{index}:{card_id}" + ("" if hero is None else f":{hero}")
+
+
+def sends_back(state: GameState, index: int) -> tuple[str, str] | None:
+    """The card that sends the walking Hero back one Room as it enters the Room at
+    ``index`` (its label, and the mark that it fired), or None. It fires the first time
+    each Hero enters it in a turn, and not when there is no previous Room or that Room is
+    deactivated (a blank space)."""
+    walk = state.walk
+    if walk is None or index == 0:
+        return None
+    dungeon = state.player(walk.player).dungeon
+    room = dungeon[index].top
+    for ability in abilities(room, "hero_enters_first"):
+        if not any(isinstance(e, MoveHero) and e.to == "back_one_room" for e in ability.effects):
+            continue
+        assert room.card_id is not None  # abilities() found it by its id
+        use = _use(walk.player, index, room.card_id, walk.hero)
+        if use in state.card_uses or dungeon[index - 1].deactivated:
+            return None
+        return room.label(), use
+    return None
+
+
+def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.EventBase]:
+    """The abilities of the Room a Hero died in that fire for its owner (once per turn
+    where the card says so). They are offered, not applied: a heal is the owner's
+    ``HealWound``; an off-table effect is a reminder."""
+    p = state.player(player)
+    if index >= len(p.dungeon) or p.dungeon[index].deactivated:
+        return []
+    stack = p.dungeon[index]
+    room = stack.top
+    out: list[ev.EventBase] = []
+    for ability in abilities(room, "hero_dies_here"):
+        assert room.card_id is not None
+        args: dict[str, str | int] = {
+            "hero": state.hero(hero).label(),
+            "card": room.label(),
+            "room_n": index + 1,
+            "player": player,
+        }
+        use = _use(player, index, room.card_id) if ability.once_per_turn else ""
+        if use and use in state.card_uses:
+            out.append(ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key="card.used_up", args=args)))
+            continue
+        heals = any(isinstance(e, HealWound) for e in ability.effects)
+        if heals and not state.can_heal(player):
+            out.append(
+                ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key="card.heal_none", args=args))
+            )
+            continue
+        out.append(
+            ev.CardEffectFired(
+                player=player,
+                card_id=room.card_id,
+                use=use,
+                offer="heal_wound" if heals else None,
+                ruling=Ruling(rule="R-CARD-EFFECT", key="card.died_here", args=args),
+            )
+        )
+    return out
+
+
+def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
+    """'When you build this Room' abilities of a Room just revealed (reminders or offers)."""
+    if room.card_id is None or not any(abilities(room, "you_build_this")):
+        return []
+    return [
+        ev.CardEffectFired(
+            player=player,
+            card_id=room.card_id,
+            ruling=Ruling(
+                rule="R-CARD-EFFECT",
+                key="card.built",
+                args={"player": player, "card": room.label()},
+            ),
+        )
+    ]
+
+
+def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
+    """A Boss's Level Up ability, when its Boss came from the catalogue."""
+    setup = next((p for p in state.setup.players if p.name == player), None)
+    if setup is None or effects_of(setup.boss_card_id) is None:
+        return []
+    assert setup.boss_card_id is not None
+    return [
+        ev.CardEffectFired(
+            player=player,
+            card_id=setup.boss_card_id,
+            ruling=Ruling(
+                rule="R-CARD-EFFECT",
+                key="card.levelup",
+                args={"player": player, "card": setup.boss or setup.boss_card_id},
+            ),
+        )
+    ]

@@ -1,0 +1,156 @@
+"""The card-effects data (data/cards/effects/): validated on load, covering the base set,
+and described in English and German from its structure alone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.catalogue import default_catalogue
+from companion.i18n import Translator
+from companion.ui.table.rulings import ruling_text
+from rules.card_effects import EFFECTS_DIR, EffectsError, load_effects, registry
+from rules.card_text import describe, phrases
+from rules.effects import CardEffects
+
+
+def _uncovered(set_id: str) -> list[str]:
+    known = registry()
+    cards = default_catalogue().cards(kinds=("room", "boss", "spell"), sets=(set_id,))
+    return [f"{c.id} {c.name}" for c in cards if c.id not in known]
+
+
+def test_card_effects_every_base_set_room_boss_and_spell_is_covered() -> None:
+    """The issue's done-when: no base-set Room, Boss or Spell lacks effect data."""
+    assert _uncovered("base") == []
+
+
+def test_card_effects_each_entry_is_a_catalogue_card_of_the_same_kind() -> None:
+    catalogue = default_catalogue()
+    for card_id, card in registry().items():
+        assert catalogue.card(card_id).kind == card.kind, card_id
+
+
+def test_card_effects_issue_examples_match_the_official_app_data() -> None:
+    """The structure of the issue's five cards, as read from the app's card data."""
+    known = registry()
+    armory = known["BMA015"].abilities[0]
+    assert (armory.trigger, armory.effects[0].kind) == ("always", "room_damage_plus")
+    assert armory.effects[0].model_dump() == {
+        "kind": "room_damage_plus",
+        "amount": 1,
+        "rooms": "adjacent",
+        "room_type": "monster",
+        "until_end_of_turn": False,
+    }
+    assert known["BMA020"].abilities[0].effects[0].kind == "damage_equals_count"
+    maze = known["BMA017"].abilities[0]
+    assert maze.trigger == "hero_enters_first" and maze.handling == "auto"
+    assert known["BMA018"].abilities[0].effects[0].kind == "no_build_over"
+    bordello = known["BMA014"].abilities[0]
+    assert (bordello.trigger, bordello.once_per_turn, bordello.optional) == (
+        "hero_dies_here",
+        True,
+        True,
+    )
+    assert bordello.effects[0].kind == "heal_wound" and bordello.handling == "prompt"
+    assert all(c.source.data == "official-app" for c in known.values())
+
+
+def test_card_effects_every_card_is_described_in_english_and_german() -> None:
+    en, de = Translator("en"), Translator("de")
+    for card in registry().values():
+        for ability in phrases(card):
+            for key, args in ability:
+                assert en.has(f"ruling.{key}") and de.has(f"ruling.{key}"), (card.id, key)
+                german = ruling_text(de, key, args)
+                assert "{" not in german, (card.id, german)
+
+
+def test_card_effects_goblin_armory_description_is_generated_in_both_languages() -> None:
+    armory = registry()["BMA015"]
+    assert describe(armory) == "Always: Monster Rooms next to this Room deal +1 damage."
+    german = " ".join(ruling_text(Translator("de"), k, a) for k, a in phrases(armory)[0])
+    assert german == "Immer: Monsterräume neben diesem Raum verursachen +1 Schaden."
+
+
+def test_card_effects_data_file_holds_no_card_text() -> None:
+    """Facts only: no field of the file carries a sentence from a card."""
+    text = (EFFECTS_DIR / "base.json").read_text(encoding="utf-8")
+    for phrase in ("adjacent to this room", "send it back one room", "Once per turn, if"):
+        assert phrase.lower() not in text.lower()
+
+
+def _write(tmp_path: Path, cards: list[dict[str, object]]) -> Path:
+    (tmp_path / "x.json").write_text(json.dumps({"set": "x", "cards": cards}), encoding="utf-8")
+    return tmp_path
+
+
+SOURCE = {"data": "official-app", "where": "test"}
+
+
+@pytest.mark.parametrize(
+    ("card", "problem"),
+    [
+        (
+            {
+                "id": "BMA015",
+                "kind": "room",
+                "source": SOURCE,
+                "abilities": [{"trigger": "always", "effects": [{"kind": "heal_wound"}]}],
+            },
+            "passive",
+        ),
+        (
+            {"id": "BMA040", "kind": "spell", "source": SOURCE, "abilities": []},
+            "always has an ability",
+        ),
+        (
+            {
+                "id": "BMA015",
+                "kind": "room",
+                "source": SOURCE,
+                "abilities": [
+                    {
+                        "trigger": "always",
+                        "effects": [{"kind": "room_damage_plus", "amount": 0, "rooms": "adjacent"}],
+                    }
+                ],
+            },
+            "amount",
+        ),
+        ({"id": "bad", "kind": "room", "source": SOURCE}, "id"),
+    ],
+)
+def test_card_effects_bad_file_is_refused_naming_the_file_and_problem(
+    tmp_path: Path, card: dict[str, object], problem: str
+) -> None:
+    with pytest.raises(EffectsError) as info:
+        load_effects(_write(tmp_path, [card]))
+    assert "x.json" in str(info.value) and problem in str(info.value)
+
+
+def test_card_effects_a_phrase_missing_from_the_messages_is_refused(tmp_path: Path) -> None:
+    card = {
+        "id": "BMA016",
+        "kind": "room",
+        "source": SOURCE,
+        "abilities": [
+            {
+                "trigger": "at_will",
+                "effects": [{"kind": "reminder", "action": "draw", "who": "opponent"}],
+            }
+        ],
+    }
+    with pytest.raises(EffectsError, match=r"card\.fx\.draw\.opponent"):
+        load_effects(_write(tmp_path, [card]))
+
+
+def test_card_effects_handling_flags_what_players_do_by_hand() -> None:
+    """Every card says how the referee handles it; reminders are carried out by hand."""
+    cards: list[CardEffects] = list(registry().values())
+    handling = {c.id: c.handling for c in cards}
+    assert handling["BMA015"] == "auto" and handling["BMA035"] == "none"
+    assert handling["BMA016"] == "reminder"  # Golem Factory: draw a Room card

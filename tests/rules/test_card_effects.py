@@ -1,0 +1,265 @@
+"""Card abilities (R-CARD-EFFECT): passive effects in the Adventure walk, Bait and building,
+triggered abilities offered when they fire, with the issue's examples as tests.
+
+Rooms are built from the card catalogue by id, so their printed facts are the card's own.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from referee_fixtures import bait_state, events_of, refused, run, t_hero, t_player
+
+from rules import commands as c
+from rules import engine
+from rules import events as ev
+from rules.models import GameState, Room, RoomStack, ScoredHero
+
+GOBLIN_ARMORY = "BMA015"
+MINOTAURS_MAZE = "BMA017"
+NEANDERTHAL_CAVE = "BMA018"
+MONSTERS_BALLROOM = "BMA020"
+VAMPIRE_BORDELLO = "BMA014"
+DIZZYGAS_HALLWAY = "BMA029"
+GOLEM_FACTORY = "BMA016"
+
+
+BASE = Path(__file__).resolve().parents[2] / "data" / "cards" / "base.json"
+
+
+def card_room(card_id: str) -> Room:
+    """A Room as the app enters it from the catalogue (printed facts and the id)."""
+    card = next(
+        c for c in json.loads(BASE.read_text(encoding="utf-8"))["cards"] if c["id"] == card_id
+    )
+    return Room(
+        name=card["name"],
+        treasure=tuple(card["treasure"]),
+        damage=card["damage"] or 0,
+        kind=card["room_type"],
+        advanced=card["advanced"],
+        card_id=card_id,
+    )
+
+
+def plain(kind: str = "monster", damage: int = 1, treasure: str = "fighter") -> Room:
+    return Room(name=f"plain {kind} {damage}", treasure=(treasure,), damage=damage, kind=kind)  # type: ignore[arg-type]
+
+
+def walking(
+    rooms: list[Room], heroes: list[dict[str, Any]], deactivated: tuple[int, ...] = ()
+) -> GameState:
+    """Player A (every treasure) has ``rooms``, entrance first, and lures ``heroes``."""
+    state = bait_state(
+        [t_player("A", 900, boss_treasure=["fighter", "cleric"]), t_player("B", 100)], heroes
+    )
+    a = state.player("A").model_copy(
+        update={
+            "dungeon": tuple(
+                RoomStack(rooms=(r,), deactivated=i in deactivated) for i, r in enumerate(rooms)
+            )
+        }
+    )
+    state = state.model_copy(update={"players": (a, *state.players[1:]), "ordinary_left": 10})
+    state = run(state, c.ResolveBait())
+    assert state.walk is not None
+    return state
+
+
+def entered(state: GameState) -> list[tuple[int, int]]:
+    """(room, damage) of every Room the Heroes enter until the Adventure phase ends."""
+    return [
+        (e.room, e.damage)
+        for e in events_of(state, c.FinishAdventure())
+        if isinstance(e, ev.HeroEnteredRoom)
+    ]
+
+
+def test_card_effect_goblin_armory_adjacent_monster_rooms_deal_one_more() -> None:
+    """BMA015: Monster Rooms next to Goblin Armory deal +1; not Traps, not farther ones,
+    not the Armory itself."""
+    rooms = [plain("monster", 2), card_room(GOBLIN_ARMORY), plain("trap", 1), plain("monster", 1)]
+    state = walking(rooms, [t_hero("fighter", 20)])
+    assert entered(state) == [(0, 3), (1, 1), (2, 1), (3, 1)]
+    enter = [e for e in events_of(state, c.FinishAdventure()) if isinstance(e, ev.HeroEnteredRoom)]
+    assert enter[0].ruling.rule == "R-CARD-EFFECT"
+    assert "Goblin Armory (Room 2) +1" in enter[0].ruling.why
+
+
+def test_card_effect_goblin_armory_beside_a_monster_room_on_both_sides() -> None:
+    rooms = [plain("monster", 1), card_room(GOBLIN_ARMORY), plain("monster", 1)]
+    assert entered(walking(rooms, [t_hero("fighter", 20)])) == [(0, 2), (1, 1), (2, 2)]
+
+
+def test_card_effect_deactivated_goblin_armory_has_no_effect() -> None:
+    """R-DEACTIVATE: a deactivated Room has no abilities."""
+    rooms = [plain("monster", 2), card_room(GOBLIN_ARMORY), plain("monster", 1)]
+    assert entered(walking(rooms, [t_hero("fighter", 20)], deactivated=(1,))) == [
+        (0, 2),
+        (1, 0),
+        (2, 1),
+    ]
+
+
+def test_card_effect_monsters_ballroom_damage_is_the_number_of_monster_rooms() -> None:
+    """BMA020: its damage is the number of Monster Rooms in the dungeon, itself included."""
+    rooms = [
+        plain("monster", 1),
+        plain("trap", 1),
+        plain("monster", 1),
+        card_room(MONSTERS_BALLROOM),
+    ]
+    state = walking(rooms, [t_hero("fighter", 20)])
+    assert entered(state) == [(0, 1), (1, 1), (2, 1), (3, 3)]
+
+
+def test_card_effect_monsters_ballroom_does_not_count_a_deactivated_room() -> None:
+    rooms = [plain("monster", 1), plain("monster", 1), card_room(MONSTERS_BALLROOM)]
+    assert entered(walking(rooms, [t_hero("fighter", 20)], deactivated=(0,)))[-1] == (2, 2)
+
+
+def test_card_effect_dizzygas_hallway_next_trap_room_deals_two_more() -> None:
+    """BMA029: the next Room toward the Boss, if a Trap Room, deals +2."""
+    rooms = [plain("trap", 1), card_room(DIZZYGAS_HALLWAY), plain("trap", 1), plain("trap", 1)]
+    assert entered(walking(rooms, [t_hero("fighter", 20)])) == [(0, 1), (1, 1), (2, 3), (3, 1)]
+
+
+def test_card_effect_minotaurs_maze_sends_the_hero_back_one_room_the_first_time() -> None:
+    """BMA017: the first time a Hero enters the Maze it goes back to the previous Room
+    (taking its damage again), then walks on through the Maze without going back again."""
+    rooms = [plain("trap", 2), card_room(MINOTAURS_MAZE), plain("monster", 1)]
+    state = walking(rooms, [t_hero("fighter", 20), t_hero("fighter", 20)])
+    events = events_of(state, c.FinishAdventure())
+    moves = [(e.room, e.damage) for e in events if isinstance(e, ev.HeroEnteredRoom)]
+    once = [(0, 2), (1, 0), (0, 2), (1, 0), (2, 1)]
+    assert moves == once + once  # each Hero is sent back once
+    back = [e for e in events if isinstance(e, ev.HeroEnteredRoom) and e.use]
+    assert len(back) == 2 and back[0].ruling.rule == "R-CARD-EFFECT"
+    assert "Minotaur's Maze" in back[0].ruling.why
+    survived = [e.damage for e in events if isinstance(e, ev.HeroSurvived)]
+    assert survived == [5, 5]
+
+
+def test_card_effect_minotaurs_maze_as_first_room_or_behind_a_blank_does_nothing() -> None:
+    """No previous Room, or a deactivated one: the ability does not fire."""
+    first = walking([card_room(MINOTAURS_MAZE), plain("monster", 1)], [t_hero("fighter", 20)])
+    assert entered(first) == [(0, 0), (1, 1)]
+    rooms = [plain("trap", 2), card_room(MINOTAURS_MAZE)]
+    blank = walking(rooms, [t_hero("fighter", 20)], deactivated=(0,))
+    assert entered(blank) == [(0, 0), (1, 0)]
+
+
+def test_card_effect_minotaurs_maze_hero_killed_in_the_maze_stays_dead_there() -> None:
+    rooms = [plain("monster", 3), card_room(GOBLIN_ARMORY), card_room(MINOTAURS_MAZE)]
+    # Room 1: 3+1 = 4; Armory 1 (5); the Maze 0+1 = 1 (6): the 6-Health Hero dies there.
+    state = walking(rooms, [t_hero("fighter", 6)])
+    killed = [e for e in events_of(state, c.FinishAdventure()) if isinstance(e, ev.HeroKilled)]
+    assert [(k.room, k.damage) for k in killed] == [(2, 6)]
+
+
+def _heal_state(rooms: list[Room], heroes: list[dict[str, Any]]) -> GameState:
+    """A has already scored one Wound (a Hero face up) before these Heroes walk."""
+    state = walking(rooms, heroes)
+    wound = len(state.heroes) - 1
+    a = state.player("A").model_copy(update={"scored": (ScoredHero(hero=wound, face_up=True),)})
+    queue = tuple(h for h in state.entrance("A") if h != wound)
+    entrances = tuple((o, queue if o == "A" else q) for o, q in state.entrances)
+    return state.model_copy(update={"players": (a, *state.players[1:]), "entrances": entrances})
+
+
+def test_card_effect_vampire_bordello_offers_a_heal_once_per_turn() -> None:
+    """BMA014: once per turn, when a Hero dies in it, its owner may heal one Wound; a
+    second death there in the same turn offers nothing."""
+    heroes = [t_hero("cleric", 2), t_hero("cleric", 2), t_hero("cleric", 20)]
+    state = _heal_state([card_room(VAMPIRE_BORDELLO)], heroes)
+    assert state.wounds("A") == 1
+    events = events_of(state, c.FinishAdventure())
+    fired = [e for e in events if isinstance(e, ev.CardEffectFired)]
+    assert len(fired) == 1 and fired[0].offer == "heal_wound"
+    assert fired[0].card_id == VAMPIRE_BORDELLO and fired[0].ruling.rule == "R-CARD-EFFECT"
+    assert "Vampire Bordello" in fired[0].ruling.why
+    used = [e for e in events if isinstance(e, ev.Noted) and e.ruling.key == "card.used_up"]
+    assert len(used) == 1
+    # Taking the offer is the owner's heal (R-HEAL), made while the Adventure goes on.
+    state, died = _apply(state, c.AdvanceHero(), c.AdvanceHero())
+    assert [e.offer for e in died if isinstance(e, ev.CardEffectFired)] == ["heal_wound"]
+    state = run(state, c.HealWound(player="A"))
+    assert state.wounds("A") == 0 and state.souls("A") == 2
+
+
+def _apply(state: GameState, *commands: Any) -> tuple[GameState, list[ev.EventBase]]:
+    out: list[ev.EventBase] = []
+    for command in commands:
+        state, events = engine.apply(state, command)
+        out += events
+    return state, out
+
+
+def test_card_effect_vampire_bordello_without_a_wound_offers_nothing() -> None:
+    state = walking([card_room(VAMPIRE_BORDELLO)], [t_hero("cleric", 2)])
+    events = events_of(state, c.FinishAdventure())
+    assert not [e for e in events if isinstance(e, ev.CardEffectFired)]
+    assert [e.ruling.key for e in events if isinstance(e, ev.Noted)][:1] == ["card.heal_none"]
+
+
+def test_card_effect_golem_factory_death_reminds_to_draw_a_room_card() -> None:
+    state = walking([card_room(GOLEM_FACTORY)], [t_hero("fighter", 2)])
+    fired = [e for e in events_of(state, c.FinishAdventure()) if isinstance(e, ev.CardEffectFired)]
+    assert len(fired) == 1 and fired[0].offer is None and fired[0].card_id == GOLEM_FACTORY
+
+
+def test_card_effect_once_per_turn_marks_clear_when_the_turn_ends() -> None:
+    state = walking([card_room(GOLEM_FACTORY)], [t_hero("fighter", 2)])
+    state = run(state, c.FinishAdventure())
+    assert state.card_uses
+    state = run(state, c.EndTurn())
+    assert state.card_uses == ()
+
+
+# --- building -----------------------------------------------------------------------------
+
+
+def _building(top: Room) -> GameState:
+    state = bait_state([t_player("A", 900), t_player("B", 100)])
+    a = state.player("A").model_copy(update={"dungeon": (RoomStack(rooms=(top,)),)})
+    return state.model_copy(update={"players": (a, *state.players[1:]), "phase": "build"})
+
+
+def test_card_effect_neanderthal_cave_refuses_an_advanced_room_on_it() -> None:
+    """BMA018: no Advanced Room may be built on Neanderthal Cave (fighter, like Beast
+    Menagerie, so only the card's rule forbids it)."""
+    state = _building(card_room(NEANDERTHAL_CAVE))
+    beast_menagerie = card_room("BMA019")
+    error = refused(state, c.BuildRoom(player="A", room=beast_menagerie, over=0), "R-CARD-EFFECT")
+    assert error.key == "err.card_no_advanced_over"
+    assert error.args_map["card"] == "Neanderthal Cave"
+
+
+def test_card_effect_neanderthal_cave_takes_an_ordinary_room_on_it() -> None:
+    state = _building(card_room(NEANDERTHAL_CAVE))
+    state = run(state, c.BuildRoom(player="A", room=plain("monster", 1), over=0))
+    assert state.player("A").pending is not None
+
+
+def test_card_effect_advanced_room_still_goes_on_a_plain_fighter_room() -> None:
+    state = _building(plain("monster", 1, "fighter"))
+    state = run(state, c.BuildRoom(player="A", room=card_room("BMA019"), over=0))
+    assert state.player("A").pending is not None
+
+
+def test_card_effect_build_ability_fires_when_the_room_is_revealed() -> None:
+    state = _building(plain("monster", 1, "mage"))
+    state = run(state, c.BuildRoom(player="A", room=card_room("BMA022")))  # Dark Laboratory
+    fired = [e for e in events_of(state, c.RevealRooms()) if isinstance(e, ev.CardEffectFired)]
+    assert [(f.player, f.card_id) for f in fired] == [("A", "BMA022")]
+
+
+@pytest.mark.parametrize("card_id", ["BMA015", "BMA020", "BMA017"])
+def test_card_effect_a_room_without_its_id_keeps_its_printed_damage(card_id: str) -> None:
+    """A Room typed in by hand (no catalogue id) has no abilities the referee knows."""
+    r = card_room(card_id).model_copy(update={"card_id": None})
+    state = walking([plain("monster", 1), r, plain("monster", 1)], [t_hero("fighter", 20)])
+    assert entered(state) == [(0, 1), (1, r.damage), (2, 1)]
