@@ -25,6 +25,7 @@ from pydantic import (
 from rules import commands as cmd
 from rules import engine
 from rules import events as ev
+from rules.card_effects import effects_of
 from rules.models import (
     CardName,
     GameSetup,
@@ -74,11 +75,26 @@ def _without(data: Any, **defaults: Any) -> Any:
 
 class TableRoom(_Strict):
     name: CardName | None = None
+    # The card's catalogue id ("BMA015"): its abilities apply (R-CARD-EFFECT).
+    id: str | None = Field(default=None, pattern=r"^[A-Z]{3}\d{3}$")
     treasure: list[Treasure] = Field(max_length=4)
     damage: Count
     kind: Literal["monster", "trap"] = "monster"
     advanced: bool = False
     deactivated: bool = False
+
+    @field_validator("id")
+    @classmethod
+    def _known_room(cls, value: str | None) -> str | None:
+        if value is not None:
+            card = effects_of(value)
+            if card is None or card.kind != "room":
+                raise ValueError(f"{value!r} is not a Room whose abilities are known")
+        return value
+
+    @model_serializer(mode="wrap")
+    def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return _without(handler(self), id=None)
 
 
 class TablePlayer(_Strict):
@@ -174,6 +190,7 @@ def state_from_table(table: Table) -> GameState:
                             damage=r.damage,
                             kind=r.kind,
                             advanced=r.advanced,
+                            card_id=r.id,
                         ),
                     ),
                     deactivated=r.deactivated,
@@ -239,6 +256,7 @@ def table_from_state(state: GameState) -> Table:
                 rooms=[
                     TableRoom(
                         name=s.top.name or None,
+                        id=s.top.card_id if effects_of(s.top.card_id) else None,
                         treasure=list(s.top.treasure),
                         damage=s.top.damage,
                         kind=s.top.kind,
@@ -315,6 +333,13 @@ class ItemEntry(BaseModel):
     why: str
 
 
+class EffectEntry(BaseModel):
+    """A card ability that changed or fired in the turn (R-CARD-EFFECT), in order."""
+
+    rule: str
+    why: str
+
+
 class TurnResult(BaseModel):
     bait: list[BaitEntry]
     town: list[int]
@@ -325,10 +350,11 @@ class TurnResult(BaseModel):
     why: str
     rule: str | None = None
     items: list[ItemEntry] | None = None  # only for tables with Items
+    effects: list[EffectEntry] | None = None  # only when a card ability applied
 
     @model_serializer(mode="wrap")
     def _drop_unused(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return _without(handler(self), items=None)
+        return _without(handler(self), items=None, effects=None)
 
 
 def _item_entries(state: GameState, events: list[ev.EventBase]) -> list[ItemEntry] | None:
@@ -447,4 +473,10 @@ def referee_turn(table: Table) -> TurnResult:
         why=why,
         rule=ended.ruling.rule if ended else None,
         items=_item_entries(state, events),
+        effects=[
+            EffectEntry(rule=e.ruling.rule, why=e.ruling.why)
+            for e in events
+            if e.ruling.rule == "R-CARD-EFFECT"
+        ]
+        or None,
     )
