@@ -263,3 +263,32 @@ def test_card_effect_a_room_without_its_id_keeps_its_printed_damage(card_id: str
     r = card_room(card_id).model_copy(update={"card_id": None})
     state = walking([plain("monster", 1), r, plain("monster", 1)], [t_hero("fighter", 20)])
     assert entered(state) == [(0, 1), (1, r.damage), (2, 1)]
+
+
+def test_card_effect_treasure_plus_counts_in_the_bait_total(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R-BAIT-TOTAL with R-CARD-EFFECT: a passive treasure bonus of an active visible Room
+    counts (no base-set Room has one; the vocabulary is checked with a made-up card)."""
+    from rules import card_effects
+    from rules.effects import CardEffects
+
+    made_up = CardEffects.model_validate(
+        {
+            "id": "TST001",
+            "kind": "room",
+            "source": {"data": "rulebook", "where": "test"},
+            "abilities": [
+                {
+                    "trigger": "always",
+                    "effects": [{"kind": "treasure_plus", "treasure": "mage", "amount": 2}],
+                }
+            ],
+        }
+    )
+    monkeypatch.setattr(card_effects, "registry", lambda: {"TST001": made_up})
+    r = Room(name="Made-up", treasure=("mage",), damage=1, card_id="TST001")
+    state = walking([r], [t_hero("mage", 20)])
+    assert state.treasure_total("A", "mage") == 3
+    lured = walking([r.model_copy(update={"card_id": None})], [t_hero("mage", 20)])
+    assert lured.treasure_total("A", "mage") == 1
