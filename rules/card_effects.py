@@ -121,6 +121,9 @@ def room_damage(player: PlayerState, index: int) -> tuple[int, tuple[str, ...]]:
                 if near or effect.rooms == "all_own":
                     damage += effect.amount
                     notes.append(f"{_label(other, i)} +{effect.amount}")
+    if stack.boost:
+        notes.append(f"{room.label()} +{stack.boost} until end of turn")
+        damage += stack.boost
     return max(damage, 0), tuple(notes)
 
 
@@ -218,6 +221,7 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
                 card_id=room.card_id,
                 use=use,
                 offer="heal_wound" if heals else None,
+                card=room.label(),
                 ruling=Ruling(rule="R-CARD-EFFECT", key="card.died_here", args=args),
             )
         )

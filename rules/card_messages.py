@@ -118,4 +118,18 @@ CARD_MESSAGES: dict[str, str] = {
     "card.built": "{player} built {card}: its ability fires.",
     "card.levelup": "{player}'s Boss {card} levels up: its Level Up fires.",
     "err.card_no_advanced_over": "{card} allows no Advanced Room on it, so {room} can't go there.",
+    # Spells played by name, and offered abilities
+    "card.spell_cast": "{player} plays {card}.",
+    "card.spell_by_hand": "{player} plays {card}: carry out its effect by hand.",
+    "card.room_boosted": "{card}: {room} deals +{amount} damage until end of turn.",
+    "card.hero_to_entrance": "{card}: {hero} goes from town to {player}'s entrance.",
+    "card.offer_taken": "{player} takes the ability of {card}.",
+    "card.offer_declined": "{player} declines the ability of {card}.",
+    "err.not_a_spell": "{card} is not a Spell whose ability the referee knows.",
+    "err.spell_phase": "{card} can only be played in the {phase} phase.",
+    "err.spell_needs_room": "{card} needs a Room to aim at: pick a player and a Room.",
+    "err.spell_room_type": "{card} can't aim at {room}: wrong kind of Room, or deactivated.",
+    "err.spell_needs_hero_here": "{card} needs a Hero standing in a Room of your dungeon.",
+    "err.spell_needs_town_hero": "{card} needs a Hero in town: pick one.",
+    "err.no_offer": "No card ability is waiting for {player}'s answer.",
 }

@@ -236,6 +236,27 @@ class DiscardRoomForCoin(Frozen):
     player: Name
 
 
+class CastSpell(Frozen):
+    """Play a Spell card, named by its catalogue id (R-CARD-EFFECT). ``target`` names the
+    player whose Room ``room`` it aims at; ``hero`` a Hero in town."""
+
+    type: Literal["cast_spell"] = "cast_spell"
+    player: Name
+    card_id: str = Field(pattern=r"^[A-Z]{3}\d{3}$")
+    target: Name | None = None
+    room: NonNegative | None = None
+    hero: NonNegative | None = None
+
+
+class AnswerCardEffect(Frozen):
+    """Take or decline an ability offered when it fired ("Vampire Bordello: heal a Wound?")."""
+
+    type: Literal["answer_card_effect"] = "answer_card_effect"
+    player: Name
+    card_id: str
+    accept: bool
+
+
 Command = Annotated[
     BuildRoom
     | RevealRooms
@@ -266,7 +287,9 @@ Command = Annotated[
     | DeclineMiniboss
     | PromoteMiniboss
     | UseMinibossLevel3
-    | DiscardRoomForCoin,
+    | DiscardRoomForCoin
+    | CastSpell
+    | AnswerCardEffect,
     Field(discriminator="type"),
 ]
 

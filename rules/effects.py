@@ -320,6 +320,7 @@ class CardSource(_Fact):
 
 class CardEffects(_Fact):
     id: str = Field(pattern=r"^[A-Z]{3}\d{3}$")
+    name: str = Field(min_length=1, max_length=60)  # the card's proper name, for rulings
     kind: Literal["room", "boss", "spell"]
     abilities: tuple[Ability, ...] = ()
     source: CardSource

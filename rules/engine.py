@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from rules import adventure, bait, build, expansions, items, minibosses
+from rules import adventure, bait, build, expansions, items, minibosses, spells
 from rules import commands as cmd
 from rules import events as ev
 from rules.end_of_turn import end_turn, reveal_count
@@ -56,6 +56,10 @@ ALLOWED_PHASES: dict[type[BaseModel], tuple[Phase, ...]] = {
     cmd.HealWound: ("build", "adventure"),
     cmd.CorrectScore: _TABLE,
     cmd.EndTurn: ("end",),
+    cmd.CastSpell: ("build", "adventure"),
+    # An ability may fire as the last Hero dies, which ends the Adventure phase: its owner
+    # still answers before the turn ends (R-CARD-EFFECT).
+    cmd.AnswerCardEffect: ("build", "adventure", "end"),
     **expansions.ALLOWED_PHASES,  # Items (R-ITEM), Minibosses and Coins (R-MINI)
 }
 
@@ -354,6 +358,13 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             )
         case cmd.EndTurn():
             fold.add(end_turn(state))
+        case cmd.CastSpell(player=name):
+            fold.add(spells.cast(state, command, _player(state, name)))
+            _after_walk(fold)
+        case cmd.AnswerCardEffect(player=name, accept=accept):
+            fold.add(spells.answer(state, command))
+            if accept:  # the only offer is a heal, the owner's HealWound (R-HEAL)
+                fold.add(_heal_wound(fold.state, cmd.HealWound(player=name)))
         case _:
             raise TypeError(f"not a command: {command!r}")
     return fold

@@ -99,6 +99,25 @@ class CardEffectFired(EventBase):
     card_id: str
     use: str = ""
     offer: Literal["heal_wound"] | None = None
+    card: str = ""  # its label, for the question the offer asks
+
+
+class CardEffectAnswered(EventBase):
+    """The owner took (``accepted``) or declined an offered ability; the offer is gone."""
+
+    type: Literal["card_effect_answered"] = "card_effect_answered"
+    player: str
+    card_id: str
+    accepted: bool
+
+
+class RoomBoosted(EventBase):
+    """A Room deals ``amount`` more damage until end of turn (a Spell, R-CARD-EFFECT)."""
+
+    type: Literal["room_boosted"] = "room_boosted"
+    player: str
+    index: NonNegative
+    amount: int
 
 
 class HeroSkippedRoom(EventBase):
@@ -318,6 +337,8 @@ Event = Annotated[
     | WalkStarted
     | HeroEnteredRoom
     | CardEffectFired
+    | CardEffectAnswered
+    | RoomBoosted
     | HeroSkippedRoom
     | SkipArmed
     | HeroDamageChanged

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import singledispatch
 
 from rules import events as ev
-from rules.models import GameState, PlayerState, RoomStack, ScoredHero, Walk
+from rules.models import CardOffer, GameState, PlayerState, RoomStack, ScoredHero, Walk
 
 
 def evolve(state: GameState, event: ev.EventBase) -> GameState:
@@ -80,7 +80,14 @@ def _(event: ev.PhaseChanged, state: GameState) -> GameState:
 @_apply.register
 def _(event: ev.TurnStarted, state: GameState) -> GameState:
     players = tuple(
-        p.model_copy(update={"souls_at_turn_start": state.souls(p.name), "built_this_phase": False})
+        p.model_copy(
+            update={
+                "souls_at_turn_start": state.souls(p.name),
+                "built_this_phase": False,
+                # "Until end of turn" Spell boosts are over (R-CARD-EFFECT).
+                "dungeon": tuple(s.model_copy(update={"boost": 0}) for s in p.dungeon),
+            }
+        )
         for p in state.players
     )
     return state.model_copy(
@@ -92,6 +99,7 @@ def _(event: ev.TurnStarted, state: GameState) -> GameState:
             "walk": None,
             "carried": (),
             "card_uses": (),
+            "offers": (),
         }
     )
 
@@ -155,7 +163,29 @@ def _used(state: GameState, use: str) -> GameState:
 
 @_apply.register
 def _(event: ev.CardEffectFired, state: GameState) -> GameState:
-    return _used(state, event.use)
+    state = _used(state, event.use)
+    if event.offer is None:
+        return state
+    offer = CardOffer(
+        player=event.player, card_id=event.card_id, card=event.card, offer=event.offer
+    )
+    return state.model_copy(update={"offers": (*state.offers, offer)})
+
+
+@_apply.register
+def _(event: ev.CardEffectAnswered, state: GameState) -> GameState:
+    mine = [o for o in state.offers if o.player == event.player and o.card_id == event.card_id]
+    offers = tuple(o for o in state.offers if o is not mine[0]) if mine else state.offers
+    return state.model_copy(update={"offers": offers})
+
+
+@_apply.register
+def _(event: ev.RoomBoosted, state: GameState) -> GameState:
+    p = state.player(event.player)
+    dungeon = list(p.dungeon)
+    stack = dungeon[event.index]
+    dungeon[event.index] = stack.model_copy(update={"boost": stack.boost + event.amount})
+    return _player(state, event.player, dungeon=tuple(dungeon))
 
 
 @_apply.register

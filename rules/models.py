@@ -94,6 +94,7 @@ class RoomStack(Frozen):
 
     rooms: tuple[Room, ...] = Field(min_length=1)
     deactivated: bool = False
+    boost: NonNegative = 0  # extra damage until end of turn, from a Spell (R-CARD-EFFECT)
     miniboss: Miniboss | None = None
     coins: NonNegative = 0
 
@@ -310,6 +311,15 @@ class PlayerState(Frozen):
         return ((i, s) for i, s in enumerate(self.dungeon) if not s.deactivated)
 
 
+class CardOffer(Frozen):
+    """A card ability that fired and waits for its owner's yes or no (R-CARD-EFFECT)."""
+
+    player: str
+    card_id: str
+    card: str  # the card's label, for the question
+    offer: Literal["heal_wound"]
+
+
 class Walk(Frozen):
     """The Hero walking a dungeon right now. ``room`` None: still at the entrance."""
 
@@ -343,6 +353,7 @@ class GameState(Frozen):
     # Card abilities that have fired this turn (once per turn, first entry): marks made by
     # rules.card_effects, cleared when a turn starts (R-CARD-EFFECT).
     card_uses: tuple[str, ...] = ()
+    offers: tuple[CardOffer, ...] = ()  # abilities waiting for a yes or no
 
     # --- look-ups -----------------------------------------------------------------------
 

@@ -104,7 +104,7 @@ SOURCE = {"data": "official-app", "where": "test"}
             "passive",
         ),
         (
-            {"id": "BMA040", "kind": "spell", "source": SOURCE, "abilities": []},
+            {"id": "BMA040", "name": "X", "kind": "spell", "source": SOURCE, "abilities": []},
             "always has an ability",
         ),
         (
@@ -121,7 +121,7 @@ SOURCE = {"data": "official-app", "where": "test"}
             },
             "amount",
         ),
-        ({"id": "bad", "kind": "room", "source": SOURCE}, "id"),
+        ({"id": "bad", "name": "X", "kind": "room", "source": SOURCE}, "id"),
     ],
 )
 def test_card_effects_bad_file_is_refused_naming_the_file_and_problem(
@@ -135,6 +135,7 @@ def test_card_effects_bad_file_is_refused_naming_the_file_and_problem(
 def test_card_effects_a_phrase_missing_from_the_messages_is_refused(tmp_path: Path) -> None:
     card = {
         "id": "BMA016",
+        "name": "X",
         "kind": "room",
         "source": SOURCE,
         "abilities": [

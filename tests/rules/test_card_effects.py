@@ -186,8 +186,21 @@ def test_card_effect_vampire_bordello_offers_a_heal_once_per_turn() -> None:
     # Taking the offer is the owner's heal (R-HEAL), made while the Adventure goes on.
     state, died = _apply(state, c.AdvanceHero(), c.AdvanceHero())
     assert [e.offer for e in died if isinstance(e, ev.CardEffectFired)] == ["heal_wound"]
-    state = run(state, c.HealWound(player="A"))
-    assert state.wounds("A") == 0 and state.souls("A") == 2
+    assert [(o.player, o.card) for o in state.offers] == [("A", "Vampire Bordello")]
+    state = run(state, c.AnswerCardEffect(player="A", card_id=VAMPIRE_BORDELLO, accept=True))
+    assert state.wounds("A") == 0 and state.souls("A") == 2 and state.offers == ()
+
+
+def test_card_effect_vampire_bordello_offer_may_be_declined_or_answered_after_the_walk() -> None:
+    """The last Hero dying in the Bordello ends the Adventure phase; the owner still answers
+    in the End phase. Declining keeps the Wound; a second answer is refused."""
+    state = _heal_state([card_room(VAMPIRE_BORDELLO)], [t_hero("cleric", 2), t_hero("cleric", 20)])
+    state = run(state, c.FinishAdventure())
+    assert state.phase == "end" and len(state.offers) == 1
+    answer = c.AnswerCardEffect(player="A", card_id=VAMPIRE_BORDELLO, accept=False)
+    state = run(state, answer)
+    assert state.wounds("A") == 1 and state.offers == ()
+    refused(state, answer, "R-CARD-EFFECT")
 
 
 def _apply(state: GameState, *commands: Any) -> tuple[GameState, list[ev.EventBase]]:
@@ -276,6 +289,7 @@ def test_card_effect_treasure_plus_counts_in_the_bait_total(
     made_up = CardEffects.model_validate(
         {
             "id": "TST001",
+            "name": "Made-up",
             "kind": "room",
             "source": {"data": "rulebook", "where": "test"},
             "abilities": [
@@ -292,3 +306,56 @@ def test_card_effect_treasure_plus_counts_in_the_bait_total(
     assert state.treasure_total("A", "mage") == 3
     lured = walking([r.model_copy(update={"card_id": None})], [t_hero("mage", 20)])
     assert lured.treasure_total("A", "mage") == 1
+
+
+# --- Spells played by name ----------------------------------------------------------------
+
+
+def test_card_effect_giant_size_boosts_a_monster_room_until_end_of_turn() -> None:
+    """BMA047: +3 damage to one Monster Room until end of turn; refused on a Trap Room."""
+    rooms = [plain("trap", 1), plain("monster", 1)]
+    state = walking(rooms, [t_hero("fighter", 20)])
+    refused(state, c.CastSpell(player="A", card_id="BMA047", target="A", room=0), "R-CARD-EFFECT")
+    state = run(state, c.CastSpell(player="A", card_id="BMA047", target="A", room=1))
+    assert entered(state) == [(0, 1), (1, 4)]
+    state = run(state, c.FinishAdventure(), c.EndTurn())
+    assert state.player("A").dungeon[1].boost == 0
+
+
+def test_card_effect_freeze_deactivates_a_room_and_fear_sends_the_hero_to_town() -> None:
+    state = walking([plain("monster", 3), plain("monster", 1)], [t_hero("fighter", 20)])
+    state = run(state, c.CastSpell(player="B", card_id="BMA046", target="A", room=0))
+    assert state.player("A").dungeon[0].deactivated
+    state = run(state, c.AdvanceHero(), c.CastSpell(player="B", card_id="BMA045"))
+    assert state.town == (0,) and state.walk is None
+
+
+def test_card_effect_exhaustion_deals_the_number_of_rooms_to_a_hero_in_your_dungeon() -> None:
+    state = walking([plain("monster", 1)] * 3, [t_hero("fighter", 20)])
+    refused(state, c.CastSpell(player="A", card_id="BMA044"), "R-CARD-EFFECT")  # at the entrance
+    state = run(state, c.AdvanceHero(), c.CastSpell(player="A", card_id="BMA044"))
+    assert state.walk is not None and state.walk.damage == 1 + 3
+    refused(state, c.CastSpell(player="B", card_id="BMA044"), "R-CARD-EFFECT")  # not B's
+
+
+def test_card_effect_spell_out_of_its_phase_or_not_a_spell_is_refused() -> None:
+    state = walking([plain("monster", 1)], [t_hero("fighter", 20)])
+    refused(state, c.CastSpell(player="A", card_id="BMA051", hero=0), "R-CARD-EFFECT")  # Build
+    refused(state, c.CastSpell(player="A", card_id="BMA015"), "R-CARD-EFFECT")  # a Room
+
+
+def test_card_effect_princess_in_peril_brings_a_town_hero_to_your_entrance() -> None:
+    """BMA051 (Build phase): a Hero in town goes to the caster's entrance."""
+    state = bait_state([t_player("A", 900), t_player("B", 100)], [t_hero("cleric", 4)])
+    state = state.model_copy(update={"phase": "build"})
+    refused(state, c.CastSpell(player="B", card_id="BMA051"), "R-CARD-EFFECT")  # no Hero named
+    state = run(state, c.CastSpell(player="B", card_id="BMA051", hero=0))
+    assert state.town == () and state.entrance("B") == (0,)
+
+
+def test_card_effect_spell_the_engine_does_not_model_is_logged_for_the_players() -> None:
+    """BMA048 Jeopardy (hands and decks): a reminder naming the Spell, nothing changes."""
+    state = walking([plain("monster", 1)], [t_hero("fighter", 20)])
+    events = events_of(state, c.CastSpell(player="A", card_id="BMA048"))
+    assert [e.ruling.key for e in events] == ["card.spell_by_hand"]
+    assert "Jeopardy" in events[0].ruling.why

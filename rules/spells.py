@@ -1,0 +1,140 @@
+"""Spells played by name, and answers to offered card abilities (R-CARD-EFFECT).
+
+A Spell is named by its catalogue id; its abilities (``rules.effects``) say when it may be
+played and what it does. The engine carries out the effects it models (deactivate a Room,
+send the walking Hero to town, deal damage, boost a Room until end of turn, bring a Hero
+from town); any other effect is logged as a reminder that the players carry out by hand.
+"""
+
+from __future__ import annotations
+
+from rules import adventure, build
+from rules import commands as cmd
+from rules import events as ev
+from rules.card_effects import effects_of
+from rules.effects import Ability, DamageHero, Effect, MoveHero, RoomDamagePlus
+from rules.errors import HeroError, PhaseError, RulesError
+from rules.models import GameState, PlayerState
+from rules.rulings import Ruling
+
+# The effect kinds a Spell may have for the engine to carry it out in full.
+_CARRIED_OUT = frozenset({"deactivate_room", "room_damage_plus", "damage_hero", "move_hero"})
+
+
+def _ruling(key: str, **args: str | int) -> Ruling:
+    return Ruling(rule="R-CARD-EFFECT", key=key, args=args)
+
+
+def spell_ability(card_id: str) -> Ability:
+    card = effects_of(card_id)
+    if card is None or card.kind != "spell":
+        raise RulesError("R-CARD-EFFECT", "err.not_a_spell", card=card_id)
+    return card.abilities[0]
+
+
+def carried_out(ability: Ability) -> bool:
+    """Whether the engine applies every effect of this Spell itself."""
+    return all(_applies(e) for e in ability.effects)
+
+
+def _applies(effect: Effect) -> bool:
+    if effect.kind not in _CARRIED_OUT:
+        return False
+    if isinstance(effect, MoveHero):
+        return effect.to in ("town", "own_entrance")
+    return True
+
+
+def _target_room(state: GameState, command: cmd.CastSpell, name: str) -> tuple[PlayerState, int]:
+    if command.target is None or command.room is None or not state.has_player(command.target):
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_room", card=name)
+    player = state.player(command.target)
+    if command.room >= len(player.dungeon):
+        raise RulesError(
+            "R-CARD-EFFECT", "err.no_room_walk", player=player.name, index=command.room + 1
+        )
+    return player, command.room
+
+
+def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[ev.EventBase]:
+    """The events of playing the Spell (raises ``RulesError`` when it can't be played)."""
+    card = effects_of(command.card_id)
+    ability = spell_ability(command.card_id)
+    assert card is not None
+    if ability.timing != "any" and state.phase != ability.timing:
+        raise PhaseError("R-CARD-EFFECT", "err.spell_phase", card=card.name, phase=ability.timing)
+    out: list[ev.EventBase] = []
+    if not carried_out(ability):
+        return [ev.Noted(ruling=_ruling("card.spell_by_hand", player=caster.name, card=card.name))]
+    out.append(ev.Noted(ruling=_ruling("card.spell_cast", player=caster.name, card=card.name)))
+    for effect in ability.effects:
+        if effect.kind == "deactivate_room":
+            player, index = _target_room(state, command, card.name)
+            out.append(build.deactivate(state, player, index))
+        elif isinstance(effect, RoomDamagePlus):
+            player, index = _target_room(state, command, card.name)
+            stack = player.dungeon[index]
+            if stack.deactivated or (
+                effect.room_type != "any" and stack.top.kind != effect.room_type
+            ):
+                raise RulesError(
+                    "R-CARD-EFFECT", "err.spell_room_type", card=card.name, room=stack.top.label()
+                )
+            out.append(
+                ev.RoomBoosted(
+                    player=player.name,
+                    index=index,
+                    amount=effect.amount,
+                    ruling=_ruling(
+                        "card.room_boosted",
+                        card=card.name,
+                        room=f"{stack.top.label()} (Room {index + 1})",
+                        amount=effect.amount,
+                    ),
+                )
+            )
+        elif isinstance(effect, DamageHero):
+            walk = state.walk
+            if walk is None or walk.player != caster.name or walk.room is None:
+                raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card.name)
+            amount = effect.amount
+            if amount is None:  # as much as the caster's dungeon has Rooms (R-DEACTIVATE)
+                amount = sum(1 for _ in caster.active_rooms())
+            out += adventure.damage(state, amount)
+        elif isinstance(effect, MoveHero) and effect.to == "town":
+            out += adventure.send_back(state, "town")
+        elif isinstance(effect, MoveHero):  # a Hero in town to the caster's entrance
+            if command.hero is None or command.hero not in state.town:
+                raise HeroError("R-CARD-EFFECT", "err.spell_needs_town_hero", card=card.name)
+            out.append(
+                ev.HeroLured(
+                    hero=command.hero,
+                    player=caster.name,
+                    ruling=_ruling(
+                        "card.hero_to_entrance",
+                        card=card.name,
+                        hero=state.hero(command.hero).label(),
+                        player=caster.name,
+                    ),
+                )
+            )
+    return out
+
+
+def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase]:
+    """Take or decline an offered ability; taking a heal is then the owner's HealWound."""
+    offer = next(
+        (o for o in state.offers if o.player == command.player and o.card_id == command.card_id),
+        None,
+    )
+    if offer is None:
+        raise RulesError("R-CARD-EFFECT", "err.no_offer", player=command.player)
+    key = "card.offer_taken" if command.accept else "card.offer_declined"
+    return [
+        ev.CardEffectAnswered(
+            player=offer.player,
+            card_id=offer.card_id,
+            accepted=command.accept,
+            ruling=_ruling(key, player=offer.player, card=offer.card),
+        )
+    ]
