@@ -25,6 +25,7 @@ from companion.ui.store_problems import store_error_text
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for, stale_text
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
+from companion.ui.table.card_play import SpellPanel, offers_view
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
@@ -60,6 +61,7 @@ class GameScreen:
         self.errors: dict[str, str] = {}
         self.town = TownPanel(self)
         self.adventure = AdventurePanel(self)
+        self.spells = SpellPanel(self)
         self.scoreboard = Scoreboard(self)
         self.dungeons: dict[str, DungeonPanel] = {}
         self._history_of: Game | None = None
@@ -355,6 +357,11 @@ class GameScreen:
             out.append(self.adventure.view())
         if state.phase == "end":
             out.append(end_turn_button(self))
+        offers = offers_view(self)  # "Vampire Bordello: heal a Wound?" (R-CARD-EFFECT)
+        if offers is not None:
+            out.append(offers)
+        if state.phase in ("build", "adventure"):
+            out.append(self.spells.view())
         if last is not None and state.phase != "beginning":
             out.append(last)
         if state.phase == "adventure":

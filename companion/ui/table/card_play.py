@@ -1,0 +1,232 @@
+"""Card abilities at the table: offered abilities asked as questions, Spells played by name.
+
+An ability that fired and waits for its owner ("Vampire Bordello: heal a Wound?") shows
+as a question with Yes and No (``AnswerCardEffect``). The Spell panel lists the Spells
+of the game's card sets that may be played in this phase; the player picks who plays it,
+the Spell, and its target (a Room, or a Hero in town) and the engine applies it
+(``CastSpell``). Spells whose effect is off the table are marked "by hand".
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.catalogue import SpellCard
+from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.widgets import Handler, big_button, tagged
+from rules.card_effects import effects_of
+from rules.commands import AnswerCardEffect, CastSpell
+from rules.spells import carried_out
+
+SLOT = "spell"
+OFFER_SLOT = "offers"
+_ROOM_TARGETS = {"room_any_dungeon", "own_room", "trap_room", "monster_room"}
+
+
+def offers_view(ctx: TableContext) -> ft.Control | None:
+    """The abilities waiting for a yes or no, one question each (None: nothing waits)."""
+    tr = ctx.app.tr
+    offers = ctx.state.offers
+    if not offers:
+        return None
+    rows: list[ft.Control] = []
+    for n, offer in enumerate(offers, 1):
+        yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
+        no = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=False)
+        rows += [
+            tagged(
+                f"offer-{n}",
+                ft.Text(tr(f"table.offer.{offer.offer}", card=offer.card, player=offer.player)),
+            ),
+            ft.Row(
+                [
+                    big_button(
+                        f"offer-{n}-yes",
+                        tr("table.offer_yes"),
+                        _answer(ctx, yes),
+                        primary=True,
+                        expand=True,
+                    ),
+                    big_button(
+                        f"offer-{n}-no",
+                        tr("table.offer_no"),
+                        _answer(ctx, no),
+                        expand=True,
+                    ),
+                ],
+                spacing=6,
+            ),
+        ]
+    rows.append(slot_error(ctx, OFFER_SLOT))
+    return section("card-offers", tr("table.offers"), rows)
+
+
+def _answer(ctx: TableContext, command: AnswerCardEffect) -> Handler:
+    return lambda _e: ctx.play(OFFER_SLOT, command) and None
+
+
+class SpellPanel:
+    """Play a Spell by name: who plays it, which one, at what. The draft survives redraws."""
+
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
+        self.open = False
+        self.caster: str | None = None
+        self.spell: str | None = None
+        self.target: tuple[str, int] | None = None  # (player, Room index)
+        self.hero: int | None = None
+
+    def _spells(self) -> list[SpellCard]:
+        phase = self.ctx.state.phase
+        out: list[SpellCard] = []
+        for card in self.ctx.app.catalogue.cards(kinds=["spell"], sets=self.ctx.app.card_sets()):
+            effects = effects_of(card.id)
+            if not isinstance(card, SpellCard) or effects is None:
+                continue
+            if effects.abilities[0].timing in ("any", phase):
+                out.append(card)
+        return out
+
+    def view(self) -> ft.Control:
+        ctx = self.ctx
+        tr = ctx.app.tr
+        if not self.open:
+            return big_button(
+                "spell-open",
+                tr("table.spell_open"),
+                lambda _e: self._set(open=True),
+                icon=ft.Icons.AUTO_FIX_HIGH,
+            )
+        state = ctx.state
+        body: list[ft.Control] = [ft.Text(tr("table.spell_who"), size=15)]
+        body.append(
+            ft.Row(
+                [
+                    self._choice(
+                        f"spell-caster-{ctx.seat(p.name)}",
+                        p.name,
+                        self.caster == p.name,
+                        lambda p=p.name: self._set(caster=p),
+                    )
+                    for p in state.in_game()
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+        )
+        body.append(ft.Text(tr("table.spell_which"), size=15))
+        chips: list[ft.Control] = []
+        for card in self._spells():
+            ability = effects_of(card.id)
+            assert ability is not None
+            label = card.name
+            if not carried_out(ability.abilities[0]):
+                label = tr("table.spell_by_hand", spell=card.name)
+            chips.append(
+                self._choice(
+                    f"spell-{card.id}",
+                    label,
+                    self.spell == card.id,
+                    lambda i=card.id: self._set(spell=i),
+                )
+            )
+        body.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+        target = self._target_kind()
+        if target == "room":
+            body.append(ft.Text(tr("table.spell_room"), size=15))
+            rooms: list[ft.Control] = []
+            for p in state.players:
+                for i, stack in enumerate(p.dungeon):
+                    rooms.append(
+                        self._choice(
+                            f"spell-room-{ctx.seat(p.name)}-{i + 1}",
+                            tr(
+                                "table.spell_room_label",
+                                player=p.name,
+                                n=i + 1,
+                                room=stack.top.label(),
+                            ),
+                            self.target == (p.name, i),
+                            lambda t=(p.name, i): self._set(target=t),
+                        )
+                    )
+            body.append(ft.Row(rooms, wrap=True, spacing=6, run_spacing=6))
+        elif target == "hero":
+            body.append(ft.Text(tr("table.spell_hero"), size=15))
+            body.append(
+                ft.Row(
+                    [
+                        self._choice(
+                            f"spell-hero-{h}",
+                            state.hero(h).label(),
+                            self.hero == h,
+                            lambda h=h: self._set(hero=h),
+                        )
+                        for h in state.town
+                    ],
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=6,
+                )
+            )
+        body += [
+            ft.Row(
+                [
+                    big_button(
+                        "spell-play",
+                        tr("table.spell_play"),
+                        lambda _e: self._play(),
+                        primary=True,
+                        expand=True,
+                    ),
+                    big_button(
+                        "spell-close", tr("table.spell_close"), lambda _e: self._set(open=False)
+                    ),
+                ],
+                spacing=6,
+            ),
+            slot_error(ctx, SLOT),
+        ]
+        return section("spells", tr("table.spell_title"), body)
+
+    def _target_kind(self) -> str | None:
+        card = effects_of(self.spell)
+        if card is None:
+            return None
+        target = card.abilities[0].target
+        if target in _ROOM_TARGETS:
+            return "room"
+        if target == "hero_in_town":
+            return "hero"
+        return None
+
+    def _choice(self, identifier: str, text: str, chosen: bool, pick: object) -> ft.Control:
+        assert callable(pick)
+        return big_button(identifier, text, lambda _e: pick(), primary=chosen)
+
+    def _set(self, **changes: object) -> None:
+        for name, value in changes.items():
+            setattr(self, name, value)
+        if "spell" in changes:
+            self.target, self.hero = None, None
+        self.ctx.redraw()
+
+    def _play(self) -> None:
+        tr = self.ctx.app.tr
+        if self.caster is None or self.spell is None:
+            self.ctx.errors[SLOT] = tr("table.spell_pick")
+            self.ctx.redraw()
+            return
+        command = CastSpell(
+            player=self.caster,
+            card_id=self.spell,
+            target=self.target[0] if self.target else None,
+            room=self.target[1] if self.target else None,
+            hero=self.hero,
+        )
+
+        def done() -> None:
+            self.open, self.spell, self.target, self.hero = False, None, None, None
+
+        self.ctx.play(SLOT, command, then=done)

@@ -1,0 +1,114 @@
+"""Card abilities on the game screen: an offered heal asked as a question, Spells played
+by name from the Spell panel (R-CARD-EFFECT)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.session import Sessions
+from companion.ui.shell import TableApp
+from rules.commands import (
+    BuildRoom,
+    Command,
+    FinishAdventure,
+    ResolveBait,
+    RevealHeroes,
+    RevealRooms,
+)
+from rules.models import Room
+from tests.companion.ui.table.conftest import (
+    FakePage,
+    error_text,
+    find,
+    has,
+    hero,
+    room,
+    start,
+    tap,
+    texts,
+)
+
+BORDELLO = Room(
+    name="Vampire Bordello", treasure=("cleric",), damage=3, advanced=True, card_id="BMA014"
+)
+
+#: Ann builds Vampire Bordello over her cleric Room; a tough cleric reaches her Boss (a
+#: Wound), then a weak one dies in the Bordello: the heal is offered after the walk.
+BORDELLO_DEATH: list[Command] = [
+    BuildRoom(player="Ann", room=room("cleric", 1, "Chapel")),
+    BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+    RevealRooms(),
+    RevealHeroes(heroes=(hero("cleric", 10, "Tough"), hero("cleric", 2, "Weak"))),
+    BuildRoom(player="Ann", room=BORDELLO, over=0),
+    RevealRooms(),
+    ResolveBait(),
+    FinishAdventure(),
+]
+
+
+def test_offered_heal_is_asked_and_yes_heals_the_wound(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, BORDELLO_DEATH)
+    assert screen.state.phase == "end" and screen.state.wounds("Ann") == 1
+    assert has(page, "card-offers")
+    assert "Vampire Bordello: heal a Wound for Ann?" in texts(page)
+    tap(page, "offer-1-yes")
+    assert screen.state.wounds("Ann") == 0 and screen.state.souls("Ann") == 2
+    assert not has(page, "card-offers")
+
+
+def test_offered_heal_declined_keeps_the_wound(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, BORDELLO_DEATH)
+    tap(page, "offer-1-no")
+    assert screen.state.wounds("Ann") == 1 and not has(page, "card-offers")
+
+
+def _label(page: FakePage, identifier: str) -> str:
+    button = find(page, identifier).content
+    assert isinstance(button, ft.OutlinedButton | ft.FilledButton)
+    return str(button.content)
+
+
+IN_ADVENTURE: list[Command] = [
+    BuildRoom(player="Ann", room=room("mage", 2, "Crypt")),
+    BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+    RevealRooms(),
+    RevealHeroes(heroes=(hero("mage", 9, "Wizard"), hero("thief", 4, "Rogue"))),
+    RevealRooms(),
+    ResolveBait(),
+]
+
+
+def test_spell_panel_plays_giant_size_on_a_chosen_room(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, IN_ADVENTURE)
+    assert screen.state.phase == "adventure"
+    tap(page, "spell-open")
+    assert has(page, "spell-BMA047") and not has(page, "spell-BMA051")  # Build-phase Spell
+    assert _label(page, "spell-BMA048") == "Jeopardy (by hand)"
+    assert _label(page, "spell-BMA047") == "Giant Size"
+    tap(page, "spell-play")
+    assert "Pick who plays the Spell" in error_text(page, "spell")
+    tap(page, "spell-caster-1")
+    tap(page, "spell-BMA047")
+    tap(page, "spell-room-1-1")
+    tap(page, "spell-play")
+    assert screen.state.player("Ann").dungeon[0].boost == 3
+    assert not has(page, "spell-play")  # the panel closes after a Spell is played
+
+
+def test_spell_panel_shows_the_engine_s_refusal_where_the_tap_was(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, IN_ADVENTURE)
+    tap(page, "spell-open")
+    tap(page, "spell-caster-1")
+    tap(page, "spell-BMA040")  # Annihilator: a Trap Room only
+    tap(page, "spell-room-1-1")
+    tap(page, "spell-play")
+    assert "wrong kind of Room" in error_text(page, "spell")
+    assert screen.state.player("Ann").dungeon[0].boost == 0
