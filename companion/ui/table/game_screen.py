@@ -360,10 +360,10 @@ class GameScreen:
         offers = offers_view(self)  # "Vampire Bordello: heal a Wound?" (R-CARD-EFFECT)
         if offers is not None:
             out.append(offers)
-        if state.phase in ("build", "adventure"):
-            out.append(self.spells.view())
         if last is not None and state.phase != "beginning":
             out.append(last)
+        if state.phase in ("build", "adventure"):
+            out.append(self.spells.view())
         if state.phase == "adventure":
             results = bait_results(self)
             if results is not None:
