@@ -81,10 +81,6 @@ def _fits(room: Room, room_type: RoomType) -> bool:
     return room_type == "any" or room.kind == room_type
 
 
-def _label(stack: RoomStack, index: int) -> str:
-    return f"{stack.top.label()} (Room {index + 1})"
-
-
 # --- damage (R-ADV-WALK with R-CARD-EFFECT) ----------------------------------------------
 
 
@@ -120,9 +116,9 @@ def room_damage(player: PlayerState, index: int) -> tuple[int, tuple[str, ...]]:
                 )
                 if near or effect.rooms == "all_own":
                     damage += effect.amount
-                    notes.append(f"{_label(other, i)} +{effect.amount}")
+                    notes.append(f"{other.top.label()} +{effect.amount}")
     if stack.boost:
-        notes.append(f"{room.label()} +{stack.boost} until end of turn")
+        notes.append(f"{room.label()} +{stack.boost}")  # a Spell's, until end of turn
         damage += stack.boost
     return max(damage, 0), tuple(notes)
 

@@ -83,20 +83,42 @@ CARD_MESSAGES: dict[str, str] = {
     ),
     "card.fx.no_hero_enters": "no Hero enters that dungeon this turn.",
     "card.fx.swap_rooms": "swap two Rooms of one dungeon.",
-    "card.fx.draw.you": "draw {count} {cards}.",
-    "card.fx.draw.every_player": "every player draws {count} {cards}.",
-    "card.fx.discard.you": "discard {count} {cards}.",
-    "card.fx.discard_random.opponent": "that opponent discards {count} random {cards}.",
-    "card.fx.take_from_discard.you": "take {count} {cards} from the discard pile into your hand.",
-    "card.fx.take_random_from_hand.opponent": "take {count} random {cards} from their hand.",
-    "card.fx.take_from_revealed_hand.opponent": (
-        "they show their hand; take {count} {cards} from it."
+    "card.fx.draw.you.room": "draw {count} {count:Room card|Room cards}.",
+    "card.fx.draw.you.spell": "draw {count} {count:Spell card|Spell cards}.",
+    "card.fx.draw.every_player.room": "every player draws {count} {count:Room card|Room cards}.",
+    "card.fx.draw.every_player.spell": "every player draws {count} {count:Spell card|Spell cards}.",
+    "card.fx.discard.you.spell": "discard {count} {count:Spell card|Spell cards}.",
+    "card.fx.discard_random.opponent.room": (
+        "that opponent discards {count} random {count:Room card|Room cards}."
     ),
-    "card.fx.search_and_build.you": (
-        "search the Room deck or discard pile for {count} {cards}; you may build it at once."
+    "card.fx.discard_random.opponent.spell": (
+        "that opponent discards {count} random {count:Spell card|Spell cards}."
     ),
-    "card.fx.discard_hand.every_player": "every player discards their hand.",
-    "card.fx.draw_spell_instead.you": "draw from the Spell deck instead of the Room deck.",
+    "card.fx.take_from_discard.you.any": (
+        "take {count} {count:card|cards} from the discard pile into your hand."
+    ),
+    "card.fx.take_from_discard.you.room": (
+        "take {count} {count:Room card|Room cards} from the discard pile into your hand."
+    ),
+    "card.fx.take_from_discard.you.monster_room": (
+        "take {count} {count:Monster Room card|Monster Room cards} from the discard pile into "
+        "your hand."
+    ),
+    "card.fx.take_random_from_hand.opponent.any": (
+        "take {count} random {count:card|cards} from their hand."
+    ),
+    "card.fx.take_from_revealed_hand.opponent.any": (
+        "they show their hand; take {count} {count:card|cards} from it."
+    ),
+    "card.fx.search_and_build.you.advanced_monster_room": (
+        "search the Room deck or discard pile for an Advanced Monster Room; you may build it at "
+        "once."
+    ),
+    "card.fx.search_and_build.you.advanced_trap_room": (
+        "search the Room deck or discard pile for an Advanced Trap Room; you may build it at once."
+    ),
+    "card.fx.discard_hand.every_player.any": "every player discards their hand.",
+    "card.fx.draw_spell_instead.you.any": "draw from the Spell deck instead of the Room deck.",
     "card.until_end_of_turn": "(until end of turn)",
     "card.once_per_turn": "(once per turn)",
     "card.optional": "(optional)",
@@ -121,7 +143,7 @@ CARD_MESSAGES: dict[str, str] = {
     # Spells played by name, and offered abilities
     "card.spell_cast": "{player} plays {card}.",
     "card.spell_by_hand": "{player} plays {card}: carry out its effect by hand.",
-    "card.room_boosted": "{card}: {room} deals +{amount} damage until end of turn.",
+    "card.room_boosted": "{card}: {room} (Room {room_n}) deals +{amount} damage until end of turn.",
     "card.hero_to_entrance": "{card}: {hero} goes from town to {player}'s entrance.",
     "card.offer_taken": "{player} takes the ability of {card}.",
     "card.offer_declined": "{player} declines the ability of {card}.",

@@ -3,31 +3,20 @@
 ``phrases`` turns an ability into message keys with arguments; the keys live in
 ``rules.rulings.MESSAGES`` (English) and ``data/i18n`` (``ruling.<key>``, every language),
 so the app renders the same structure in the player's language. A few arguments are the
-engine's own English words (kinds of Room and card); ``WORD_KEYS`` maps each to the UI
+engine's own English words (kinds of Room); ``WORD_KEYS`` maps each to the UI
 catalogue key that translates it.
 """
 
 from __future__ import annotations
 
-from rules.effects import Ability, CardEffects, CardPile, Effect, RoomType
+from rules.effects import Ability, CardEffects, Effect, RoomType
 from rules.rulings import Arg, explain
 
 Phrase = tuple[str, dict[str, Arg]]
 
 ROOM_WORDS: dict[RoomType, str] = {"monster": "Monster Rooms", "trap": "Trap Rooms", "any": "Rooms"}
-CARD_WORDS: dict[CardPile, str] = {
-    "any": "card(s)",
-    "room": "Room card(s)",
-    "spell": "Spell card(s)",
-    "monster_room": "Monster Room card(s)",
-    "advanced_monster_room": "Advanced Monster Room card(s)",
-    "advanced_trap_room": "Advanced Trap Room card(s)",
-}
 # The engine's English word -> the UI catalogue key that says it in another language.
-WORD_KEYS: dict[str, str] = {
-    **{word: f"card.rooms.{kind}" for kind, word in ROOM_WORDS.items()},
-    **{word: f"card.pile.{pile}" for pile, word in CARD_WORDS.items()},
-}
+WORD_KEYS: dict[str, str] = {word: f"card.rooms.{kind}" for kind, word in ROOM_WORDS.items()}
 
 
 def _effect(effect: Effect) -> list[Phrase]:
@@ -65,12 +54,9 @@ def _effect(effect: Effect) -> list[Phrase]:
         case "destroy_room":
             return [(f"card.fx.destroy_room.{effect.which}", {})]
         case "reminder":
-            return [
-                (
-                    f"card.fx.{effect.action}.{effect.who}",
-                    {"count": effect.count, "cards": CARD_WORDS[effect.card]},
-                )
-            ]
+            # Which cards is part of the key: each language words it with its plural.
+            key = f"card.fx.{effect.action}.{effect.who}.{effect.card}"
+            return [(key, {"count": effect.count})]
         case _:
             return [(f"card.fx.{effect.kind}", {})]
 

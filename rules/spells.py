@@ -88,7 +88,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ruling=_ruling(
                         "card.room_boosted",
                         card=card.name,
-                        room=f"{stack.top.label()} (Room {index + 1})",
+                        room=stack.top.label(),
+                        room_n=index + 1,
                         amount=effect.amount,
                     ),
                 )

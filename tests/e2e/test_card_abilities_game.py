@@ -67,8 +67,8 @@ def test_three_ability_rooms_and_a_spell_on_a_phone(phone: AppPage) -> None:
 
     tap(phone, "adv-finish-all")
     phone.wait_for("end-turn")
-    said(phone, "Goblin Armory (Room 1) +1")
-    said(phone, "Crypt +3 until end of turn")
+    said(phone, "card effects: Goblin Armory +1")
+    said(phone, "Crypt +3.")
     said(phone, "R-CARD-EFFECT")
     bring_into_view(phone, "last-step")
     phone.screenshot("t1-card-rulings")

@@ -86,7 +86,7 @@ def test_card_effect_goblin_armory_adjacent_monster_rooms_deal_one_more() -> Non
     assert entered(state) == [(0, 3), (1, 1), (2, 1), (3, 1)]
     enter = [e for e in events_of(state, c.FinishAdventure()) if isinstance(e, ev.HeroEnteredRoom)]
     assert enter[0].ruling.rule == "R-CARD-EFFECT"
-    assert "Goblin Armory (Room 2) +1" in enter[0].ruling.why
+    assert "card effects: Goblin Armory +1" in enter[0].ruling.why
 
 
 def test_card_effect_goblin_armory_beside_a_monster_room_on_both_sides() -> None:
@@ -359,3 +359,21 @@ def test_card_effect_spell_the_engine_does_not_model_is_logged_for_the_players()
     events = events_of(state, c.CastSpell(player="A", card_id="BMA048"))
     assert [e.ruling.key for e in events] == ["card.spell_by_hand"]
     assert "Jeopardy" in events[0].ruling.why
+
+
+def test_card_effect_rulings_carry_names_and_numbers_not_english() -> None:
+    """Like every ruling, the card ones give the app facts to word in each language."""
+    from tests.rules.test_ruling_args import ENGLISH
+
+    rooms = [plain("trap", 2), card_room(GOBLIN_ARMORY), card_room(MINOTAURS_MAZE)]
+    state = walking(rooms, [t_hero("fighter", 20), t_hero("fighter", 2)])
+    state = run(state, c.CastSpell(player="A", card_id="BMA047", target="A", room=2))
+    rulings = [e.ruling for e in events_of(state, c.FinishAdventure())]
+    assert {r.key for r in rulings} >= {"adv.enter_card", "adv.card_back"}
+    worded = [
+        (r.key, k, v)
+        for r in rulings
+        for k, v in r.args.items()
+        if isinstance(v, str) and ENGLISH.search(v)
+    ]
+    assert worded == []

@@ -40,7 +40,7 @@ def test_cli_room_ids_apply_goblin_armory_maze_and_ballroom() -> None:
     ]
     effects = [e["why"] for e in result["effects"]]
     assert all(e["rule"] == "R-CARD-EFFECT" for e in result["effects"])
-    assert any("Goblin Armory (Room 2) +1" in why for why in effects)
+    assert any("Goblin Armory +1" in why for why in effects)
     assert any("Minotaur's Maze sends" in why for why in effects)
     assert any("Monster's Ballroom = 2" in why for why in effects)
 

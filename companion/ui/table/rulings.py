@@ -40,7 +40,7 @@ def _local_arg(tr: Translator, name: str, value: Arg) -> Arg:
         return tr(f"phase.{value.lower()}")
     if name == "which" and value in ("highest", "lowest"):
         return tr(f"ruling.word.{value}")
-    if name in ("rooms", "cards") and value in WORD_KEYS:  # card ability phrases
+    if name == "rooms" and value in WORD_KEYS:  # card ability phrases
         return tr(WORD_KEYS[value])
     return value
 
