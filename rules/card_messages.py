@@ -55,7 +55,7 @@ CARD_MESSAGES: dict[str, str] = {
         "if the next Room is one of your {rooms}, it deals +{amount} damage."
     ),
     "card.fx.room_damage_plus.all_own": "your {rooms} deal +{amount} damage.",
-    "card.fx.room_damage_plus.target": "it deals +{amount} damage (one of the {rooms}).",
+    "card.fx.room_damage_plus.target": "that Room deals +{amount} damage.",
     "card.fx.damage_equals_count": "this Room's damage is the number of {rooms} in your dungeon.",
     "card.fx.damage_per_count": "+{amount} damage for each other of your {rooms}.",
     "card.fx.treasure_plus": "your dungeon counts {amount} more {treasure} treasure.",

@@ -13,8 +13,10 @@ import flet as ft
 
 from companion.catalogue import SpellCard
 from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.table.rulings import ruling_text
 from companion.ui.widgets import Handler, big_button, tagged
 from rules.card_effects import effects_of
+from rules.card_text import phrases
 from rules.commands import AnswerCardEffect, CastSpell
 from rules.spells import carried_out
 
@@ -59,6 +61,17 @@ def offers_view(ctx: TableContext) -> ft.Control | None:
         ]
     rows.append(slot_error(ctx, OFFER_SLOT))
     return section("card-offers", tr("table.offers"), rows)
+
+
+def card_text(ctx: TableContext, card_id: str) -> str:
+    """What a card does, in the player's language, generated from its facts."""
+    card = effects_of(card_id)
+    if card is None:
+        return ""
+    tr = ctx.app.tr
+    return " ".join(
+        ruling_text(tr, key, args) for ability in phrases(card) for key, args in ability
+    )
 
 
 def _answer(ctx: TableContext, command: AnswerCardEffect) -> Handler:
@@ -132,6 +145,8 @@ class SpellPanel:
                 )
             )
         body.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+        if self.spell is not None:
+            body.append(tagged("spell-text", ft.Text(card_text(ctx, self.spell), italic=True)))
         target = self._target_kind()
         if target == "room":
             body.append(ft.Text(tr("table.spell_room"), size=15))
