@@ -95,7 +95,8 @@ def test_spell_panel_plays_giant_size_on_a_chosen_room(
     assert "Pick who plays the Spell" in error_text(page, "spell")
     tap(page, "spell-caster-1")
     tap(page, "spell-BMA047")
-    assert texts(page).count("Spell, Adventure phase: [a Monster Room] that Room deals +3 damage") == 1
+    said = "Spell, Adventure phase: [a Monster Room] that Room deals +3 damage"
+    assert said in texts(page)
     tap(page, "spell-room-1-1")
     tap(page, "spell-play")
     assert screen.state.player("Ann").dungeon[0].boost == 3
