@@ -29,8 +29,8 @@ pytestmark = pytest.mark.e2e
 
 
 def pick_room(app: AppPage, prefix: str, name: str, card_id: str, where: str) -> None:
-    tap(app, f"{prefix}-open")
     type_into(app, f"{prefix}-name", name)
+    app.wait_for(f"{prefix}-option-{card_id}")
     tap(app, f"{prefix}-option-{card_id}")
     app.wait_for(f"{prefix}-icon-1")  # the card's treasure shows once it is picked
     tap(app, f"{prefix}-where-{where}")
@@ -83,7 +83,6 @@ def test_three_ability_rooms_and_a_spell_on_a_phone(phone: AppPage) -> None:
     phone.wait_for("reveal-rooms")
     pick_room(phone, "build-p1", "Monster's Ballroom", "BMA020", "1")
     phone.wait_for("p1-face-down")
-    tap(phone, "build-p2-open")
     build_room(phone, "build-p2", "Hall", ["fighter"], 1)
     tap(phone, "build-p2-go")
     phone.wait_for("p2-face-down")
