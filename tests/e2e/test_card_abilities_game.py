@@ -21,6 +21,7 @@ from tests.e2e.game_steps import (
     new_hero,
     open_game_with_first_rooms,
     said,
+    shows,
     tap,
     type_into,
 )
@@ -32,9 +33,21 @@ def pick_room(app: AppPage, prefix: str, name: str, card_id: str, where: str) ->
     type_into(app, f"{prefix}-name", name)
     app.wait_for(f"{prefix}-option-{card_id}")
     tap(app, f"{prefix}-option-{card_id}")
-    app.wait_for(f"{prefix}-icon-1")  # the card's treasure shows once it is picked
-    tap(app, f"{prefix}-where-{where}")
+    time.sleep(0.5)  # the pick redraws the form and moves the keyboard on
+    if where != "entrance":  # the entrance end is already chosen
+        tap(app, f"{prefix}-where-{where}")
+        shows(app, f"{prefix}-where-{where}", "[checked]")
     tap(app, f"{prefix}-go")
+    # A pick lost in a redraw leaves the card's name typed: the app asks before building.
+    face_down = prefix.removeprefix("build-") + "-face-down"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if app.by_id(face_down).count():
+            return
+        if app.by_id("room-question-use-card").count():
+            tap(app, "room-question-use-card")
+        time.sleep(0.2)
+    raise AssertionError(f"{name} was not built face down")
 
 
 def test_three_ability_rooms_and_a_spell_on_a_phone(phone: AppPage) -> None:
