@@ -9,13 +9,13 @@ the problem, printing nothing on standard output.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from rules.json_text import JsonTextError, parse_json
 from rules.printable import printable
 from rules.table import Table, TableError, referee_turn
 
@@ -66,15 +66,10 @@ def read_table(source: str) -> Table:
     except UnicodeDecodeError as error:
         raise InputError(f"table {source!r} is not UTF-8 text (byte {error.start})") from error
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(
-            f"table is not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-        ) from error
-    except RecursionError as error:
-        raise InputError("table is not JSON a table can be: nested too deeply") from error
-    except ValueError as error:  # Python's guard against integers of over 4300 digits
-        raise InputError("table holds a number with too many digits (over 4300)") from error
+        # Lone surrogates pass here: the table's models refuse them naming the field.
+        data = parse_json(text, lone_surrogates=True)
+    except JsonTextError as error:
+        raise InputError(f"table is not JSON a referee can read: {error.detail}") from error
     if not isinstance(data, dict):
         raise InputError("table: expected a JSON object with 'players' and 'town'")
     try:

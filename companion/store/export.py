@@ -12,11 +12,11 @@ from typing import Final, Literal
 
 from pydantic import AwareDatetime, Field, ValidationError, field_validator
 
-from companion.store.json_text import JsonTextError, parse_json
 from companion.store.problems import FieldError, ImportRejected, field_errors_from
 from companion.store.records import SCHEMA_VERSION, NewGameName, Record, StoredGame
 from rules.commands import Command
 from rules.game import Game
+from rules.json_text import JsonTextError, parse_json
 from rules.models import GameSetup
 from rules.printable import printable
 from rules.table import table_from_state

@@ -25,10 +25,10 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, Field, ValidationError, model_validator
 
-from companion.store.json_text import JsonTextError, parse_json
 from companion.store.records import Progress, Record
 from companion.store.storage import fsync_dir
 from rules.commands import COMMANDS, Command
+from rules.json_text import JsonTextError, parse_json
 
 JOURNAL_TABLE = "journal"
 JOURNAL_DOC_ID = "1"

@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from tinydb.storages import Storage
 
-from companion.store.json_text import JsonTextError, parse_json
+from rules.json_text import JsonTextError, parse_json
 
 FileStamp = tuple[int, int, int]  # (mtime_ns, size, inode): changes whenever the file does
 #: No saved game comes near this (a long game is well under 1 MB, an import at most

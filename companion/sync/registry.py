@@ -18,12 +18,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from companion.store.json_text import parse_json
 from companion.store.paths import is_valid_game_id
 from companion.store.problems import SaveFailure, reason_for
 from companion.store.storage import write_atomic
 from companion.sync.access import GameAccess, seat_free_for
 from companion.sync.codes import new_code
+from rules.json_text import parse_json
 
 log = logging.getLogger(__name__)
 FOLDER = "sync"

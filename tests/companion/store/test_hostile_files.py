@@ -14,9 +14,9 @@ import pytest
 from companion import cli
 from companion.store import GameStore, GameUnreadable, ImportRejected
 from companion.store.export import MAX_IMPORT_BYTES
-from companion.store.json_text import MAX_DEPTH, JsonTextError, nests_too_deeply, parse_json
 from companion.store.storage import MAX_FILE_BYTES
 from rules.game import Game
+from rules.json_text import MAX_DEPTH, JsonTextError, nests_too_deeply, parse_json
 from tests.companion.store.hostile_files import CASES, Hostile
 from tests.companion.store.sample_play import command_stream, play_turns, sample_setup
 

@@ -1,4 +1,4 @@
-"""Parsing JSON that may be hostile: a saved game, an imported file, a join record.
+"""Parsing JSON that may be hostile: a saved game, an imported file, a join record, a table.
 
 ``json.loads`` alone lets several inputs through as exceptions nobody expects from a
 parser (so a single file could take down every screen that lists games), or as values
@@ -72,8 +72,11 @@ def _no_constants(name: str) -> NoReturn:
     raise JsonTextError("corrupt", f"it holds {name}, which is not a JSON number")
 
 
-def parse_json(text: str) -> object:
-    """The value ``text`` holds; :class:`JsonTextError` if it is not usable JSON."""
+def parse_json(text: str, *, lone_surrogates: bool = False) -> object:
+    """The value ``text`` holds; :class:`JsonTextError` if it is not usable JSON.
+
+    ``lone_surrogates=True`` lets them through, for a caller whose models refuse them
+    field by field (the table CLI names the field holding one)."""
     if nests_too_deeply(text):
         raise JsonTextError(
             "corrupt", f"it is nested too deeply (lists or objects more than {MAX_DEPTH} deep)"
@@ -101,7 +104,7 @@ def parse_json(text: str) -> object:
         ) from e
     except MemoryError as e:
         raise JsonTextError("corrupt", "it is too large to read into memory") from e
-    if _SURROGATE_ESCAPE.search(text):
+    if not lone_surrogates and _SURROGATE_ESCAPE.search(text):
         _refuse_lone_surrogates(value)
     return value
 
