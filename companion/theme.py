@@ -74,12 +74,29 @@ def treasure_badge(treasure: Treasure, label: str, count: int | None = None) -> 
     )
 
 
+def _touch_sized(theme: ft.Theme) -> ft.Theme:
+    """Every stock button at least 48 x 48 px (Material's touch minimum).
+
+    In the browser Flutter lays controls out for a desktop: icon buttons (the app bar's ←
+    too) are 40 px, segmented buttons 32 px high and text buttons (dialogs) 40 px. Padding
+    them here sizes every one of them, wherever it is built: 24 px icon + 2 x 12, one line
+    of text (20 px) + 2 x 14.
+    """
+    text_padding = ft.Padding.symmetric(horizontal=14, vertical=14)
+    theme.icon_button_theme = ft.IconButtonTheme(style=ft.ButtonStyle(padding=12))
+    theme.segmented_button_theme = ft.SegmentedButtonTheme(
+        style=ft.ButtonStyle(padding=text_padding, visual_density=ft.VisualDensity.STANDARD)
+    )
+    theme.text_button_theme = ft.TextButtonTheme(style=ft.ButtonStyle(padding=text_padding))
+    return theme
+
+
 def light_theme() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED, use_material3=True)
+    return _touch_sized(ft.Theme(color_scheme_seed=SEED, use_material3=True))
 
 
 def dark_theme() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED, use_material3=True)
+    return _touch_sized(ft.Theme(color_scheme_seed=SEED, use_material3=True))
 
 
 ThemeChoice = str  # "system" | "light" | "dark"

@@ -13,7 +13,15 @@ import flet as ft
 from companion.catalogue import TREASURES, BossCard, Treasure
 from companion.theme import TOUCH, TREASURE_LOOKS, ink_on
 from companion.ui.new_game_form import ALL_SETS, FormError, FormErrors, NewGameForm, PlayerDraft
-from companion.ui.widgets import ErrorBanner, big_button, heading, icon_action, on_tap, tagged
+from companion.ui.widgets import (
+    ErrorBanner,
+    big_button,
+    heading,
+    icon_action,
+    on_tap,
+    switch_row,
+    tagged,
+)
 
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
@@ -113,15 +121,8 @@ class NewGameScreen:
         def changed(event: ft.Event[ft.Switch]) -> None:
             setattr(self.form, attribute, bool(event.control.value))
 
-        return tagged(
-            identifier,
-            ft.Switch(
-                label=self.app.tr(key),
-                value=bool(getattr(self.form, attribute)),
-                on_change=changed,
-                label_text_style=ft.TextStyle(size=16),
-            ),
-        )
+        switch = ft.Switch(value=bool(getattr(self.form, attribute)), on_change=changed)
+        return switch_row(identifier, switch, self.app.tr(key))
 
     def _set_checkbox(self, set_id: str) -> ft.Control:
         def changed(event: ft.Event[ft.Checkbox]) -> None:

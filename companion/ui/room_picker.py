@@ -15,7 +15,7 @@ import flet as ft
 from companion.catalogue import TREASURES, RoomCard, Treasure
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
-from companion.ui.widgets import big_button, on_tap, tagged, toggle_tile
+from companion.ui.widgets import big_button, on_tap, switch_row, tagged, toggle_tile
 from rules.models import Room
 
 if TYPE_CHECKING:
@@ -266,9 +266,10 @@ class RoomPicker:
                 wrap=True,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            tagged(
+            switch_row(
                 f"{p}-advanced",
-                ft.Switch(label=tr("room.advanced"), value=d.advanced, on_change=on_advanced),
+                ft.Switch(value=d.advanced, on_change=on_advanced),
+                tr("room.advanced"),
             ),
         ]
 

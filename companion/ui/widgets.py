@@ -123,6 +123,35 @@ def icon_action(
     )
 
 
+def switch_row(identifier: str, switch: ft.Switch, label: str) -> ft.Semantics:
+    """A switch and its label on a row at least 48 px high; a tap anywhere on it toggles.
+
+    A Switch's own label never wraps (a long German one ran off a 360 px screen) and its
+    tap area is 40 px high on the web: here the label wraps under its own width and the
+    whole row takes the tap. ``switch`` keeps its ``on_change``, called for either tap.
+    """
+
+    def toggle(_event: object) -> None:
+        switch.value = not switch.value
+        if switch.on_change is not None:
+            switch.on_change(ft.Event("change", data=str(switch.value).lower(), control=switch))
+
+    switch.label = None
+    return tagged(
+        identifier,
+        ft.Container(
+            ft.Row(
+                [switch, ft.Text(label, size=16, expand=True)],
+                spacing=12,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            on_click=toggle,
+            padding=ft.Padding.symmetric(vertical=4),
+            border_radius=8,
+        ),
+    )
+
+
 def heading(text: str, identifier: str | None = None) -> ft.Control:
     title = ft.Text(text, size=22, weight=ft.FontWeight.BOLD)
     return tagged(identifier, title) if identifier else title

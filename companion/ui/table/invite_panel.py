@@ -16,7 +16,7 @@ import segno
 from companion.sync.codes import display_code
 from companion.ui.sync_link import access_of
 from companion.ui.table.context import TableContext, section
-from companion.ui.widgets import big_button, tagged
+from companion.ui.widgets import big_button, switch_row, tagged
 
 QR_SIZE = 220
 
@@ -74,19 +74,13 @@ def invite_view(ctx: TableContext) -> ft.Control:
     ]
     if access.role == "host":
         rows.append(
-            ft.Row(
-                [
-                    tagged(
-                        "invite-spectators",
-                        ft.Switch(
-                            value=record.allow_spectators,
-                            on_change=lambda e: _set_spectators(ctx, bool(e.control.value)),
-                        ),
-                        label=tr("sync.allow_spectators"),
-                    ),
-                    ft.Text(tr("sync.allow_spectators"), size=16, expand=True),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            switch_row(
+                "invite-spectators",
+                ft.Switch(
+                    value=record.allow_spectators,
+                    on_change=lambda e: _set_spectators(ctx, bool(e.control.value)),
+                ),
+                tr("sync.allow_spectators"),
             )
         )
     online = app.sync.hub.presence.online(game_id)

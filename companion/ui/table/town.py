@@ -16,7 +16,7 @@ from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
 from companion.ui.table.rulings import rule_link
-from companion.ui.widgets import big_button, on_tap, tagged, toggle_tile
+from companion.ui.widgets import big_button, on_tap, switch_row, tagged, toggle_tile
 from rules.commands import RevealHeroes
 from rules.end_of_turn import reveal_count
 from rules.items import items_due
@@ -250,9 +250,7 @@ class HeroSlot:
             on_change=self._on_health,
             text_size=18,
         )
-        self.epic_switch = ft.Switch(
-            label=tr("table.epic"), value=draft.epic, on_change=self._on_epic
-        )
+        self.epic_switch = ft.Switch(value=draft.epic, on_change=self._on_epic)
         self._draw_tiles()
         self.control = tagged(
             p,
@@ -263,14 +261,8 @@ class HeroSlot:
                         tagged(f"{p}-name", self.name_field),
                         self.suggestions,
                         self.tiles,
-                        ft.Row(
-                            [
-                                tagged(f"{p}-health", self.health_field),
-                                tagged(f"{p}-epic", self.epic_switch),
-                            ],
-                            wrap=True,
-                            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                        ),
+                        tagged(f"{p}-health", self.health_field),
+                        switch_row(f"{p}-epic", self.epic_switch, tr("table.epic")),
                     ],
                     spacing=8,
                 ),

@@ -219,6 +219,8 @@ class Harness:
 
     def toggle(self, identifier: str, value: bool) -> None:
         control = self.find(identifier)
+        if not isinstance(control, ft.Switch):  # a switch on its row (widgets.switch_row)
+            control = next(c for c in controls_in(control) if isinstance(c, ft.Switch))
         self.session.apply_patch(control._i, {"value": value})
         self._dispatch(control, "change", str(value).lower())
 

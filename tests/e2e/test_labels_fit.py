@@ -1,0 +1,236 @@
+"""No label is cut off and every control takes a thumb: the main screens in English and
+German, at 390 x 844 and 360 x 740.
+
+Each screen is opened once per language (games are saved at each phase before the server
+starts, so no game is played here) and measured at both widths on the same page; the
+screen is scrolled through so every part of it is measured. ``labels_fit.js`` says what
+it checks: a label wider than its box (a word that can't wrap, or more lines than the box
+is high), or a tappable node smaller than 48 x 48 px.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.i18n import Translator
+from companion.store import GameStore
+from companion.sync.registry import AccessRegistry
+from rules.commands import (
+    AdvanceHero,
+    BuildRoom,
+    Command,
+    FinishAdventure,
+    ResolveBait,
+    RevealHeroes,
+    RevealRooms,
+)
+from rules.game import Game
+from rules.models import TREASURES, GameSetup, HeroCard, PlayerSetup, Room
+from tests.e2e.conftest import (
+    CHROMIUM,
+    OUTPUT,
+    SETTLE_S,
+    AppPage,
+    Server,
+    start_server,
+    stop_server,
+)
+from tests.e2e.game_steps import tap
+from tests.e2e.sync_seed import DEVICE_KEY, device_id
+
+pytestmark = pytest.mark.e2e
+
+WIDTHS = ({"width": 390, "height": 844}, {"width": 360, "height": 740})
+CHECK = (Path(__file__).parent / "labels_fit.js").read_text(encoding="utf-8")
+HOST = device_id(41)
+#: Controls that show a picture, not their name: treasure tiles and badges, a heart for
+#: Health. (Icon buttons are named with aria-label and left out by the check itself.)
+PICTURE_IDS = r"-treasure-|-total-|-health$"
+NAMES = ("Annegret", "Bartholomäus", "Cyra")
+
+
+def _setup() -> GameSetup:
+    return GameSetup(
+        players=tuple(
+            PlayerSetup(name=n, boss=f"Boss von {n}", xp=9 - i, boss_treasure=(TREASURES[i],))
+            for i, n in enumerate(NAMES)
+        ),
+        ordinary_heroes=30,
+        epic_heroes=10,
+    )
+
+
+def _first_rooms() -> list[Command]:
+    return [
+        *(
+            BuildRoom(player=n, room=Room(name=f"Halle {i}", treasure=(TREASURES[i],), damage=1))
+            for i, n in enumerate(NAMES)
+        ),
+        RevealRooms(),
+    ]
+
+
+def _heroes() -> list[Command]:
+    return [RevealHeroes(heroes=tuple(HeroCard(treasure=(t,), health=4) for t in TREASURES[:3]))]
+
+
+def _build() -> list[Command]:
+    room = Room(name="Gruft der Zombiedrachen", treasure=("cleric", "mage"), damage=2)
+    return [BuildRoom(player=NAMES[0], room=room), RevealRooms()]
+
+
+#: Where each saved game stands, and the commands that bring it there.
+STAGES: dict[str, tuple[str, list[Command]]] = {
+    "setup": ("setup", []),
+    "beginning": ("beginning", _first_rooms()),
+    "build": ("build", [*_first_rooms(), *_heroes()]),
+    "bait": ("bait", [*_first_rooms(), *_heroes(), *_build()]),
+    "adventure": (
+        "adventure",
+        [*_first_rooms(), *_heroes(), *_build(), ResolveBait(), AdvanceHero()],
+    ),
+    "end": ("end", [*_first_rooms(), *_heroes(), *_build(), ResolveBait(), FinishAdventure()]),
+}
+
+
+def _seed(data_dir: Path) -> dict[str, str]:
+    store = GameStore(data_dir, fsync=False)
+    registry = AccessRegistry(data_dir, fsync=False)
+    games: dict[str, str] = {}
+    for stage, (phase, commands) in STAGES.items():
+        game_id = store.create(_setup(), f"Partie {stage}").game_id
+        game = Game.new(_setup())
+        for command in commands:
+            game, _ = game.play(command)
+        assert game.state.phase == phase, (stage, game.state.phase)
+        store.save(game_id, game)
+        registry.add_host(game_id, HOST)
+        games[stage] = game_id
+    return games
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
+    base = tmp_path_factory.mktemp("labels")
+    games = _seed(base / "data")
+    server = start_server(base / "data", base / "server.log")
+    yield server, games
+    stop_server(server)
+
+
+def _picture_labels() -> list[str]:
+    """Names of controls that show a picture (read to screen readers, never painted)."""
+    labels: list[str] = []
+    for lang in ("en", "de"):
+        tr = Translator(lang)
+        labels += [tr(f"treasure.{t}") for t in TREASURES]
+    return labels
+
+
+def _measure(app: AppPage) -> list[dict[str, object]]:
+    time.sleep(SETTLE_S)
+    args = {
+        "pictureLabels": _picture_labels(),
+        "pictureIds": PICTURE_IDS,
+        "minFont": 13,
+        "switchFont": 16,
+        "lineHeight": 1.15,
+        "touch": 48,
+    }
+    return list(app.page.evaluate(CHECK, args))
+
+
+def _scroll_through(app: AppPage) -> Iterator[None]:
+    """Stop at the top of the screen, then a screenful further each time, to the end."""
+    page = app.page
+    size = page.viewport_size or WIDTHS[0]
+    page.mouse.move(size["width"] / 2, size["height"] / 2)
+    yield
+    for _step in range(8):
+        before = page.evaluate("() => document.querySelector('flt-semantics-host').innerText")
+        page.mouse.wheel(0, size["height"] - 200)
+        time.sleep(0.4)
+        after = page.evaluate("() => document.querySelector('flt-semantics-host').innerText")
+        if after == before:
+            return
+        yield
+
+
+def _check_screen(app: AppPage, name: str, found: dict[str, set[str]]) -> None:
+    """Measure the screen at both widths, scrolled through; note each problem once."""
+    for size in WIDTHS:
+        app.page.set_viewport_size(size)
+        time.sleep(SETTLE_S)
+        app.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        app.page.mouse.wheel(0, -20_000)  # back to the top
+        shot = 0
+        for _ in _scroll_through(app):
+            problems = _measure(app)
+            if problems and shot < 2:
+                shot += 1
+                app.page.screenshot(path=str(app.shots_dir / f"{name}-{size['width']}-{shot}.png"))
+            for p in problems:
+                found.setdefault(f"{name} @{size['width']}", set()).add(
+                    json.dumps(p, ensure_ascii=False)
+                )
+
+
+def _visit(app: AppPage, path: str, ready: str) -> None:
+    app.page.goto(app.base_url + path)
+    app.wait_ready()
+    app.wait_for(ready)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_no_label_is_cut_off_and_every_control_takes_a_thumb(
+    browser: object, seeded: tuple[Server, dict[str, str]], locale: str
+) -> None:
+    from playwright.sync_api import Browser
+
+    assert isinstance(browser, Browser) and CHROMIUM.exists()
+    server, games = seeded
+    context = browser.new_context(viewport=WIDTHS[0], device_scale_factor=1, locale=locale)
+    context.add_init_script(
+        f"localStorage.setItem({json.dumps(DEVICE_KEY)}, {json.dumps(json.dumps(HOST))})"
+    )
+    shots = OUTPUT / "labels_fit" / locale
+    shots.mkdir(parents=True, exist_ok=True)
+    app = AppPage(context.new_page(), server.url, shots)
+    found: dict[str, set[str]] = {}
+    try:
+        _visit(app, "/", "new-game")
+        _check_screen(app, "home", found)
+        _visit(app, "/settings", "settings-theme")
+        _check_screen(app, "settings", found)
+        _visit(app, "/rules", "rules-search")
+        _check_screen(app, "rules", found)
+        _visit(app, "/rules/rule-bait-highest", "rules-entry-body")
+        _check_screen(app, "rules-entry", found)
+        _visit(app, "/new", "start-game")
+        _check_screen(app, "new-game", found)
+        _visit(app, f"/setup/{games['setup']}", "screen-setup")
+        _check_screen(app, "setup", found)
+        for stage in ("beginning", "build", "bait", "adventure", "end"):
+            _visit(app, f"/game/{games[stage]}", "screen-game")
+            _check_screen(app, f"game-{stage}", found)
+        app.page.set_viewport_size(WIDTHS[0])
+        _visit(app, f"/game/{games['end']}", "tab-score")
+        tap(app, "tab-score")
+        _check_screen(app, "scores", found)
+        tap(app, "tab-log")
+        _check_screen(app, "log", found)
+    finally:
+        context.close()
+    report = "\n".join(
+        f"{where}: {problem}"
+        for where, problems in sorted(found.items())
+        for problem in sorted(problems)
+    )
+    assert not found, (
+        f"cut-off labels or small controls ({locale}); screenshots in {shots}:\n{report}"
+    )
