@@ -65,6 +65,7 @@ class LookupOptions(BaseModel):
     command: Literal["lookup"] = "lookup"
     query: str
     lang: Literal["en", "de"] = "en"
+    list_only: bool = False
 
 
 class CliError(Exception):
@@ -113,10 +114,12 @@ def build_parser() -> argparse.ArgumentParser:
     lookup = sub.add_parser(
         "lookup",
         help="search the rules glossary",
-        description="Search the rules glossary; prints one entry per line: id, tab, title.",
+        description="Search the rules glossary; prints the best entry's id, title, text and "
+        "rule ids, then the other matches one per line (id, tab, title).",
     )
     lookup.add_argument("query", nargs="+", help="what to look up (typos are fine)")
     lookup.add_argument("--lang", choices=("en", "de"), default="en", help="language")
+    lookup.add_argument("--list", action="store_true", help="only ids and titles, no text")
     add_games_commands(sub)
     return parser
 
@@ -139,7 +142,7 @@ def parse_args(
     if args.command in GAMES_COMMANDS:
         return games_options(args)
     if args.command == "lookup":
-        return LookupOptions(query=" ".join(args.query), lang=args.lang)
+        return LookupOptions(query=" ".join(args.query), lang=args.lang, list_only=args.list)
     if args.desktop and args.lan:
         parser.error("--desktop and --lan can't be used together")
     data_dir = args.data_dir
@@ -334,7 +337,8 @@ def lookup(options: LookupOptions) -> int:
     except ImportError as exc:
         raise CliError(f"the rules glossary is not available in this install ({exc})") from exc
     # "--" keeps a query that starts with a dash from reading as an option.
-    return lookup_main(["--lang", options.lang, "--", *options.query.split()])
+    flags = ["--list"] if options.list_only else []
+    return lookup_main(["--lang", options.lang, *flags, "--", *options.query.split()])
 
 
 def main(argv: Sequence[str] | None = None) -> int:

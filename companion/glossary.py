@@ -127,6 +127,9 @@ class Glossary(_Frozen):
 
     entries: tuple[Entry, ...]
     rule_ids: tuple[RuleId, ...]
+    #: The entry ids of each entry file, by the file's name ("turn", "terms", ...): the
+    #: groups a reader browses the glossary by. Files are only for editing otherwise.
+    categories: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @model_validator(mode="after")
     def _entries_fit_together(self) -> Glossary:
@@ -289,12 +292,14 @@ def _load(directory: Path) -> Glossary:
     files = sorted(p for p in directory.glob("*.json") if p.name != RULE_IDS_FILE)
     if not files:
         problems.append(f"{directory}: holds no entry files (*.json besides {RULE_IDS_FILE})")
-    entries = tuple(entry for path in files for entry in _load_entries(path, problems))
+    by_file = [(path.stem, _load_entries(path, problems)) for path in files]
+    entries = tuple(entry for _, loaded in by_file for entry in loaded)
     if not problems:
         problems = _cross_check(entries, rule_ids)
     if problems:
         raise GlossaryError(problems)
-    return Glossary(entries=entries, rule_ids=rule_ids)
+    categories = tuple((stem, tuple(e.id for e in loaded)) for stem, loaded in by_file if loaded)
+    return Glossary(entries=entries, rule_ids=rule_ids, categories=categories)
 
 
 def rule_ids_in(text: str) -> set[str]:

@@ -232,7 +232,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dungeon-referee lookup",
         description="Look up a rule or term in the glossary (English or German, typos forgiven).",
-        epilog="Prints one entry per line: its id, a tab, its title. Exit status 1: no match.",
+        epilog="Prints the best entry (its id, a tab and its title, then its text and rule "
+        "ids), then the other matches one per line: id, tab, title. --list prints only those "
+        "lines. Exit status 1: no match.",
     )
     parser.add_argument(
         "query", nargs="+", help="words to look for, e.g. deactivate or R-BAIT-SPLIT"
@@ -242,6 +244,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--limit", type=int, default=10, help="show at most this many entries (default: 10)"
+    )
+    parser.add_argument(
+        "--list", action="store_true", help="only the matches' ids and titles, no text"
     )
     return parser
 
@@ -261,11 +266,12 @@ def lookup_main(argv: Sequence[str]) -> int:
         parser.print_usage(sys.stderr)
         print(f"{parser.prog}: error: --limit must be at least 1", file=sys.stderr)
         return 2
-    return lookup(" ".join(args.query), lang=args.lang, limit=args.limit)
+    return lookup(" ".join(args.query), lang=args.lang, limit=args.limit, text=not args.list)
 
 
-def lookup(query: str, lang: Lang = "en", limit: int = 10) -> int:
-    """Print the entries matching ``query`` as ``<id>\\t<title>`` lines; return the exit status.
+def lookup(query: str, lang: Lang = "en", limit: int = 10, text: bool = True) -> int:
+    """Print the entries matching ``query`` as ``<id>\\t<title>`` lines, the best one followed
+    by its text and rule ids (unless ``text`` is False); return the exit status.
 
     For callers that parsed the command line themselves; statuses as in :func:`lookup_main`.
     """
@@ -277,7 +283,16 @@ def lookup(query: str, lang: Lang = "en", limit: int = 10) -> int:
     if not hits:
         print(f"no glossary entry matches {query!r}", file=sys.stderr)
         return 1
-    for hit in hits:
+    best, *others = hits
+    print(f"{best.entry_id}\t{best.title}")
+    if text:
+        entry = load_glossary().entry(best.entry_id)
+        print(entry.body[lang])
+        if entry.rules:
+            print(" · ".join(entry.rules))
+        if others:
+            print()
+    for hit in others:
         print(f"{hit.entry_id}\t{hit.title}")
     return 0
 

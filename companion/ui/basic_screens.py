@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.i18n import LANGS
-from companion.theme import THEME_CHOICES
+from companion.theme import THEME_CHOICES, TOUCH
 from companion.ui.table.saved_games import saved_games
 from companion.ui.widgets import Handler, big_button, heading, note, on_tap, tagged
 
@@ -121,6 +121,18 @@ def link_tile(identifier: str, title: str, on_click: Handler) -> ft.Control:
     )
 
 
+#: The glossary's groups in the order a player at the table most likely needs them.
+RULES_CATEGORIES: tuple[str, ...] = (
+    "turn",
+    "concepts",
+    "terms",
+    "rules",
+    "variants",
+    "expansions",
+    "faq",
+)
+
+
 class RulesScreen:
     """Search the glossary as you type; open an entry to read it and follow its links.
 
@@ -192,6 +204,7 @@ class RulesScreen:
             return
         if not self.query.strip():
             self.results.controls.append(note(tr("rules.hint")))
+            self.results.controls.extend(self._index())
             return
         hits = search(self.query, self.app.settings.lang, 12)
         if not hits:
@@ -203,6 +216,48 @@ class RulesScreen:
                     f"rules-hit-{hit.entry_id}", hit.title, on_tap(self.open_entry, hit.entry_id)
                 )
             )
+
+    def _index(self) -> list[ft.Control]:
+        """Every entry, by its group (phases, concepts, card terms, ...), A to Z: a reader
+        finds an entry without knowing its name. Groups open on a tap."""
+        from companion.glossary import load_glossary
+
+        tr = self.app.tr
+        lang = self.app.settings.lang
+        glossary = load_glossary()
+        groups = dict(glossary.categories)
+        order = [c for c in RULES_CATEGORIES if c in groups] + [
+            c for c in groups if c not in RULES_CATEGORIES
+        ]
+        index: list[ft.Control] = [ft.Text(tr("rules.browse"), size=18, weight=ft.FontWeight.BOLD)]
+        for category in order:
+            entries = sorted(
+                (glossary.entry(entry_id) for entry_id in groups[category]),
+                key=lambda e: e.title[lang].casefold(),
+            )
+            index.append(
+                tagged(
+                    f"rules-category-{category}",
+                    ft.ExpansionTile(
+                        title=ft.Text(
+                            tr(
+                                "rules.category_count",
+                                name=tr(f"rules.category.{category}"),
+                                count=len(entries),
+                            ),
+                            size=17,
+                        ),
+                        controls=[
+                            link_tile(
+                                f"rules-index-{e.id}", e.title[lang], on_tap(self.open_entry, e.id)
+                            )
+                            for e in entries
+                        ],
+                        min_tile_height=TOUCH + 8,
+                    ),
+                )
+            )
+        return index
 
     def _show_entry(self) -> None:
         tr = self.app.tr

@@ -111,6 +111,16 @@ def test_lookup_without_glossary_says_so(
     assert "glossary is not available" in capsys.readouterr().err
 
 
+def test_real_lookup_prints_the_best_entrys_text(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.glossary import load_glossary
+
+    assert cli.main(["lookup", "level", "up", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert load_glossary().entry("level-up").body.de in out.splitlines()[1]
+    assert cli.main(["lookup", "level", "up", "--list"]) == 0
+    assert all("\t" in line for line in capsys.readouterr().out.splitlines())
+
+
 def test_real_lookup_prints_the_entry_first(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["lookup", "deactivate"]) == 0
     first = capsys.readouterr().out.splitlines()[0]

@@ -261,8 +261,21 @@ def test_fuzzy_title_beats_fuzzy_synonym() -> None:
 # --- the lookup command -------------------------------------------------------------------
 
 
-def test_lookup_prints_id_tab_title_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+def test_lookup_prints_the_best_entrys_text_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert lookup_main(["sideways"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    entry = load_glossary().entry("deactivate")
+    assert lines[:3] == ["deactivate\tDeactivate", entry.body.en, " · ".join(entry.rules)]
+
+
+def test_lookup_prints_the_best_entrys_text_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    assert lookup_main(["Anlockphase", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert load_glossary().entry("phase-bait").body.de in out
+
+
+def test_lookup_list_prints_id_tab_title_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+    assert lookup_main(["sideways", "--list"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0] == "deactivate\tDeactivate"
@@ -283,7 +296,7 @@ def test_lookup_joins_words_of_an_unquoted_query(capsys: pytest.CaptureFixture[s
 
 
 def test_lookup_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    assert lookup_main(["room", "--limit", "2"]) == 0
+    assert lookup_main(["room", "--limit", "2", "--list"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2
 
 
@@ -324,7 +337,10 @@ def test_lookup_accepts_a_query_that_looks_like_an_option(
 
 
 def test_lookup_for_an_already_parsed_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert lookup("level up", lang="de", limit=1) == 0
+    assert lookup("level up", lang="de", limit=1, text=False) == 0
     assert capsys.readouterr().out == "level-up\tLevel Up\n"
+    assert lookup("level up", lang="de", limit=1) == 0
+    body = load_glossary().entry("level-up").body.de
+    assert capsys.readouterr().out == f"level-up\tLevel Up\n{body}\nR-LEVELUP\n"
     assert lookup("xyzzy") == 1
     assert "xyzzy" in capsys.readouterr().err

@@ -98,7 +98,8 @@ async ({pictureLabels, pictureIds, minFont, switchFont, lineHeight, touch}) => {
         if (line && width(candidate, size) > room) { lines += 1; line = word; } else { line = candidate; }
       }
       const need = lines * size * lineHeight;
-      if (need > box.height + 1) {
+      // A label beside its control (a Switch's or a Checkbox's own) never wraps.
+      if (need > box.height + 1 || (chrome && lines > 1)) {
         problems.push({kind: 'lines', id, role, label: parts[0], lines, need: Math.round(need),
                        width: Math.round(room), height: Math.round(box.height)});
       }

@@ -1,6 +1,7 @@
 """Screens driven in-process through Flet's Session: taps, typing, what is shown."""
 
 import flet as ft
+import pytest
 
 from tests.companion.ui.conftest import AppFactory
 
@@ -136,6 +137,24 @@ def test_rules_search_finds_and_opens_an_entry(table_app: AppFactory) -> None:
     ui.tap(hits[0])
     assert ui.has("rules-entry-title")
     assert ui.find("rules-entry-body", ft.Text).value
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_rules_screen_before_typing_lists_every_entry_by_group(
+    table_app: AppFactory, lang: str
+) -> None:
+    from companion.glossary import load_glossary
+
+    ui, _app = table_app(lang=lang)
+    ui.tap("open-rules")
+    glossary = load_glossary()
+    groups = {f"rules-category-{name}" for name, _ in glossary.categories}
+    assert groups <= set(ui.ids())
+    listed = {i.removeprefix("rules-index-") for i in ui.ids() if i.startswith("rules-index-")}
+    assert listed == {e.id for e in glossary.entries}
+    assert f"rules.category.{glossary.categories[0][0]}" not in ui.texts(), "group untranslated"
+    ui.tap("rules-index-phase-bait")
+    assert ui.find("rules-entry-body", ft.Text).value == glossary.entry("phase-bait").body[lang]
 
 
 def test_rules_search_takes_the_keyboard_only_when_opened_to_search(
