@@ -69,6 +69,7 @@ OLD_WORDS: dict[str, str] = {
     r"(?:aus dem|in den) Schatz\b": "Hort (the Coins' pile)",
     r"\bFalle\b": "Fallenraum",
     r"\b(?:normale|epische)[rn]? Held": "Normale/Epische Helden (capitalised, a card type)",
+    r"\berweiterte[rn]? R[aä]um": "Erweiterte Räume (capitalised, a card type)",
 }
 
 #: The app's words for the phases and the Hero classes are the rulebook's, exactly.

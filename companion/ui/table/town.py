@@ -245,7 +245,7 @@ class HeroSlot:
         self.health_field = ft.TextField(
             label=tr("table.hero_health"),
             value=draft.health,
-            width=130,
+            width=170,  # room for the German label, Lebenspunkte
             keyboard_type=ft.KeyboardType.NUMBER,
             on_change=self._on_health,
             text_size=18,
