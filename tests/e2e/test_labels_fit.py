@@ -231,6 +231,7 @@ def test_no_label_is_cut_off_and_every_control_takes_a_thumb(
         for where, problems in sorted(found.items())
         for problem in sorted(problems)
     )
+    (shots / "report.txt").write_text(report, encoding="utf-8")
     assert not found, (
         f"cut-off labels or small controls ({locale}); screenshots in {shots}:\n{report}"
     )
