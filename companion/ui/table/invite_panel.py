@@ -14,11 +14,13 @@ import flet as ft
 import segno
 
 from companion.sync.codes import display_code
-from companion.ui.sync_link import access_of
-from companion.ui.table.context import TableContext, section
+from companion.sync.registry import JoinRecordNotSaved
+from companion.ui.sync_link import access_of, unsaved_text
+from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.widgets import big_button, switch_row, tagged
 
 QR_SIZE = 220
+SPECTATORS_SLOT = "invite-spectators"
 
 
 @cache
@@ -83,6 +85,7 @@ def invite_view(ctx: TableContext) -> ft.Control:
                 tr("sync.allow_spectators"),
             )
         )
+        rows.append(slot_error(ctx, SPECTATORS_SLOT))
     online = app.sync.hub.presence.online(game_id)
     me = app.sync.device.device_id
     for number, p in enumerate(ctx.state.players, 1):
@@ -104,5 +107,10 @@ def _set_spectators(ctx: TableContext, allow: bool) -> None:
     app = ctx.app
     if app.sync is None or app.session is None or access_of(app).role != "host":
         return
-    app.sync.hub.registry.set_spectators(app.session.game_id, allow)
+    try:
+        app.sync.hub.registry.set_spectators(app.session.game_id, allow)
+    except JoinRecordNotSaved as error:  # the switch goes back to what is saved
+        ctx.errors[SPECTATORS_SLOT] = unsaved_text(app, "sync.spectators_unsaved", error)
+    else:
+        ctx.errors.pop(SPECTATORS_SLOT, None)
     ctx.redraw()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
+import flet as ft
 import pytest
 
 from companion.app import SCREENS
@@ -19,7 +20,7 @@ from companion.ui.join_screen import GameUnavailable, JoinScreen
 from companion.ui.shell import Settings, TableApp
 from companion.ui.sync_link import TabSync
 from companion.ui.table.game_screen import GameScreen
-from tests.companion.ui.table.conftest import FakePage, has, tap, texts
+from tests.companion.ui.table.conftest import FakePage, find, has, tap, texts
 from tests.e2e.sync_seed import device_id, setup
 
 HOST = device_id(1)
@@ -152,3 +153,16 @@ def test_join_record_unsaved_a_seat_that_could_not_be_saved_is_said_and_not_take
     assert isinstance(app.current, JoinScreen)
     assert "Your seat could not be saved (the disk is full)" in texts(page)
     assert server.hub.registry.get(server.hosted) == before
+
+
+def test_join_record_unsaved_the_spectator_switch_says_why_and_stays_as_saved(
+    server: Server, disk_full: list[Path]
+) -> None:
+    page, _app = server.tab(f"/game/{server.hosted}")
+    tap(page, "tab-invite")
+    before = server.hub.registry.get(server.hosted)
+    tap(page, "invite-spectators")
+    assert "Watching could not be switched (the disk is full)" in texts(page)
+    assert server.hub.registry.get(server.hosted) == before
+    switch = find(page, "invite-spectators").content
+    assert isinstance(switch, ft.Switch) and switch.value is False
