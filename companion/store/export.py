@@ -18,7 +18,7 @@ from rules.commands import Command
 from rules.game import Game
 from rules.json_text import JsonTextError, parse_json
 from rules.models import GameSetup
-from rules.printable import printable
+from rules.printable import printable, refuse_control
 from rules.table import table_from_state
 
 EXPORT_FORMAT: Final = "dungeon-referee/game"
@@ -85,7 +85,7 @@ def parse_export(text: str | bytes) -> ExportedGame:
             (FieldError(loc="(top level)", message=f"got {type(data).__name__}"),),
         )
     try:
-        return ExportedGame.model_validate(data)
+        exported = ExportedGame.model_validate(data)
     except ValidationError as e:
         errors = field_errors_from(e)
         raise ImportRejected(
@@ -93,6 +93,21 @@ def parse_export(text: str | bytes) -> ExportedGame:
             f"{'s' if len(errors) != 1 else ''}):",
             errors,
         ) from e
+    _refuse_control_in_player_names(exported.setup)
+    return exported
+
+
+def _refuse_control_in_player_names(setup: GameSetup) -> None:
+    """Player names come from outside here. Checked at this way in, not in the engine's
+    model: games saved before the check must keep loading (and exporting)."""
+    errors = []
+    for number, player in enumerate(setup.players):
+        try:
+            refuse_control(player.name, "a player's name")
+        except ValueError as e:
+            errors.append(FieldError(loc=f"setup.players[{number}].name", message=str(e)))
+    if errors:
+        raise ImportRejected("the file is not a valid saved game (a player's name):", tuple(errors))
 
 
 def export_table(game: Game) -> str:

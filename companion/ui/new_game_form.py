@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from companion.catalogue import TREASURES, BossCard, Treasure
 from rules.models import GameSetup, PlayerSetup, Ruleset
+from rules.printable import is_control
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -148,6 +149,10 @@ class NewGameForm:
                 problems.append(FormError(f"player-{number}-name", "error.name_missing"))
             elif len(name) > 40:
                 problems.append(FormError(f"player-{number}-name", "error.name_long"))
+            elif any(is_control(char) for char in name):
+                # A pasted escape or line break would print raw on a terminal and could
+                # reorder a name on screen (a right-to-left override).
+                problems.append(FormError(f"player-{number}-name", "error.name_control"))
             elif name.casefold() in seen:
                 problems.append(
                     FormError(

@@ -154,3 +154,30 @@ def test_export_of_a_missing_game_is_not_found(
 
     with pytest.raises(GameNotFound):
         reopen().export_game("20250101-deadbeef")
+
+
+@pytest.mark.parametrize("name", ["\x1b[31mAda", "Ada\nBrann", "\u202eAda", "nul\x00"])
+def test_import_refuses_a_player_name_with_control_characters(name: str) -> None:
+    error = rejected(
+        base(setup={"players": [{"name": "Brann", "xp": 11}, {"name": name, "xp": 10}]})
+    )
+    assert {e.loc for e in error.errors} == {"setup.players[1].name"}
+    assert "control characters" in str(error)
+
+
+def test_a_saved_game_with_such_a_player_name_still_loads_and_exports(
+    store: GameStore, three_turns: Game
+) -> None:
+    """The check guards the way in; a game saved before it must not be lost."""
+    setup = three_turns.state.setup
+    odd = setup.model_copy(
+        update={
+            "players": (setup.players[0].model_copy(update={"name": "Ada\x07"}), *setup.players[1:])
+        }
+    )
+    game_id = store.create(odd, "Old game").game_id
+    assert store.load(game_id).game.state.setup.players[0].name == "Ada\x07"
+    exported_text = store.export_game(game_id)
+    assert json.loads(exported_text)["setup"]["players"][0]["name"] == "Ada\x07"
+    # Its way back in is refused, naming the field, rather than letting the name through.
+    assert {e.loc for e in rejected(exported_text).errors} == {"setup.players[0].name"}
