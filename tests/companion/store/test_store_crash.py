@@ -101,16 +101,23 @@ def test_kill_9_while_saving_loses_no_acknowledged_command(tmp_path: Path) -> No
         for kill in range(KILLS):
             game_id = game_ids[kill % GAMES]
             pid = writer.start(game_id)
-            # One kill in ten lands while the game is still opening; the rest while saving.
+            acks_this_run = 0
+            last_ack = 0
+            # One kill in ten lands while the game is still opening; the rest while saving:
+            # after the writer's first acknowledged save (so a slow, loaded machine still
+            # kills mid-save), at a random moment among the saves that follow.
             if rng.random() < 0.1:
                 time.sleep(rng.uniform(0, 0.05))
             else:
                 line = writer.next_line()
                 assert line.startswith(f"{game_id} start"), line
+                line = writer.next_line()
+                assert line.split()[1] == "ack", f"writer failed: {line}"
+                acks_this_run = 1
+                last_ack = int(line.split()[2])
+                acked[game_id] = max(acked[game_id], last_ack)
                 time.sleep(rng.uniform(0, 0.03))
             os.kill(pid, signal.SIGKILL)
-            acks_this_run = 0
-            last_ack = 0
             while True:
                 line = writer.next_line()
                 parts = line.split()
