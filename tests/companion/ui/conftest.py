@@ -15,6 +15,24 @@ from tests.companion.ui.flet_harness import Harness
 
 AppFactory = Callable[..., tuple[Harness, TableApp]]
 
+#: Two players as the New-game form takes them: name, XP as typed, the Boss's treasure.
+TWO_PLAYERS = (("Ada", "900", "cleric"), ("Bert", "300", "thief"))
+
+
+def fill_players(ui: Harness, players: tuple[tuple[str, str, str], ...] = TWO_PLAYERS) -> None:
+    """Type each player's name and XP and tap the Boss's treasure in the New-game form."""
+    for n, (name, xp, treasure) in enumerate(players, start=1):
+        ui.type(f"player-{n}-name", name)
+        ui.type(f"player-{n}-xp", xp)
+        ui.tap(f"player-{n}-treasure-{treasure}")
+
+
+def start_two_player_game(ui: Harness) -> None:
+    """From the home screen to a new two-player game's set-up."""
+    ui.tap("new-game")
+    fill_players(ui)
+    ui.tap("start-game")
+
 
 @pytest.fixture
 def table_app(tmp_path: Path) -> Iterator[AppFactory]:

@@ -1,23 +1,11 @@
 """← inside a game goes Home, never back to the filled New-game form (issue 14)."""
 
-from tests.companion.ui.conftest import AppFactory
-from tests.companion.ui.flet_harness import Harness
-
-
-def _start_two_player_game(ui: Harness) -> None:
-    for n, (name, xp, treasure) in enumerate(
-        [("Ada", "900", "cleric"), ("Bert", "300", "thief")], start=1
-    ):
-        ui.type(f"player-{n}-name", name)
-        ui.type(f"player-{n}-xp", xp)
-        ui.tap(f"player-{n}-treasure-{treasure}")
-    ui.tap("start-game")
+from tests.companion.ui.conftest import AppFactory, start_two_player_game
 
 
 def test_back_from_set_up_goes_home_not_to_the_new_game_form(table_app: AppFactory) -> None:
     ui, app = table_app()
-    ui.tap("new-game")
-    _start_two_player_game(ui)
+    start_two_player_game(ui)
     assert ui.has("screen-setup")
     app.back()  # the app bar's ← (Flet's view pop)
     assert ui.has("screen-home") and not ui.has("screen-new")
@@ -26,8 +14,7 @@ def test_back_from_set_up_goes_home_not_to_the_new_game_form(table_app: AppFacto
 
 def test_back_from_the_game_screen_goes_home(table_app: AppFactory) -> None:
     ui, app = table_app()
-    ui.tap("new-game")
-    _start_two_player_game(ui)
+    start_two_player_game(ui)
     ui.tap("reveal-first-rooms")
     assert ui.has("screen-game")
     app.back()
@@ -36,8 +23,7 @@ def test_back_from_the_game_screen_goes_home(table_app: AppFactory) -> None:
 
 def test_rules_opened_from_a_game_come_back_to_the_game(table_app: AppFactory) -> None:
     ui, app = table_app()
-    ui.tap("new-game")
-    _start_two_player_game(ui)
+    start_two_player_game(ui)
     ui.tap("open-rules")
     app.back()
     assert ui.has("screen-setup")

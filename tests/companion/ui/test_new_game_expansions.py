@@ -1,14 +1,9 @@
 """New game: the expansion switches reach the game's Ruleset (R-ITEM, R-MINI)."""
 
 from companion.ui.new_game_form import NewGameForm
-from tests.companion.ui.conftest import AppFactory
+from tests.companion.ui.conftest import AppFactory, fill_players
 
-
-def _fill_players(ui: object) -> None:
-    for n, (name, xp, treasure) in enumerate((("Ada", "10", "mage"), ("Bert", "5", "thief")), 1):
-        ui.type(f"player-{n}-name", name)  # type: ignore[attr-defined]
-        ui.type(f"player-{n}-xp", xp)  # type: ignore[attr-defined]
-        ui.tap(f"player-{n}-treasure-{treasure}")  # type: ignore[attr-defined]
+PLAYERS = (("Ada", "10", "mage"), ("Bert", "5", "thief"))
 
 
 def test_items_minibosses_and_room_for_coin_switches_start_a_game_with_them(
@@ -16,7 +11,7 @@ def test_items_minibosses_and_room_for_coin_switches_start_a_game_with_them(
 ) -> None:
     ui, app = table_app()
     ui.tap("new-game")
-    _fill_players(ui)
+    fill_players(ui, PLAYERS)
     ui.toggle("expansion-items", True)
     ui.toggle("expansion-minibosses", True)
     ui.toggle("expansion-coin-for-room", True)

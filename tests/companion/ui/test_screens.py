@@ -3,7 +3,7 @@
 import flet as ft
 import pytest
 
-from tests.companion.ui.conftest import AppFactory
+from tests.companion.ui.conftest import AppFactory, start_two_player_game
 
 
 def test_home_offers_new_game_and_rules(table_app: AppFactory) -> None:
@@ -64,14 +64,7 @@ def test_new_game_reaches_setup_with_engine_numbers(table_app: AppFactory) -> No
 
 def test_first_room_goes_through_the_engine(table_app: AppFactory) -> None:
     ui, app = table_app()
-    ui.tap("new-game")
-    for n, (name, xp, treasure) in enumerate(
-        [("Ada", "900", "cleric"), ("Bert", "300", "thief")], start=1
-    ):
-        ui.type(f"player-{n}-name", name)
-        ui.type(f"player-{n}-xp", xp)
-        ui.tap(f"player-{n}-treasure-{treasure}")
-    ui.tap("start-game")
+    start_two_player_game(ui)
     ui.type("first-room-1-name", "Bottomless")
     ui.tap("first-room-1-option-BMA027")
     ui.tap("first-room-1-build")

@@ -1,24 +1,12 @@
 """Building the first Rooms at set-up: the page keeps its place, refusals go once the
 Room changes (issue 14)."""
 
-from tests.companion.ui.conftest import AppFactory
-from tests.companion.ui.flet_harness import Harness
-
-
-def _to_setup(ui: Harness) -> None:
-    ui.tap("new-game")
-    for n, (name, xp, treasure) in enumerate(
-        [("Ada", "900", "cleric"), ("Bert", "300", "thief")], start=1
-    ):
-        ui.type(f"player-{n}-name", name)
-        ui.type(f"player-{n}-xp", xp)
-        ui.tap(f"player-{n}-treasure-{treasure}")
-    ui.tap("start-game")
+from tests.companion.ui.conftest import AppFactory, start_two_player_game
 
 
 def test_building_a_first_room_keeps_the_page_where_it_was(table_app: AppFactory) -> None:
     ui, app = table_app()
-    _to_setup(ui)
+    start_two_player_game(ui)
     view = ui.page.views[-1]
     ui.type("first-room-1-name", "Bottomless")
     ui.tap("first-room-1-option-BMA027")
@@ -35,7 +23,7 @@ def test_a_refused_first_room_s_message_goes_once_the_room_changes(
     table_app: AppFactory,
 ) -> None:
     ui, app = table_app()
-    _to_setup(ui)
+    start_two_player_game(ui)
     ui.type("first-room-1-damage", "lots")
     ui.tap("first-room-1-build")
     assert "Damage must be a whole number, not lots." in ui.texts()
