@@ -118,17 +118,19 @@ def advance(state: GameState) -> list[ev.EventBase]:
                 room=nxt, ruling=Ruling(rule="R-ADV-WALK", key="adv.skip", args=args)
             )
         ]
+    player = state.player(walk.player)
+    # The same number the dungeon card shows (a blank space: none, R-DEACTIVATE).
+    hit = card_effects.room_damage(player, nxt)
+    damage, cards = hit.damage, hit.cards
     if stack.deactivated:
         args = {**_hero_args(state, walk), **room}
         return [
             ev.HeroEnteredRoom(
                 room=nxt,
-                damage=0,
+                damage=damage,
                 ruling=Ruling(rule="R-DEACTIVATE", key="adv.pass_blank", args=args),
             )
         ]
-    player = state.player(walk.player)
-    damage, cards = card_effects.room_damage(player, nxt)
     args = {
         **_hero_args(state, walk, walk.damage + damage),
         **room,
@@ -147,7 +149,7 @@ def advance(state: GameState) -> list[ev.EventBase]:
     if back is not None and total < hero.card.health:
         card, use = back
         prev = nxt - 1
-        back_damage, _ = card_effects.room_damage(player, prev)
+        back_damage = card_effects.room_damage(player, prev).damage
         out.append(
             ev.HeroEnteredRoom(
                 room=prev,

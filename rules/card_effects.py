@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from pydantic import ValidationError
 
@@ -84,14 +85,28 @@ def _fits(room: Room, room_type: RoomType) -> bool:
 # --- damage (R-ADV-WALK with R-CARD-EFFECT) ----------------------------------------------
 
 
-def room_damage(player: PlayerState, index: int) -> tuple[int, tuple[str, ...]]:
-    """The damage the Room at ``index`` deals a Hero entering it, and the card effects that
-    changed it (each naming its card), passive effects only."""
+class RoomDamage(NamedTuple):
+    """What one Room deals a Hero entering it now: its printed number, the damage after
+    card effects and Spells, and those effects (each naming its card and amount)."""
+
+    printed: int
+    damage: int
+    cards: tuple[str, ...]
+
+    @property
+    def changed(self) -> bool:
+        return self.damage != self.printed
+
+
+def room_damage(player: PlayerState, index: int) -> RoomDamage:
+    """The damage the Room at ``index`` deals a Hero entering it: the one number the
+    Adventure walk uses and the dungeon card shows. A deactivated Room is a blank space
+    and deals none (R-DEACTIVATE); passive effects and a Spell's boost count."""
     dungeon = player.dungeon
     stack = dungeon[index]
-    if stack.deactivated:
-        return 0, ()
     room = stack.top
+    if stack.deactivated:
+        return RoomDamage(room.damage, 0, ())
     damage = room.damage
     notes: list[str] = []
     active = [(i, s) for i, s in enumerate(dungeon) if not s.deactivated]
@@ -120,7 +135,12 @@ def room_damage(player: PlayerState, index: int) -> tuple[int, tuple[str, ...]]:
     if stack.boost:
         notes.append(f"{room.label()} +{stack.boost}")  # a Spell's, until end of turn
         damage += stack.boost
-    return max(damage, 0), tuple(notes)
+    return RoomDamage(room.damage, max(damage, 0), tuple(notes))
+
+
+def dungeon_damage(player: PlayerState) -> tuple[RoomDamage, ...]:
+    """Every Room's damage, entrance first, as the walk would deal it now."""
+    return tuple(room_damage(player, i) for i in range(len(player.dungeon)))
 
 
 # --- treasure (R-BAIT-TOTAL with R-CARD-EFFECT) -------------------------------------------

@@ -11,12 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from referee_fixtures import bait_state, events_of, refused, run, t_hero, t_player
 
 from rules import commands as c
 from rules import engine
 from rules import events as ev
-from rules.models import GameState, Room, RoomStack, ScoredHero
+from rules.card_effects import dungeon_damage
+from rules.models import GameState, PlayerState, Room, RoomStack, ScoredHero
 
 GOBLIN_ARMORY = "BMA015"
 MINOTAURS_MAZE = "BMA017"
@@ -377,3 +380,78 @@ def test_card_effect_rulings_carry_names_and_numbers_not_english() -> None:
         if isinstance(v, str) and ENGLISH.search(v)
     ]
     assert worded == []
+
+
+# --- the damage a dungeon card shows (R-ADV-WALK with R-CARD-EFFECT) ---------------------
+
+
+def _dungeon(rooms: list[Room], deactivated: tuple[int, ...] = (), boost: int = -1) -> PlayerState:
+    """Player A with ``rooms`` (a Spell's +3 on Room ``boost``), before any Hero walks."""
+    stacks = tuple(
+        RoomStack(rooms=(r,), deactivated=i in deactivated, boost=3 if i == boost else 0)
+        for i, r in enumerate(rooms)
+    )
+    state = bait_state([t_player("A", 900), t_player("B", 100)])
+    return state.player("A").model_copy(update={"dungeon": stacks})
+
+
+def test_card_effect_dungeon_damage_shows_monsters_ballroom_counting_monster_rooms() -> None:
+    """BMA020 is printed 0 (its damage varies): the card shows the count, marked changed."""
+    rooms = [plain("monster", 1), plain("trap", 1), plain("monster", 2)]
+    shown = dungeon_damage(_dungeon([*rooms, card_room(MONSTERS_BALLROOM)]))
+    assert [(d.printed, d.damage, d.changed) for d in shown] == [
+        (1, 1, False),
+        (1, 1, False),
+        (2, 2, False),
+        (0, 3, True),
+    ]
+    assert shown[3].cards == ("Monster's Ballroom = 3",)
+
+
+def test_card_effect_dungeon_damage_shows_goblin_armory_neighbours_and_giant_size() -> None:
+    """BMA015's adjacent Monster Rooms +1 each; a Giant Size boost (+3) on the last Room."""
+    rooms = [plain("monster", 2), card_room(GOBLIN_ARMORY), plain("trap", 1), plain("monster", 1)]
+    shown = dungeon_damage(_dungeon(rooms, boost=3))
+    assert [d.damage for d in shown] == [3, 1, 1, 4]
+    assert [d.changed for d in shown] == [True, False, False, True]
+    assert shown[0].cards == ("Goblin Armory +1",)
+    assert shown[3].cards == (f"{rooms[3].label()} +3",)
+
+
+def test_card_effect_dungeon_damage_of_a_deactivated_room_is_nothing() -> None:
+    """R-DEACTIVATE: a blank space deals no damage and gives no bonus to its neighbours."""
+    rooms = [plain("monster", 2), card_room(GOBLIN_ARMORY), plain("monster", 1)]
+    shown = dungeon_damage(_dungeon(rooms, deactivated=(1,)))
+    assert [(d.printed, d.damage) for d in shown] == [(2, 2), (1, 0), (1, 1)]
+
+
+PASSIVE_ROOMS = [GOBLIN_ARMORY, MONSTERS_BALLROOM, DIZZYGAS_HALLWAY, MINOTAURS_MAZE]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([*PASSIVE_ROOMS, "monster", "trap"]),
+            st.integers(0, 4),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_card_effect_the_walk_deals_what_the_dungeon_card_shows(
+    spec: list[tuple[str, int, bool]],
+) -> None:
+    """One function for both: every Room a Hero enters deals the damage the dungeon card
+    showed for it before the walk (passive card effects, blanks, a Spell's boost)."""
+    rooms = [plain(k, d) if k in ("monster", "trap") else card_room(k) for k, d, _ in spec]
+    off = tuple(i for i, (_, _, blank) in enumerate(spec) if blank)
+    state = walking(rooms, [t_hero("fighter", 99)], deactivated=off)
+    monsters = [i for i, r in enumerate(rooms) if r.kind == "monster" and i not in off]
+    if monsters:  # Giant Size on one of them
+        state = run(state, c.CastSpell(player="A", card_id="BMA047", target="A", room=monsters[0]))
+    shown = [d.damage for d in dungeon_damage(state.player("A"))]
+    assert [damage for room, damage in entered(state)] == [
+        shown[room] for room, _ in entered(state)
+    ]

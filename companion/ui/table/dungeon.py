@@ -18,6 +18,7 @@ from companion.ui.table.miniboss_panel import room_extras
 from companion.ui.table.player_expansions import PlayerExpansions
 from companion.ui.table.table_sync import build_slot
 from companion.ui.widgets import tagged
+from rules.card_effects import room_damage
 from rules.commands import DeactivateRoom, DestroyRoom, SetTreasureBonus
 from rules.models import TREASURES, PlayerState, RoomStack, Treasure
 
@@ -47,12 +48,22 @@ def _room_tile(
     walk = state.walk
     here = walk is not None and walk.player == player.name and walk.room == index
     badges = [treasure_badge(t, tr(f"treasure.{t}")) for t in room.treasure]
+    # The engine's number, the one the walk deals (R-CARD-EFFECT), marked when not printed.
+    hit = room_damage(player, index)
+    damage: list[ft.Control] = [
+        ft.Text(tr("table.damage", damage=hit.damage), size=18, weight=ft.FontWeight.BOLD)
+    ]
+    if hit.changed:  # under the number, so a long name keeps its width on a phone
+        damage.append(ft.Text(tr("table.damage_printed", printed=hit.printed), size=14))
     lines: list[ft.Control] = [
         ft.Row(
             [
                 ft.Text(f"{index + 1}", size=22, weight=ft.FontWeight.BOLD),
                 ft.Text(room.name or tr(f"room.kind.{room.kind}"), size=17, expand=True),
-                ft.Text(tr("table.damage", damage=room.damage), size=18, weight=ft.FontWeight.BOLD),
+                tagged(
+                    f"{prefix}-room-{index + 1}-damage",
+                    ft.Column(damage, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
+                ),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
@@ -69,6 +80,13 @@ def _room_tile(
             spacing=6,
         ),
     ]
+    if hit.cards:  # which cards changed it, by name and amount
+        lines.append(
+            tagged(
+                f"{prefix}-room-{index + 1}-damage-cards",
+                ft.Text(", ".join(hit.cards), size=14, italic=True),
+            )
+        )
     if stack.deactivated:
         lines.append(
             ft.Row(

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.i18n import Translator
 from companion.session import Sessions
-from companion.ui.shell import TableApp
+from companion.ui.shell import Settings, TableApp
 from rules.commands import (
     BuildRoom,
     Command,
+    EndTurn,
     FinishAdventure,
     ResolveBait,
     RevealHeroes,
@@ -22,10 +24,12 @@ from tests.companion.ui.table.conftest import (
     find,
     has,
     hero,
+    make_app,
     room,
     start,
     tap,
     texts,
+    walk,
 )
 
 BORDELLO = Room(
@@ -114,3 +118,53 @@ def test_spell_panel_shows_the_engine_s_refusal_where_the_tap_was(
     tap(page, "spell-play")
     assert "wrong kind of Room" in error_text(page, "spell")
     assert screen.state.player("Ann").dungeon[0].boost == 0
+
+
+ARMORY = Room(name="Goblin Armory", treasure=("fighter", "fighter"), damage=1, card_id="BMA015")
+BALLROOM = Room(
+    name="Monster's Ballroom", treasure=("fighter",), damage=0, advanced=True, card_id="BMA020"
+)
+#: Ann's fighter Den (2 damage) gets Goblin Armory in front of it in turn 1.
+ARMORY_BUILT: list[Command] = [
+    BuildRoom(player="Ann", room=room("fighter", 2, "Den")),
+    BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+    RevealRooms(),
+    RevealHeroes(heroes=(hero("thief", 4, "Rogue"), hero("thief", 4, "Scout"))),
+    BuildRoom(player="Ann", room=ARMORY),
+    RevealRooms(),
+]
+#: Turn 2: Monster's Ballroom is built over the Armory.
+BALLROOM_BUILT: list[Command] = [
+    *ARMORY_BUILT,
+    ResolveBait(),  # the thieves go to nobody: the Adventure phase ends at once
+    EndTurn(),
+    RevealHeroes(heroes=(hero("thief", 4, "Thief"), hero("thief", 4, "Sneak"))),
+    BuildRoom(player="Ann", room=BALLROOM, over=0),
+    RevealRooms(),
+]
+
+
+def _damage(page: FakePage, identifier: str) -> str:
+    return "\n".join(str(c.value) for c in walk(find(page, identifier)) if isinstance(c, ft.Text))
+
+
+def test_dungeon_card_shows_goblin_armory_s_neighbour_with_its_printed_number(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """R-CARD-EFFECT: the Den next to Goblin Armory deals 3, marked against its print."""
+    start(app, sessions, ARMORY_BUILT)
+    assert _damage(page, "p1-room-1-damage") == "1 dmg"
+    assert _damage(page, "p1-room-2-damage") == "3 dmg\n(printed 2)"
+    assert "Goblin Armory +1" in _damage(page, "p1-room-2-damage-cards")
+
+
+def test_dungeon_card_shows_monsters_ballroom_counting_monster_rooms_in_german(
+    sessions: Sessions, page: FakePage
+) -> None:
+    app = make_app(page, sessions)
+    app.settings = Settings(lang="de")
+    app.tr = Translator("de")
+    start(app, sessions, BALLROOM_BUILT)
+    assert _damage(page, "p1-room-1-damage") == "2 Schaden\n(aufgedruckt 0)"
+    assert _damage(page, "p1-room-2-damage") == "2 Schaden"  # no Armory beside it now
+    assert not has(page, "p1-room-2-damage-cards")
