@@ -28,6 +28,7 @@ from rules.effects import (
     HealWound,
     MoveHero,
     NoBuildOver,
+    OfferKind,
     RoomDamagePlus,
     RoomType,
     TreasurePlus,
@@ -236,7 +237,7 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
                 player=player,
                 card_id=room.card_id,
                 use=use,
-                offer="heal_wound" if heals else None,
+                offer=ability.offer if heals else None,
                 card=room.label(),
                 ruling=Ruling(rule="R-CARD-EFFECT", key="card.died_here", args=args),
             )
@@ -244,37 +245,86 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
     return out
 
 
-def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
-    """'When you build this Room' abilities of a Room just revealed (reminders or offers)."""
-    if room.card_id is None or not any(abilities(room, "you_build_this")):
-        return []
-    return [
-        ev.CardEffectFired(
-            player=player,
-            card_id=room.card_id,
-            ruling=Ruling(
-                rule="R-CARD-EFFECT",
-                key="card.built",
-                args={"player": player, "card": room.label()},
+def offer_heroes(state: GameState, offer: OfferKind) -> tuple[int, ...]:
+    """The Heroes in town an offer may take (ordinary ones only, where the card says so)."""
+    if offer == "ordinary_hero_to_entrance":
+        return tuple(h for h in state.town if not state.hero(h).card.epic)
+    if offer in ("town_hero_to_entrance", "kill_town_hero"):
+        return state.town
+    return ()
+
+
+def _fire(
+    state: GameState, player: str, card_id: str, card: str, ability: Ability, ruling: Ruling
+) -> list[ev.EventBase]:
+    """One ability firing at its moment: offered to its player when the engine can carry
+    it out (to each opponent with a Room, for Robobo), noted when it has nothing to aim at,
+    a reminder otherwise."""
+    offer = ability.offer
+    if offer == "destroy_own_room":
+        return [
+            ev.Noted(ruling=ruling),  # the Boss's Level Up, then each opponent's choice
+            *(
+                ev.CardEffectFired(
+                    player=p.name,
+                    card_id=card_id,
+                    offer=offer,
+                    card=card,
+                    owner=player,
+                    ruling=Ruling(
+                        rule="R-CARD-EFFECT",
+                        key="card.offer_destroy",
+                        args={"player": p.name, "card": card, "owner": player},
+                    ),
+                )
+                for p in state.players
+                if p.name != player and not p.eliminated and p.dungeon
             ),
-        )
+        ]
+    if offer is not None and offer != "heal_wound" and not offer_heroes(state, offer):
+        return [
+            ev.Noted(
+                ruling=Ruling(
+                    rule="R-CARD-EFFECT",
+                    key="card.no_target",
+                    args={"player": player, "card": card},
+                )
+            )
+        ]
+    return [
+        ev.CardEffectFired(player=player, card_id=card_id, offer=offer, card=card, ruling=ruling)
     ]
+
+
+def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
+    """'When you build this Room' abilities of a Room just revealed (offers or reminders)."""
+    if room.card_id is None:
+        return []
+    out: list[ev.EventBase] = []
+    for ability in abilities(room, "you_build_this"):
+        ruling = Ruling(
+            rule="R-CARD-EFFECT",
+            key="card.built",
+            args={"player": player, "card": room.label()},
+        )
+        out += _fire(state, player, room.card_id, room.label(), ability, ruling)
+    return out
 
 
 def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
     """A Boss's Level Up ability, when its Boss came from the catalogue."""
     setup = next((p for p in state.setup.players if p.name == player), None)
-    if setup is None or effects_of(setup.boss_card_id) is None:
+    card = effects_of(setup.boss_card_id if setup else None)
+    if setup is None or card is None:
         return []
-    assert setup.boss_card_id is not None
-    return [
-        ev.CardEffectFired(
-            player=player,
-            card_id=setup.boss_card_id,
-            ruling=Ruling(
+    name = setup.boss or card.name
+    out: list[ev.EventBase] = []
+    for ability in card.abilities:
+        if ability.trigger == "level_up":
+            ruling = Ruling(
                 rule="R-CARD-EFFECT",
                 key="card.levelup",
-                args={"player": player, "card": setup.boss or setup.boss_card_id},
-            ),
-        )
-    ]
+                args={"player": player, "card": name},
+            )
+            out += _fire(state, player, card.id, name, ability, ruling)
+    return out

@@ -249,12 +249,16 @@ class CastSpell(Frozen):
 
 
 class AnswerCardEffect(Frozen):
-    """Take or decline an ability offered when it fired ("Vampire Bordello: heal a Wound?")."""
+    """Take or decline an ability offered when it fired ("Vampire Bordello: heal a Wound?").
+    Taking one that aims names its target: ``hero`` a Hero in town, ``room`` one of the
+    answering player's Rooms."""
 
     type: Literal["answer_card_effect"] = "answer_card_effect"
     player: Name
     card_id: str
     accept: bool
+    hero: NonNegative | None = None
+    room: NonNegative | None = None
 
 
 Command = Annotated[

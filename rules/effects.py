@@ -269,6 +269,20 @@ ENGINE_KINDS = frozenset(
 )
 
 
+# What an ability fired at a moment lets its player do, answered through a command (the
+# engine applies it): heal a Wound, bring a town Hero to the entrance (ordinary ones
+# only, or any), kill a town Hero, or (each opponent) destroy one of their own Rooms.
+OfferKind = Literal[
+    "heal_wound",
+    "ordinary_hero_to_entrance",
+    "town_hero_to_entrance",
+    "kill_town_hero",
+    "destroy_own_room",
+]
+# The moments the engine sees and offers an ability at (R-CARD-EFFECT).
+OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "level_up"})
+
+
 class Ability(_Fact):
     trigger: Trigger
     effects: tuple[Effect, ...] = Field(min_length=1)
@@ -292,17 +306,41 @@ class Ability(_Fact):
         return self
 
     @property
+    def offer(self) -> OfferKind | None:
+        """What the engine offers when this ability fires at its moment (None: nothing it
+        can carry out, or no moment it sees)."""
+        if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
+            return None
+        effect = self.effects[0]
+        if isinstance(effect, HealWound):
+            return "heal_wound"
+        if isinstance(effect, MoveHero) and effect.to == "own_entrance":
+            if self.target == "ordinary_hero_in_town":
+                return "ordinary_hero_to_entrance"
+            if self.target in ("hero_in_town", "hero_town_or_deck"):
+                return "town_hero_to_entrance"  # a Hero from the deck: by hand
+        if isinstance(effect, KillHero) and self.target == "hero_in_town":
+            return "kill_town_hero"
+        if isinstance(effect, DestroyRoom) and effect.which == "each_opponent_chooses":
+            return "destroy_own_room"
+        return None
+
+    @property
     def handling(self) -> Literal["auto", "prompt", "reminder"]:
         """How the referee deals with it: applies it itself (``auto``: passive effects and
-        the first-entry send-back), offers it when it fires or is played (``prompt``: the
-        effects are engine commands), or reminds the players (``reminder``: some effect is
-        off the table or beyond the engine, players carry it out by hand)."""
+        the first-entry send-back), offers it when it fires or is played (``prompt``: a
+        Spell the engine carries out, or an ability with an ``offer``), or reminds the
+        players (``reminder``: some effect is off the table or beyond the engine, or the
+        ability is used at will with no moment the engine sees; players carry it out by
+        hand, with the table's interventions)."""
         kinds = {e.kind for e in self.effects}
         if self.trigger == "always":
             return "auto"
         if self.trigger == "hero_enters_first" and kinds == {"move_hero"}:
             return "auto"
-        if kinds <= ENGINE_KINDS:
+        if self.trigger == "cast" and kinds <= ENGINE_KINDS:
+            return "prompt"
+        if self.offer is not None:
             return "prompt"
         return "reminder"
 

@@ -59,7 +59,8 @@ ALLOWED_PHASES: dict[type[BaseModel], tuple[Phase, ...]] = {
     cmd.CastSpell: ("build", "adventure"),
     # An ability may fire as the last Hero dies, which ends the Adventure phase: its owner
     # still answers before the turn ends (R-CARD-EFFECT).
-    cmd.AnswerCardEffect: ("build", "adventure", "end"),
+    # One fired by a Room built or a Level Up at the reveal is answered in the Bait phase.
+    cmd.AnswerCardEffect: ("build", "bait", "adventure", "end"),
     **expansions.ALLOWED_PHASES,  # Items (R-ITEM), Minibosses and Coins (R-MINI)
 }
 
@@ -361,9 +362,10 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         case cmd.CastSpell(player=name):
             fold.add(spells.cast(state, command, _player(state, name)))
             _after_walk(fold)
-        case cmd.AnswerCardEffect(player=name, accept=accept):
+        case cmd.AnswerCardEffect(player=name, card_id=card_id, accept=accept):
+            heal = spells.find_offer(state, name, card_id).offer == "heal_wound"
             fold.add(spells.answer(state, command))
-            if accept:  # the only offer is a heal, the owner's HealWound (R-HEAL)
+            if accept and heal:  # the owner's HealWound (R-HEAL)
                 fold.add(_heal_wound(fold.state, cmd.HealWound(player=name)))
         case _:
             raise TypeError(f"not a command: {command!r}")

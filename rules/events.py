@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
+from rules.effects import OfferKind
 from rules.models import (
     Frozen,
     Hero,
@@ -98,8 +99,9 @@ class CardEffectFired(EventBase):
     player: str
     card_id: str
     use: str = ""
-    offer: Literal["heal_wound"] | None = None
+    offer: OfferKind | None = None
     card: str = ""  # its label, for the question the offer asks
+    owner: str = ""  # whose card it is, when ``player`` (who answers) is another player
 
 
 class CardEffectAnswered(EventBase):

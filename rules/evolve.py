@@ -167,7 +167,11 @@ def _(event: ev.CardEffectFired, state: GameState) -> GameState:
     if event.offer is None:
         return state
     offer = CardOffer(
-        player=event.player, card_id=event.card_id, card=event.card, offer=event.offer
+        player=event.player,
+        card_id=event.card_id,
+        card=event.card,
+        offer=event.offer,
+        owner=event.owner,
     )
     return state.model_copy(update={"offers": (*state.offers, offer)})
 
@@ -209,6 +213,8 @@ def _(event: ev.HeroDamageChanged, state: GameState) -> GameState:
 
 @_apply.register
 def _(event: ev.HeroKilled, state: GameState) -> GameState:
+    # A Hero killed in town by a card (Gorgona) leaves the town line (R-CARD-EFFECT).
+    state = state.model_copy(update={"town": tuple(h for h in state.town if h != event.hero)})
     return _score(state, event.player, event.hero, face_up=False)
 
 

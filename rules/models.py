@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from rules.effects import OfferKind
+
 Treasure = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 TREASURES: tuple[Treasure, ...] = ("cleric", "fighter", "mage", "thief", "explorer")
 
@@ -317,7 +319,8 @@ class CardOffer(Frozen):
     player: str
     card_id: str
     card: str  # the card's label, for the question
-    offer: Literal["heal_wound"]
+    offer: OfferKind
+    owner: str = ""  # whose card it is, when another player answers (Robobo's opponents)
 
 
 class Walk(Frozen):

@@ -11,10 +11,10 @@ from __future__ import annotations
 from rules import adventure, build
 from rules import commands as cmd
 from rules import events as ev
-from rules.card_effects import effects_of
+from rules.card_effects import effects_of, offer_heroes
 from rules.effects import Ability, DamageHero, Effect, MoveHero, RoomDamagePlus
 from rules.errors import HeroError, PhaseError, RulesError
-from rules.models import GameState, PlayerState
+from rules.models import CardOffer, GameState, PlayerState
 from rules.rulings import Ruling
 
 # The effect kinds a Spell may have for the engine to carry it out in full.
@@ -122,16 +122,19 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     return out
 
 
-def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase]:
-    """Take or decline an offered ability; taking a heal is then the owner's HealWound."""
-    offer = next(
-        (o for o in state.offers if o.player == command.player and o.card_id == command.card_id),
-        None,
-    )
+def find_offer(state: GameState, player: str, card_id: str) -> CardOffer:
+    offer = next((o for o in state.offers if o.player == player and o.card_id == card_id), None)
     if offer is None:
-        raise RulesError("R-CARD-EFFECT", "err.no_offer", player=command.player)
+        raise RulesError("R-CARD-EFFECT", "err.no_offer", player=player)
+    return offer
+
+
+def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase]:
+    """Take or decline an offered ability. Taking one is carried out here, on the target
+    the answer names; a heal is then the owner's HealWound (the engine's)."""
+    offer = find_offer(state, command.player, command.card_id)
     key = "card.offer_taken" if command.accept else "card.offer_declined"
-    return [
+    out: list[ev.EventBase] = [
         ev.CardEffectAnswered(
             player=offer.player,
             card_id=offer.card_id,
@@ -139,3 +142,39 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             ruling=_ruling(key, player=offer.player, card=offer.card),
         )
     ]
+    if not command.accept:
+        return out
+    if offer.offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero"):
+        hero = command.hero
+        if hero is None or hero not in offer_heroes(state, offer.offer):
+            key = (
+                "err.offer_ordinary_hero"
+                if offer.offer.startswith("ordinary")
+                else "err.offer_hero"
+            )
+            raise HeroError("R-CARD-EFFECT", key, card=offer.card)
+        args = {"card": offer.card, "hero": state.hero(hero).label(), "player": offer.player}
+        if offer.offer == "kill_town_hero":
+            out.append(
+                ev.HeroKilled(
+                    player=offer.player,
+                    hero=hero,
+                    room=None,
+                    damage=0,
+                    ruling=_ruling("card.town_hero_killed", **args),
+                )
+            )
+        else:
+            out.append(
+                ev.HeroLured(
+                    hero=hero,
+                    player=offer.player,
+                    ruling=_ruling("card.hero_to_entrance", **args),
+                )
+            )
+    elif offer.offer == "destroy_own_room":
+        player = state.player(offer.player)
+        if command.room is None or command.room >= len(player.dungeon):
+            raise RulesError("R-CARD-EFFECT", "err.offer_room", card=offer.card, player=player.name)
+        out.append(build.destroy(state, player, command.room))
+    return out

@@ -455,3 +455,120 @@ def test_card_effect_the_walk_deals_what_the_dungeon_card_shows(
     assert [damage for room, damage in entered(state)] == [
         shown[room] for room, _ in entered(state)
     ]
+
+
+# --- abilities offered at the moment they fire (R-CARD-EFFECT) ---------------------------
+
+MIMIC_VAULT = "BMA036"
+ROBOBO, SEDUCIA, GORGONA = "BMA004", "BMA006", "BMA008"
+
+
+def _in_build(rooms: list[Room], town: list[dict[str, Any]], boss: str | None = None) -> GameState:
+    """Build phase: A (900 XP, Boss ``boss`` from the catalogue) has ``rooms``; B has one
+    Room; ``town`` Heroes wait in town."""
+    state = bait_state([t_player("A", 900), t_player("B", 100)], town)
+    a = state.player("A").model_copy(
+        update={"dungeon": tuple(RoomStack(rooms=(r,)) for r in rooms)}
+    )
+    b = state.player("B").model_copy(update={"dungeon": (RoomStack(rooms=(plain("trap", 1),)),)})
+    setup = state.setup.model_copy(
+        update={
+            "players": tuple(
+                p.model_copy(update={"boss_card_id": boss}) if p.name == "A" else p
+                for p in state.setup.players
+            )
+        }
+    )
+    return state.model_copy(update={"players": (a, b), "phase": "build", "setup": setup})
+
+
+def _offers(state: GameState) -> list[tuple[str, str, str]]:
+    return [(o.player, o.card_id, o.offer) for o in state.offers]
+
+
+def test_card_effect_mimic_vault_offers_an_ordinary_town_hero_for_the_entrance() -> None:
+    """BMA036: when you build it, an ordinary Hero in town goes to your entrance; an Epic
+    Hero may not be chosen; the answer names the Hero and the engine moves it."""
+    town = [t_hero("cleric", 4), t_hero("mage", 11, epic=True)]
+    state = _in_build([plain("trap", 1, "mage")], town)
+    state = run(state, c.BuildRoom(player="A", room=card_room(MIMIC_VAULT)), c.RevealRooms())
+    assert _offers(state) == [("A", MIMIC_VAULT, "ordinary_hero_to_entrance")]
+    take = c.AnswerCardEffect(player="A", card_id=MIMIC_VAULT, accept=True, hero=1)
+    error = refused(state, take, "R-CARD-EFFECT")  # the Epic Hero
+    assert error.args_map["card"] == "Mimic Vault"
+    events = events_of(state, take.model_copy(update={"hero": 0}))
+    lured = [e for e in events if isinstance(e, ev.HeroLured)]
+    assert [(e.hero, e.player, e.ruling.rule) for e in lured] == [(0, "A", "R-CARD-EFFECT")]
+    state = run(state, take.model_copy(update={"hero": 0}))
+    assert state.entrance("A") == (0,) and state.town == (1,) and state.offers == ()
+
+
+def test_card_effect_mimic_vault_with_no_ordinary_hero_in_town_offers_nothing() -> None:
+    state = _in_build([plain("trap", 1)], [t_hero("mage", 11, epic=True)])
+    state = run(state, c.BuildRoom(player="A", room=card_room(MIMIC_VAULT)))
+    events = events_of(state, c.RevealRooms())
+    assert [e.ruling.key for e in events if isinstance(e, ev.Noted)] == ["card.no_target"]
+    assert run(state, c.RevealRooms()).offers == ()
+
+
+def _level_up(boss: str, town: list[dict[str, Any]]) -> GameState:
+    """A builds a fifth Room with ``boss`` as Boss: the Level Up fires at the reveal."""
+    state = _in_build([plain("monster", 1, "fighter")] * 4, town, boss)
+    return run(state, c.BuildRoom(player="A", room=plain("monster", 1)), c.RevealRooms())
+
+
+def test_card_effect_gorgona_level_up_kills_a_town_hero_chosen_by_its_owner() -> None:
+    """BMA008: the chosen Hero in town is killed and scored face down (a Soul)."""
+    state = _level_up(GORGONA, [t_hero("cleric", 4), t_hero("thief", 6)])
+    assert _offers(state) == [("A", GORGONA, "kill_town_hero")]
+    refused(state, c.AnswerCardEffect(player="A", card_id=GORGONA, accept=True), "R-CARD-EFFECT")
+    state = run(state, c.AnswerCardEffect(player="A", card_id=GORGONA, accept=True, hero=1))
+    assert state.town == (0,) and state.souls("A") == 1 and state.offers == ()
+
+
+def test_card_effect_seducia_level_up_may_bring_a_town_hero_or_be_declined() -> None:
+    """BMA006 (a 'may'): any Hero in town, Epic too, to your entrance; No leaves it."""
+    state = _level_up(SEDUCIA, [t_hero("mage", 11, epic=True)])
+    assert _offers(state) == [("A", SEDUCIA, "town_hero_to_entrance")]
+    taken = run(state, c.AnswerCardEffect(player="A", card_id=SEDUCIA, accept=True, hero=0))
+    assert taken.entrance("A") == (0,)
+    declined = run(state, c.AnswerCardEffect(player="A", card_id=SEDUCIA, accept=False))
+    assert declined.town == (0,) and declined.offers == ()
+
+
+def test_card_effect_robobo_level_up_each_opponent_destroys_a_room_of_their_choice() -> None:
+    """BMA004: the offer goes to each opponent, who names one of their own Rooms."""
+    state = _level_up(ROBOBO, [])
+    assert _offers(state) == [("B", ROBOBO, "destroy_own_room")]
+    answer = c.AnswerCardEffect(player="B", card_id=ROBOBO, accept=True, room=0)
+    events = events_of(state, answer)
+    assert [e.index for e in events if isinstance(e, ev.RoomDestroyed)] == [0]
+    state = run(state, answer)
+    assert state.player("B").dungeon == () and state.offers == ()
+
+
+def test_card_effect_an_offer_answered_in_the_bait_phase_is_taken() -> None:
+    """Build-time offers fire at the reveal, which ends the Build phase: the owner answers
+    before the Heroes are lured (R-CARD-EFFECT)."""
+    state = _in_build([plain("trap", 1, "mage")], [t_hero("cleric", 4)])
+    state = run(state, c.BuildRoom(player="A", room=card_room(MIMIC_VAULT)), c.RevealRooms())
+    assert state.phase == "bait"
+    state = run(state, c.AnswerCardEffect(player="A", card_id=MIMIC_VAULT, accept=True, hero=0))
+    assert state.entrance("A") == (0,)
+
+
+def test_card_effect_abilities_used_at_will_are_not_claimed_as_prompts() -> None:
+    """Bottomless Pit, Boulder Ramp, The Crushinator, Zombie Prison have no moment that
+    fires them: the players use them by hand (the table's interventions); every Room or
+    Boss ability classed 'prompt' is one the engine offers when it fires."""
+    from rules.card_effects import registry
+
+    known = registry()
+    for card_id in ("BMA027", "BMA028", "BMA032", "BMA039"):
+        assert known[card_id].handling == "reminder", card_id
+    for card in known.values():
+        for ability in card.abilities:
+            if card.kind != "spell" and ability.handling == "prompt":
+                assert ability.offer is not None, card.id
+    prompts = {c.id for c in known.values() if c.kind != "spell" and c.handling == "prompt"}
+    assert prompts == {"BMA014", MIMIC_VAULT, ROBOBO, SEDUCIA, GORGONA}

@@ -15,9 +15,10 @@ from companion.catalogue import SpellCard
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import ruling_text
 from companion.ui.widgets import Handler, big_button, tagged
-from rules.card_effects import effects_of
+from rules.card_effects import effects_of, offer_heroes
 from rules.card_text import phrases
 from rules.commands import AnswerCardEffect, CastSpell
+from rules.models import CardOffer
 from rules.spells import carried_out
 
 SLOT = "spell"
@@ -33,34 +34,59 @@ def offers_view(ctx: TableContext) -> ft.Control | None:
         return None
     rows: list[ft.Control] = []
     for n, offer in enumerate(offers, 1):
-        yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
         no = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=False)
-        rows += [
+        rows.append(
             tagged(
                 f"offer-{n}",
                 ft.Text(tr(f"table.offer.{offer.offer}", card=offer.card, player=offer.player)),
-            ),
-            ft.Row(
-                [
-                    big_button(
-                        f"offer-{n}-yes",
-                        tr("table.offer_yes"),
-                        _answer(ctx, yes),
-                        primary=True,
-                        expand=True,
-                    ),
-                    big_button(
-                        f"offer-{n}-no",
-                        tr("table.offer_no"),
-                        _answer(ctx, no),
-                        expand=True,
-                    ),
-                ],
-                spacing=6,
-            ),
-        ]
+            )
+        )
+        targets = _targets(ctx, n, offer)
+        if targets is None:  # a plain yes or no
+            yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
+            targets = [
+                big_button(
+                    f"offer-{n}-yes",
+                    tr("table.offer_yes"),
+                    _answer(ctx, yes),
+                    primary=True,
+                    expand=True,
+                )
+            ]
+        no_button = big_button(f"offer-{n}-no", tr("table.offer_no"), _answer(ctx, no), expand=True)
+        rows.append(ft.Row([*targets, no_button], spacing=6, wrap=True, run_spacing=6))
     rows.append(slot_error(ctx, OFFER_SLOT))
     return section("card-offers", tr("table.offers"), rows)
+
+
+def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | None:
+    """One button per thing the answer may name (a town Hero, one of the answering
+    player's Rooms); None for an offer answered yes or no."""
+    state = ctx.state
+    if offer.offer == "destroy_own_room":
+        rooms = state.player(offer.player).dungeon
+        picks = [
+            (f"offer-{n}-room-{i + 1}", f"{i + 1} · {s.top.label()}", {"room": i})
+            for i, s in enumerate(rooms)
+        ]
+    elif offer.offer == "heal_wound":
+        return None
+    else:
+        picks = [
+            (f"offer-{n}-hero-{h + 1}", state.hero(h).label(), {"hero": h})
+            for h in offer_heroes(state, offer.offer)
+        ]
+    out: list[ft.Control] = []
+    for identifier, label, target in picks:
+        answer = AnswerCardEffect(
+            player=offer.player,
+            card_id=offer.card_id,
+            accept=True,
+            hero=target.get("hero"),
+            room=target.get("room"),
+        )
+        out.append(big_button(identifier, label, _answer(ctx, answer), primary=True))
+    return out
 
 
 def card_text(ctx: TableContext, card_id: str) -> str:

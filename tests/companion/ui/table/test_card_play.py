@@ -19,6 +19,7 @@ from rules.commands import (
 )
 from rules.models import Room
 from tests.companion.ui.table.conftest import (
+    AFTER_SETUP,
     FakePage,
     error_text,
     find,
@@ -168,3 +169,29 @@ def test_dungeon_card_shows_monsters_ballroom_counting_monster_rooms_in_german(
     assert _damage(page, "p1-room-1-damage") == "2 Schaden\n(aufgedruckt 0)"
     assert _damage(page, "p1-room-2-damage") == "2 Schaden"  # no Armory beside it now
     assert not has(page, "p1-room-2-damage-cards")
+
+
+MIMIC_VAULT = Room(
+    name="Mimic Vault", treasure=("mage", "thief"), damage=1, kind="trap", card_id="BMA036"
+)
+#: Ann builds Mimic Vault in turn 1: its ability asks which ordinary town Hero comes.
+MIMIC_BUILT: list[Command] = [
+    *AFTER_SETUP,
+    RevealHeroes(heroes=(hero("cleric", 4, "Nun"), hero("fighter", 4, "Squire"))),
+    BuildRoom(player="Ann", room=MIMIC_VAULT),
+    RevealRooms(),
+]
+
+
+def test_offer_with_a_target_lists_the_town_heroes_and_moves_the_chosen_one(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """R-CARD-EFFECT: Mimic Vault's question names the Heroes it may take; a tap on one is
+    the answer, and the engine puts that Hero at Ann's entrance."""
+    screen = start(app, sessions, MIMIC_BUILT)
+    assert screen.state.phase == "bait"
+    assert "Mimic Vault: which ordinary Hero in town goes to Ann's entrance?" in texts(page)
+    assert _label(page, "offer-1-hero-2") == "Squire #2" and not has(page, "offer-1-yes")
+    tap(page, "offer-1-hero-2")
+    assert screen.state.entrance("Ann") == (1,) and screen.state.town == (0,)
+    assert not has(page, "card-offers")
