@@ -22,6 +22,37 @@ CARD_MESSAGES: dict[str, str] = {
     "card.when.cast.any": "Spell, Build or Adventure phase:",
     "card.when.cast.build": "Spell, Build phase:",
     "card.when.cast.adventure": "Spell, Adventure phase:",
+    # expansions: more moments, and effects done by hand
+    "card.when.hero_enters": "When a Hero enters this Room:",
+    "card.when.hero_survives_here": "When a Hero survives this Room:",
+    "card.when.turn_end": "At the end of each turn:",
+    "card.when.you_uncover_this": "When you uncover this Room:",
+    "card.fx.move_hero.opponent_entrance": "put it at the entrance of an opponent's dungeon.",
+    "card.fx.by_hand.room_counters": (
+        "by hand: keep counters on the Room (the referee does not track them)."
+    ),
+    "card.fx.by_hand.random_damage": (
+        "by hand: roll a die for the damage, then enter it as extra damage."
+    ),
+    "card.fx.by_hand.hero_condition": (
+        "by hand: a bonus that depends on the Hero; enter it as extra damage."
+    ),
+    "card.fx.by_hand.room_condition": (
+        "by hand: a bonus that depends on the dungeon; enter it as "
+        "extra damage or a treasure bonus."
+    ),
+    "card.fx.by_hand.items": "by hand: Items are flipped, attached or taken as the card says.",
+    "card.fx.by_hand.rules_change": (
+        "by hand: a lasting change of a rule; correct scores or treasure bonuses as needed."
+    ),
+    "card.fx.by_hand.rearrange_rooms": (
+        "by hand: Rooms are moved, swapped or uncovered as the card says."
+    ),
+    "card.fx.by_hand.scored_cards": (
+        "by hand: cards move in or out of scorekeeping areas; correct the scores."
+    ),
+    "card.fx.by_hand.miniboss": "by hand: Miniboss or Coins, as the card says.",
+    "card.fx.by_hand.read_card": "by hand: follow the printed card (not yet known to the referee).",
     # conditions
     "card.if.built_monster_room": "if that Room is a Monster Room,",
     "card.if.fewer_rooms_than_opponent": "if you have fewer Rooms than an opponent,",
@@ -88,6 +119,9 @@ CARD_MESSAGES: dict[str, str] = {
     "card.fx.draw.every_player.room": "every player draws {count} {count:Room card|Room cards}.",
     "card.fx.draw.every_player.spell": "every player draws {count} {count:Spell card|Spell cards}.",
     "card.fx.discard.you.spell": "discard {count} {count:Spell card|Spell cards}.",
+    "card.fx.discard.opponent.spell": (
+        "that opponent discards {count} {count:Spell card|Spell cards} of their choice."
+    ),
     "card.fx.discard_random.opponent.room": (
         "that opponent discards {count} random {count:Room card|Room cards}."
     ),
@@ -109,6 +143,9 @@ CARD_MESSAGES: dict[str, str] = {
     ),
     "card.fx.take_from_revealed_hand.opponent.any": (
         "they show their hand; take {count} {count:card|cards} from it."
+    ),
+    "card.fx.search_deck.you.spell": (
+        "search the Spell deck for a Spell card; take it into your hand."
     ),
     "card.fx.search_and_build.you.advanced_monster_room": (
         "search the Room deck or discard pile for an Advanced Monster Room; you may build it at "

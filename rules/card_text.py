@@ -53,6 +53,8 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [(f"card.fx.move_hero.{effect.to}", {})]
         case "destroy_room":
             return [(f"card.fx.destroy_room.{effect.which}", {})]
+        case "by_hand":
+            return [(f"card.fx.by_hand.{effect.what}", {})]
         case "reminder":
             # Which cards is part of the key: each language words it with its plural.
             key = f"card.fx.{effect.action}.{effect.who}.{effect.card}"

@@ -30,6 +30,10 @@ Trigger = Literal[
     "you_play_spell",  # when you play a Spell card
     "opponent_plays_spell",  # when an opponent plays a Spell card
     "at_will",  # an activated ability: the owner uses it when allowed
+    "hero_enters",  # each time a Hero enters this Room
+    "hero_survives_here",  # a Hero survives this Room (walks on alive)
+    "turn_end",  # at the end of each turn
+    "you_uncover_this",  # when this Room is uncovered (the Room over it leaves)
     "cast",  # a Spell card played from the hand
 ]
 
@@ -149,7 +153,9 @@ class HeroHealth(_Fact):
 
 class MoveHero(_Fact):
     kind: Literal["move_hero"] = "move_hero"
-    to: Literal["town", "first_room", "back_one_room", "own_entrance", "owner_entrance"]
+    to: Literal[
+        "town", "first_room", "back_one_room", "own_entrance", "owner_entrance", "opponent_entrance"
+    ]
 
 
 class RemoveHero(_Fact):
@@ -213,12 +219,36 @@ class Reminder(_Fact):
         "take_random_from_hand",
         "take_from_revealed_hand",
         "search_and_build",
+        "search_deck",  # search a deck for a card and take it into the hand
         "discard_hand",
         "draw_spell_instead",
     ]
     count: Annotated[int, Field(ge=1, le=5)] = 1
     card: CardPile = "any"
     who: Literal["you", "opponent", "every_player"] = "you"
+
+
+ByHandWhat = Literal[
+    "room_counters",  # counters on Rooms: players keep them
+    "random_damage",  # a die roll decides the damage
+    "hero_condition",  # a bonus that depends on the Hero (its type, Health, damage taken)
+    "room_condition",  # a bonus that depends on the dungeon in a way not modelled
+    "items",  # Items flipped, attached or taken (Tools of Hero-Kind)
+    "rules_change",  # a lasting change of a rule (treasure, Souls, Level Up abilities)
+    "rearrange_rooms",  # Rooms moved, swapped or uncovered
+    "scored_cards",  # cards moved in or out of scorekeeping areas
+    "miniboss",  # a Miniboss or its Coins
+    "read_card",  # the source's words were not structured: follow the printed card
+]
+
+
+class ByHand(_Fact):
+    """An effect the referee does not carry out: the players do it by hand, with the
+    table's interventions where they help. ``what`` says what kind of thing they handle
+    (worded per language); ``read_card`` flags a card whose words were not structured."""
+
+    kind: Literal["by_hand"] = "by_hand"
+    what: ByHandWhat
 
 
 Effect = Annotated[
@@ -241,7 +271,8 @@ Effect = Annotated[
     | NoBuildThisTurn
     | NoHeroEnters
     | SwapRooms
-    | Reminder,
+    | Reminder
+    | ByHand,
     Field(discriminator="kind"),
 ]
 
@@ -255,6 +286,8 @@ PASSIVE_KINDS = frozenset(
         "no_build_over",
     }
 )
+# The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
+SPELL_KINDS = frozenset({"deactivate_room", "room_damage_plus", "damage_hero", "move_hero"})
 # Effects the engine can carry out once a player chooses them (through a command).
 ENGINE_KINDS = frozenset(
     {
@@ -297,13 +330,24 @@ class Ability(_Fact):
     def _passive_is_always(self) -> Ability:
         if self.trigger == "always":
             for effect in self.effects:
-                if effect.kind not in PASSIVE_KINDS:
+                if effect.kind not in PASSIVE_KINDS | {"by_hand"}:
                     raise ValueError(f"a passive ('always') ability cannot {effect.kind}")
                 if isinstance(effect, RoomDamagePlus) and (
                     effect.rooms == "target" or effect.until_end_of_turn
                 ):
                     raise ValueError("a passive damage bonus is neither targeted nor temporary")
         return self
+
+    @property
+    def cast_by_engine(self) -> bool:
+        """Whether ``CastSpell`` carries out every effect of this (Spell) ability itself:
+        a Hero moves only to town or to the caster's entrance."""
+        for effect in self.effects:
+            if effect.kind not in SPELL_KINDS:
+                return False
+            if isinstance(effect, MoveHero) and effect.to not in ("town", "own_entrance"):
+                return False
+        return True
 
     @property
     def offer(self) -> OfferKind | None:
@@ -329,17 +373,19 @@ class Ability(_Fact):
     def handling(self) -> Literal["auto", "prompt", "reminder"]:
         """How the referee deals with it: applies it itself (``auto``: passive effects and
         the first-entry send-back), offers it when it fires or is played (``prompt``: a
-        Spell the engine carries out, or an ability with an ``offer``), or reminds the
+        Spell ``CastSpell`` carries out, or an ability with an ``offer``), or reminds the
         players (``reminder``: some effect is off the table or beyond the engine, or the
         ability is used at will with no moment the engine sees; players carry it out by
         hand, with the table's interventions)."""
         kinds = {e.kind for e in self.effects}
+        if "by_hand" in kinds:
+            return "reminder"
         if self.trigger == "always":
             return "auto"
         if self.trigger == "hero_enters_first" and kinds == {"move_hero"}:
             return "auto"
-        if self.trigger == "cast" and kinds <= ENGINE_KINDS:
-            return "prompt"
+        if self.trigger == "cast":
+            return "prompt" if self.cast_by_engine else "reminder"
         if self.offer is not None:
             return "prompt"
         return "reminder"
@@ -359,7 +405,7 @@ class CardSource(_Fact):
 class CardEffects(_Fact):
     id: str = Field(pattern=r"^[A-Z]{3}\d{3}$")
     name: str = Field(min_length=1, max_length=60)  # the card's proper name, for rulings
-    kind: Literal["room", "boss", "spell"]
+    kind: Literal["room", "boss", "spell", "miniboss", "item"]
     abilities: tuple[Ability, ...] = ()
     source: CardSource
 

@@ -12,13 +12,10 @@ from rules import adventure, build
 from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import effects_of, offer_heroes
-from rules.effects import Ability, DamageHero, Effect, MoveHero, RoomDamagePlus
+from rules.effects import Ability, DamageHero, MoveHero, RoomDamagePlus
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.models import CardOffer, GameState, PlayerState
 from rules.rulings import Ruling
-
-# The effect kinds a Spell may have for the engine to carry it out in full.
-_CARRIED_OUT = frozenset({"deactivate_room", "room_damage_plus", "damage_hero", "move_hero"})
 
 
 def _ruling(key: str, **args: str | int) -> Ruling:
@@ -34,15 +31,7 @@ def spell_ability(card_id: str) -> Ability:
 
 def carried_out(ability: Ability) -> bool:
     """Whether the engine applies every effect of this Spell itself."""
-    return all(_applies(e) for e in ability.effects)
-
-
-def _applies(effect: Effect) -> bool:
-    if effect.kind not in _CARRIED_OUT:
-        return False
-    if isinstance(effect, MoveHero):
-        return effect.to in ("town", "own_entrance")
-    return True
+    return ability.cast_by_engine
 
 
 def _target_room(state: GameState, command: cmd.CastSpell, name: str) -> tuple[PlayerState, int]:

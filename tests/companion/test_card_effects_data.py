@@ -15,16 +15,46 @@ from rules.card_effects import EFFECTS_DIR, EffectsError, load_effects, registry
 from rules.card_text import describe, phrases
 from rules.effects import CardEffects
 
+#: The cards whose abilities the referee needs: Heroes have none but their lure rule
+#: (in the catalogue), so they are not counted.
+ABILITY_KINDS = ("room", "boss", "spell", "miniboss", "item")
+SETS = ("base", "tools_of_hero_kind", "promos", "next_level", "crash_landing", "minibosses")
+
 
 def _uncovered(set_id: str) -> list[str]:
     known = registry()
-    cards = default_catalogue().cards(kinds=("room", "boss", "spell"), sets=(set_id,))
+    cards = default_catalogue().cards(kinds=ABILITY_KINDS, sets=(set_id,))
     return [f"{c.id} {c.name}" for c in cards if c.id not in known]
+
+
+def coverage(set_id: str) -> dict[str, int]:
+    """A set's cards by how the referee handles them: ``automated`` (applied or offered
+    by the engine, or no ability at all), ``by_hand`` (an explicit flag: a reminder or an
+    effect the players carry out), ``missing`` (no facts)."""
+    known = registry()
+    out = {"automated": 0, "by_hand": 0, "missing": 0}
+    for card in default_catalogue().cards(kinds=ABILITY_KINDS, sets=(set_id,)):
+        facts = known.get(card.id)
+        if facts is None:
+            out["missing"] += 1
+        elif facts.handling == "reminder":
+            out["by_hand"] += 1
+        else:
+            out["automated"] += 1
+    return out
 
 
 def test_card_effects_every_base_set_room_boss_and_spell_is_covered() -> None:
     """The issue's done-when: no base-set Room, Boss or Spell lacks effect data."""
     assert _uncovered("base") == []
+
+
+@pytest.mark.parametrize("set_id", SETS)
+def test_card_effects_every_card_of_each_set_has_facts_or_a_by_hand_flag(set_id: str) -> None:
+    """A set is covered when every Room, Boss, Spell, Miniboss and Item has effect facts,
+    or is flagged by hand with what the players do."""
+    assert _uncovered(set_id) == []
+    assert coverage(set_id)["missing"] == 0
 
 
 def test_card_effects_each_entry_is_a_catalogue_card_of_the_same_kind() -> None:
@@ -56,7 +86,8 @@ def test_card_effects_issue_examples_match_the_official_app_data() -> None:
         True,
     )
     assert bordello.effects[0].kind == "heal_wound" and bordello.handling == "prompt"
-    assert all(c.source.data == "official-app" for c in known.values())
+    base = [c for i, c in known.items() if i.startswith("BMA")]
+    assert len(base) == 55 and all(c.source.data == "official-app" for c in base)
 
 
 def test_card_effects_every_card_is_described_in_english_and_german() -> None:
@@ -76,10 +107,13 @@ def test_card_effects_goblin_armory_description_is_generated_in_both_languages()
     assert german == "Immer: Monsterräume neben diesem Raum verursachen +1 Schaden."
 
 
-def test_card_effects_data_file_holds_no_card_text() -> None:
+@pytest.mark.parametrize("set_id", SETS)
+def test_card_effects_data_file_holds_no_card_text(set_id: str) -> None:
     """Facts only: no field of the file carries a sentence from a card."""
-    text = (EFFECTS_DIR / "base.json").read_text(encoding="utf-8")
-    for phrase in ("adjacent to this room", "send it back one room", "Once per turn, if"):
+    text = (EFFECTS_DIR / f"{set_id}.json").read_text(encoding="utf-8")
+    phrases = ("adjacent to this room", "send it back one room", "Once per turn, if")
+    phrases += ("When you build this Room, you may", "For the rest of the game", "Power-Up:")
+    for phrase in phrases:
         assert phrase.lower() not in text.lower()
 
 
@@ -147,6 +181,14 @@ def test_card_effects_a_phrase_missing_from_the_messages_is_refused(tmp_path: Pa
     }
     with pytest.raises(EffectsError, match=r"card\.fx\.draw\.opponent"):
         load_effects(_write(tmp_path, [card]))
+
+
+def test_card_effects_coverage_per_set_counts_automated_and_by_hand() -> None:
+    """The numbers the data gives per set (automated, by hand, missing)."""
+    got = {s: coverage(s) for s in SETS}
+    assert got["base"] == {"automated": 17, "by_hand": 38, "missing": 0}
+    assert got["crash_landing"]["automated"] == 1  # Invasion Swarm's neighbours +1
+    assert all(c["missing"] == 0 for c in got.values())
 
 
 def test_card_effects_handling_flags_what_players_do_by_hand() -> None:

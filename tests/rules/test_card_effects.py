@@ -572,3 +572,16 @@ def test_card_effect_abilities_used_at_will_are_not_claimed_as_prompts() -> None
                 assert ability.offer is not None, card.id
     prompts = {c.id for c in known.values() if c.kind != "spell" and c.handling == "prompt"}
     assert prompts == {"BMA014", MIMIC_VAULT, ROBOBO, SEDUCIA, GORGONA}
+
+
+def test_card_effect_a_spell_is_a_prompt_exactly_when_the_engine_casts_it() -> None:
+    """Cave-In and Teleportation were classed 'prompt' while CastSpell logs them for the
+    players: a Spell's class and the Spell panel's '(by hand)' must agree."""
+    from rules.card_effects import registry
+    from rules.spells import carried_out
+
+    for card in registry().values():
+        if card.kind == "spell":
+            ability = card.abilities[0]
+            assert (ability.handling == "prompt") == carried_out(ability), card.id
+    assert registry()["BMA042"].handling == "reminder"  # Cave-In: destroy and kill by hand
