@@ -281,6 +281,16 @@ def _fire(
                 if p.name != player and not p.eliminated and p.dungeon
             ),
         ]
+    if offer == "heal_wound" and not state.can_heal(player):
+        return [
+            ev.Noted(
+                ruling=Ruling(
+                    rule="R-CARD-EFFECT",
+                    key="card.no_wound",
+                    args={"player": player, "card": card},
+                )
+            )
+        ]
     if offer is not None and offer != "heal_wound" and not offer_heroes(state, offer):
         return [
             ev.Noted(

@@ -192,6 +192,7 @@ CARD_MESSAGES: dict[str, str] = {
     "err.spell_needs_town_hero": "{card} needs a Hero in town: pick one.",
     "err.no_offer": "No card ability is waiting for {player}'s answer.",
     "card.no_target": "{player}'s {card} fires, but there is no Hero in town it may take.",
+    "card.no_wound": "{player}'s {card} fires, but {player} has no Wound to heal.",
     "card.offer_destroy": "{owner}'s {card}: {player} must destroy one of their own Rooms.",
     "card.town_hero_killed": "{card}: {hero} is killed in town and scored face down by {player}.",
     "err.offer_hero": "{card}: pick a Hero in town.",

@@ -570,8 +570,14 @@ def test_card_effect_abilities_used_at_will_are_not_claimed_as_prompts() -> None
         for ability in card.abilities:
             if card.kind != "spell" and ability.handling == "prompt":
                 assert ability.offer is not None, card.id
-    prompts = {c.id for c in known.values() if c.kind != "spell" and c.handling == "prompt"}
-    assert prompts == {"BMA014", MIMIC_VAULT, ROBOBO, SEDUCIA, GORGONA}
+    prompts = {i for i, c in known.items() if c.kind != "spell" and c.handling == "prompt"}
+    assert {i for i in prompts if i.startswith("BMA")} == {
+        "BMA014",
+        MIMIC_VAULT,
+        ROBOBO,
+        SEDUCIA,
+        GORGONA,
+    }
 
 
 def test_card_effect_a_spell_is_a_prompt_exactly_when_the_engine_casts_it() -> None:
@@ -585,3 +591,39 @@ def test_card_effect_a_spell_is_a_prompt_exactly_when_the_engine_casts_it() -> N
             ability = card.abilities[0]
             assert (ability.handling == "prompt") == carried_out(ability), card.id
     assert registry()["BMA042"].handling == "reminder"  # Cave-In: destroy and kill by hand
+
+
+def test_card_effect_belladonna_level_up_offers_a_heal_only_with_a_wound() -> None:
+    """TNL002 (Next Level): Level Up heals a Wound; without one nothing is offered."""
+    state = _level_up("TNL002", [])
+    assert _offers(state) == []
+    state = _in_build([plain("monster", 1, "fighter")] * 4, [], "TNL002")
+    a = state.player("A").model_copy(update={"scored": (ScoredHero(hero=0, face_up=True),)})
+    state = state.model_copy(
+        update={
+            "players": (a, *state.players[1:]),
+            "heroes": bait_state(
+                [t_player("A", 900), t_player("B", 100)], [t_hero("cleric", 4)]
+            ).heroes,
+            "town": (),
+        }
+    )
+    state = run(state, c.BuildRoom(player="A", room=plain("monster", 1)), c.RevealRooms())
+    assert _offers(state) == [("A", "TNL002", "heal_wound")]
+    state = run(state, c.AnswerCardEffect(player="A", card_id="TNL002", accept=True))
+    assert state.wounds("A") == 0 and state.souls("A") == 1
+
+
+def test_card_effect_goblin_mess_hall_gives_every_other_monster_room_one_more() -> None:
+    """TNL028 (Next Level, fan wiki): every other Monster Room of the dungeon deals +1;
+    Trap Rooms and the Hall itself do not."""
+    hall = Room(name="Goblin Mess Hall", treasure=("fighter",), damage=3, card_id="TNL028")
+    rooms = [plain("monster", 1), plain("trap", 1), hall, plain("monster", 2)]
+    assert [d.damage for d in dungeon_damage(_dungeon(rooms))] == [2, 1, 3, 3]
+
+
+def test_card_effect_invasion_swarm_gives_both_neighbours_one_more() -> None:
+    """CRL008 (Crash Landing, fan wiki): adjacent Rooms of either type deal +1."""
+    swarm = Room(name="Invasion Swarm", treasure=(), damage=0, card_id="CRL008")
+    rooms = [plain("trap", 1), swarm, plain("monster", 1), plain("monster", 1)]
+    assert [d.damage for d in dungeon_damage(_dungeon(rooms))] == [2, 0, 2, 1]
