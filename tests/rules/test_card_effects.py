@@ -627,3 +627,11 @@ def test_card_effect_invasion_swarm_gives_both_neighbours_one_more() -> None:
     swarm = Room(name="Invasion Swarm", treasure=(), damage=0, card_id="CRL008")
     rooms = [plain("trap", 1), swarm, plain("monster", 1), plain("monster", 1)]
     assert [d.damage for d in dungeon_damage(_dungeon(rooms))] == [2, 0, 2, 1]
+
+
+def test_card_effect_power_leech_gives_the_next_monster_room_two_more() -> None:
+    """RMB024 (Minibosses, fan wiki): the Room to its right (toward the Boss), if a
+    Monster Room, deals +2; a Trap Room there gets nothing."""
+    leech = Room(name="Power Leech", treasure=("fighter",), damage=1, card_id="RMB024")
+    assert [d.damage for d in dungeon_damage(_dungeon([leech, plain("monster", 1)]))] == [1, 3]
+    assert [d.damage for d in dungeon_damage(_dungeon([leech, plain("trap", 1)]))] == [1, 1]
