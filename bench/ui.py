@@ -11,7 +11,8 @@ Everything is measured side by side, in one run, against a bare Flet counter app
 * **Tap to screen**: from the click's ``pointerdown`` reaching the page to the semantics
   tree showing the result, both timed inside the browser with ``performance.now()``
   (a MutationObserver), so Playwright's own overhead stays out of the figure:
-    - build a Room (Build phase, player 1's "Build face down" until its face-down Room shows),
+    - build a Room (Build phase, player 1's "Build face down" with one treasure icon
+      chosen, until its face-down Room shows),
     - resolve Bait (the Bait button until the first Hero's ruling shows),
     - the counter's button until its Text reads the next number.
   Undo brings the game back between repeats (not measured). App and counter taps are
@@ -471,12 +472,15 @@ class TapPages:
 def build_once(pages: TapPages) -> Tap:
     page = pages.build
     page.bring_to_front()
-    tap(page, "build-p1-open")
+    # The Room form stands open; a Room with no treasure would be asked about first
+    # (build_panel.ask_then_build), so one treasure icon goes on before the timed tap.
     page.wait_for_selector(sel("build-p1-go"), state="attached")
+    tap(page, "build-p1-treasure-fighter")
+    page.wait_for_selector(sel("build-p1-icon-1"), state="attached")
     result = timed_tap(page, "build-p1-go", sel("p1-face-down"))
     tap(page, "undo")
     page.wait_for_selector(sel("p1-face-down"), state="detached")
-    page.wait_for_selector(sel("build-p1-open"), state="attached")
+    page.wait_for_selector(sel("build-p1-go"), state="attached")
     return result
 
 
@@ -503,7 +507,7 @@ def measure_taps(
     contexts = [new_context(browser, as_host), new_context(browser, as_host), new_context(browser)]
     try:
         pages = TapPages(
-            build=open_page(contexts[0], f"{app.url}/game/{games.build}", sel("build-p1-open")),
+            build=open_page(contexts[0], f"{app.url}/game/{games.build}", sel("build-p1-go")),
             bait=open_page(contexts[1], f"{app.url}/game/{games.bait}", sel("resolve-bait")),
             counter=open_page(contexts[2], counter.url + "/", COUNTER_FIRST_NODE),
         )
