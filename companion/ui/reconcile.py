@@ -56,19 +56,25 @@ class Folded:
     changed: list[Any] = field(default_factory=list)
 
 
-def fold(old: Any, new: Any) -> Folded:
+def fold(old: Any, new: Any, unchanged: set[int] | frozenset[int] = frozenset()) -> Folded:
     """The control to show where ``old`` is now and ``new`` was built (``old`` with
     ``new``'s values copied onto it when the two are alike, else ``new`` itself), and the
-    topmost controls whose branch changed (to update only them)."""
-    folder = _Folder(in_new=_objects(new), in_old=_objects(old))
+    topmost controls whose branch changed (to update only them).
+
+    ``unchanged``: ids of controls kept from the last build that nobody changed since
+    (a panel whose part of the game is the same, ``PanelMemo``): they are neither walked
+    nor compared nor sent."""
+    folder = _Folder(in_new=_objects(new, unchanged), in_old=_objects(old, unchanged))
+    folder.unchanged = unchanged
     control = folder.merge(old, new)
     touched = {id(node) for node, _above in folder.touched}
     changed = [node for node, above in folder.touched if not above & touched]
     return Folded(control, changed)
 
 
-def _objects(root: Any) -> set[int]:
-    """The ids of every control in a tree (to spot a control kept between builds)."""
+def _objects(root: Any, unchanged: set[int] | frozenset[int] = frozenset()) -> set[int]:
+    """The ids of every control in a tree (to spot a control kept between builds); an
+    unchanged branch counts by its top alone (nothing below it is folded)."""
     seen: set[int] = set()
     stack = [root]
     while stack:
@@ -77,7 +83,8 @@ def _objects(root: Any) -> set[int]:
             stack.extend(node)
         elif isinstance(node, BaseControl) and id(node) not in seen:
             seen.add(id(node))
-            stack.extend(_children(node))
+            if id(node) not in unchanged:
+                stack.extend(_children(node))
     return seen
 
 
@@ -101,6 +108,7 @@ class _Folder:
     #: Controls changed in place (or kept as they were), with the ids of their ancestors.
     touched: list[tuple[Any, frozenset[int]]] = field(default_factory=list)
     _above: list[int] = field(default_factory=list)
+    unchanged: set[int] | frozenset[int] = frozenset()
 
     def _alike(self, old: Any, new: Any) -> bool:
         """May ``new``'s values be copied onto ``old``?"""
@@ -118,7 +126,7 @@ class _Folder:
 
     def merge(self, old: Any, new: Any) -> Any:
         if old is new:
-            if isinstance(old, BaseControl):
+            if isinstance(old, BaseControl) and id(old) not in self.unchanged:
                 self._touch(old)  # its screen may have changed it: let Flet look
             return new
         if not self._alike(old, new):

@@ -163,6 +163,8 @@ class TableApp:
         return factory(self, route)
 
     def render(self) -> None:
+        for screen in self.stack:
+            _forget_drawn(screen)
         self.page.views.clear()
         self.page.views.extend(self._view(screen) for screen in self.stack)
         self.page.update()
@@ -186,9 +188,12 @@ class TableApp:
         if not self.page.views:
             self.render()
             return
-        view = self._view(self.current)
         shown = self.page.views[-1]
-        folded = fold(shown, view) if shown.route == view.route else None
+        if shown.route != self.current.route:
+            _forget_drawn(self.current)  # a new view: nothing of the old one is kept
+        view = self._view(self.current)
+        reused = getattr(self.current, "reused", set())
+        folded = fold(shown, view, reused) if shown.route == view.route else None
         if folded is not None and folded.control is shown:
             # The view on screen took the new values (so the page keeps its scroll), and
             # only the branches that changed are compared and sent.
@@ -401,6 +406,12 @@ class TableApp:
 
     def _open_settings(self, _event: object) -> None:
         self.go("/settings")
+
+
+def _forget_drawn(screen: Screen) -> None:
+    forget = getattr(screen, "forget_drawn", None)
+    if forget is not None:
+        forget()
 
 
 def _bottom_bar(screen: Screen) -> ft.BottomAppBar | None:

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 class TableContext(Protocol):
     app: TableApp
     errors: dict[str, str]
+    #: Counts the redraws asked for by a panel's own drafts (a form opened, a toggle): a
+    #: panel kept between redraws (``PanelMemo``) is built anew when it moves.
+    drafts: int
+    #: The ids of the panels handed back unchanged in the build under way (not to fold).
+    reused: set[int]
 
     @property
     def game(self) -> Game: ...

@@ -12,9 +12,11 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.theme import TOUCH, treasure_badge
+from companion.ui.sync_link import builds_here
 from companion.ui.table.build_panel import BuildForm
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.miniboss_panel import room_extras
+from companion.ui.table.panel_memo import PanelMemo
 from companion.ui.table.player_expansions import PlayerExpansions
 from companion.ui.table.table_sync import build_slot
 from companion.ui.widgets import tagged
@@ -207,6 +209,7 @@ class DungeonPanel:
         self.build_form = BuildForm(ctx, name, self.prefix, on_built)
         self.expansions = PlayerExpansions(ctx, name, self.prefix)
         self.show_bonus = False
+        self.memo = PanelMemo()
 
     def view(self) -> ft.Control:
         ctx = self.ctx
@@ -319,3 +322,20 @@ class DungeonPanel:
     def _toggle_bonus(self) -> None:
         self.show_bonus = not self.show_bonus
         self.ctx.redraw()
+
+    def shown(self) -> ft.Control:
+        """``view()``, built only when what it shows changed: this player's part of the
+        state (the others' are left out: a Room built next door keeps this card as it
+        is), the rest of the state, the language, the errors and this panel's drafts."""
+        ctx = self.ctx
+        state = ctx.state
+        mine = state.model_copy(update={"players": (state.player(self.name),), "version": 0})
+        key = (
+            ctx.app.settings.lang,
+            ctx.drafts,
+            tuple(sorted(ctx.errors.items())),
+            mine,
+            builds_here(ctx.app, self.name),
+            self.show_bonus,
+        )
+        return self.memo.view(key, self.view, ctx.reused)

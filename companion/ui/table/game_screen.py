@@ -76,6 +76,8 @@ class GameScreen:
         #: a new phase, another tab, or the notice that another device changed the table.
         self.scroll_top = False
         self._drawn: tuple[str, str, bool] | None = None
+        self.drafts = 0
+        self.reused: set[int] = set()
 
     # --- what panels need (TableContext) -----------------------------------------
 
@@ -129,7 +131,14 @@ class GameScreen:
             self.confirmed = mark
 
     def redraw(self) -> None:
+        """A panel's drafts changed (not the game): its kept controls are stale."""
+        self.drafts += 1
         self.app.render_top()
+
+    def forget_drawn(self) -> None:
+        """The page is sent whole: build every panel anew (see ``PanelMemo.forget``)."""
+        for panel in self.dungeons.values():
+            panel.memo.forget()
 
     def _act(
         self,
@@ -163,7 +172,8 @@ class GameScreen:
         return self._done(ok=True)
 
     def _done(self, ok: bool) -> bool:
-        self.redraw()
+        # The game or the errors changed, both part of every panel's key.
+        self.app.render_top()
         return ok
 
     def game_changed(self, change: Change) -> None:
@@ -190,6 +200,7 @@ class GameScreen:
         return "end" if phase == "over" else phase
 
     def build(self) -> list[ft.Control]:
+        self.reused = set()
         if self.session is not None:
             self.rendered = (self.session.revision, self.game.version)
             drawn = (self.tab, self.state.phase, bool(self.errors.get(SYNC_SLOT)))
@@ -393,7 +404,7 @@ class GameScreen:
             panel = self.dungeons.get(player.name)
             if panel is None:
                 panel = self.dungeons[player.name] = DungeonPanel(self, player.name, self._built)
-            out.append(panel.view())
+            out.append(panel.shown())
         if state.phase == "build":
             out.append(self._reveal_rooms())
         return out

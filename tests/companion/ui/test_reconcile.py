@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import flet as ft
+import pytest
 
 from companion.ui.reconcile import fold
+from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.widgets import tagged
 from tests.companion.ui.conftest import AppFactory
 from tests.companion.ui.table.conftest import walk
-from tests.e2e.sync_seed import seed
+from tests.e2e.sync_seed import NAMES, seed
 
 
 def test_alike_controls_keep_the_old_object_with_the_new_values() -> None:
@@ -158,3 +160,52 @@ def test_the_page_scrolls_to_the_top_only_for_a_new_tab_or_phase(
     harness.tap("tab-play")
     harness.tap("p1-bonus-toggle")  # a change on the same phase again
     assert scrolls() == before + 2  # back on the Table tab: its top
+
+
+def _count_dungeon_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    built: list[str] = []
+    view = DungeonPanel.view
+
+    def counting(panel: DungeonPanel) -> ft.Control:
+        built.append(panel.name)
+        return view(panel)
+
+    monkeypatch.setattr(DungeonPanel, "view", counting)
+    return built
+
+
+def test_a_change_to_one_dungeon_rebuilds_that_dungeon_alone(
+    table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: a tap redraws the panels whose part of the game changed, no others."""
+    game = seed(tmp_path / "data", 4, "host-device-0000000", "Four at the table")
+    harness, _app = table_app(route=f"/game/{game.game_id}")
+    harness.tap("p1-bonus-toggle")  # the panel's own draft: that panel is built anew
+    others = {name: harness.find(f"dungeon-p{n}") for n, name in enumerate(NAMES[:4], 1)}
+    built = _count_dungeon_builds(monkeypatch)
+
+    harness.tap("p1-bonus-cleric-plus")
+
+    assert built == [NAMES[0]]
+    for n, name in enumerate(NAMES[:4], 1):
+        assert harness.find(f"dungeon-p{n}") is others[name]
+    totals = [c.value for c in walk(harness.find("p1-total-cleric")) if isinstance(c, ft.Text)]
+    assert "3" in totals  # and the changed one shows the change
+
+
+def test_a_kept_dungeon_is_built_anew_for_a_new_language_or_a_draft(
+    table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = seed(tmp_path / "data", 2, "host-device-0000000", "Two at the table")
+    harness, app = table_app(route=f"/game/{game.game_id}")
+    built = _count_dungeon_builds(monkeypatch)
+
+    harness.tap("p2-bonus-toggle")  # a draft of one panel: no state changed
+    assert harness.has("p2-bonus-cleric-plus")
+    assert sorted(built) == sorted(NAMES[:2])
+
+    built.clear()
+    app.set_lang("de")
+    assert sorted(built) == sorted(NAMES[:2])
+    toggle = harness.find("p2-bonus-toggle").content
+    assert toggle == "Schatzboni ausblenden"  # the open toggle, now in German
