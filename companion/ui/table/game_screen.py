@@ -32,6 +32,7 @@ from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
+from companion.ui.table.panel_memo import PanelMemo
 from companion.ui.table.rulings import refusal_text, ruling_row
 from companion.ui.table.scoreboard import Scoreboard
 from companion.ui.table.table_sync import ready_marks, reveal_note, sync_top
@@ -78,6 +79,7 @@ class GameScreen:
         self._drawn: tuple[str, str, bool] | None = None
         self.drafts = 0
         self.reused: set[int] = set()
+        self._town_memo = PanelMemo()
 
     # --- what panels need (TableContext) -----------------------------------------
 
@@ -137,6 +139,7 @@ class GameScreen:
 
     def forget_drawn(self) -> None:
         """The page is sent whole: build every panel anew (see ``PanelMemo.forget``)."""
+        self._town_memo.forget()
         for panel in self.dungeons.values():
             panel.memo.forget()
 
@@ -399,7 +402,7 @@ class GameScreen:
             results = bait_results(self)
             if results is not None:
                 out.append(results)
-        out.append(self.town.view())
+        out.append(self._town())
         for player in state.xp_order():
             panel = self.dungeons.get(player.name)
             if panel is None:
@@ -408,6 +411,19 @@ class GameScreen:
         if state.phase == "build":
             out.append(self._reveal_rooms())
         return out
+
+    def _town(self) -> ft.Control:
+        """The town, built only when what it shows changed: the state but the players
+        (a Room built or a bonus changed leaves the town as it is), the language, the
+        errors and the drafts."""
+        state = self.state
+        key = (
+            self.app.settings.lang,
+            self.drafts,
+            tuple(sorted(self.errors.items())),
+            state.model_copy(update={"players": (), "version": 0}),
+        )
+        return self._town_memo.view(key, self.town.view, self.reused)
 
     def _built(self, name: str) -> None:
         """A Room went down face down: the keyboard moves on to the next player's Room

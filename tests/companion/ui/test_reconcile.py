@@ -9,6 +9,7 @@ import pytest
 
 from companion.ui.reconcile import fold
 from companion.ui.table.dungeon import DungeonPanel
+from companion.ui.table.town import TownPanel
 from companion.ui.widgets import tagged
 from tests.companion.ui.conftest import AppFactory
 from tests.companion.ui.table.conftest import walk
@@ -163,21 +164,28 @@ def test_the_page_scrolls_to_the_top_only_for_a_new_tab_or_phase(
 
 
 def _count_dungeon_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the dungeons built from now on ('town' for the town)."""
     built: list[str] = []
-    view = DungeonPanel.view
+    view, town = DungeonPanel.view, TownPanel.view
 
     def counting(panel: DungeonPanel) -> ft.Control:
         built.append(panel.name)
         return view(panel)
 
+    def counting_town(panel: TownPanel) -> ft.Control:
+        built.append("town")
+        return town(panel)
+
     monkeypatch.setattr(DungeonPanel, "view", counting)
+    monkeypatch.setattr(TownPanel, "view", counting_town)
     return built
 
 
 def test_a_change_to_one_dungeon_rebuilds_that_dungeon_alone(
     table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 13: a tap redraws the panels whose part of the game changed, no others."""
+    """Issue 13: a tap redraws the panels whose part of the game changed, no others
+    (the other dungeons and the town stay as they are)."""
     game = seed(tmp_path / "data", 4, "host-device-0000000", "Four at the table")
     harness, _app = table_app(route=f"/game/{game.game_id}")
     harness.tap("p1-bonus-toggle")  # the panel's own draft: that panel is built anew
@@ -202,10 +210,10 @@ def test_a_kept_dungeon_is_built_anew_for_a_new_language_or_a_draft(
 
     harness.tap("p2-bonus-toggle")  # a draft of one panel: no state changed
     assert harness.has("p2-bonus-cleric-plus")
-    assert sorted(built) == sorted(NAMES[:2])
+    assert sorted(built) == sorted([*NAMES[:2], "town"])
 
     built.clear()
     app.set_lang("de")
-    assert sorted(built) == sorted(NAMES[:2])
+    assert sorted(built) == sorted([*NAMES[:2], "town"])
     toggle = harness.find("p2-bonus-toggle").content
     assert toggle == "Schatzboni ausblenden"  # the open toggle, now in German
