@@ -239,6 +239,7 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
                 use=use,
                 offer=ability.offer if heals else None,
                 card=room.label(),
+                mandatory=heals and not ability.optional,
                 ruling=Ruling(rule="R-CARD-EFFECT", key="card.died_here", args=args),
             )
         )
@@ -271,6 +272,7 @@ def _fire(
                     offer=offer,
                     card=card,
                     owner=player,
+                    mandatory=not ability.optional,
                     ruling=Ruling(
                         rule="R-CARD-EFFECT",
                         key="card.offer_destroy",
@@ -302,7 +304,14 @@ def _fire(
             )
         ]
     return [
-        ev.CardEffectFired(player=player, card_id=card_id, offer=offer, card=card, ruling=ruling)
+        ev.CardEffectFired(
+            player=player,
+            card_id=card_id,
+            offer=offer,
+            card=card,
+            mandatory=offer is not None and not ability.optional,
+            ruling=ruling,
+        )
     ]
 
 

@@ -190,6 +190,11 @@ CARD_MESSAGES: dict[str, str] = {
     "err.spell_room_type": "{card} can't aim at {room}: wrong kind of Room, or deactivated.",
     "err.spell_needs_hero_here": "{card} needs a Hero standing in a Room of your dungeon.",
     "err.spell_needs_town_hero": "{card} needs a Hero in town: pick one.",
+    "err.offer_mandatory": "{card} is not optional: {player} must pick its target (no declining).",
+    "err.offer_before_bait": (
+        "{player}'s {card} waits for its answer: answer it before the Bait phase "
+        "lures Heroes out of town."
+    ),
     "err.no_offer": "No card ability is waiting for {player}'s answer.",
     "card.no_target": "{player}'s {card} fires, but there is no Hero in town it may take.",
     "card.no_wound": "{player}'s {card} fires, but {player} has no Wound to heal.",

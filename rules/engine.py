@@ -171,6 +171,17 @@ def _reveal_heroes(state: GameState, command: cmd.RevealHeroes) -> list[ev.Event
     return out
 
 
+def _no_town_offer_waiting(state: GameState) -> None:
+    """Refuse the Bait while an ability that picks a Hero in town waits for its answer:
+    "when you build" and Level Up abilities resolve at the reveal, before any Hero is lured
+    (R-BUILD-ONE), so luring first would take its targets away."""
+    waiting = next((o for o in state.offers if o.takes_town_hero), None)
+    if waiting is not None:
+        raise RulesError(
+            "R-CARD-EFFECT", "err.offer_before_bait", card=waiting.card, player=waiting.player
+        )
+
+
 def _resolve_bait(state: GameState) -> list[ev.EventBase]:
     out: list[ev.EventBase] = []
     for lure in bait.resolve(state):
@@ -292,6 +303,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         case cmd.RevealHeroes():
             fold.add(_reveal_heroes(state, command))
         case cmd.ResolveBait():
+            _no_town_offer_waiting(state)
             fold.add(_resolve_bait(state))
             fold.step(adventure.next_walk)
         case cmd.AdvanceHero():

@@ -102,6 +102,7 @@ class CardEffectFired(EventBase):
     offer: OfferKind | None = None
     card: str = ""  # its label, for the question the offer asks
     owner: str = ""  # whose card it is, when ``player`` (who answers) is another player
+    mandatory: bool = False  # the card says it must be done: the offer can't be declined
 
 
 class CardEffectAnswered(EventBase):

@@ -172,6 +172,7 @@ def _(event: ev.CardEffectFired, state: GameState) -> GameState:
         card=event.card,
         offer=event.offer,
         owner=event.owner,
+        mandatory=event.mandatory,
     )
     return state.model_copy(update={"offers": (*state.offers, offer)})
 

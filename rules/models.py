@@ -321,6 +321,16 @@ class CardOffer(Frozen):
     card: str  # the card's label, for the question
     offer: OfferKind
     owner: str = ""  # whose card it is, when another player answers (Robobo's opponents)
+    mandatory: bool = False  # not optional on the card: answered with a target, never a No
+
+    @property
+    def takes_town_hero(self) -> bool:
+        """Whether it picks a Hero in town (so it is answered before the Bait phase lures)."""
+        return self.offer in (
+            "ordinary_hero_to_entrance",
+            "town_hero_to_entrance",
+            "kill_town_hero",
+        )
 
 
 class Walk(Frozen):

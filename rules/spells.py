@@ -122,6 +122,12 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     """Take or decline an offered ability. Taking one is carried out here, on the target
     the answer names; a heal is then the owner's HealWound (the engine's)."""
     offer = find_offer(state, command.player, command.card_id)
+    if offer.mandatory and not command.accept:
+        # Not optional on the card: it lapses only when it has nothing to aim at (then it
+        # never becomes an offer), so a No is refused (R-CARD-EFFECT).
+        raise RulesError(
+            "R-CARD-EFFECT", "err.offer_mandatory", card=offer.card, player=offer.player
+        )
     key = "card.offer_taken" if command.accept else "card.offer_declined"
     out: list[ev.EventBase] = [
         ev.CardEffectAnswered(

@@ -635,3 +635,54 @@ def test_card_effect_power_leech_gives_the_next_monster_room_two_more() -> None:
     leech = Room(name="Power Leech", treasure=("fighter",), damage=1, card_id="RMB024")
     assert [d.damage for d in dungeon_damage(_dungeon([leech, plain("monster", 1)]))] == [1, 3]
     assert [d.damage for d in dungeon_damage(_dungeon([leech, plain("trap", 1)]))] == [1, 1]
+
+
+# --- offers the card does not make optional; offers answered before the Bait ------------
+
+
+@pytest.mark.parametrize(
+    ("card_id", "name", "player"),
+    [(MIMIC_VAULT, "Mimic Vault", "A"), (GORGONA, "Gorgona", "A"), (ROBOBO, "Robobo", "B")],
+)
+def test_card_effect_mandatory_offer_cannot_be_declined(
+    card_id: str, name: str, player: str
+) -> None:
+    """Mimic Vault, Gorgona and Robobo are not optional on the card (official app:
+    CanAvoid false, no "may"): a No is refused naming the card; the offer stays."""
+    town = [t_hero("cleric", 4)]
+    if card_id == MIMIC_VAULT:
+        state = _in_build([plain("trap", 1, "mage")], town)
+        state = run(state, c.BuildRoom(player="A", room=card_room(MIMIC_VAULT)), c.RevealRooms())
+    else:
+        state = _level_up(card_id, town)
+    assert [o.mandatory for o in state.offers] == [True]
+    no = c.AnswerCardEffect(player=player, card_id=card_id, accept=False)
+    error = refused(state, no, "R-CARD-EFFECT")
+    assert error.key == "err.offer_mandatory"
+    assert error.args_map["card"] == name
+
+
+def test_card_effect_optional_offers_stay_declinable() -> None:
+    """Seducia and Vampire Bordello say "may": their offers keep the No."""
+    state = _level_up(SEDUCIA, [t_hero("mage", 11, epic=True)])
+    assert [o.mandatory for o in state.offers] == [False]
+
+
+def test_card_effect_bait_refused_while_a_town_hero_offer_waits() -> None:
+    """R-BUILD-ONE: "when you build" and Level Up abilities resolve at the reveal, before
+    the Bait; luring first would take Mimic Vault's Hero out of town."""
+    state = _in_build([plain("trap", 1, "mage")], [t_hero("cleric", 4)])
+    state = run(state, c.BuildRoom(player="A", room=card_room(MIMIC_VAULT)), c.RevealRooms())
+    error = refused(state, c.ResolveBait(), "R-CARD-EFFECT")
+    assert error.key == "err.offer_before_bait"
+    assert error.args_map["card"] == "Mimic Vault"
+    state = run(state, c.AnswerCardEffect(player="A", card_id=MIMIC_VAULT, accept=True, hero=0))
+    state = run(state, c.ResolveBait())
+    assert state.phase != "bait"
+
+
+def test_card_effect_bait_not_held_up_by_an_offer_that_takes_no_town_hero() -> None:
+    """Robobo's opponents destroy one of their own Rooms: no Hero in town is at stake."""
+    state = _level_up(ROBOBO, [t_hero("cleric", 4)])
+    assert state.phase == "bait" and state.offers
+    assert run(state, c.ResolveBait()).phase != "bait"
