@@ -19,8 +19,9 @@ def _where(build: PendingBuild, player: PlayerState) -> tuple[str, dict[str, str
     return "_over", {"under": player.dungeon[build.over].top.label(), "under_n": build.over + 1}
 
 
-def check_build(state: GameState, player: PlayerState, room: Room, over: int | None) -> None:
-    """Raise ``BuildError`` unless ``room`` may be placed there now."""
+def check_build(state: GameState, player: PlayerState, room: Room, over: int | None) -> str | None:
+    """Raise ``BuildError`` unless ``room`` may be placed there now; return the card that
+    allows a placement the printed rules would refuse (R-CARD-EFFECT), if one does."""
     if player.built_this_phase or player.pending is not None:
         raise BuildError("R-BUILD-ONE", "err.build_twice", player=player.name)
     if over is None:
@@ -30,14 +31,19 @@ def check_build(state: GameState, player: PlayerState, room: Room, over: int | N
             raise BuildError("R-BUILD-WHERE", "err.build_advanced_end", room=room.label())
         if len(player.dungeon) >= MAX_ROOMS:
             raise BuildError("R-BUILD-MAX", "err.build_max", player=player.name)
-        return
+        card_effects.check_build_beside(player, room, over)
+        return None
     if over >= len(player.dungeon):
         raise BuildError("R-BUILD-WHERE", "err.build_no_stack", player=player.name, index=over + 1)
     target = player.dungeon[over]
     if target.deactivated:
         raise BuildError("R-BUILD-WHERE", "err.build_deactivated", room=target.top.label())
     card_effects.check_build_over(target, room)
+    card_effects.check_build_beside(player, room, over)
     if room.advanced and not set(room.treasure) & set(target.top.treasure):
+        card = card_effects.builds_over_any(state, player, room)
+        if card is not None:
+            return card  # Hypercube, Zoning Board: whatever the treasure
         treasure = "+".join(target.top.treasure) or "no treasure"
         raise BuildError(
             "R-BUILD-WHERE",
@@ -45,13 +51,24 @@ def check_build(state: GameState, player: PlayerState, room: Room, over: int | N
             room=target.top.label(),
             treasure=treasure,
         )
+    return None
 
 
 def place(state: GameState, player: PlayerState, room: Room, over: int | None) -> ev.RoomPlaced:
-    check_build(state, player, room, over)
+    card = check_build(state, player, room, over)
     build = PendingBuild(room=room, over=over)
     rule = "R-SETUP-FIRST" if state.phase == "setup" else "R-BUILD-WHERE"
     ending, where = _where(build, player)
+    if card is not None:
+        return ev.RoomPlaced(
+            player=player.name,
+            build=build,
+            ruling=Ruling(
+                rule="R-CARD-EFFECT",
+                key="card.builds_over_any",
+                args={"player": player.name, "card": card, **where},
+            ),
+        )
     return ev.RoomPlaced(
         player=player.name,
         build=build,

@@ -27,6 +27,7 @@ from rules.effects import (
     EffectsFile,
     HealWound,
     MoveHero,
+    NoBuildAdjacent,
     NoBuildOver,
     OfferKind,
     RoomDamagePlus,
@@ -174,6 +175,50 @@ def check_build_over(target: RoomStack, room: Room) -> None:
                     card=target.top.label(),
                     room=room.label(),
                 )
+
+
+def check_build_beside(player: PlayerState, room: Room, over: int | None) -> None:
+    """Raise ``BuildError`` if an active Room next to where ``room`` goes forbids its kind
+    beside it (Fetid Beast: no Monster Room next to it; it may itself go next to one)."""
+    index = len(player.dungeon) if over is None else over
+    for side in (index - 1, index + 1):
+        if not 0 <= side < len(player.dungeon) or player.dungeon[side].deactivated:
+            continue
+        neighbour = player.dungeon[side].top
+        for ability in abilities(neighbour, "always"):
+            for effect in ability.effects:
+                if isinstance(effect, NoBuildAdjacent) and _fits(room, effect.room_type):
+                    raise BuildError(
+                        "R-CARD-EFFECT",
+                        "err.card_no_build_adjacent",
+                        card=neighbour.label(),
+                        room=room.label(),
+                    )
+
+
+BUILD_OVER_ANY = "build_over_any"
+
+
+def spell_use(player: str, kind: str) -> str:
+    """The mark a Spell leaves on its caster for the rest of the turn."""
+    return f"{player}:{kind}"
+
+
+def builds_over_any(state: GameState, player: PlayerState, room: Room) -> str | None:
+    """The card that lets the Advanced Room ``room`` go over any Room whatever its treasure
+    (its own passive, Hypercube; or a Spell its builder cast this turn, Zoning Board), or
+    None."""
+    own = effects_of(room.card_id)
+    if own is not None and any(
+        e.kind == BUILD_OVER_ANY for a in own.abilities if a.trigger == "always" for e in a.effects
+    ):
+        return own.name
+    mark = spell_use(player.name, BUILD_OVER_ANY) + ":"
+    cast = next((u for u in state.card_uses if u.startswith(mark)), None)
+    if cast is None:
+        return None
+    card = effects_of(cast[len(mark) :])
+    return card.name if card is not None else None
 
 
 # --- triggers -----------------------------------------------------------------------------

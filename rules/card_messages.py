@@ -195,6 +195,19 @@ CARD_MESSAGES: dict[str, str] = {
         "{player}'s {card} waits for its answer: answer it before the Bait phase "
         "lures Heroes out of town."
     ),
+    "card.fx.build_over_any": "an Advanced Room may be built over any Room, whatever its treasure.",
+    "card.fx.no_build_adjacent": "no {rooms} may be built next to this Room.",
+    "err.card_no_build_adjacent": (
+        "{card} allows no Monster Room next to it, so {room} can't go there."
+    ),
+    "card.builds_over_any": (
+        "{player} places a Room face down over {under} (Room {under_n}): {card} lets an "
+        "Advanced Room go over any Room, whatever its treasure."
+    ),
+    "card.build_over_any_cast": (
+        "{player} plays {card}: this Build phase their Advanced Room may go over any Room, "
+        "whatever its treasure."
+    ),
     "err.no_offer": "No card ability is waiting for {player}'s answer.",
     "card.no_target": "{player}'s {card} fires, but there is no Hero in town it may take.",
     "card.no_wound": "{player}'s {card} fires, but {player} has no Wound to heal.",

@@ -40,6 +40,8 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [
                 ("card.fx.treasure_plus", {"treasure": effect.treasure, "amount": effect.amount})
             ]
+        case "no_build_adjacent":
+            return [("card.fx.no_build_adjacent", {"rooms": ROOM_WORDS[effect.room_type]})]
         case "no_build_over":
             key = "card.fx.no_advanced_over" if effect.advanced else "card.fx.no_room_over"
             return [(key, {})]

@@ -129,6 +129,21 @@ class NoBuildOver(_Fact):
     advanced: bool = True
 
 
+class BuildOverAny(_Fact):
+    """An Advanced Room goes over any Room, whatever its treasure: this Room itself (a
+    Room's passive), or the caster's Advanced Room in this Build phase (a Spell)."""
+
+    kind: Literal["build_over_any"] = "build_over_any"
+
+
+class NoBuildAdjacent(_Fact):
+    """No Room of ``room_type`` may be built next to this Room (this Room itself may be
+    built next to them)."""
+
+    kind: Literal["no_build_adjacent"] = "no_build_adjacent"
+    room_type: RoomType = "monster"
+
+
 class HealWound(_Fact):
     kind: Literal["heal_wound"] = "heal_wound"
 
@@ -258,6 +273,8 @@ Effect = Annotated[
     | TreasurePlus
     | TreasureDouble
     | NoBuildOver
+    | BuildOverAny
+    | NoBuildAdjacent
     | HealWound
     | KillHero
     | DamageHero
@@ -284,10 +301,14 @@ PASSIVE_KINDS = frozenset(
         "damage_per_count",
         "treasure_plus",
         "no_build_over",
+        "build_over_any",
+        "no_build_adjacent",
     }
 )
 # The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
-SPELL_KINDS = frozenset({"deactivate_room", "room_damage_plus", "damage_hero", "move_hero"})
+SPELL_KINDS = frozenset(
+    {"deactivate_room", "room_damage_plus", "damage_hero", "move_hero", "build_over_any"}
+)
 # Effects the engine can carry out once a player chooses them (through a command).
 ENGINE_KINDS = frozenset(
     {

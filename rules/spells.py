@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules import adventure, build
 from rules import commands as cmd
 from rules import events as ev
-from rules.card_effects import effects_of, offer_heroes
+from rules.card_effects import BUILD_OVER_ANY, effects_of, offer_heroes, spell_use
 from rules.effects import Ability, DamageHero, MoveHero, RoomDamagePlus
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.models import CardOffer, GameState, PlayerState
@@ -91,6 +91,16 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             if amount is None:  # as much as the caster's dungeon has Rooms (R-DEACTIVATE)
                 amount = sum(1 for _ in caster.active_rooms())
             out += adventure.damage(state, amount)
+        elif effect.kind == BUILD_OVER_ANY:  # for the caster's build this Build phase
+            out.append(
+                ev.CardEffectFired(
+                    player=caster.name,
+                    card_id=command.card_id,
+                    use=f"{spell_use(caster.name, BUILD_OVER_ANY)}:{command.card_id}",
+                    card=card.name,
+                    ruling=_ruling("card.build_over_any_cast", player=caster.name, card=card.name),
+                )
+            )
         elif isinstance(effect, MoveHero) and effect.to == "town":
             out += adventure.send_back(state, "town")
         elif isinstance(effect, MoveHero):  # a Hero in town to the caster's entrance

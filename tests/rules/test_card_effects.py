@@ -35,9 +35,12 @@ BASE = Path(__file__).resolve().parents[2] / "data" / "cards" / "base.json"
 
 def card_room(card_id: str) -> Room:
     """A Room as the app enters it from the catalogue (printed facts and the id)."""
-    card = next(
-        c for c in json.loads(BASE.read_text(encoding="utf-8"))["cards"] if c["id"] == card_id
-    )
+    cards = [
+        c
+        for path in sorted(BASE.parent.glob("*.json"))  # the base set and the expansions
+        for c in json.loads(path.read_text(encoding="utf-8")).get("cards", [])
+    ]
+    card = next(c for c in cards if c["id"] == card_id)
     return Room(
         name=card["name"],
         treasure=tuple(card["treasure"]),
@@ -686,3 +689,70 @@ def test_card_effect_bait_not_held_up_by_an_offer_that_takes_no_town_hero() -> N
     state = _level_up(ROBOBO, [t_hero("cleric", 4)])
     assert state.phase == "bait" and state.offers
     assert run(state, c.ResolveBait()).phase != "bait"
+
+
+# --- build rules changed by cards (R-CARD-EFFECT with R-BUILD-WHERE) ----------------------
+
+HYPERCUBE, ZONING_BOARD, FETID_BEAST = "CRL011", "RMB074", "RMB025"
+
+
+def test_card_effect_hypercube_goes_over_a_room_of_another_treasure() -> None:
+    """CRL011 (explorer) over a fighter Room: the card allows it whatever the treasure;
+    the placement's ruling names the card."""
+    state = _building(plain("monster", 1, "fighter"))
+    events = events_of(state, c.BuildRoom(player="A", room=card_room(HYPERCUBE), over=0))
+    placed = [e for e in events if isinstance(e, ev.RoomPlaced)]
+    assert [(e.ruling.rule, dict(e.ruling.args)["card"]) for e in placed] == [
+        ("R-CARD-EFFECT", "Hypercube")
+    ]
+
+
+def test_card_effect_hypercube_still_respects_neanderthal_cave() -> None:
+    """Hypercube lifts the treasure rule only: a Room forbidding Advanced Rooms on it wins."""
+    state = _building(card_room(NEANDERTHAL_CAVE))
+    error = refused(
+        state, c.BuildRoom(player="A", room=card_room(HYPERCUBE), over=0), "R-CARD-EFFECT"
+    )
+    assert error.key == "err.card_no_advanced_over"
+
+
+def test_card_effect_zoning_board_lets_the_casters_advanced_room_ignore_treasure() -> None:
+    """RMB074, Build phase: after casting it, the caster's Advanced Room goes over any Room;
+    without it the treasure rule refuses; another player gains nothing from it."""
+    state = _building(plain("trap", 1, "mage"))
+    beast_menagerie = c.BuildRoom(player="A", room=card_room("BMA019"), over=0)  # fighter
+    refused(state, beast_menagerie, "R-BUILD-WHERE")
+    b_state = run(state, c.CastSpell(player="B", card_id=ZONING_BOARD))
+    refused(b_state, beast_menagerie, "R-BUILD-WHERE")
+    state = run(state, c.CastSpell(player="A", card_id=ZONING_BOARD))
+    placed = [e for e in events_of(state, beast_menagerie) if isinstance(e, ev.RoomPlaced)]
+    assert [(e.ruling.rule, dict(e.ruling.args)["card"]) for e in placed] == [
+        ("R-CARD-EFFECT", "Zoning Board")
+    ]
+
+
+def test_card_effect_zoning_board_is_a_build_phase_spell() -> None:
+    state = _building(plain("trap", 1, "mage")).model_copy(update={"phase": "adventure"})
+    refused(state, c.CastSpell(player="A", card_id=ZONING_BOARD), "R-CARD-EFFECT")
+
+
+def test_card_effect_fetid_beast_refuses_a_monster_room_next_to_it() -> None:
+    """RMB025: no Monster Room beside it (at the end or over a neighbour); a Trap Room
+    may; Fetid Beast itself may go next to a Monster Room."""
+    state = _building(card_room(FETID_BEAST))
+    error = refused(state, c.BuildRoom(player="A", room=plain("monster", 2)), "R-CARD-EFFECT")
+    assert error.key == "err.card_no_build_adjacent"
+    assert error.args_map["card"] == "Fetid Beast"
+    assert run(state, c.BuildRoom(player="A", room=plain("trap", 2))).player("A").pending
+    beside = _building(plain("monster", 1, "fighter"))
+    assert run(beside, c.BuildRoom(player="A", room=card_room(FETID_BEAST))).player("A").pending
+
+
+def test_card_effect_fetid_beast_covered_or_deactivated_no_longer_forbids() -> None:
+    state = _building(card_room(FETID_BEAST))
+    over_it = run(state, c.BuildRoom(player="A", room=plain("monster", 2), over=0))
+    assert over_it.player("A").pending is not None
+    a = state.player("A")
+    off = a.model_copy(update={"dungeon": (a.dungeon[0].model_copy(update={"deactivated": True}),)})
+    off_state = state.model_copy(update={"players": (off, *state.players[1:])})
+    assert run(off_state, c.BuildRoom(player="A", room=plain("monster", 2))).player("A").pending
