@@ -33,6 +33,9 @@ def offers_view(ctx: TableContext) -> ft.Control | None:
     if not offers:
         return None
     rows: list[ft.Control] = []
+    if ctx.state.phase == "bait" and any(o.takes_town_hero for o in offers):
+        # Fired at the reveal, so answered before the Bait lures (R-BUILD-ONE).
+        rows.append(ft.Text(tr("table.offers_before_bait"), size=16))
     for n, offer in enumerate(offers, 1):
         no = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=False)
         rows.append(
@@ -53,8 +56,12 @@ def offers_view(ctx: TableContext) -> ft.Control | None:
                     expand=True,
                 )
             ]
-        no_button = big_button(f"offer-{n}-no", tr("table.offer_no"), _answer(ctx, no), expand=True)
-        rows.append(ft.Row([*targets, no_button], spacing=6, wrap=True, run_spacing=6))
+        if not offer.mandatory:  # a must-do ability is answered with a target, never a No
+            no_button = big_button(
+                f"offer-{n}-no", tr("table.offer_no"), _answer(ctx, no), expand=True
+            )
+            targets = [*targets, no_button]
+        rows.append(ft.Row(targets, spacing=6, wrap=True, run_spacing=6))
     rows.append(slot_error(ctx, OFFER_SLOT))
     return section("card-offers", tr("table.offers"), rows)
 

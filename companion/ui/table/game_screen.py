@@ -385,13 +385,19 @@ class GameScreen:
         # turn the end-of-turn rulings (winner? Machinations?) lead instead.
         if last is not None and state.phase == "beginning":
             out.append(last)
+        offers = offers_view(self)  # "Vampire Bordello: heal a Wound?" (R-CARD-EFFECT)
         if state.phase == "bait":
-            out.append(bait_button(self))
+            # Abilities fired at the reveal resolve before the Bait (R-BUILD-ONE): their
+            # questions come first, and no Bait while one picks a Hero in town.
+            if offers is not None:
+                out.append(offers)
+                offers = None
+            if not any(o.takes_town_hero for o in state.offers):
+                out.append(bait_button(self))
         if state.phase == "adventure":
             out.append(self.adventure.view())
         if state.phase == "end":
             out.append(end_turn_button(self))
-        offers = offers_view(self)  # "Vampire Bordello: heal a Wound?" (R-CARD-EFFECT)
         if offers is not None:
             out.append(offers)
         if last is not None and state.phase != "beginning":

@@ -195,3 +195,18 @@ def test_offer_with_a_target_lists_the_town_heroes_and_moves_the_chosen_one(
     tap(page, "offer-1-hero-2")
     assert screen.state.entrance("Ann") == (1,) and screen.state.town == (0,)
     assert not has(page, "card-offers")
+
+
+def test_mandatory_offer_has_no_no_button_and_bait_waits_above_it(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """Mimic Vault is not optional (no No), and its question about town Heroes stands
+    where the Bait button was: the Bait comes after it (R-BUILD-ONE, R-CARD-EFFECT)."""
+    screen = start(app, sessions, MIMIC_BUILT)
+    assert screen.state.phase == "bait"
+    assert has(page, "offer-1-hero-1") and not has(page, "offer-1-no")
+    assert not has(page, "resolve-bait")
+    assert "Answer these first" in texts(page)
+    tap(page, "offer-1-hero-1")
+    assert screen.state.entrance("Ann") == (0,)
+    assert has(page, "resolve-bait")
