@@ -35,7 +35,7 @@ def offers_view(ctx: TableContext) -> ft.Control | None:
     rows: list[ft.Control] = []
     if ctx.state.phase == "bait" and any(o.takes_town_hero for o in offers):
         # Fired at the reveal, so answered before the Bait lures (R-BUILD-ONE).
-        rows.append(ft.Text(tr("table.offers_before_bait"), size=16))
+        rows.append(ft.Text(tr("table.offers_before_bait"), italic=True))
     for n, offer in enumerate(offers, 1):
         no = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=False)
         rows.append(
