@@ -128,13 +128,22 @@ def find_offer(state: GameState, player: str, card_id: str) -> CardOffer:
     return offer
 
 
+def has_target(state: GameState, offer: CardOffer) -> bool:
+    """Whether the offered ability still has something to aim at (else it may lapse)."""
+    if offer.offer == "heal_wound":
+        return state.can_heal(offer.player)
+    if offer.offer == "destroy_own_room":
+        return bool(state.player(offer.player).dungeon)
+    return bool(offer_heroes(state, offer.offer))
+
+
 def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase]:
     """Take or decline an offered ability. Taking one is carried out here, on the target
     the answer names; a heal is then the owner's HealWound (the engine's)."""
     offer = find_offer(state, command.player, command.card_id)
-    if offer.mandatory and not command.accept:
-        # Not optional on the card: it lapses only when it has nothing to aim at (then it
-        # never becomes an offer), so a No is refused (R-CARD-EFFECT).
+    if offer.mandatory and not command.accept and has_target(state, offer):
+        # Not optional on the card: it lapses only when it has nothing left to aim at (a
+        # Wound healed meanwhile), so while it has, a No is refused (R-CARD-EFFECT).
         raise RulesError(
             "R-CARD-EFFECT", "err.offer_mandatory", card=offer.card, player=offer.player
         )

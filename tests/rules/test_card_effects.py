@@ -756,3 +756,12 @@ def test_card_effect_fetid_beast_covered_or_deactivated_no_longer_forbids() -> N
     off = a.model_copy(update={"dungeon": (a.dungeon[0].model_copy(update={"deactivated": True}),)})
     off_state = state.model_copy(update={"players": (off, *state.players[1:])})
     assert run(off_state, c.BuildRoom(player="A", room=plain("monster", 2))).player("A").pending
+
+
+def test_card_effect_mandatory_offer_that_lost_its_target_may_lapse() -> None:
+    """Gorgona must kill a Hero in town, but if the town emptied meanwhile (by hand) the
+    offer has nothing to aim at: the No lets it lapse instead of blocking the game."""
+    state = _level_up(GORGONA, [t_hero("cleric", 4)])
+    state = state.model_copy(update={"town": ()})
+    state = run(state, c.AnswerCardEffect(player="A", card_id=GORGONA, accept=False))
+    assert state.offers == ()

@@ -19,7 +19,7 @@ from rules.card_effects import effects_of, offer_heroes
 from rules.card_text import phrases
 from rules.commands import AnswerCardEffect, CastSpell
 from rules.models import CardOffer
-from rules.spells import carried_out
+from rules.spells import carried_out, has_target
 
 SLOT = "spell"
 OFFER_SLOT = "offers"
@@ -56,7 +56,8 @@ def offers_view(ctx: TableContext) -> ft.Control | None:
                     expand=True,
                 )
             ]
-        if not offer.mandatory:  # a must-do ability is answered with a target, never a No
+        # A must-do ability is answered with a target, never a No, unless none is left.
+        if not offer.mandatory or not has_target(ctx.state, offer):
             no_button = big_button(
                 f"offer-{n}-no", tr("table.offer_no"), _answer(ctx, no), expand=True
             )
