@@ -36,6 +36,14 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 #: anything that runs at that depth meanwhile (a finaliser the garbage collector starts)
 #: fails too, far from here.
 MAX_DEPTH = 64
+
+#: What is left after the parser's complaint when text stops inside a word or a number:
+#: the parser points at where ``true`` or ``-`` began (``"won": tr``), or at the ``.``
+#: or ``e`` of a number it read only in part (``1.``, ``2e+``), or at the ``u`` of an
+#: escape the text ends in (``"caf\\u00``), not at the end.
+_UNFINISHED_TOKEN = re.compile(
+    r"-|(?:\.\d*)?(?:[eE][+-]?\d*)?|t(?:ru?)?|f(?:a(?:ls?)?)?|n(?:ul?)?|u[0-9a-fA-F]{0,4}"
+)
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _OPENERS = re.compile(rb"[\[{]{%d}" % (MAX_DEPTH + 1))
@@ -87,7 +95,8 @@ def parse_json(text: str, *, lone_surrogates: bool = False) -> object:
         # An error at the very end, or inside a string that never closes, means the text
         # simply stops: the file was cut short. Anything else is damage in the middle.
         where = f"line {e.lineno}, column {e.colno}"
-        if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string"):
+        rest = text[e.pos :].rstrip()
+        if not rest or e.msg.startswith("Unterminated string") or _UNFINISHED_TOKEN.fullmatch(rest):
             raise JsonTextError("truncated", f"the JSON stops early ({where})") from e
         raise JsonTextError("corrupt", f"invalid JSON at {where}: {e.msg}") from e
     except JsonTextError:

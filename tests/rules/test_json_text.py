@@ -1,0 +1,70 @@
+"""parse_json tells a file that simply stops early from one damaged in the middle.
+
+CI once cut a saved game in half inside a ``true`` (``"won": tr``): the parser reports
+"Expecting value" where the word starts, not at the end, and the file was called damaged
+rather than cut short. Every prefix of a real document must read as cut short."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.json_text import JsonTextError, parse_json
+
+DOCUMENT = json.dumps(
+    {
+        "name": "Damaged game",
+        "finished": False,
+        "won": True,
+        "winner": None,
+        "xp": [-12, 3.5, 1e3, 0],
+        "text": 'quote " and \\ backslash \u00e9',
+        "nested": [{"a": [True, False, None]}, []],
+    }
+)
+
+
+@pytest.mark.parametrize("cut", range(len(DOCUMENT)))
+def test_every_prefix_of_a_document_is_cut_short(cut: int) -> None:
+    with pytest.raises(JsonTextError) as caught:
+        parse_json(DOCUMENT[:cut])
+    assert caught.value.kind == "truncated", (DOCUMENT[:cut], caught.value.detail)
+
+
+@settings(max_examples=300)
+@given(
+    st.recursive(
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | st.text(max_size=5),
+        lambda inner: (
+            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+        ),
+        max_leaves=12,
+    ),
+    st.data(),
+)
+def test_any_prefix_of_any_document_is_cut_short(value: object, data: st.DataObject) -> None:
+    text = json.dumps(value, indent=data.draw(st.sampled_from([None, 1])))
+    cut = data.draw(st.integers(0, len(text)))
+    prefix = text[:cut]
+    try:
+        parse_json(prefix)
+    except JsonTextError as e:
+        assert e.kind == "truncated", (prefix, e.detail)
+    # A prefix may be a whole value itself ("12" of "123"): then nothing is wrong.
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"a": trux}', '{"a": nope}', "[1, 2,, 3]", '{"a" 1}', "[tru, 1]", "[1 2]"],
+)
+def test_damage_in_the_middle_is_not_called_cut_short(text: str) -> None:
+    with pytest.raises(JsonTextError) as caught:
+        parse_json(text)
+    assert caught.value.kind == "corrupt", caught.value.detail
