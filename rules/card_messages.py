@@ -191,6 +191,10 @@ CARD_MESSAGES: dict[str, str] = {
     "err.spell_needs_hero_here": "{card} needs a Hero standing in a Room of your dungeon.",
     "err.spell_needs_town_hero": "{card} needs a Hero in town: pick one.",
     "err.offer_mandatory": "{card} is not optional: {player} must pick its target (no declining).",
+    "err.offer_before_end": (
+        "{player}'s {card} is not optional and waits for its answer: answer it before the "
+        "turn ends."
+    ),
     "err.offer_before_bait": (
         "{player}'s {card} waits for its answer: answer it before the Bait phase "
         "lures Heroes out of town."

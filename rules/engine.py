@@ -17,7 +17,7 @@ from rules import events as ev
 from rules.end_of_turn import end_turn, reveal_count
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.evolve import evolve
-from rules.models import GameSetup, GameState, Hero, Phase, PlayerState
+from rules.models import CardOffer, GameSetup, GameState, Hero, Phase, PlayerState
 from rules.rulings import Ruling
 from rules.setup import new_game
 
@@ -79,6 +79,8 @@ def legal_command_types(state: GameState) -> tuple[type[BaseModel], ...]:
         and expansions.enabled(state, t)
         and not (t is cmd.RevealHeroes and due)
         and not (t is cmd.RevealItems and not due)
+        and not (t is cmd.ResolveBait and _town_offer_waiting(state))
+        and not (t is cmd.EndTurn and _must_do_offer_waiting(state))
     )
 
 
@@ -171,14 +173,33 @@ def _reveal_heroes(state: GameState, command: cmd.RevealHeroes) -> list[ev.Event
     return out
 
 
+def _town_offer_waiting(state: GameState) -> CardOffer | None:
+    return next((o for o in state.offers if o.takes_town_hero), None)
+
+
+def _must_do_offer_waiting(state: GameState) -> CardOffer | None:
+    return next((o for o in state.offers if o.mandatory), None)
+
+
 def _no_town_offer_waiting(state: GameState) -> None:
     """Refuse the Bait while an ability that picks a Hero in town waits for its answer:
     "when you build" and Level Up abilities resolve at the reveal, before any Hero is lured
     (R-BUILD-ONE), so luring first would take its targets away."""
-    waiting = next((o for o in state.offers if o.takes_town_hero), None)
+    waiting = _town_offer_waiting(state)
     if waiting is not None:
         raise RulesError(
             "R-CARD-EFFECT", "err.offer_before_bait", card=waiting.card, player=waiting.player
+        )
+
+
+def _no_must_do_offer_waiting(state: GameState) -> None:
+    """Refuse to end the turn while an ability the card does not make optional waits:
+    offers lapse when the next turn begins, so ending it would drop the ability unplayed
+    (an optional one left unanswered is simply a No)."""
+    waiting = _must_do_offer_waiting(state)
+    if waiting is not None:
+        raise RulesError(
+            "R-CARD-EFFECT", "err.offer_before_end", card=waiting.card, player=waiting.player
         )
 
 
@@ -370,6 +391,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
                 ]
             )
         case cmd.EndTurn():
+            _no_must_do_offer_waiting(state)
             fold.add(end_turn(state))
         case cmd.CastSpell(player=name):
             fold.add(spells.cast(state, command, _player(state, name)))

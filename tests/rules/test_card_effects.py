@@ -19,7 +19,7 @@ from rules import commands as c
 from rules import engine
 from rules import events as ev
 from rules.card_effects import dungeon_damage
-from rules.models import GameState, PlayerState, Room, RoomStack, ScoredHero
+from rules.models import CardOffer, GameState, PlayerState, Room, RoomStack, ScoredHero
 
 GOBLIN_ARMORY = "BMA015"
 MINOTAURS_MAZE = "BMA017"
@@ -689,6 +689,46 @@ def test_card_effect_bait_not_held_up_by_an_offer_that_takes_no_town_hero() -> N
     state = _level_up(ROBOBO, [t_hero("cleric", 4)])
     assert state.phase == "bait" and state.offers
     assert run(state, c.ResolveBait()).phase != "bait"
+
+
+def test_card_effect_bait_not_offered_while_a_town_hero_offer_waits() -> None:
+    """The phase's legal commands (what a front end may offer) leave the Bait out while
+    Mimic Vault waits, and give it back once answered."""
+    state = _in_build([plain("trap", 1, "mage")], [t_hero("cleric", 4)])
+    state = run(state, c.BuildRoom(player="A", room=card_room(MIMIC_VAULT)), c.RevealRooms())
+    legal = engine.legal_command_types(state)
+    assert c.ResolveBait not in legal and c.AnswerCardEffect in legal
+    state = run(state, c.AnswerCardEffect(player="A", card_id=MIMIC_VAULT, accept=True, hero=0))
+    assert c.ResolveBait in engine.legal_command_types(state)
+
+
+def _to_the_end(state: GameState) -> GameState:
+    return run(state, c.FinishAdventure()) if state.phase == "adventure" else state
+
+
+def test_card_effect_turn_does_not_end_while_a_must_do_offer_waits() -> None:
+    """Robobo's opponent must destroy a Room; offers lapse when a new turn begins, so the
+    turn's end waits for the answer instead of dropping it (R-CARD-EFFECT)."""
+    state = _level_up(ROBOBO, [t_hero("cleric", 4)])
+    state = _to_the_end(run(state, c.ResolveBait()))
+    assert state.phase == "end" and [o.mandatory for o in state.offers] == [True]
+    assert c.EndTurn not in engine.legal_command_types(state)
+    error = refused(state, c.EndTurn(), "R-CARD-EFFECT")
+    assert error.key == "err.offer_before_end"
+    assert error.args_map["card"] == "Robobo" and error.args_map["player"] == "B"
+    state = run(state, c.AnswerCardEffect(player="B", card_id=ROBOBO, accept=True, room=0))
+    assert c.EndTurn in engine.legal_command_types(state)
+    assert run(state, c.EndTurn()).phase != "end"
+
+
+def test_card_effect_turn_ends_over_an_optional_offer_left_unanswered() -> None:
+    """A "may" left unanswered is a No: Vampire Bordello's heal does not hold the turn."""
+    state = _level_up(ROBOBO, [t_hero("cleric", 4)])
+    state = _to_the_end(run(state, c.ResolveBait()))
+    bordello = CardOffer(player="A", card_id="BMA014", card="Vampire Bordello", offer="heal_wound")
+    state = state.model_copy(update={"offers": (bordello,)})
+    assert c.EndTurn in engine.legal_command_types(state)
+    assert run(state, c.EndTurn()).offers == ()
 
 
 # --- build rules changed by cards (R-CARD-EFFECT with R-BUILD-WHERE) ----------------------
