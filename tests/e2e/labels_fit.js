@@ -9,6 +9,10 @@
 // A label beside its control (a switch's or a checkbox's) gets the box minus the control.
 // Names that are not painted text are left out: an icon button's (its aria-label) and a
 // treasure badge's (the caller lists them). Every tappable node is also checked against 48 x 48 px.
+// Returns the problems, each with its node's key, and the keys of every node measured: a
+// node cut by the edge of a scrolling view that Flutter does not mark as one shows only
+// its visible part, so the caller keeps a problem only if every stop that saw the node
+// found it.
 async ({pictureLabels, pictureIds, minFont, switchFont, lineHeight, touch}) => {
   if (!window.__labelsFitFont) {
     const face = new FontFace('LabelsFitRoboto', 'url(/assets/fonts/roboto.woff2)');
@@ -33,12 +37,28 @@ async ({pictureLabels, pictureIds, minFont, switchFont, lineHeight, touch}) => {
     }
     return null;
   };
+  // Flutter clips a node's rectangle to the scroll view when it computes it, and the
+  // rectangles of the whole chain above it up to the scrolled content are cut at the same
+  // line; after a scroll the cut rectangles can stay as they were for a while. A node
+  // whose top or bottom is also that of a much taller group around it is taken as cut
+  // there (a control laid flush against the edge of its group is missed by this).
+  const cutByAGroup = (node, box) => {
+    for (let n = node.parentElement; n && n.tagName === 'FLT-SEMANTICS'; n = n.parentElement) {
+      const r = n.getBoundingClientRect();
+      if (r.height >= 2 * box.height
+        && (Math.abs(box.top - r.top) <= 1 || Math.abs(box.bottom - r.bottom) <= 1)) return true;
+      if (n.style.overflow === 'hidden' || n.style.overflowY === 'scroll') return false;
+    }
+    return false;
+  };
   const clipped = (node, box) => {
     const s = scroller(node);
-    if (!s) return false;
-    const view = s.getBoundingClientRect();
-    return box.top <= view.top + 1 || box.bottom >= view.bottom - 1
-      || box.left <= view.left - 1 || box.right >= view.right + 1;
+    if (s) {
+      const view = s.getBoundingClientRect();
+      if (box.top <= view.top + 1 || box.bottom >= view.bottom - 1
+        || box.left <= view.left - 1 || box.right >= view.right + 1) return true;
+    }
+    return cutByAGroup(node, box);
   };
   const tappable = (node) => node.hasAttribute('flt-tappable')
     || ['button', 'switch', 'checkbox'].includes(node.getAttribute('role') || '');
@@ -58,14 +78,17 @@ async ({pictureLabels, pictureIds, minFont, switchFont, lineHeight, touch}) => {
     }
     return '';
   };
+  const seen = [];
   for (const node of document.querySelectorAll('flt-semantics')) {
     const box = node.getBoundingClientRect();
     if (box.width < 1 || box.height < 1 || clipped(node, box)) continue;
     const id = idOf(node);
     const role = node.getAttribute('role') || '';
+    const node_key = `${id}|${role}|${(node.getAttribute('aria-label') || node.textContent || '').slice(0, 60)}`;
+    seen.push(node_key);
     const small = box.width < touch - 0.5 || box.height < touch - 0.5;
     if (tappable(node) && small && !node.hasAttribute('aria-disabled') && !bigTapParent(node)) {
-      problems.push({kind: 'small', id, role, label: (node.getAttribute('aria-label') || node.textContent || '').slice(0, 60),
+      problems.push({node: node_key, kind: 'small', id, role, label: (node.getAttribute('aria-label') || node.textContent || '').slice(0, 60),
                      width: Math.round(box.width), height: Math.round(box.height)});
     }
     // A name the app gives a control (aria-label: an icon button's "Undo") is read out,
@@ -85,7 +108,7 @@ async ({pictureLabels, pictureIds, minFont, switchFont, lineHeight, touch}) => {
       for (const word of part.split(/\s+/)) {
         const need = width(word, size);
         if (need > room + 0.5) {
-          problems.push({kind: 'word', id, role, label: part, word, need: Math.round(need),
+          problems.push({node: node_key, kind: 'word', id, role, label: part, word, need: Math.round(need),
                          width: Math.round(room), height: Math.round(box.height)});
         }
       }
@@ -100,10 +123,10 @@ async ({pictureLabels, pictureIds, minFont, switchFont, lineHeight, touch}) => {
       const need = lines * size * lineHeight;
       // A label beside its control (a Switch's or a Checkbox's own) never wraps.
       if (need > box.height + 1 || (chrome && lines > 1)) {
-        problems.push({kind: 'lines', id, role, label: parts[0], lines, need: Math.round(need),
+        problems.push({node: node_key, kind: 'lines', id, role, label: parts[0], lines, need: Math.round(need),
                        width: Math.round(room), height: Math.round(box.height)});
       }
     }
   }
-  return problems;
+  return {problems, seen};
 }
