@@ -328,26 +328,16 @@ def _fire(
                 if p.name != player and not p.eliminated and p.dungeon
             ),
         ]
+    # An offer with nothing to take is noted instead of asked.
     if offer == "heal_wound" and not state.can_heal(player):
-        return [
-            ev.Noted(
-                ruling=Ruling(
-                    rule="R-CARD-EFFECT",
-                    key="card.no_wound",
-                    args={"player": player, "card": card},
-                )
-            )
-        ]
-    if offer is not None and offer != "heal_wound" and not offer_heroes(state, offer):
-        return [
-            ev.Noted(
-                ruling=Ruling(
-                    rule="R-CARD-EFFECT",
-                    key="card.no_target",
-                    args={"player": player, "card": card},
-                )
-            )
-        ]
+        nothing = "card.no_wound"
+    elif offer is not None and offer != "heal_wound" and not offer_heroes(state, offer):
+        nothing = "card.no_target"
+    else:
+        nothing = ""
+    if nothing:
+        args = {"player": player, "card": card}
+        return [ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key=nothing, args=args))]
     return [
         ev.CardEffectFired(
             player=player,

@@ -274,7 +274,15 @@ class GameStore:
             self.compact_later(game_id)
         return summary
 
-    def _write(self, game_id: str, game: Game, name: str | None) -> GameSummary:
+    def _write(
+        self,
+        game_id: str,
+        game: Game,
+        name: str | None,
+        *,
+        changes: int | None = None,
+        updated: datetime | None = None,
+    ) -> GameSummary:
         return self._write_parts(
             game_id,
             game.setup,
@@ -284,6 +292,8 @@ class GameStore:
             len(game.log),
             name,
             game=game,
+            changes=changes,
+            updated=updated,
         )
 
     # --- compaction ---------------------------------------------------------------------
@@ -296,18 +306,8 @@ class GameStore:
                 return
             if _stamp_or_none(self._path(game_id)) != tail.stamp:
                 return  # changed by someone else: their next save writes it whole
-            game = tail.game
-            self._write_parts(
-                game_id,
-                game.setup,
-                game.log,
-                game.undone,
-                game.state,
-                len(game.log),
-                None,
-                game=game,
-                changes=tail.changes,
-                updated=tail.summary.last_played,
+            self._write(
+                game_id, tail.game, None, changes=tail.changes, updated=tail.summary.last_played
             )
 
     def wait_for_compactions(self) -> None:
