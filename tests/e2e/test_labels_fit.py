@@ -50,6 +50,8 @@ pytestmark = pytest.mark.e2e
 WIDTHS = ({"width": 390, "height": 844}, {"width": 360, "height": 740})
 CHECK = (Path(__file__).parent / "labels_fit.js").read_text(encoding="utf-8")
 HOST = device_id(41)
+#: A wheel scroll moves the page at once; this lets the accessibility tree follow.
+SCROLL_S = 0.4
 #: Controls that show a picture, not their name: treasure tiles and badges, a heart for
 #: Health. (Icon buttons are named with aria-label and left out by the check itself.)
 PICTURE_IDS = r"-treasure-|-total-|-health$"
@@ -135,7 +137,7 @@ def _picture_labels() -> list[str]:
 
 
 def _measure(app: AppPage) -> dict[str, list[Any]]:
-    time.sleep(SETTLE_S)
+    """What ``labels_fit.js`` finds on screen now (the caller waited for the redraw)."""
     args = {
         "pictureLabels": _picture_labels(),
         "pictureIds": PICTURE_IDS,
@@ -156,7 +158,7 @@ def _scroll_through(app: AppPage) -> Iterator[None]:
     for _step in range(12):
         before = page.evaluate(_WHERE_THINGS_ARE)
         page.mouse.wheel(0, size["height"] - 200)
-        time.sleep(0.4)
+        time.sleep(SCROLL_S)
         if page.evaluate(_WHERE_THINGS_ARE) == before:
             return
         yield
@@ -177,6 +179,7 @@ def _check_screen(app: AppPage, name: str, found: dict[str, set[str]]) -> None:
         time.sleep(SETTLE_S)
         app.page.mouse.move(size["width"] / 2, size["height"] / 2)
         app.page.mouse.wheel(0, -20_000)  # back to the top
+        time.sleep(SCROLL_S)
         shot = 0
         seen: Counter[str] = Counter()
         flagged: Counter[tuple[str, str]] = Counter()
