@@ -218,4 +218,5 @@ def open_game_with_first_rooms(phone: AppPage, expansions: Sequence[str] = ()) -
     phone.screenshot("setup-first-rooms")
     tap(phone, "reveal-first-rooms")
     phone.wait_for("screen-game")
-    assert re.search(r"/game/[a-z0-9-]+$", phone.page.url), phone.page.url
+    # The address follows the screen by a moment on a loaded machine: wait for it.
+    phone.page.wait_for_url(re.compile(r"/game/[a-z0-9-]+$"), timeout=30_000)

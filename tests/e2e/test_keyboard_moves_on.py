@@ -13,7 +13,7 @@ from tests.e2e.game_steps import open_game_with_first_rooms, said, tap, type_int
 pytestmark = pytest.mark.e2e
 
 
-def _focused(app: AppPage, identifier: str, timeout: float = 5.0) -> bool:
+def _focused(app: AppPage, identifier: str, timeout: float = 15.0) -> bool:
     target = app.by_id(identifier).first
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
