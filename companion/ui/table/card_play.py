@@ -17,7 +17,8 @@ from companion.ui.table.rulings import ruling_text
 from companion.ui.widgets import Handler, big_button, tagged
 from rules.card_effects import effects_of, offer_heroes
 from rules.card_text import phrases
-from rules.commands import AnswerCardEffect, CastSpell
+from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
+from rules.engine import legal_command_types
 from rules.models import CardOffer
 from rules.spells import carried_out, has_target
 
@@ -33,9 +34,13 @@ def offers_view(ctx: TableContext) -> ft.Control | None:
     if not offers:
         return None
     rows: list[ft.Control] = []
-    if ctx.state.phase == "bait" and any(o.takes_town_hero for o in offers):
+    legal = legal_command_types(ctx.state)
+    if ctx.state.phase == "bait" and ResolveBait not in legal:
         # Fired at the reveal, so answered before the Bait lures (R-BUILD-ONE).
         rows.append(ft.Text(tr("table.offers_before_bait"), italic=True))
+    if ctx.state.phase == "end" and EndTurn not in legal:
+        # A must-do would lapse with the turn (R-CARD-EFFECT).
+        rows.append(ft.Text(tr("table.offers_before_end"), italic=True))
     for n, offer in enumerate(offers, 1):
         no = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=False)
         rows.append(

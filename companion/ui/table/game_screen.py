@@ -39,7 +39,8 @@ from companion.ui.table.table_sync import ready_marks, reveal_note, sync_top
 from companion.ui.table.town import TownPanel
 from companion.ui.widgets import Handler, big_button, on_tap, tagged
 from rules import events as ev
-from rules.commands import Command, RevealRooms
+from rules.commands import Command, EndTurn, ResolveBait, RevealRooms
+from rules.engine import legal_command_types
 from rules.errors import RulesError, StaleCommand
 from rules.game import Game
 from rules.models import GameState
@@ -386,18 +387,20 @@ class GameScreen:
         if last is not None and state.phase == "beginning":
             out.append(last)
         offers = offers_view(self)  # "Vampire Bordello: heal a Wound?" (R-CARD-EFFECT)
-        if state.phase == "bait":
-            # Abilities fired at the reveal resolve before the Bait (R-BUILD-ONE): their
-            # questions come first, and no Bait while one picks a Hero in town.
+        if state.phase in ("bait", "end"):
+            # Abilities fired at the reveal resolve before the Bait (R-BUILD-ONE), and a
+            # must-do before the turn ends: their questions come first, and the phase's
+            # button waits while the engine would refuse it.
             if offers is not None:
                 out.append(offers)
                 offers = None
-            if not any(o.takes_town_hero for o in state.offers):
+            legal = legal_command_types(state)
+            if state.phase == "bait" and ResolveBait in legal:
                 out.append(bait_button(self))
+            if state.phase == "end" and EndTurn in legal:
+                out.append(end_turn_button(self))
         if state.phase == "adventure":
             out.append(self.adventure.view())
-        if state.phase == "end":
-            out.append(end_turn_button(self))
         if offers is not None:
             out.append(offers)
         if last is not None and state.phase != "beginning":

@@ -8,6 +8,7 @@ import flet as ft
 from companion.i18n import Translator
 from companion.session import Sessions
 from companion.ui.shell import Settings, TableApp
+from companion.ui.table.game_screen import GameScreen
 from rules.commands import (
     BuildRoom,
     Command,
@@ -17,7 +18,7 @@ from rules.commands import (
     RevealHeroes,
     RevealRooms,
 )
-from rules.models import Room
+from rules.models import GameSetup, PlayerSetup, Room
 from tests.companion.ui.table.conftest import (
     AFTER_SETUP,
     FakePage,
@@ -210,3 +211,55 @@ def test_mandatory_offer_has_no_no_button_and_bait_waits_above_it(
     tap(page, "offer-1-hero-1")
     assert screen.state.entrance("Ann") == (0,)
     assert has(page, "resolve-bait")
+
+
+#: Ann's Boss is Robobo (BMA004): her fifth Room, built in turn 4, is its Level Up, and
+#: Bo must destroy one of his Rooms. Thief Heroes lure nobody, so no Adventure happens.
+ROBOBO_SETUP = GameSetup(
+    players=(
+        PlayerSetup(
+            name="Ann", xp=10, boss="Robobo", boss_treasure=("fighter",), boss_card_id="BMA004"
+        ),
+        PlayerSetup(name="Bo", xp=5, boss="Bo's Boss", boss_treasure=("fighter",)),
+    )
+)
+
+
+def _turn(build: Room, last: bool = False) -> list[Command]:
+    steps: list[Command] = [
+        RevealHeroes(heroes=(hero("thief", 4), hero("thief", 4))),
+        BuildRoom(player="Ann", room=build),
+        RevealRooms(),
+        ResolveBait(),
+    ]
+    return steps if last else [*steps, EndTurn()]
+
+
+def test_a_must_do_ability_holds_the_end_of_the_turn_until_answered(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """R-CARD-EFFECT: Robobo's Level Up makes Bo destroy a Room. Offers lapse when the
+    next turn begins, so End the turn waits below the question until Bo answers."""
+    session = sessions.new_game(ROBOBO_SETUP)
+    commands: list[Command] = [
+        BuildRoom(player="Ann", room=room("mage", 1, "R1")),
+        BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+        RevealRooms(),
+        *_turn(room("mage", 1, "R2")),
+        *_turn(room("mage", 1, "R3")),
+        *_turn(room("mage", 1, "R4")),
+        *_turn(room("mage", 1, "R5"), last=True),
+    ]
+    for command in commands:
+        session.play(command)
+    app.start(f"/game/{session.game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+    assert screen.state.phase == "end" and [o.mandatory for o in screen.state.offers] == [True]
+    assert not has(page, "end-turn")
+    assert "the turn ends only after it" in texts(page)
+    tap(page, "offer-1-room-1")
+    assert screen.state.player("Bo").dungeon == ()
+    assert has(page, "end-turn")
+    tap(page, "end-turn")
+    assert screen.state.phase == "beginning" and screen.state.turn == 5
