@@ -84,11 +84,12 @@ async ({pictureLabels, pictureIds, minFont, switchFont, lineHeight, touch}) => {
     if (box.width < 1 || box.height < 1 || clipped(node, box)) continue;
     const id = idOf(node);
     const role = node.getAttribute('role') || '';
-    const node_key = `${id}|${role}|${(node.getAttribute('aria-label') || node.textContent || '').slice(0, 60)}`;
+    const name = (node.getAttribute('aria-label') || node.textContent || '').slice(0, 60);
+    const node_key = `${id}|${role}|${name}`;
     seen.push(node_key);
     const small = box.width < touch - 0.5 || box.height < touch - 0.5;
     if (tappable(node) && small && !node.hasAttribute('aria-disabled') && !bigTapParent(node)) {
-      problems.push({node: node_key, kind: 'small', id, role, label: (node.getAttribute('aria-label') || node.textContent || '').slice(0, 60),
+      problems.push({node: node_key, kind: 'small', id, role, label: name,
                      width: Math.round(box.width), height: Math.round(box.height)});
     }
     // A name the app gives a control (aria-label: an icon button's "Undo") is read out,

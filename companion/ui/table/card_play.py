@@ -10,6 +10,7 @@ the Spell, and its target (a Room, or a Hero in town) and the engine applies it
 from __future__ import annotations
 
 import flet as ft
+from pydantic import BaseModel
 
 from companion.catalogue import SpellCard
 from companion.ui.table.context import TableContext, section, slot_error
@@ -18,7 +19,6 @@ from companion.ui.widgets import Handler, big_button, tagged
 from rules.card_effects import effects_of, offer_heroes
 from rules.card_text import phrases
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
-from rules.engine import legal_command_types
 from rules.models import CardOffer
 from rules.spells import carried_out, has_target
 
@@ -27,14 +27,15 @@ OFFER_SLOT = "offers"
 _ROOM_TARGETS = {"room_any_dungeon", "own_room", "trap_room", "monster_room"}
 
 
-def offers_view(ctx: TableContext) -> ft.Control | None:
-    """The abilities waiting for a yes or no, one question each (None: nothing waits)."""
+def offers_view(ctx: TableContext, legal: tuple[type[BaseModel], ...]) -> ft.Control | None:
+    """The abilities waiting for a yes or no, one question each (None: nothing waits).
+    ``legal``: the commands the engine allows now; a phase's step it holds back is
+    explained above the questions."""
     tr = ctx.app.tr
     offers = ctx.state.offers
     if not offers:
         return None
     rows: list[ft.Control] = []
-    legal = legal_command_types(ctx.state)
     if ctx.state.phase == "bait" and ResolveBait not in legal:
         # Fired at the reveal, so answered before the Bait lures (R-BUILD-ONE).
         rows.append(ft.Text(tr("table.offers_before_bait"), italic=True))

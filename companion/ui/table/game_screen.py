@@ -386,7 +386,8 @@ class GameScreen:
         # turn the end-of-turn rulings (winner? Machinations?) lead instead.
         if last is not None and state.phase == "beginning":
             out.append(last)
-        offers = offers_view(self)  # "Vampire Bordello: heal a Wound?" (R-CARD-EFFECT)
+        legal = legal_command_types(state)
+        offers = offers_view(self, legal)  # "Vampire Bordello: heal a Wound?" (R-CARD-EFFECT)
         if state.phase in ("bait", "end"):
             # Abilities fired at the reveal resolve before the Bait (R-BUILD-ONE), and a
             # must-do before the turn ends: their questions come first, and the phase's
@@ -394,7 +395,6 @@ class GameScreen:
             if offers is not None:
                 out.append(offers)
                 offers = None
-            legal = legal_command_types(state)
             if state.phase == "bait" and ResolveBait in legal:
                 out.append(bait_button(self))
             if state.phase == "end" and EndTurn in legal:
