@@ -54,6 +54,8 @@ class Folded:
 
     control: Any
     changed: list[Any] = field(default_factory=list)
+    #: id of each new control whose values were copied onto one on screen, to that one.
+    merged: dict[int, Any] = field(default_factory=dict)
 
 
 def fold(old: Any, new: Any, unchanged: set[int] | frozenset[int] = frozenset()) -> Folded:
@@ -69,7 +71,7 @@ def fold(old: Any, new: Any, unchanged: set[int] | frozenset[int] = frozenset())
     control = folder.merge(old, new)
     touched = {id(node) for node, _above in folder.touched}
     changed = [node for node, above in folder.touched if not above & touched]
-    return Folded(control, changed)
+    return Folded(control, changed, folder.merged)
 
 
 def _objects(root: Any, unchanged: set[int] | frozenset[int] = frozenset()) -> set[int]:
@@ -109,6 +111,7 @@ class _Folder:
     touched: list[tuple[Any, frozenset[int]]] = field(default_factory=list)
     _above: list[int] = field(default_factory=list)
     unchanged: set[int] | frozenset[int] = frozenset()
+    merged: dict[int, Any] = field(default_factory=dict)
 
     def _alike(self, old: Any, new: Any) -> bool:
         """May ``new``'s values be copied onto ``old``?"""
@@ -139,6 +142,7 @@ class _Folder:
         # Handlers built with `new` now read and write what the browser shows.
         object.__setattr__(new, "_values", old._values)
         object.__setattr__(new, "_dirty", old._dirty)
+        self.merged[id(new)] = old
         return old
 
     def _copy(self, old: Any, new: Any) -> bool:

@@ -21,6 +21,7 @@ from companion.sync.hub import WatchOnly
 from companion.sync.registry import JoinRecordNotSaved
 from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
 from companion.ui.join_screen import GameUnavailable, gate_route
+from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.reconcile import fold
 from companion.ui.sync_link import (
     TabSync,
@@ -123,6 +124,8 @@ class TableApp:
     #: This device and the server's join codes and seats (None: every game is ours).
     sync: TabSync | None = None
     _unsubscribe: Callable[[], None] | None = None
+    #: The top screen's app bar and phase row, kept while they show the same.
+    _chrome: PanelMemos = field(default_factory=PanelMemos)
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.lang)
@@ -163,6 +166,7 @@ class TableApp:
         return factory(self, route)
 
     def render(self) -> None:
+        self._chrome.forget()
         for screen in self.stack:
             _forget_drawn(screen)
         self.page.views.clear()
@@ -190,13 +194,19 @@ class TableApp:
             return
         shown = self.page.views[-1]
         if shown.route != self.current.route:
-            _forget_drawn(self.current)  # a new view: nothing of the old one is kept
-        view = self._view(self.current)
-        reused = getattr(self.current, "reused", set())
-        folded = fold(shown, view, reused) if shown.route == view.route else None
+            self._chrome.forget()  # a new view: nothing of the old one is kept
+            _forget_drawn(self.current)
+        chrome = Redraw()
+        view = self._view(self.current, chrome)
+        drawn: Redraw = getattr(self.current, "drawn", Redraw())
+        unchanged = chrome.reused | drawn.reused
+        folded = fold(shown, view, unchanged) if shown.route == view.route else None
         if folded is not None and folded.control is shown:
             # The view on screen took the new values (so the page keeps its scroll), and
-            # only the branches that changed are compared and sent.
+            # only the branches that changed are compared and sent. The parts built anew
+            # were copied onto the controls on screen: their memos keep those.
+            chrome.adopt(folded.merged)
+            drawn.adopt(folded.merged)
             if folded.changed:
                 self.page.update(*folded.changed)
             else:
@@ -360,18 +370,22 @@ class TableApp:
 
     # --- chrome -------------------------------------------------------------------
 
-    def _view(self, screen: Screen) -> ft.View:
+    def _view(self, screen: Screen, chrome: Redraw | None = None) -> ft.View:
+        """The screen's view; with ``chrome``, its app bar and phase row are kept from the
+        last time (the top screen redrawn in place) while they show the same."""
         name = route_name(screen.route)
         tr = self.tr
-        actions: list[ft.Control] = [
-            icon_action("open-rules", ft.Icons.MENU_BOOK, tr("nav.rules"), self._open_rules),
-            icon_action(
-                "open-settings", ft.Icons.SETTINGS, tr("nav.settings"), self._open_settings
-            ),
-        ]
+
+        def kept(part: str, key: object, build: Callable[[], ft.Control]) -> ft.Control:
+            if chrome is None:
+                return build()
+            return self._chrome.view(part, (screen.route, self.settings.lang, key), build, chrome)
+
+        title = screen.title()
+        phase = screen.phase()
         top: list[ft.Control] = []
-        if screen.phase() is not None:
-            top.append(phase_stepper(tr, screen.phase()))
+        if phase is not None:
+            top.append(kept("phase-stepper", phase, lambda: phase_stepper(tr, phase)))
         body = ft.Column(
             [
                 *top,
@@ -389,16 +403,25 @@ class TableApp:
         )
         return ft.View(
             route=screen.route,
-            appbar=ft.AppBar(
-                title=tagged("screen-title", ft.Text(screen.title(), size=20)),
-                actions=actions,
-                toolbar_height=56,
-            ),
+            appbar=kept("app-bar", title, lambda: self._app_bar(title)),
             controls=[ft.ResponsiveRow([body], alignment=ft.MainAxisAlignment.CENTER)],
             # A screen may keep a bar always at hand at the bottom (the game's undo/redo).
             bottom_appbar=_bottom_bar(screen),
             scroll=ft.ScrollMode.AUTO,
             padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        )
+
+    def _app_bar(self, title: str) -> ft.AppBar:
+        tr = self.tr
+        return ft.AppBar(
+            title=tagged("screen-title", ft.Text(title, size=20)),
+            actions=[
+                icon_action("open-rules", ft.Icons.MENU_BOOK, tr("nav.rules"), self._open_rules),
+                icon_action(
+                    "open-settings", ft.Icons.SETTINGS, tr("nav.settings"), self._open_settings
+                ),
+            ],
+            toolbar_height=56,
         )
 
     def _open_rules(self, _event: object) -> None:

@@ -6,11 +6,12 @@ Panels never change a game themselves: they build a command and hand it to
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Protocol
 
 import flet as ft
 
+from companion.ui.panel_memo import Redraw
 from companion.ui.widgets import ErrorBanner, tagged
 from rules.commands import Command
 from rules.events import EventBase
@@ -27,8 +28,9 @@ class TableContext(Protocol):
     #: Counts the redraws asked for by a panel's own drafts (a form opened, a toggle): a
     #: panel kept between redraws (``PanelMemo``) is built anew when it moves.
     drafts: int
-    #: The ids of the panels handed back unchanged in the build under way (not to fold).
-    reused: set[int]
+    #: The parts handed back unchanged in the build under way (not to fold), and the
+    #: ones built anew (``PanelMemo``).
+    drawn: Redraw
 
     @property
     def game(self) -> Game: ...
@@ -51,12 +53,23 @@ class TableContext(Protocol):
         """Rebuild the screen from the state and the panels' drafts."""
         ...
 
+    def memo(self, name: str, key: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
+        """The part ``name`` of the screen, built by ``build`` only when ``key`` (or the
+        language) differs from the last time; else the controls already on screen.
+        ``key`` must hold everything the part shows."""
+        ...
+
 
 def slot_error(ctx: TableContext, slot: str) -> ft.Control:
     """The error banner of one place on screen (hidden while there is nothing to say)."""
-    banner = ErrorBanner(f"{slot}-error")
-    banner.show(ctx.errors.get(slot, ""))
-    return banner.control
+    text = ctx.errors.get(slot, "")
+
+    def build() -> ft.Control:
+        banner = ErrorBanner(f"{slot}-error")
+        banner.show(text)
+        return banner.control
+
+    return ctx.memo(f"{slot}-error", text, build)
 
 
 def section(identifier: str, title: str, controls: list[ft.Control]) -> ft.Control:

@@ -16,13 +16,12 @@ from companion.ui.sync_link import builds_here
 from companion.ui.table.build_panel import BuildForm
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.miniboss_panel import room_extras
-from companion.ui.table.panel_memo import PanelMemo
 from companion.ui.table.player_expansions import PlayerExpansions
 from companion.ui.table.table_sync import build_slot
 from companion.ui.widgets import tagged
-from rules.card_effects import room_damage
+from rules.card_effects import RoomDamage, room_damage
 from rules.commands import DeactivateRoom, DestroyRoom, SetTreasureBonus
-from rules.models import TREASURES, PlayerState, RoomStack, Treasure
+from rules.models import TREASURES, PlayerState, Room, RoomStack, Treasure
 
 ROOM_COL = {"xs": 12, "sm": 6, "md": 4, "xl": 3}
 ROOM_ACTION_PHASES = ("build", "adventure")
@@ -32,11 +31,18 @@ BONUS_PHASES = ("setup", "beginning", "build", "bait", "adventure")
 def totals_row(ctx: TableContext, player: PlayerState, prefix: str) -> ft.Control:
     """Every treasure type's total (R-BAIT-TOTAL), zeros too, so nothing is hidden."""
     tr = ctx.app.tr
+
+    def badge(t: Treasure, total: int) -> ft.Control:
+        shown = treasure_badge(t, tr(f"treasure.{t}"), total)
+        return tagged(f"{prefix}-total-{t}", shown, opacity=1.0 if total else 0.45)
+
     badges: list[ft.Control] = []
     for t in TREASURES:
         total = ctx.state.treasure_total(player.name, t)
-        badge = treasure_badge(t, tr(f"treasure.{t}"), total)
-        badges.append(tagged(f"{prefix}-total-{t}", badge, opacity=1.0 if total else 0.45))
+        # Kept while its total is the same: a bonus or a Room changes one or two of five.
+        badges.append(
+            ctx.memo(f"{prefix}-total-{t}", total, lambda t=t, n=total: badge(t, n))  # type: ignore[misc]
+        )
     return ft.Row(badges, wrap=True, spacing=6, run_spacing=6)
 
 
@@ -49,38 +55,16 @@ def _room_tile(
     covered = player.pending is not None and player.pending.over == index
     walk = state.walk
     here = walk is not None and walk.player == player.name and walk.room == index
-    badges = [treasure_badge(t, tr(f"treasure.{t}")) for t in room.treasure]
     # The engine's number, the one the walk deals (R-CARD-EFFECT), marked when not printed.
     hit = room_damage(player, index)
-    damage: list[ft.Control] = [
-        ft.Text(tr("table.damage", damage=hit.damage), size=18, weight=ft.FontWeight.BOLD)
-    ]
-    if hit.changed:  # under the number, so a long name keeps its width on a phone
-        damage.append(ft.Text(tr("table.damage_printed", printed=hit.printed), size=14))
     lines: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Text(f"{index + 1}", size=22, weight=ft.FontWeight.BOLD),
-                ft.Text(room.name or tr(f"room.kind.{room.kind}"), size=17, expand=True),
-                tagged(
-                    f"{prefix}-room-{index + 1}-damage",
-                    ft.Column(damage, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END),
-                ),
-            ],
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        ),
-        ft.Row(
-            [
-                *badges,
-                ft.Text(
-                    tr(f"room.kind.{room.kind}")
-                    + (" · " + tr("table.advanced") if room.advanced else ""),
-                    size=14,
-                ),
-            ],
-            wrap=True,
-            spacing=6,
-        ),
+        # The card itself stays as it is while the Room and its damage do (a Hero arriving
+        # or the phase's Room actions change the tile around it).
+        ctx.memo(
+            f"{prefix}-room-{index + 1}-card",
+            (room, hit),
+            lambda: _room_card(ctx, room, index, hit, prefix),
+        )
     ]
     if hit.cards:  # which cards changed it, by name and amount
         lines.append(
@@ -113,35 +97,11 @@ def _room_tile(
         and not covered
         and not player.eliminated  # an eliminated player no longer plays (R-END-ELIM)
     ):
-        slot = f"{prefix}-rooms"
         lines.append(
-            ft.Row(
-                [
-                    tagged(
-                        f"{prefix}-room-{index + 1}-destroy",
-                        ft.TextButton(
-                            tr("table.destroy"),
-                            icon=ft.Icons.DELETE_OUTLINE,
-                            height=TOUCH,
-                            on_click=lambda _e: ctx.play(
-                                slot, DestroyRoom(player=player.name, index=index)
-                            ),
-                        ),
-                    ),
-                    tagged(
-                        f"{prefix}-room-{index + 1}-deactivate",
-                        ft.TextButton(
-                            tr("table.deactivate"),
-                            icon=ft.Icons.BLOCK,
-                            height=TOUCH,
-                            on_click=lambda _e: ctx.play(
-                                slot, DeactivateRoom(player=player.name, index=index)
-                            ),
-                        ),
-                    ),
-                ],
-                wrap=True,
-                spacing=0,
+            ctx.memo(
+                f"{prefix}-room-{index + 1}-actions",
+                None,
+                lambda: _room_actions(ctx, player.name, index, prefix),
             )
         )
     tile = ft.Container(
@@ -153,6 +113,79 @@ def _room_tile(
         opacity=0.55 if stack.deactivated else 1.0,
     )
     return tagged(f"{prefix}-room-{index + 1}", tile, col=ROOM_COL)
+
+
+def _room_card(
+    ctx: TableContext, room: Room, index: int, hit: RoomDamage, prefix: str
+) -> ft.Control:
+    """A Room's number, name, damage, treasure and kind."""
+    tr = ctx.app.tr
+    badges = [treasure_badge(t, tr(f"treasure.{t}")) for t in room.treasure]
+    damage: list[ft.Control] = [
+        ft.Text(tr("table.damage", damage=hit.damage), size=18, weight=ft.FontWeight.BOLD)
+    ]
+    if hit.changed:  # under the number, so a long name keeps its width on a phone
+        damage.append(ft.Text(tr("table.damage_printed", printed=hit.printed), size=14))
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Text(f"{index + 1}", size=22, weight=ft.FontWeight.BOLD),
+                    ft.Text(room.name or tr(f"room.kind.{room.kind}"), size=17, expand=True),
+                    tagged(
+                        f"{prefix}-room-{index + 1}-damage",
+                        ft.Column(
+                            damage, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END
+                        ),
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            ft.Row(
+                [
+                    *badges,
+                    ft.Text(
+                        tr(f"room.kind.{room.kind}")
+                        + (" · " + tr("table.advanced") if room.advanced else ""),
+                        size=14,
+                    ),
+                ],
+                wrap=True,
+                spacing=6,
+            ),
+        ],
+        spacing=4,
+    )
+
+
+def _room_actions(ctx: TableContext, name: str, index: int, prefix: str) -> ft.Control:
+    """Destroy and deactivate, for a Spell or an ability the table plays by hand."""
+    tr = ctx.app.tr
+    slot = f"{prefix}-rooms"
+    return ft.Row(
+        [
+            tagged(
+                f"{prefix}-room-{index + 1}-destroy",
+                ft.TextButton(
+                    tr("table.destroy"),
+                    icon=ft.Icons.DELETE_OUTLINE,
+                    height=TOUCH,
+                    on_click=lambda _e: ctx.play(slot, DestroyRoom(player=name, index=index)),
+                ),
+            ),
+            tagged(
+                f"{prefix}-room-{index + 1}-deactivate",
+                ft.TextButton(
+                    tr("table.deactivate"),
+                    icon=ft.Icons.BLOCK,
+                    height=TOUCH,
+                    on_click=lambda _e: ctx.play(slot, DeactivateRoom(player=name, index=index)),
+                ),
+            ),
+        ],
+        wrap=True,
+        spacing=0,
+    )
 
 
 def _face_down_tile(ctx: TableContext, prefix: str, over: int | None) -> ft.Control:
@@ -209,7 +242,6 @@ class DungeonPanel:
         self.build_form = BuildForm(ctx, name, self.prefix, on_built)
         self.expansions = PlayerExpansions(ctx, name, self.prefix)
         self.show_bonus = False
-        self.memo = PanelMemo()
 
     def view(self) -> ft.Control:
         ctx = self.ctx
@@ -238,10 +270,11 @@ class DungeonPanel:
         if pending is not None and pending.over is None:
             tiles.append(_face_down_tile(ctx, p, None))
         for index, stack in enumerate(player.dungeon):
-            tiles.append(_room_tile(ctx, player, index, stack, p))
+            tiles.append(self._room(player, index, stack))
             if pending is not None and pending.over == index:
                 tiles.append(_face_down_tile(ctx, p, index))
-        tiles.append(_boss_tile(ctx, player, p))
+        boss = (player.boss, player.boss_treasure, player.xp)
+        tiles.append(ctx.memo(f"{p}-boss", boss, lambda: _boss_tile(ctx, player, p)))
         body: list[ft.Control] = [header]
         if player.eliminated:
             body.append(ft.Text(tr("table.eliminated"), size=17, color=ft.Colors.ERROR))
@@ -267,6 +300,30 @@ class DungeonPanel:
             ),
         )
 
+    def _room(self, player: PlayerState, index: int, stack: RoomStack) -> ft.Control:
+        """One Room tile, kept while what it shows is the same: a Room built next to it or
+        a bonus changed leaves it as it is."""
+        ctx = self.ctx
+        state = ctx.state
+        if state.setup.ruleset.minibosses:
+            # Its Miniboss and Coins lines read more of the game (and of this device's
+            # seat) than the key below holds: built each time.
+            return _room_tile(ctx, player, index, stack, self.prefix)
+        walk = state.walk
+        key = (
+            index,
+            stack,
+            room_damage(player, index),
+            player.pending is not None and player.pending.over == index,
+            walk is not None and walk.player == player.name and walk.room == index,
+            state.phase in ROOM_ACTION_PHASES and not player.eliminated,
+        )
+        return ctx.memo(
+            f"{self.prefix}-room-{index + 1}",
+            key,
+            lambda: _room_tile(ctx, player, index, stack, self.prefix),
+        )
+
     def _bonus(self, player: PlayerState) -> ft.Control:
         ctx = self.ctx
         tr = ctx.app.tr
@@ -284,7 +341,14 @@ class DungeonPanel:
             return toggle
         rows: list[ft.Control] = [toggle]
         for t in TREASURES:
-            rows.append(self._bonus_row(player, t))
+            rows.append(
+                # Kept while its number is the same: a tap on one row leaves the others be.
+                ctx.memo(
+                    f"{p}-bonus-{t}",
+                    player.bonus(t),
+                    lambda t=t: self._bonus_row(player, t),  # type: ignore[misc]
+                )
+            )
         rows.append(slot_error(ctx, f"{p}-bonus"))
         return ft.Column(rows, spacing=4)
 
@@ -331,11 +395,10 @@ class DungeonPanel:
         state = ctx.state
         mine = state.model_copy(update={"players": (state.player(self.name),), "version": 0})
         key = (
-            ctx.app.settings.lang,
             ctx.drafts,
             tuple(sorted(ctx.errors.items())),
             mine,
             builds_here(ctx.app, self.name),
             self.show_bonus,
         )
-        return self.memo.view(key, self.view, ctx.reused)
+        return ctx.memo(f"dungeon-{self.prefix}", key, self.view)

@@ -13,7 +13,7 @@ nothing changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Literal
 
 import flet as ft
@@ -22,6 +22,7 @@ from companion.session import Change, TableSession
 from companion.store import StoreError
 from companion.sync.hub import WatchOnly
 from companion.theme import TOUCH
+from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.store_problems import store_error_text
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for, stale_text
 from companion.ui.table.adventure import AdventurePanel
@@ -32,7 +33,6 @@ from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
-from companion.ui.table.panel_memo import PanelMemo
 from companion.ui.table.rulings import refusal_text, ruling_row
 from companion.ui.table.scoreboard import Scoreboard
 from companion.ui.table.table_sync import ready_marks, reveal_note, sync_top
@@ -79,8 +79,8 @@ class GameScreen:
         self.scroll_top = False
         self._drawn: tuple[str, str, bool] | None = None
         self.drafts = 0
-        self.reused: set[int] = set()
-        self._town_memo = PanelMemo()
+        self.drawn = Redraw()
+        self.memos = PanelMemos()
 
     # --- what panels need (TableContext) -----------------------------------------
 
@@ -140,9 +140,7 @@ class GameScreen:
 
     def forget_drawn(self) -> None:
         """The page is sent whole: build every panel anew (see ``PanelMemo.forget``)."""
-        self._town_memo.forget()
-        for panel in self.dungeons.values():
-            panel.memo.forget()
+        self.memos.forget()
 
     def _act(
         self,
@@ -203,8 +201,11 @@ class GameScreen:
         phase = self.state.phase
         return "end" if phase == "over" else phase
 
+    def memo(self, name: str, key: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
+        return self.memos.view(name, (self.app.settings.lang, key), build, self.drawn)
+
     def build(self) -> list[ft.Control]:
-        self.reused = set()
+        self.drawn = Redraw()
         if self.session is not None:
             self.rendered = (self.session.revision, self.game.version)
             drawn = (self.tab, self.state.phase, bool(self.errors.get(SYNC_SLOT)))
@@ -220,9 +221,14 @@ class GameScreen:
             )
         ]
 
-    def bottom_bar(self) -> ft.BottomAppBar | None:
+    def bottom_bar(self) -> ft.Control | None:
         if self.session is None:
             return None
+        game = self.game
+        key = (self.tab, game.can_undo, game.can_redo)
+        return self.memo("bottom-bar", key, self._bottom_bar)
+
+    def _bottom_bar(self) -> ft.BottomAppBar:
         tr = self.app.tr
         game = self.game
 
@@ -427,12 +433,11 @@ class GameScreen:
         errors and the drafts."""
         state = self.state
         key = (
-            self.app.settings.lang,
             self.drafts,
             tuple(sorted(self.errors.items())),
             state.model_copy(update={"players": (), "version": 0}),
         )
-        return self._town_memo.view(key, self.town.view, self.reused)
+        return self.memo("town", key, self.town.view)
 
     def _built(self, name: str) -> None:
         """A Room went down face down: the keyboard moves on to the next player's Room
@@ -452,17 +457,24 @@ class GameScreen:
 
     def _reveal_rooms(self) -> ft.Control:
         tr = self.app.tr
+        note = reveal_note(self)
         return ft.Column(
             [
                 ready_marks(self),
-                tagged("reveal-note", ft.Text(reveal_note(self), size=16)),
-                big_button(
+                self.memo(
+                    "reveal-note", note, lambda: tagged("reveal-note", ft.Text(note, size=16))
+                ),
+                self.memo(
                     "reveal-rooms",
-                    tr("table.reveal_rooms"),
-                    lambda _e: self.play(REVEAL_SLOT, RevealRooms()),
-                    icon=ft.Icons.VISIBILITY,
-                    primary=True,
-                    expand=True,
+                    None,
+                    lambda: big_button(
+                        "reveal-rooms",
+                        tr("table.reveal_rooms"),
+                        lambda _e: self.play(REVEAL_SLOT, RevealRooms()),
+                        icon=ft.Icons.VISIBILITY,
+                        primary=True,
+                        expand=True,
+                    ),
                 ),
                 slot_error(self, REVEAL_SLOT),
             ],

@@ -19,15 +19,25 @@ from companion.ui.widgets import tagged
 def sync_top(ctx: TableContext) -> list[ft.Control]:
     """This device's role in one line, then the resync notice (if any)."""
     app = ctx.app
-    if app.sync is None or app.session is None:
+    sync = app.sync
+    if sync is None or app.session is None:
         return []
-    here = ft.Text(here_text(app, app.sync.hub.presence.count(app.session.game_id)), size=15)
-    app.sync.here_line = here
-    line = tagged(
-        "sync-role",
-        ft.Row([ft.Icon(ft.Icons.DEVICES, size=20), ft.Container(here, expand=True)]),
-    )
-    return [line, sync_banner(app, ctx.errors.get(SYNC_SLOT, ""))]
+    text = here_text(app, sync.hub.presence.count(app.session.game_id))
+
+    def line() -> ft.Control:
+        here = ft.Text(text, size=15)
+        assert sync is not None
+        sync.here_line = here  # counts the devices in place as they come and go
+        return tagged(
+            "sync-role",
+            ft.Row([ft.Icon(ft.Icons.DEVICES, size=20), ft.Container(here, expand=True)]),
+        )
+
+    notice = ctx.errors.get(SYNC_SLOT, "")
+    return [
+        ctx.memo("sync-role", text, line),
+        ctx.memo("sync-notice", notice, lambda: sync_banner(app, notice)),
+    ]
 
 
 def build_slot(ctx: TableContext, player: str, form: BuildForm) -> ft.Control:
@@ -43,19 +53,24 @@ def build_slot(ctx: TableContext, player: str, form: BuildForm) -> ft.Control:
 
 def ready_marks(ctx: TableContext) -> ft.Control:
     """One mark per player: ready (Room placed face down) or still building."""
+    marks = tuple(
+        (number, p.name, is_ready(ctx.state, p.name))
+        for number, p in enumerate(ctx.state.players, 1)
+        if not p.eliminated
+    )
+    return ctx.memo("ready-marks", marks, lambda: _ready_marks(ctx, marks))
+
+
+def _ready_marks(ctx: TableContext, players: tuple[tuple[int, str, bool], ...]) -> ft.Control:
     tr = ctx.app.tr
-    state = ctx.state
     marks: list[ft.Control] = []
-    for number, p in enumerate(state.players, 1):
-        if p.eliminated:
-            continue
-        ready = is_ready(state, p.name)
+    for number, name, ready in players:
         marks.append(
             tagged(
                 f"ready-p{number}",
                 ft.Chip(
                     label=ft.Text(
-                        f"{p.name}: {tr('sync.ready') if ready else tr('sync.not_ready')}",
+                        f"{name}: {tr('sync.ready') if ready else tr('sync.not_ready')}",
                         size=15,
                     ),
                     leading=ft.Icon(

@@ -1,0 +1,122 @@
+"""Parts of the game screen kept between redraws (companion/ui/panel_memo.py): what is
+built anew per tap, and that what is kept is the very control on screen (issue 13)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from companion.ui import shell
+from companion.ui.panel_memo import PanelMemo, PanelMemos, Redraw
+from companion.ui.reconcile import fold
+from companion.ui.table import dungeon
+from companion.ui.table.game_screen import GameScreen
+from tests.companion.ui.conftest import AppFactory
+from tests.companion.ui.table.conftest import walk
+from tests.e2e.sync_seed import seed
+
+
+def _count_builds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """How often each part is built from now on."""
+    built: Counter[str] = Counter()
+    for module, name in (
+        (dungeon, "_room_tile"),
+        (dungeon, "_room_card"),
+        (dungeon, "_boss_tile"),
+        (dungeon, "treasure_badge"),
+        (shell, "phase_stepper"),
+    ):
+        original = getattr(module, name)
+
+        def counting(*args: object, _name: str = name, _f: object = original) -> object:
+            built[_name] += 1
+            return _f(*args)  # type: ignore[operator]
+
+        monkeypatch.setattr(module, name, counting)
+    for cls, name in ((GameScreen, "_bottom_bar"), (shell.TableApp, "_app_bar")):
+        method = getattr(cls, name)
+
+        def counting_method(self: object, *args: object, _n: str = name, _m: object = method):
+            built[_n] += 1
+            return _m(self, *args)  # type: ignore[operator]
+
+        monkeypatch.setattr(cls, name, counting_method)
+    return built
+
+
+def test_a_bonus_tap_builds_one_badge_and_keeps_rooms_boss_and_bars(
+    table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = seed(tmp_path / "data", 4, "host-device-0000000", "Four at the table")
+    harness, _app = table_app(route=f"/game/{game.game_id}")
+    harness.tap("p1-bonus-toggle")
+    built = _count_builds(monkeypatch)
+
+    harness.tap("p1-bonus-cleric-plus")
+
+    # The cleric total's badge is built again, and the cleric bonus row (its number
+    # changed); the other totals, rows, the Rooms, the Boss and both bars are kept.
+    assert built["_room_tile"] == 0 and built["_room_card"] == 0
+    assert built["_boss_tile"] == 0
+    assert built["phase_stepper"] == 0 and built["_app_bar"] == 0
+    assert built["_bottom_bar"] == 0  # undo was possible before and is now
+    assert built["treasure_badge"] == 2  # the cleric total (2 -> 3) and its bonus row
+    totals = [c.value for c in walk(harness.find("p1-total-cleric")) if isinstance(c, ft.Text)]
+    assert "3" in totals
+
+
+def test_a_kept_part_is_the_control_on_screen_not_a_copy(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    """A part built anew is folded into the control on screen; its memo then keeps that
+    control, so the next redraw hands Flet the object it already shows."""
+    game = seed(tmp_path / "data", 2, "host-device-0000000", "Two at the table")
+    harness, app = table_app(route=f"/game/{game.game_id}")
+    harness.tap("p1-bonus-toggle")
+    harness.tap("p1-bonus-cleric-plus")  # the cleric badge is built anew and folded
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+
+    held = screen.memos._memos["p1-total-cleric"]._control
+    assert held is not None
+    on_screen = harness.find("p1-total-cleric")
+    assert held.content is on_screen  # tagged(): the Semantics around the badge
+
+
+def test_adopt_swaps_a_folded_copy_for_the_control_on_screen() -> None:
+    memo = PanelMemo()
+    on_screen = ft.Column([ft.Text("3")])
+    drawn = Redraw()
+    built = memo.view("4", lambda: ft.Column([ft.Text("4")]), drawn)
+
+    folded = fold(on_screen, built)
+    drawn.adopt(folded.merged)
+
+    again = Redraw()
+    assert memo.view("4", lambda: ft.Column([ft.Text("never")]), again) is on_screen
+    assert again.reused == {id(on_screen)}
+    assert on_screen.controls[0].value == "4"
+
+
+def test_a_name_met_twice_in_one_redraw_is_built_twice() -> None:
+    """One control can't stand in two places: the second part of the same name is new."""
+    memos = PanelMemos()
+    drawn = Redraw()
+    first = memos.view("banner", "", lambda: ft.Text(""), drawn)
+    second = memos.view("banner", "", lambda: ft.Text(""), drawn)
+    assert first is not second
+
+    next_time = Redraw()
+    assert memos.view("banner", "", lambda: ft.Text("new"), next_time) is first
+
+
+def test_a_new_key_builds_again_and_the_old_control_is_not_handed_back() -> None:
+    memo = PanelMemo()
+    drawn = Redraw()
+    three = memo.view(3, lambda: ft.Text("3"), drawn)
+    four = memo.view(4, lambda: ft.Text("4"), drawn)
+    assert four is not three and four.value == "4"
+    assert drawn.fresh == [memo, memo] and not drawn.reused
