@@ -25,6 +25,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.ui.reconcile import seal
+
 
 @dataclass
 class Redraw:
@@ -54,13 +56,23 @@ class PanelMemo:
         self._key: Hashable | None = None
         self._control: ft.Control | None = None
 
-    def view(self, key: Hashable, build: Callable[[], ft.Control], drawn: Redraw) -> ft.Control:
+    def view(
+        self,
+        key: Hashable,
+        build: Callable[[], ft.Control],
+        drawn: Redraw,
+        sealed: bool = False,
+    ) -> ft.Control:
         """The controls for ``key``: the ones already built if the key is unchanged (their
-        id is added to ``drawn.reused``), else new ones from ``build``."""
+        id is added to ``drawn.reused``), else new ones from ``build``. ``sealed``: nothing
+        inside changes but by a new build (no field kept between builds, no handler that
+        changes a control in place), so Flet may skip its insides when it diffs the page
+        (``reconcile.seal``)."""
         if self._control is not None and self._key == key:
             drawn.reused.add(id(self._control))
             return self._control
         self._control = build()
+        seal(self._control, sealed)
         self._key = key
         drawn.fresh.append(self)
         return self._control
@@ -83,15 +95,22 @@ class PanelMemos:
         self._memos: dict[str, PanelMemo] = {}
 
     def view(
-        self, name: str, key: Hashable, build: Callable[[], ft.Control], drawn: Redraw
+        self,
+        name: str,
+        key: Hashable,
+        build: Callable[[], ft.Control],
+        drawn: Redraw,
+        sealed: bool = False,
     ) -> ft.Control:
         if name in drawn.named:
-            return build()
+            control = build()
+            seal(control, sealed)
+            return control
         drawn.named.add(name)
         memo = self._memos.get(name)
         if memo is None:
             memo = self._memos[name] = PanelMemo()
-        return memo.view(key, build, drawn)
+        return memo.view(key, build, drawn, sealed)
 
     def forget(self) -> None:
         for memo in self._memos.values():

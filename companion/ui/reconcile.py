@@ -48,6 +48,17 @@ if flet_version != PINNED_FLET:  # pragma: no cover - guards an upgrade
 _SKIP = frozenset({"data", "key"})
 
 
+def seal(control: Any, sealed: bool = True) -> None:
+    """Mark a control whose insides change only when it is built anew (``PanelMemo``):
+    Flet's update of an ancestor then skips its children (Flet's "isolated" controls), so
+    a part kept between taps costs nothing to diff. ``fold`` sends a change inside it
+    from the control itself."""
+    if sealed:
+        object.__setattr__(control, "_isolated", True)
+    elif getattr(control, "_isolated", False):
+        object.__setattr__(control, "_isolated", False)
+
+
 @dataclass
 class Folded:
     """The result of ``fold``: what to show, and the branches of it that changed."""
@@ -110,6 +121,9 @@ class _Folder:
     #: Controls changed in place (or kept as they were), with the ids of their ancestors.
     touched: list[tuple[Any, frozenset[int]]] = field(default_factory=list)
     _above: list[int] = field(default_factory=list)
+    #: Where in ``_above`` the ancestors begin whose update also sends a change below them:
+    #: Flet leaves a sealed control's children out when it diffs an ancestor.
+    _cut: int = 0
     unchanged: set[int] | frozenset[int] = frozenset()
     merged: dict[int, Any] = field(default_factory=dict)
 
@@ -125,7 +139,7 @@ class _Folder:
         )
 
     def _touch(self, control: Any) -> None:
-        self.touched.append((control, frozenset(self._above)))
+        self.touched.append((control, frozenset(self._above[self._cut :])))
 
     def merge(self, old: Any, new: Any) -> Any:
         if old is new:
@@ -134,11 +148,20 @@ class _Folder:
             return new
         if not self._alike(old, new):
             return new
+        sealed = new.is_isolated()
+        seal(old, sealed)
+        outer = self._cut
         self._above.append(id(old))
+        if sealed:
+            self._cut = len(self._above) - 1  # a change below is sent from here
         changed = self._copy(old, new)
         self._above.pop()
+        self._cut = outer
         if changed:
-            self._touch(old)
+            if sealed:
+                self.touched.append((old, frozenset()))  # its own update sends its children
+            else:
+                self._touch(old)
         # Handlers built with `new` now read and write what the browser shows.
         object.__setattr__(new, "_values", old._values)
         object.__setattr__(new, "_dirty", old._dirty)

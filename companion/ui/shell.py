@@ -379,7 +379,8 @@ class TableApp:
         def kept(part: str, key: object, build: Callable[[], ft.Control]) -> ft.Control:
             if chrome is None:
                 return build()
-            return self._chrome.view(part, (screen.route, self.settings.lang, key), build, chrome)
+            key = (screen.route, self.settings.lang, key)
+            return self._chrome.view(part, key, build, chrome, sealed=True)
 
         title = screen.title()
         phase = screen.phase()

@@ -53,10 +53,12 @@ class TableContext(Protocol):
         """Rebuild the screen from the state and the panels' drafts."""
         ...
 
-    def memo(self, name: str, key: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
+    def memo(
+        self, name: str, key: Hashable, build: Callable[[], ft.Control], sealed: bool = False
+    ) -> ft.Control:
         """The part ``name`` of the screen, built by ``build`` only when ``key`` (or the
         language) differs from the last time; else the controls already on screen.
-        ``key`` must hold everything the part shows."""
+        ``key`` must hold everything the part shows. ``sealed``: see ``PanelMemo.view``."""
         ...
 
 
@@ -69,7 +71,7 @@ def slot_error(ctx: TableContext, slot: str) -> ft.Control:
         banner.show(text)
         return banner.control
 
-    return ctx.memo(f"{slot}-error", text, build)
+    return ctx.memo(f"{slot}-error", text, build, sealed=True)
 
 
 def section(identifier: str, title: str, controls: list[ft.Control]) -> ft.Control:

@@ -41,7 +41,12 @@ def totals_row(ctx: TableContext, player: PlayerState, prefix: str) -> ft.Contro
         total = ctx.state.treasure_total(player.name, t)
         # Kept while its total is the same: a bonus or a Room changes one or two of five.
         badges.append(
-            ctx.memo(f"{prefix}-total-{t}", total, lambda t=t, n=total: badge(t, n))  # type: ignore[misc]
+            ctx.memo(
+                f"{prefix}-total-{t}",
+                total,
+                lambda t=t, n=total: badge(t, n),  # type: ignore[misc]
+                sealed=True,
+            )
         )
     return ft.Row(badges, wrap=True, spacing=6, run_spacing=6)
 
@@ -64,6 +69,7 @@ def _room_tile(
             f"{prefix}-room-{index + 1}-card",
             (room, hit),
             lambda: _room_card(ctx, room, index, hit, prefix),
+            sealed=True,
         )
     ]
     if hit.cards:  # which cards changed it, by name and amount
@@ -102,6 +108,7 @@ def _room_tile(
                 f"{prefix}-room-{index + 1}-actions",
                 None,
                 lambda: _room_actions(ctx, player.name, index, prefix),
+                sealed=True,
             )
         )
     tile = ft.Container(
@@ -274,7 +281,7 @@ class DungeonPanel:
             if pending is not None and pending.over == index:
                 tiles.append(_face_down_tile(ctx, p, index))
         boss = (player.boss, player.boss_treasure, player.xp)
-        tiles.append(ctx.memo(f"{p}-boss", boss, lambda: _boss_tile(ctx, player, p)))
+        tiles.append(ctx.memo(f"{p}-boss", boss, lambda: _boss_tile(ctx, player, p), sealed=True))
         body: list[ft.Control] = [header]
         if player.eliminated:
             body.append(ft.Text(tr("table.eliminated"), size=17, color=ft.Colors.ERROR))
@@ -322,6 +329,7 @@ class DungeonPanel:
             f"{self.prefix}-room-{index + 1}",
             key,
             lambda: _room_tile(ctx, player, index, stack, self.prefix),
+            sealed=True,  # no field and nothing changed in place: a Room card
         )
 
     def _bonus(self, player: PlayerState) -> ft.Control:
@@ -347,6 +355,7 @@ class DungeonPanel:
                     f"{p}-bonus-{t}",
                     player.bonus(t),
                     lambda t=t: self._bonus_row(player, t),  # type: ignore[misc]
+                    sealed=True,
                 )
             )
         rows.append(slot_error(ctx, f"{p}-bonus"))

@@ -201,8 +201,10 @@ class GameScreen:
         phase = self.state.phase
         return "end" if phase == "over" else phase
 
-    def memo(self, name: str, key: Hashable, build: Callable[[], ft.Control]) -> ft.Control:
-        return self.memos.view(name, (self.app.settings.lang, key), build, self.drawn)
+    def memo(
+        self, name: str, key: Hashable, build: Callable[[], ft.Control], sealed: bool = False
+    ) -> ft.Control:
+        return self.memos.view(name, (self.app.settings.lang, key), build, self.drawn, sealed)
 
     def build(self) -> list[ft.Control]:
         self.drawn = Redraw()
@@ -226,7 +228,7 @@ class GameScreen:
             return None
         game = self.game
         key = (self.tab, game.can_undo, game.can_redo)
-        return self.memo("bottom-bar", key, self._bottom_bar)
+        return self.memo("bottom-bar", key, self._bottom_bar, sealed=True)
 
     def _bottom_bar(self) -> ft.BottomAppBar:
         tr = self.app.tr
@@ -462,7 +464,10 @@ class GameScreen:
             [
                 ready_marks(self),
                 self.memo(
-                    "reveal-note", note, lambda: tagged("reveal-note", ft.Text(note, size=16))
+                    "reveal-note",
+                    note,
+                    lambda: tagged("reveal-note", ft.Text(note, size=16)),
+                    sealed=True,
                 ),
                 self.memo(
                     "reveal-rooms",
@@ -475,6 +480,7 @@ class GameScreen:
                         primary=True,
                         expand=True,
                     ),
+                    sealed=True,
                 ),
                 slot_error(self, REVEAL_SLOT),
             ],

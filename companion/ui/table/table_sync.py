@@ -36,7 +36,7 @@ def sync_top(ctx: TableContext) -> list[ft.Control]:
     notice = ctx.errors.get(SYNC_SLOT, "")
     return [
         ctx.memo("sync-role", text, line),
-        ctx.memo("sync-notice", notice, lambda: sync_banner(app, notice)),
+        ctx.memo("sync-notice", notice, lambda: sync_banner(app, notice), sealed=True),
     ]
 
 
@@ -58,7 +58,7 @@ def ready_marks(ctx: TableContext) -> ft.Control:
         for number, p in enumerate(ctx.state.players, 1)
         if not p.eliminated
     )
-    return ctx.memo("ready-marks", marks, lambda: _ready_marks(ctx, marks))
+    return ctx.memo("ready-marks", marks, lambda: _ready_marks(ctx, marks), sealed=True)
 
 
 def _ready_marks(ctx: TableContext, players: tuple[tuple[int, str, bool], ...]) -> ft.Control:
