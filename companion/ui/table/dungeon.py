@@ -97,20 +97,22 @@ def _room_tile(
             )
         )
     lines += room_extras(ctx, player, index, stack, prefix)  # Miniboss, Coins (R-MINI)
-    if (
+    # Always in the tile, hidden outside the phases that allow them: when the Adventure
+    # starts, showing twelve rows is a flag each, not twelve rows built and sent.
+    actions = (
         state.phase in ROOM_ACTION_PHASES
         and not stack.deactivated
         and not covered
         and not player.eliminated  # an eliminated player no longer plays (R-END-ELIM)
-    ):
-        lines.append(
-            ctx.memo(
-                f"{prefix}-room-{index + 1}-actions",
-                None,
-                lambda: _room_actions(ctx, player.name, index, prefix),
-                sealed=True,
-            )
+    )
+    lines.append(
+        ctx.memo(
+            f"{prefix}-room-{index + 1}-actions",
+            actions,
+            lambda: _room_actions(ctx, player.name, index, prefix, actions),
+            sealed=True,
         )
+    )
     tile = ft.Container(
         ft.Column(lines, spacing=4),
         padding=10,
@@ -165,7 +167,7 @@ def _room_card(
     )
 
 
-def _room_actions(ctx: TableContext, name: str, index: int, prefix: str) -> ft.Control:
+def _room_actions(ctx: TableContext, name: str, index: int, prefix: str, shown: bool) -> ft.Control:
     """Destroy and deactivate, for a Spell or an ability the table plays by hand."""
     tr = ctx.app.tr
     slot = f"{prefix}-rooms"
@@ -192,6 +194,7 @@ def _room_actions(ctx: TableContext, name: str, index: int, prefix: str) -> ft.C
         ],
         wrap=True,
         spacing=0,
+        visible=shown,
     )
 
 

@@ -9,11 +9,14 @@ from pathlib import Path
 import flet as ft
 import pytest
 
+from companion.store import GameStore
 from companion.ui import shell
 from companion.ui.panel_memo import PanelMemo, PanelMemos, Redraw
 from companion.ui.reconcile import fold
 from companion.ui.table import dungeon
 from companion.ui.table.game_screen import GameScreen
+from rules.game import Game
+from tests.companion.store.sample_play import next_commands, play_turns, sample_setup
 from tests.companion.ui.conftest import AppFactory
 from tests.companion.ui.table.conftest import walk
 from tests.e2e.sync_seed import seed
@@ -120,3 +123,36 @@ def test_a_new_key_builds_again_and_the_old_control_is_not_handed_back() -> None
     four = memo.view(4, lambda: ft.Text("4"), drawn)
     assert four is not three and four.value == "4"
     assert drawn.fresh == [memo, memo] and not drawn.reused
+
+
+def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    """Destroy and Deactivate are hidden in the Bait phase and shown in the Adventure: the
+    rows stay in the tiles, so the Bait tap flips a flag instead of building and sending
+    a row per Room."""
+    store = GameStore(tmp_path / "data", fsync=False)
+    game = play_turns(Game.new(sample_setup(3)), 1)
+    step = 1
+    while game.state.phase != "bait":
+        for command in next_commands(game, step):
+            game, _ = game.play(command)
+        step += 1
+    game_id = store.create(game.setup, "At the Bait").game_id
+    store.save(game_id, game)
+    harness, app = table_app(route=f"/game/{game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+
+    def row() -> ft.Control:
+        held = screen.memos._memos["p1-room-1-actions"]._control
+        assert held is not None
+        return held
+
+    hidden = row()
+    assert hidden.visible is False
+    harness.tap("resolve-bait")
+
+    assert screen.state.phase == "adventure"
+    assert row() is hidden and hidden.visible is True  # the same row, now shown
+    assert harness.find("p1-room-1-destroy") is not None

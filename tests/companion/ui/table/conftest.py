@@ -78,11 +78,24 @@ def find(page: FakePage, identifier: str) -> ft.Semantics:
 
 
 def has(page: FakePage, identifier: str) -> bool:
-    try:
-        find(page, identifier)
-    except AssertionError:
-        return False
-    return True
+    """Is the control tagged ``identifier`` on screen (there, and neither it nor a control
+    around it hidden)?"""
+
+    def shown(control: Any) -> Iterator[Any]:
+        if getattr(control, "visible", True) is False:
+            return
+        yield control
+        for attr in ("content", "controls", "actions", "bottom_appbar", "appbar", "title"):
+            child = getattr(control, attr, None)
+            if isinstance(child, list):
+                for item in child:
+                    yield from shown(item)
+            elif isinstance(child, ft.Control):
+                yield from shown(child)
+
+    return any(
+        isinstance(c, ft.Semantics) and c.identifier == identifier for c in shown(page.views[-1])
+    )
 
 
 def texts(page: FakePage) -> str:
