@@ -150,7 +150,7 @@ class _Folder:
             return new
         sealed = new.is_isolated()
         seal(old, sealed)
-        outer = self._cut
+        outer, before = self._cut, len(self.touched)
         self._above.append(id(old))
         if sealed:
             self._cut = len(self._above) - 1  # a change below is sent from here
@@ -158,8 +158,10 @@ class _Folder:
         self._above.pop()
         self._cut = outer
         if changed:
-            if sealed:
-                self.touched.append((old, frozenset()))  # its own update sends its children
+            if sealed and len(self.touched) > before:
+                # A change inside as well: only its own update reaches it (an ancestor's
+                # update compares its own values and its list of children, not theirs).
+                self.touched.append((old, frozenset()))
             else:
                 self._touch(old)
         # Handlers built with `new` now read and write what the browser shows.

@@ -331,8 +331,10 @@ class DungeonPanel:
         return ctx.memo(
             f"{self.prefix}-room-{index + 1}",
             key,
+            # Not sealed: its card and actions are, and what changes around them (a Hero
+            # arriving, the actions shown) then goes out with the rest of the tap's update
+            # instead of one message per Room.
             lambda: _room_tile(ctx, player, index, stack, self.prefix),
-            sealed=True,  # no field and nothing changed in place: a Room card
         )
 
     def _bonus(self, player: PlayerState) -> ft.Control:

@@ -7,7 +7,7 @@ from pathlib import Path
 import flet as ft
 import pytest
 
-from companion.ui.reconcile import fold
+from companion.ui.reconcile import fold, seal
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.town import TownPanel
 from companion.ui.widgets import tagged
@@ -108,6 +108,45 @@ def test_fold_names_only_the_topmost_changed_branches() -> None:
 
     grown = fold(old, ft.Column([ft.Row([ft.Text("Cleric"), ft.Text("5")]), _mage(1), _mage(2)]))
     assert grown.changed == [old]  # the column's list changed: it covers its children
+
+
+def _sealed(control: ft.Control) -> ft.Control:
+    seal(control)
+    return control
+
+
+def test_a_change_inside_a_sealed_part_is_named_apart_from_its_ancestors() -> None:
+    """Flet's update of the column skips a sealed row's children: the row's changed total
+    must be sent on its own, while the column's new child goes out with the column."""
+    total = ft.Text("3")
+    row = _sealed(ft.Row([ft.Text("Cleric"), total]))
+    old = ft.Column([row])
+
+    folded = fold(old, ft.Column([_sealed(ft.Row([ft.Text("Cleric"), ft.Text("4")])), _mage(1)]))
+
+    assert folded.changed == [total, old]
+    assert total.value == "4"
+
+
+def test_a_sealed_part_whose_own_values_changed_goes_out_with_its_ancestor() -> None:
+    row = _sealed(ft.Row([ft.Text("Cleric")], visible=False))
+    old = ft.Column([row])
+
+    folded = fold(old, ft.Column([_sealed(ft.Row([ft.Text("Cleric")], visible=True)), _mage(1)]))
+
+    assert folded.changed == [old]  # the column's update compares the row's own values
+    assert row.visible is True
+
+
+def test_a_sealed_part_changed_inside_and_out_is_named_itself() -> None:
+    total = ft.Text("3")
+    row = _sealed(ft.Row([ft.Text("Cleric"), total], visible=False))
+    old = ft.Column([row])
+
+    new_row = _sealed(ft.Row([ft.Text("Cleric"), ft.Text("4")], visible=True))
+    folded = fold(old, ft.Column([new_row, _mage(1)]))
+
+    assert folded.changed == [row, old]
 
 
 def test_fold_names_nothing_when_nothing_changed_but_kept_controls() -> None:
