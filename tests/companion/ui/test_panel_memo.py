@@ -9,15 +9,20 @@ from pathlib import Path
 import flet as ft
 import pytest
 
+import companion.app as app_module
+from companion.app import AppConfig, make_main
 from companion.store import GameStore
+from companion.sync.device import Device
 from companion.ui import shell
 from companion.ui.panel_memo import PanelMemo, PanelMemos, Redraw
 from companion.ui.reconcile import fold
 from companion.ui.table import dungeon
 from companion.ui.table.game_screen import GameScreen
+from rules.commands import BuildRoom
 from rules.game import Game
 from tests.companion.store.sample_play import next_commands, play_turns, sample_setup
 from tests.companion.ui.conftest import AppFactory
+from tests.companion.ui.flet_harness import Harness, unsent
 from tests.companion.ui.table.conftest import walk
 from tests.e2e.sync_seed import seed
 
@@ -156,3 +161,60 @@ def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
     assert screen.state.phase == "adventure"
     assert row() is hidden and hidden.visible is True  # the same row, now shown
     assert harness.find("p1-room-1-destroy") is not None
+
+
+def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sealed parts are skipped by Flet's diff of their ancestors, so a change inside one
+    must be sent from the part itself. After every tap, in the tab that acted and in a
+    tab watching, nothing on screen holds a change the browser was not sent."""
+    data = tmp_path / "data"
+    store = GameStore(data, fsync=False)
+    game = play_turns(Game.new(sample_setup(3)), 1)
+    step = 1
+    while game.state.phase != "build":
+        for command in next_commands(game, step):
+            game, _ = game.play(command)
+        step += 1
+    for command in next_commands(game, step):
+        if isinstance(command, BuildRoom) and command.player != game.state.players[0].name:
+            game, _ = game.play(command)
+    game_id = store.create(game.setup, "Two tabs").game_id
+    store.save(game_id, game)
+
+    async def as_host(_prefs: object, _ip: object, _save: object) -> Device:
+        return Device("host-device-0000000", {}, local=True)
+
+    monkeypatch.setattr(app_module, "load_device", as_host)
+    main = make_main(AppConfig(data_dir=data))
+    tabs: list[Harness] = []
+    for _ in range(2):  # one after the other: a new harness is the current page
+        tab = Harness(route=f"/game/{game_id}")
+        tab.run(main(tab.page))
+        tabs.append(tab)
+    acting, watching = tabs
+    try:
+        for tap in (
+            "p1-bonus-toggle",
+            "p1-bonus-cleric-plus",
+            "build-p1-treasure-fighter",
+            "build-p1-go",
+            "undo",
+            "build-p1-treasure-fighter",
+            "build-p1-go",
+            "reveal-rooms",
+            "resolve-bait",
+            "undo",
+            "resolve-bait",
+            "tab-score",
+            "tab-play",
+        ):
+            acting.tap(tap)
+            watching.settle()
+            for name, tab in (("acting", acting), ("watching", watching)):
+                assert unsent(tab.page.views[-1]) == [], f"after {tap}, the {name} tab"
+        assert acting.has("walk-hero")  # the Adventure is on screen
+    finally:
+        for tab in tabs:
+            tab.close()
