@@ -171,26 +171,22 @@ def _room_actions(ctx: TableContext, name: str, index: int, prefix: str, shown: 
     """Destroy and deactivate, for a Spell or an ability the table plays by hand."""
     tr = ctx.app.tr
     slot = f"{prefix}-rooms"
+
+    def button(kind: str, icon: ft.IconData, command: DestroyRoom | DeactivateRoom) -> ft.Control:
+        return tagged(
+            f"{prefix}-room-{index + 1}-{kind}",
+            ft.TextButton(
+                tr(f"table.{kind}"),
+                icon=icon,
+                height=TOUCH,
+                on_click=lambda _e: ctx.play(slot, command),
+            ),
+        )
+
     return ft.Row(
         [
-            tagged(
-                f"{prefix}-room-{index + 1}-destroy",
-                ft.TextButton(
-                    tr("table.destroy"),
-                    icon=ft.Icons.DELETE_OUTLINE,
-                    height=TOUCH,
-                    on_click=lambda _e: ctx.play(slot, DestroyRoom(player=name, index=index)),
-                ),
-            ),
-            tagged(
-                f"{prefix}-room-{index + 1}-deactivate",
-                ft.TextButton(
-                    tr("table.deactivate"),
-                    icon=ft.Icons.BLOCK,
-                    height=TOUCH,
-                    on_click=lambda _e: ctx.play(slot, DeactivateRoom(player=name, index=index)),
-                ),
-            ),
+            button("destroy", ft.Icons.DELETE_OUTLINE, DestroyRoom(player=name, index=index)),
+            button("deactivate", ft.Icons.BLOCK, DeactivateRoom(player=name, index=index)),
         ],
         wrap=True,
         spacing=0,

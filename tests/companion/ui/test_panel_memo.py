@@ -130,21 +130,33 @@ def test_a_new_key_builds_again_and_the_old_control_is_not_handed_back() -> None
     assert drawn.fresh == [memo, memo] and not drawn.reused
 
 
+def _saved_at(data: Path, phase: str) -> str:
+    """A saved 3-player game in turn 2 at ``phase``; at the Build phase everyone but the
+    first player has built. Returns its id."""
+    game = play_turns(Game.new(sample_setup(3)), 1)
+    step = 1
+    while game.state.phase != phase:
+        for command in next_commands(game, step):
+            game, _ = game.play(command)
+        step += 1
+    if phase == "build":
+        first = game.state.players[0].name
+        for command in next_commands(game, step):
+            if isinstance(command, BuildRoom) and command.player != first:
+                game, _ = game.play(command)
+    store = GameStore(data, fsync=False)
+    game_id = store.create(game.setup, f"At the {phase}").game_id
+    store.save(game_id, game)
+    return game_id
+
+
 def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
     """Destroy and Deactivate are hidden in the Bait phase and shown in the Adventure: the
     rows stay in the tiles, so the Bait tap flips a flag instead of building and sending
     a row per Room."""
-    store = GameStore(tmp_path / "data", fsync=False)
-    game = play_turns(Game.new(sample_setup(3)), 1)
-    step = 1
-    while game.state.phase != "bait":
-        for command in next_commands(game, step):
-            game, _ = game.play(command)
-        step += 1
-    game_id = store.create(game.setup, "At the Bait").game_id
-    store.save(game_id, game)
+    game_id = _saved_at(tmp_path / "data", "bait")
     harness, app = table_app(route=f"/game/{game_id}")
     screen = app.current
     assert isinstance(screen, GameScreen)
@@ -170,18 +182,7 @@ def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
     must be sent from the part itself. After every tap, in the tab that acted and in a
     tab watching, nothing on screen holds a change the browser was not sent."""
     data = tmp_path / "data"
-    store = GameStore(data, fsync=False)
-    game = play_turns(Game.new(sample_setup(3)), 1)
-    step = 1
-    while game.state.phase != "build":
-        for command in next_commands(game, step):
-            game, _ = game.play(command)
-        step += 1
-    for command in next_commands(game, step):
-        if isinstance(command, BuildRoom) and command.player != game.state.players[0].name:
-            game, _ = game.play(command)
-    game_id = store.create(game.setup, "Two tabs").game_id
-    store.save(game_id, game)
+    game_id = _saved_at(data, "build")
 
     async def as_host(_prefs: object, _ip: object, _save: object) -> Device:
         return Device("host-device-0000000", {}, local=True)
