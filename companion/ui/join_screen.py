@@ -118,8 +118,8 @@ class JoinScreen:
 
     # --- steps ----------------------------------------------------------------------
 
-    def _typed(self, event: ft.ControlEvent) -> None:
-        self.code = str(event.control.value or "")
+    def _typed(self, _event: object) -> None:
+        self.code = str(self.field.value or "")
 
     def _check(self, redraw: bool = True) -> None:
         app = self.app

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar, cast
 
 import flet as ft
 
@@ -67,6 +67,7 @@ class Settings:
 
 
 SaveSetting = Callable[[str, str], None]
+C = TypeVar("C", bound=ft.Control)
 
 
 class Screen(Protocol):
@@ -210,7 +211,7 @@ class TableApp:
             if folded.changed:
                 self.page.update(*folded.changed)
             else:
-                ft.context.mark_update_called()  # nothing to send: no update after the tap
+                ft.context.mark_update_called()  # type: ignore[no-untyped-call]  # nothing to send
         else:
             self.page.views[-1] = view
             self.page.update()
@@ -376,11 +377,12 @@ class TableApp:
         name = route_name(screen.route)
         tr = self.tr
 
-        def kept(part: str, key: object, build: Callable[[], ft.Control]) -> ft.Control:
+        def kept(part: str, key: object, build: Callable[[], C]) -> C:
             if chrome is None:
                 return build()
             key = (screen.route, self.settings.lang, key)
-            return self._chrome.view(part, key, build, chrome, sealed=True)
+            shown = self._chrome.view(part, key, build, chrome, sealed=True)
+            return cast(C, shown)  # the control ``build`` made, this time or before
 
         title = screen.title()
         phase = screen.phase()

@@ -8,7 +8,7 @@ Every control a test (or a screen reader) needs to find is wrapped in
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -133,8 +133,9 @@ def switch_row(identifier: str, switch: ft.Switch, label: str) -> ft.Semantics:
 
     def toggle(_event: object) -> None:
         switch.value = not switch.value
-        if switch.on_change is not None:
-            switch.on_change(ft.Event("change", data=str(switch.value).lower(), control=switch))
+        handler = cast(Callable[[ft.Event[ft.Switch]], object] | None, switch.on_change)
+        if handler is not None:  # the app's switches all take the event
+            handler(ft.Event("change", data=str(switch.value).lower(), control=switch))
 
     switch.label = None
     return tagged(

@@ -170,7 +170,7 @@ class MinibossBuildForm:
             )
         if self.over is not None and self.over >= len(player.dungeon):
             self.over = None
-        places = [
+        places: list[ft.Control] = [
             tagged(
                 f"{p}-where-{i + 1}",
                 ft.Chip(
