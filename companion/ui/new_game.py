@@ -19,6 +19,7 @@ from companion.ui.widgets import (
     heading,
     icon_action,
     on_tap,
+    show_options,
     switch_row,
     tagged,
 )
@@ -306,32 +307,32 @@ class PlayerCard:
 
     def show_suggestions(self, query: str) -> None:
         tr = self.app.tr
-        self.suggestions.controls.clear()
-        if len(query.strip()) < 2:
-            return
-        matches = self.app.catalogue.search(
-            query,
-            kinds=["boss"],
-            sets=self.screen.form.card_sets(),  # none ticked: none offered
-            limit=BOSS_SUGGESTIONS,
-        )
-        for match in matches:
-            card = match.card
-            assert isinstance(card, BossCard)
-            self.suggestions.controls.append(
-                big_button(
-                    f"player-{self.number}-boss-option-{card.id}",
-                    tr(
-                        "new.boss_option",
-                        name=card.name,
-                        xp=card.xp,
-                        treasure=tr(f"treasure.{card.treasure[0]}"),
-                        set=tr(f"set.{card.set_id}"),
-                    ),
-                    on_tap(self.pick, card),
-                    icon=TREASURE_LOOKS[card.treasure[0]].icon,
-                )
+        options: list[ft.Control] = []
+        if len(query.strip()) >= 2:
+            matches = self.app.catalogue.search(
+                query,
+                kinds=["boss"],
+                sets=self.screen.form.card_sets(),  # none ticked: none offered
+                limit=BOSS_SUGGESTIONS,
             )
+            for match in matches:
+                card = match.card
+                assert isinstance(card, BossCard)
+                options.append(
+                    big_button(
+                        f"player-{self.number}-boss-option-{card.id}",
+                        tr(
+                            "new.boss_option",
+                            name=card.name,
+                            xp=card.xp,
+                            treasure=tr(f"treasure.{card.treasure[0]}"),
+                            set=tr(f"set.{card.set_id}"),
+                        ),
+                        on_tap(self.pick, card),
+                        icon=TREASURE_LOOKS[card.treasure[0]].icon,
+                    )
+                )
+        show_options(self.suggestions, options)
 
     def pick(self, card: BossCard) -> None:
         self.draft.pick_boss(card)

@@ -15,7 +15,7 @@ import flet as ft
 from companion.catalogue import TREASURES, RoomCard, Treasure
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
-from companion.ui.widgets import big_button, on_tap, switch_row, tagged, toggle_tile
+from companion.ui.widgets import big_button, on_tap, show_options, switch_row, tagged, toggle_tile
 from rules.models import Room
 
 if TYPE_CHECKING:
@@ -132,14 +132,14 @@ class RoomPicker:
         query = event.control.value
         self.draft.type_name(query)
         self._edited()
-        self.suggestions.controls.clear()
+        options: list[ft.Control] = []
         if len(query.strip()) >= 2:
             for match in self.app.catalogue.search(
                 query, kinds=["room"], sets=self.owned_sets, limit=4
             ):
                 card = match.card
                 assert isinstance(card, RoomCard)
-                self.suggestions.controls.append(
+                options.append(
                     big_button(
                         f"{self.prefix}-option-{card.id}",
                         self.app.tr(
@@ -151,6 +151,7 @@ class RoomPicker:
                         on_tap(self.pick, card),
                     )
                 )
+        show_options(self.suggestions, options)
 
     def pick(self, card: RoomCard) -> None:
         self.draft.pick(card)

@@ -103,6 +103,20 @@ def big_button(
     return tagged(identifier, button)
 
 
+def show_options(column: ft.Column, options: list[ft.Control]) -> None:
+    """Put the catalogue matches ``options`` (``big_button``s) under a name field, keeping
+    each button already shown with the same identifier and words. A tap made while the
+    next key's matches arrive then still reaches the button it was aimed at: a replaced
+    button's tap comes in for a control that is gone, and Flet drops it."""
+    shown = {_option_key(c): c for c in column.controls}
+    column.controls = [shown.get(_option_key(o), o) for o in options]
+
+
+def _option_key(option: ft.Control) -> tuple[object, object]:
+    content = getattr(option, "content", None)
+    return getattr(option, "identifier", None), getattr(content, "content", None)
+
+
 def icon_action(
     identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler
 ) -> ft.Semantics:

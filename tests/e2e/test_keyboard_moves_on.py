@@ -23,11 +23,24 @@ def _focused(app: AppPage, identifier: str, timeout: float = 15.0) -> bool:
     return False
 
 
+def _active(app: AppPage) -> str:
+    """Where the keyboard is, for a failure message (and a screenshot of the moment)."""
+    app.screenshot("keyboard-not-moved")
+    where: str = app.page.evaluate(
+        "() => { const a = document.activeElement; if (!a) return 'nothing';"
+        " const n = a.closest('[flt-semantics-identifier]');"
+        " return `${a.tagName} in ${n ? n.getAttribute('flt-semantics-identifier') : 'no node'}`; }"
+    )
+    return where
+
+
 def test_the_keyboard_moves_to_the_next_name_after_a_catalogue_pick(phone: AppPage) -> None:
     open_game_with_first_rooms(phone)
     type_into(phone, "new-hero-1-name", "Nick")
     tap(phone, "new-hero-1-option-BMA056")
-    assert _focused(phone, "new-hero-2-name"), "the second Hero's name did not get the keyboard"
+    assert _focused(phone, "new-hero-2-name"), (
+        f"the second Hero's name did not get the keyboard; it is on {_active(phone)}"
+    )
     phone.page.keyboard.type("Boden", delay=15)  # typed with no tap on the field
     phone.wait_for("new-hero-2-option-BMA062")
     tap(phone, "new-hero-2-option-BMA062")
@@ -38,7 +51,9 @@ def test_the_keyboard_moves_to_the_next_name_after_a_catalogue_pick(phone: AppPa
     phone.wait_for("build-p1-icon-2")  # the card's two cleric icons: the pick took
     tap(phone, "build-p1-go")
     phone.wait_for("p1-face-down")
-    assert _focused(phone, "build-p2-name"), "the next player's Room name did not get it"
+    assert _focused(phone, "build-p2-name"), (
+        f"the next player's Room name did not get it; it is on {_active(phone)}"
+    )
     phone.page.keyboard.type("Open Grave", delay=15)
     phone.wait_for("build-p2-option-BMA010")
     said(phone, "Open Grave")

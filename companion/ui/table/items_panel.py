@@ -21,7 +21,7 @@ from companion.catalogue import ItemCard as CatalogueItem
 from companion.i18n import Translator
 from companion.theme import TREASURE_LOOKS, ink_on
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.widgets import big_button, on_tap, tagged, toggle_tile
+from companion.ui.widgets import big_button, on_tap, show_options, tagged, toggle_tile
 from rules.commands import ChooseFaceUpItem, RevealItems, UseItem
 from rules.engine import ALLOWED_PHASES
 from rules.items import item_reveal_count, open_choice
@@ -200,7 +200,7 @@ class ItemSlot:
         self.draft.name = event.control.value
         self.draft.card_id = None
         query = self.draft.name.strip()
-        self.suggestions.controls.clear()
+        options: list[ft.Control] = []
         if len(query) >= 2:
             for match in self.ctx.app.catalogue.search(
                 query, kinds=["item"], sets=self.ctx.app.card_sets(), limit=4
@@ -209,13 +209,14 @@ class ItemSlot:
                 if not isinstance(card, CatalogueItem):
                     continue
                 fits = ", ".join(_class_word(tr, c) for c in card.treasure)
-                self.suggestions.controls.append(
+                options.append(
                     big_button(
                         f"{self.prefix}-option-{card.id}",
                         tr("item.option", name=card.name, fits=fits),
                         on_tap(self.pick, card),
                     )
                 )
+        show_options(self.suggestions, options)
 
     def pick(self, card: CatalogueItem) -> None:
         self.draft.pick(card)

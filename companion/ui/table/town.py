@@ -16,7 +16,7 @@ from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
 from companion.ui.table.rulings import rule_link
-from companion.ui.widgets import big_button, on_tap, switch_row, tagged, toggle_tile
+from companion.ui.widgets import big_button, on_tap, show_options, switch_row, tagged, toggle_tile
 from rules.commands import RevealHeroes
 from rules.end_of_turn import reveal_count
 from rules.items import items_due
@@ -278,7 +278,7 @@ class HeroSlot:
         self.draft.card_id = None
         self.draft.star = False
         query = self.draft.name.strip()
-        self.suggestions.controls.clear()
+        options: list[ft.Control] = []
         if len(query) >= 2:
             for match in self.ctx.app.catalogue.search(
                 query, kinds=["hero"], sets=self.ctx.app.card_sets(), limit=4
@@ -286,7 +286,7 @@ class HeroSlot:
                 card = match.card
                 if not isinstance(card, CatalogueHero):
                     continue
-                self.suggestions.controls.append(
+                options.append(
                     big_button(
                         f"{self.prefix}-option-{card.id}",
                         tr(
@@ -298,6 +298,7 @@ class HeroSlot:
                         on_tap(self.pick, card),
                     )
                 )
+        show_options(self.suggestions, options)
 
     def pick(self, card: CatalogueHero) -> None:
         self.draft.pick(card)

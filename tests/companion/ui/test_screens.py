@@ -35,6 +35,22 @@ def test_boss_search_fills_xp_and_treasure(table_app: AppFactory) -> None:
     assert ui.find("player-1-treasure-thief", ft.Container).border is None
 
 
+def test_a_suggestion_tapped_as_the_next_key_arrives_still_counts(table_app: AppFactory) -> None:
+    """The finger is on a catalogue match while the next letter's matches come in: the
+    match still shown is the same button, so its tap is not dropped as a tap on a control
+    that is gone (phones type faster than a round trip)."""
+    ui, _app = table_app()
+    ui.tap("new-game")
+    ui.type("player-1-boss", "drakul")
+    aimed = ui.find("player-1-boss-option-BMA001")
+    ui.type("player-1-boss", "drakulo")  # the next key's matches replace the list
+
+    assert ui.find("player-1-boss-option-BMA001") is aimed
+    ui._dispatch(aimed, "click")  # the tap made on the button as it was
+    assert ui.find("player-1-boss", ft.TextField).value == "Draculord"
+    assert ui.find("player-1-xp", ft.TextField).value == "900"
+
+
 def test_new_game_reaches_setup_with_engine_numbers(table_app: AppFactory) -> None:
     ui, app = table_app()
     ui.tap("new-game")
