@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Protocol
 
 import flet as ft
+from pydantic import BaseModel
 
 from companion.ui.panel_memo import Redraw
 from companion.ui.widgets import ErrorBanner, tagged
@@ -48,6 +49,11 @@ class TableContext(Protocol):
         ...
 
     def history(self) -> list[tuple[Command, tuple[EventBase, ...]]]: ...
+
+    def legal(self) -> tuple[type[BaseModel], ...]:
+        """The kinds of command the engine allows now (``rules.engine``): what a panel
+        offers follows from it, not from a copy of the rules."""
+        ...
 
     def redraw(self) -> None:
         """Rebuild the screen from the state and the panels' drafts."""

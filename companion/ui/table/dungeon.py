@@ -8,6 +8,7 @@ sideways; a Room placed face down this phase shows as a face-down card.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import flet as ft
 
@@ -24,8 +25,32 @@ from rules.commands import DeactivateRoom, DestroyRoom, SetTreasureBonus
 from rules.models import TREASURES, PlayerState, Room, RoomStack, Treasure
 
 ROOM_COL = {"xs": 12, "sm": 6, "md": 4, "xl": 3}
-ROOM_ACTION_PHASES = ("build", "adventure")
-BONUS_PHASES = ("setup", "beginning", "build", "bait", "adventure")
+
+
+class TileFacts(NamedTuple):
+    """What a Room tile shows besides its Room: worked out once, for the tile and for the
+    key it is kept under."""
+
+    hit: RoomDamage  # the damage the walk deals (R-CARD-EFFECT)
+    covered: bool  # a Room placed face down over it this phase
+    here: bool  # the walking Hero stands in it
+    actions: bool  # Destroy and Deactivate may be played on it now
+
+
+def tile_facts(ctx: TableContext, player: PlayerState, index: int) -> TileFacts:
+    state = ctx.state
+    stack = player.dungeon[index]
+    covered = player.pending is not None and player.pending.over == index
+    walk = state.walk
+    return TileFacts(
+        hit=room_damage(player, index),
+        covered=covered,
+        here=walk is not None and walk.player == player.name and walk.room == index,
+        actions=DestroyRoom in ctx.legal()  # the engine says when (R-DESTROY)
+        and not stack.deactivated
+        and not covered
+        and not player.eliminated,  # an eliminated player no longer plays (R-END-ELIM)
+    )
 
 
 def totals_row(ctx: TableContext, player: PlayerState, prefix: str) -> ft.Control:
@@ -52,16 +77,16 @@ def totals_row(ctx: TableContext, player: PlayerState, prefix: str) -> ft.Contro
 
 
 def _room_tile(
-    ctx: TableContext, player: PlayerState, index: int, stack: RoomStack, prefix: str
+    ctx: TableContext,
+    player: PlayerState,
+    index: int,
+    stack: RoomStack,
+    prefix: str,
+    facts: TileFacts,
 ) -> ft.Control:
     tr = ctx.app.tr
-    state = ctx.state
     room = stack.top
-    covered = player.pending is not None and player.pending.over == index
-    walk = state.walk
-    here = walk is not None and walk.player == player.name and walk.room == index
-    # The engine's number, the one the walk deals (R-CARD-EFFECT), marked when not printed.
-    hit = room_damage(player, index)
+    hit, covered, here, actions = facts
     lines: list[ft.Control] = [
         # The card itself stays as it is while the Room and its damage do (a Hero arriving
         # or the phase's Room actions change the tile around it).
@@ -99,12 +124,6 @@ def _room_tile(
     lines += room_extras(ctx, player, index, stack, prefix)  # Miniboss, Coins (R-MINI)
     # Always in the tile, hidden outside the phases that allow them: when the Adventure
     # starts, showing twelve rows is a flag each, not twelve rows built and sent.
-    actions = (
-        state.phase in ROOM_ACTION_PHASES
-        and not stack.deactivated
-        and not covered
-        and not player.eliminated  # an eliminated player no longer plays (R-END-ELIM)
-    )
     lines.append(
         ctx.memo(
             f"{prefix}-room-{index + 1}-actions",
@@ -291,7 +310,7 @@ class DungeonPanel:
             slot_error(ctx, f"{p}-rooms"),
         ]
         body += self.expansions.view()  # Coins and Items (R-MINI, R-ITEM)
-        if state.phase in BONUS_PHASES and not player.eliminated:
+        if SetTreasureBonus in ctx.legal() and not player.eliminated:
             body.append(self._bonus(player))
         if state.phase in ("build", "setup") and not player.eliminated:
             body.append(build_slot(ctx, self.name, self.build_form))  # private build
@@ -310,27 +329,18 @@ class DungeonPanel:
         """One Room tile, kept while what it shows is the same: a Room built next to it or
         a bonus changed leaves it as it is."""
         ctx = self.ctx
-        state = ctx.state
-        if state.setup.ruleset.minibosses:
+        facts = tile_facts(ctx, player, index)
+        if ctx.state.setup.ruleset.minibosses:
             # Its Miniboss and Coins lines read more of the game (and of this device's
             # seat) than the key below holds: built each time.
-            return _room_tile(ctx, player, index, stack, self.prefix)
-        walk = state.walk
-        key = (
-            index,
-            stack,
-            room_damage(player, index),
-            player.pending is not None and player.pending.over == index,
-            walk is not None and walk.player == player.name and walk.room == index,
-            state.phase in ROOM_ACTION_PHASES and not player.eliminated,
-        )
+            return _room_tile(ctx, player, index, stack, self.prefix, facts)
         return ctx.memo(
             f"{self.prefix}-room-{index + 1}",
-            key,
+            (index, stack, facts),
             # Not sealed: its card and actions are, and what changes around them (a Hero
             # arriving, the actions shown) then goes out with the rest of the tap's update
             # instead of one message per Room.
-            lambda: _room_tile(ctx, player, index, stack, self.prefix),
+            lambda: _room_tile(ctx, player, index, stack, self.prefix, facts),
         )
 
     def _bonus(self, player: PlayerState) -> ft.Control:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Literal
 
 import flet as ft
+from pydantic import BaseModel
 
 from companion.session import Change, TableSession
 from companion.store import StoreError
@@ -69,6 +70,8 @@ class GameScreen:
         self.dungeons: dict[str, DungeonPanel] = {}
         self._history_of: Game | None = None
         self._history: list[tuple[Command, tuple[ev.EventBase, ...]]] = []
+        self._legal_of: Game | None = None
+        self._legal: tuple[type[BaseModel], ...] = ()
         self._acting = False
         #: (revision, version) of the game as last drawn here, and as the browser last
         #: confirmed showing it: commands say what they were made on (the confirmed one).
@@ -106,6 +109,14 @@ class GameScreen:
             self._history = game.history()
             self._history_of = game
         return self._history
+
+    def legal(self) -> tuple[type[BaseModel], ...]:
+        """The kinds of command the engine allows now; asked once per game version."""
+        game = self.game
+        if self._legal_of is not game:
+            self._legal = legal_command_types(game.state)
+            self._legal_of = game
+        return self._legal
 
     def play(self, slot: str, command: Command, then: Callable[[], None] | None = None) -> bool:
         refusal = refusal_for(self.app, command)
@@ -394,7 +405,7 @@ class GameScreen:
         # turn the end-of-turn rulings (winner? Machinations?) lead instead.
         if last is not None and state.phase == "beginning":
             out.append(last)
-        legal = legal_command_types(state)
+        legal = self.legal()
         offers = offers_view(self, legal)  # "Vampire Bordello: heal a Wound?" (R-CARD-EFFECT)
         if state.phase in ("bait", "end"):
             # Abilities fired at the reveal resolve before the Bait (R-BUILD-ONE), and a
