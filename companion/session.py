@@ -17,15 +17,22 @@ the same device on the same revision as one just applied (a double tap, a resend
 blip) is refused as ``AlreadyApplied``: applied once, never twice. A device whose screen
 is behind only by its own changes (it taps again before its last change reached it) is
 not stale: nobody else changed what it saw.
+
+A server's screens use ``submit``: the same steps, but the journal write (with its fsync)
+runs on a worker thread, so one slow disk write does not hold up every other tab and
+phone on the event loop. The engine still decides, and the listeners still hear, on the
+loop; requests take turns in the order they came, and nothing is shown before it is saved.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from companion.store import GameStore, GameSummary, LoadedGame, StoreProblem
 from rules.commands import Command
@@ -55,6 +62,27 @@ class Change:
     revision: int = 0  # the session's revision after the change
 
 
+@dataclass(frozen=True)
+class Request:
+    """A change asked of a session: what, and on which table the asker saw (``play``)."""
+
+    kind: Literal["play", "undo", "redo"]
+    command: Command | None = None
+    version: int | None = None
+    seen: int | None = None
+    device: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """A request the engine accepted, not yet saved."""
+
+    game: Game
+    events: tuple[EventBase, ...]
+    kind: str
+    sent: tuple[int | None, str | None, object]  # (seen, device, what) for double taps
+
+
 class TableSession:
     def __init__(self, store: GameStore, game_id: str, game: Game) -> None:
         self.store = store
@@ -68,6 +96,9 @@ class TableSession:
         self._recent: deque[tuple[int, str | None, object]] = deque(maxlen=RECENT)
         #: (revision, device) of the latest saved changes: who moved the table on.
         self._authors: deque[tuple[int, str | None]] = deque(maxlen=RECENT)
+        #: Requests from the event loop take turns (``submit``); a save is under way.
+        self._turns = asyncio.Lock()
+        self._saving = False
 
     @property
     def game(self) -> Game:
@@ -105,11 +136,7 @@ class TableSession:
         """Decide, save, then acknowledge. Raises ``RulesError`` or ``StoreError``.
 
         ``seen`` is the revision the screen showed; ``device`` the device that sent it."""
-        with self._lock:
-            self._admit(seen, command, device, version)
-            game, events = self._game.play(command)
-            self._commit(game, events, "play", origin, (seen, device, command))
-            return events
+        return self.apply(Request("play", command, version, seen, device), origin)
 
     def undo(
         self,
@@ -119,9 +146,7 @@ class TableSession:
         seen: int | None = None,
         device: str | None = None,
     ) -> None:
-        with self._lock:
-            self._admit(seen, "undo", device, version)
-            self._commit(self._game.undo(), (), "undo", origin, (seen, device, "undo"))
+        self.apply(Request("undo", None, version, seen, device), origin)
 
     def redo(
         self,
@@ -131,10 +156,57 @@ class TableSession:
         seen: int | None = None,
         device: str | None = None,
     ) -> None:
+        self.apply(Request("redo", None, version, seen, device), origin)
+
+    async def submit(self, request: Request, origin: object | None = None) -> tuple[EventBase, ...]:
+        """``play``, ``undo`` or ``redo`` for a server's event loop: the engine decides and
+        the listeners hear on the loop, but the journal write (its fsync) runs on a worker
+        thread, so the loop serves every other tab meanwhile. Requests submitted on the
+        loop take turns in the order they came (a tab that taps twice is decided twice, in
+        order). Raises like ``play``; a failed save changes nothing."""
+        async with self._turns:
+            with self._lock:
+                self._check_idle()
+                step = self._decide(request)
+                self._saving = True
+            try:
+                loop = asyncio.get_running_loop()
+                await loop.run_in_executor(None, self._save, step)
+            finally:
+                with self._lock:
+                    self._saving = False
+            with self._lock:
+                self._publish(step, origin)
+            return step.events
+
+    def apply(self, request: Request, origin: object | None = None) -> tuple[EventBase, ...]:
+        """``play``, ``undo`` or ``redo`` as a ``Request``, decided and saved before it returns."""
         with self._lock:
-            self._admit(seen, "redo", device, version)
+            self._check_idle()
+            step = self._decide(request)
+            self._save(step)
+            self._publish(step, origin)
+            return step.events
+
+    def _check_idle(self) -> None:
+        # A change submitted from the loop is being written: a command decided now would
+        # be decided on the game before it. Refuse it as made on an older table.
+        if self._saving:
+            now = self._game.version
+            raise StaleCommand("R-PHASE", "err.stale", got=now, now=now + 1)
+
+    def _decide(self, request: Request) -> Step:
+        """What the engine makes of the request (``RulesError``: nothing changes)."""
+        what: object = request.command if request.kind == "play" else request.kind
+        self._admit(request.seen, what, request.device, request.version)
+        if request.kind == "play":
+            assert request.command is not None
+            game, events = self._game.play(request.command)
+        elif request.kind == "undo":
+            game, events = self._game.undo(), ()
+        else:
             game, events = self._game.redo_with_events()
-            self._commit(game, events, "redo", origin, (seen, device, "redo"))
+        return Step(game, events, request.kind, (request.seen, request.device, what))
 
     def notify(self, kind: str, origin: object | None = None) -> None:
         """Tell every screen of this game about something that is not in the game itself
@@ -171,24 +243,21 @@ class TableSession:
         after = [author for revision, author in self._authors if revision > seen]
         return len(after) == self.revision - seen and all(a == device for a in after)
 
-    def _commit(
-        self,
-        game: Game,
-        events: tuple[EventBase, ...],
-        kind: str,
-        origin: object | None,
-        sent: tuple[int | None, str | None, object] | None = None,
-    ) -> None:
+    def _save(self, step: Step) -> None:
         # One change on from the game as saved: the store appends it to the game's journal.
         # Raises StoreError: nothing changes then.
-        self.store.save(self.game_id, game, after=self._game)
-        self._game = game
-        self.last_events = events
-        if sent is not None and sent[0] is not None:
-            self._recent.append((sent[0], sent[1], sent[2]))
+        self.store.save(self.game_id, step.game, after=self._game)
+
+    def _publish(self, step: Step, origin: object | None) -> None:
+        """The step is saved: make it current and tell every screen."""
+        self._game = step.game
+        self.last_events = step.events
+        seen, device, what = step.sent
+        if seen is not None:
+            self._recent.append((seen, device, what))
         self.revision += 1
-        self._authors.append((self.revision, sent[1] if sent is not None else None))
-        self._tell(Change(game, events, kind, origin, self.revision))
+        self._authors.append((self.revision, device))
+        self._tell(Change(step.game, step.events, step.kind, origin, self.revision))
 
     def _tell(self, change: Change) -> None:
         for listener in list(self._listeners):

@@ -114,17 +114,23 @@ def device_id(app: TableApp) -> str | None:
     return app.sync.device.device_id if app.sync is not None else None
 
 
+def page_loop(page: ft.Page) -> asyncio.AbstractEventLoop | None:
+    """The event loop serving the page's connection; None for a page with no connection
+    (a phone asleep, the screen tests' page)."""
+    try:
+        loop: asyncio.AbstractEventLoop | None = page.session.connection.loop
+    except AttributeError:
+        return None
+    return loop
+
+
 def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
     """Run ``action`` on the page's own turn of the event loop (after the handler now
     running, so the acting tab is answered first), then send what it changed.
 
     A page with no connection (a phone asleep, a test page) is drawn at once: Flet sends
     a reconnecting client the whole page, so it comes back up to date."""
-    try:
-        loop = page.session.connection.loop
-    except AttributeError:
-        loop = None
-    if loop is None:
+    if page_loop(page) is None:
         action(*args)
         return
 
@@ -145,11 +151,7 @@ def when_shown(app: TableApp, mark: M, confirm: Callable[[M], None]) -> None:
     revision the browser confirmed, not the one the server drew. A browser that does not
     answer (a tab that is closing) is taken to show it after ``ACK_TIMEOUT`` seconds."""
     ask = app.sync.ask_client if app.sync is not None else None
-    try:
-        loop = app.page.session.connection.loop
-    except AttributeError:
-        loop = None
-    if ask is None or loop is None:
+    if ask is None or page_loop(app.page) is None:
         confirm(mark)
         return
 

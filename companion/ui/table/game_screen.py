@@ -6,7 +6,8 @@ lands back in the same game at its current state. Three views share one screen: 
 bottom bar, always at hand, disabled when there is nothing to undo or redo.
 
 The screen only builds commands and renders state: ``play`` hands each command to the
-game's ``TableSession`` (engine decides, store saves, every tab hears of it). A refusal
+game's ``TableSession`` (engine decides, store saves, every tab hears of it; on a server
+the save runs off the event loop and the screen is redrawn once it is done). A refusal
 (``RulesError``) or a failed save (``StoreError``) is shown where the tap happened and
 nothing changes.
 """
@@ -19,13 +20,13 @@ from typing import TYPE_CHECKING, Literal
 import flet as ft
 from pydantic import BaseModel
 
-from companion.session import Change, TableSession
+from companion.session import Change, Request, TableSession
 from companion.store import StoreError
 from companion.sync.hub import WatchOnly
 from companion.theme import TOUCH
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.store_problems import store_error_text
-from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for, stale_text
+from companion.ui.sync_link import SYNC_SLOT, device_id, page_loop, refusal_for, stale_text
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
 from companion.ui.table.card_play import SpellPanel, offers_view
@@ -72,7 +73,8 @@ class GameScreen:
         self._history: list[tuple[Command, tuple[ev.EventBase, ...]]] = []
         self._legal_of: Game | None = None
         self._legal: tuple[type[BaseModel], ...] = ()
-        self._acting = False
+        #: Requests of this tab under way: their own change is redrawn when answered.
+        self._acting = 0
         #: (revision, version) of the game as last drawn here, and as the browser last
         #: confirmed showing it: commands say what they were made on (the confirmed one).
         self.rendered: tuple[int, int] | None = None
@@ -125,11 +127,8 @@ class GameScreen:
             self.errors[slot] = refusal
             return self._done(ok=False)
         revision, version = self._seen()
-        return self._act(
-            slot,
-            lambda s: s.play(command, version, self.app, seen=revision, device=device_id(self.app)),
-            then,
-        )
+        request = Request("play", command, version, revision, device_id(self.app))
+        return self._act(slot, request, then)
 
     def _seen(self) -> tuple[int, int]:
         """The game as this device last showed it (not as it is now: that may be newer)."""
@@ -153,36 +152,61 @@ class GameScreen:
         """The page is sent whole: build every panel anew (see ``PanelMemo.forget``)."""
         self.memos.forget()
 
-    def _act(
-        self,
-        slot: str,
-        action: Callable[[TableSession], object],
-        then: Callable[[], None] | None = None,
-    ) -> bool:
-        tr = self.app.tr
+    def _act(self, slot: str, request: Request, then: Callable[[], None] | None = None) -> bool:
+        """Send ``request`` to the session; True unless it was refused at once.
+
+        On a server the answer comes later: the request goes to the session on its own
+        task (``TableSession.submit``: the save runs off the event loop) and the screen is
+        redrawn when it is saved or refused. A page with no event loop (the screen tests'
+        page) is answered at once."""
         assert self.session is not None
         self.errors.clear()
-        self._acting = True
+        if page_loop(self.app.page) is None:
+            self._acting += 1
+            try:
+                self.session.apply(request, self.app)
+                ok = True
+            except Exception as error:  # sorted by _refused: shown, or raised
+                ok = self._refused(slot, error)
+            finally:
+                self._acting -= 1
+            return self._answer(ok, then)
+        self._acting += 1
+        self.app.page.run_task(self._submit, slot, request, then)
+        # Nothing changed yet: Flet need not compare the page after this handler.
+        ft.context.mark_update_called()  # type: ignore[no-untyped-call]
+        return True
+
+    async def _submit(self, slot: str, request: Request, then: Callable[[], None] | None) -> None:
+        assert self.session is not None
         try:
-            action(self.session)
-        except StaleCommand as error:  # another device was first: show the table as it is
-            self.errors[SYNC_SLOT] = stale_text(self.app, error)
-            return self._done(ok=False)
-        except WatchOnly as error:
-            self.errors[slot] = str(error)
-            return self._done(ok=False)
-        except RulesError as error:
-            self.errors[slot] = refusal_text(tr, error)
-            return self._done(ok=False)
-        except StoreError as error:
-            reason = store_error_text(self.app, self.game_id, error)  # names the file
-            self.errors[slot] = tr("table.save_failed", reason=reason)
-            return self._done(ok=False)
+            await self.session.submit(request, self.app)
+            ok = True
+        except Exception as error:  # sorted by _refused: shown, or raised
+            ok = self._refused(slot, error)
         finally:
-            self._acting = False
-        if then is not None:
+            self._acting -= 1
+        self._answer(ok, then)
+
+    def _refused(self, slot: str, error: Exception) -> bool:
+        """Show a refusal or a failed save at ``slot`` (False); anything else is a bug."""
+        if isinstance(error, StaleCommand):  # another device was first: show the table now
+            self.errors[SYNC_SLOT] = stale_text(self.app, error)
+        elif isinstance(error, WatchOnly):
+            self.errors[slot] = str(error)
+        elif isinstance(error, RulesError):
+            self.errors[slot] = refusal_text(self.app.tr, error)
+        elif isinstance(error, StoreError):
+            reason = store_error_text(self.app, self.game_id, error)  # names the file
+            self.errors[slot] = self.app.tr("table.save_failed", reason=reason)
+        else:
+            raise error
+        return False
+
+    def _answer(self, ok: bool, then: Callable[[], None] | None) -> bool:
+        if ok and then is not None:
             then()
-        return self._done(ok=True)
+        return self._done(ok=ok)
 
     def _done(self, ok: bool) -> bool:
         # The game or the errors changed, both part of every panel's key.
@@ -347,10 +371,7 @@ class GameScreen:
             return
         revision, version = self._seen()
         device = device_id(self.app)
-        if kind == "undo":
-            self._act("undo", lambda s: s.undo(version, self.app, seen=revision, device=device))
-        else:
-            self._act("undo", lambda s: s.redo(version, self.app, seen=revision, device=device))
+        self._act("undo", Request(kind, None, version, revision, device))
 
     def _show_tab(self, tab: Tab) -> None:
         self.tab = tab

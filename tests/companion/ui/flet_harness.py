@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import flet as ft
@@ -42,6 +43,22 @@ if flet_version != PINNED_FLET:  # pragma: no cover - guards an upgrade
 
 C = TypeVar("C", bound=ft.Control)
 _encode = configure_encode_object_for_msgpack(BaseControl)
+
+
+class InlineExecutor(ThreadPoolExecutor):
+    """Runs what the loop hands to a worker thread (a game's save, ``TableSession.submit``)
+    at once, in the caller: a tap is answered within the rounds ``Harness.settle`` runs,
+    as it would be on a server within a few milliseconds. (asyncio takes only a
+    ``ThreadPoolExecutor`` as the loop's default.) ``test_saves_off_the_loop`` runs the
+    real thread."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # handed to the awaiting task, as a thread would
+            future.set_exception(error)
+        return future
 
 
 class RecordingConnection(Connection):
@@ -139,6 +156,7 @@ class Harness:
         #: benchmark turns it off: it walks the whole page).
         self.check_sent = check_sent
         self.loop = asyncio.new_event_loop()
+        self.loop.set_default_executor(InlineExecutor(max_workers=1))
         self.conn = RecordingConnection(self.loop)
         self.session = Session(self.conn)
         self.conn.session = self.session
