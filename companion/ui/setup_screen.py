@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.session import Request
 from companion.theme import treasure_badge
 from companion.ui.new_game_form import FormErrors
 from companion.ui.room_picker import RoomPicker
 from companion.ui.room_questions import ask_then_build
+from companion.ui.sending import refusal_message, send
 from companion.ui.sync_link import builds_here, sees_face_down
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
 from rules.commands import BuildRoom, RevealRooms
-from rules.errors import RulesError
 from rules.setup import starting_hand
 
 if TYPE_CHECKING:
@@ -211,22 +212,30 @@ class SetupScreen:
             return
         try:
             room = picker.draft.to_room(picker.prefix)
-            self.app.play(BuildRoom(player=name, room=room))
         except FormErrors as exc:
             self._show_error(name, " · ".join(self.app.tr(e.key, **e.args) for e in exc.errors))
             return
-        except RulesError as exc:
-            self._show_error(name, self.app.refusal(exc))
-            return
-        self.pickers.pop(name, None)
-        # Redraw in place (like the game screen) so the page keeps its scroll: the next
-        # player's Room is right below, not back at the top.
-        self.app.render_top()
+
+        def answer(error: Exception | None) -> None:
+            if error is not None:  # refused, or not saved: the form keeps the Room
+                self._show_error(name, self._refusal(error))
+                return
+            self.pickers.pop(name, None)
+            # Redraw in place (like the game screen) so the page keeps its scroll: the
+            # next player's Room is right below, not back at the top.
+            self.app.render_top()
+
+        send(self.app, Request("play", BuildRoom(player=name, room=room)), answer)
 
     def _on_reveal(self, _event: object) -> None:
-        try:
-            self.app.play(RevealRooms())
-        except RulesError as exc:
-            self._show_error("reveal", self.app.refusal(exc))
-            return
-        self.app.replace("/table")
+        def answer(error: Exception | None) -> None:
+            if error is not None:
+                self._show_error("reveal", self._refusal(error))
+                return
+            self.app.replace("/table")
+
+        send(self.app, Request("play", RevealRooms()), answer)
+
+    def _refusal(self, error: Exception) -> str:
+        game_id = self.app.session.game_id if self.app.session is not None else None
+        return refusal_message(self.app, game_id, error)

@@ -17,7 +17,6 @@ from companion.catalogue import Catalogue
 from companion.i18n import LANGS, Lang, Translator
 from companion.session import Change, Sessions, TableSession
 from companion.store import StoreError
-from companion.sync.hub import WatchOnly
 from companion.sync.registry import JoinRecordNotSaved
 from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
 from companion.ui.join_screen import GameUnavailable, gate_route
@@ -25,19 +24,14 @@ from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.reconcile import fold
 from companion.ui.sync_link import (
     TabSync,
-    access_of,
     later,
     note_change,
     presence_changed,
     when_shown,
 )
 from companion.ui.widgets import icon_action, tagged
-from rules.commands import Command
-from rules.errors import RulesError
-from rules.events import EventBase
 from rules.game import Game
 from rules.models import GameSetup
-from rules.rulings import explain
 
 ThemeChoice = Literal["system", "light", "dark"]
 PHASES: tuple[str, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
@@ -332,25 +326,6 @@ class TableApp:
             handler(change)  # the screen redraws itself and sends what changed
         elif change.origin is not self:
             self.page.update()  # another tab's change: no event handler will update us
-
-    def play(self, command: Command) -> tuple[EventBase, ...]:
-        """Send a command through the session: the engine decides, the store saves, then
-        every screen showing the game hears of it. RulesError or StoreError change nothing."""
-        if self.session is None:
-            raise RuntimeError("no game has been started")
-        if not access_of(self).can_change:
-            raise WatchOnly(self.tr("sync.watch_only"))
-        return self.session.play(command, version=self.session.state.version, origin=self)
-
-    def ruling_text(self, key: str, args: dict[str, str | int]) -> str:
-        """A ruling or refusal in the player's language (English if not translated)."""
-        catalogue_key = f"ruling.{key}"
-        if self.tr.has(catalogue_key):
-            return self.tr(catalogue_key, **args)
-        return explain(key, args)
-
-    def refusal(self, error: RulesError) -> str:
-        return f"{self.ruling_text(error.key, error.args_map)} ({error.rule})"
 
     # --- settings -----------------------------------------------------------------
 

@@ -21,12 +21,10 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.session import Change, Request, TableSession
-from companion.store import StoreError
-from companion.sync.hub import WatchOnly
 from companion.theme import TOUCH
 from companion.ui.panel_memo import PanelMemos, Redraw
-from companion.ui.store_problems import store_error_text
-from companion.ui.sync_link import SYNC_SLOT, device_id, page_loop, refusal_for, stale_text
+from companion.ui.sending import refusal_message, send
+from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
 from companion.ui.table.card_play import SpellPanel, offers_view
@@ -35,7 +33,7 @@ from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
-from companion.ui.table.rulings import refusal_text, ruling_row
+from companion.ui.table.rulings import ruling_row
 from companion.ui.table.scoreboard import Scoreboard
 from companion.ui.table.table_sync import ready_marks, reveal_note, sync_top
 from companion.ui.table.town import TownPanel
@@ -43,7 +41,7 @@ from companion.ui.widgets import Handler, big_button, on_tap, tagged
 from rules import events as ev
 from rules.commands import Command, EndTurn, ResolveBait, RevealRooms
 from rules.engine import legal_command_types
-from rules.errors import RulesError, StaleCommand
+from rules.errors import StaleCommand
 from rules.game import Game
 from rules.models import GameState
 
@@ -153,60 +151,27 @@ class GameScreen:
         self.memos.forget()
 
     def _act(self, slot: str, request: Request, then: Callable[[], None] | None = None) -> bool:
-        """Send ``request`` to the session; True unless it was refused at once.
-
-        On a server the answer comes later: the request goes to the session on its own
-        task (``TableSession.submit``: the save runs off the event loop) and the screen is
-        redrawn when it is saved or refused. A page with no event loop (the screen tests'
-        page) is answered at once."""
-        assert self.session is not None
+        """Send ``request`` (``sending.send``); the screen is redrawn once it is saved or
+        refused. False when it was refused before returning (a page with no event loop);
+        on a server the answer comes later."""
         self.errors.clear()
-        if page_loop(self.app.page) is None:
-            self._acting += 1
-            try:
-                self.session.apply(request, self.app)
-                ok = True
-            except Exception as error:  # sorted by _refused: shown, or raised
-                ok = self._refused(slot, error)
-            finally:
-                self._acting -= 1
-            return self._answer(ok, then)
         self._acting += 1
-        self.app.page.run_task(self._submit, slot, request, then)
-        # Nothing changed yet: Flet need not compare the page after this handler.
-        ft.context.mark_update_called()  # type: ignore[no-untyped-call]
-        return True
+        answered: list[bool] = []
 
-    async def _submit(self, slot: str, request: Request, then: Callable[[], None] | None) -> None:
-        assert self.session is not None
-        try:
-            await self.session.submit(request, self.app)
-            ok = True
-        except Exception as error:  # sorted by _refused: shown, or raised
-            ok = self._refused(slot, error)
-        finally:
+        def answer(error: Exception | None) -> None:
             self._acting -= 1
-        self._answer(ok, then)
+            if error is None:
+                if then is not None:
+                    then()
+            else:
+                # A table another device changed first is said at the top of the screen.
+                where = SYNC_SLOT if isinstance(error, StaleCommand) else slot
+                self.errors[where] = refusal_message(self.app, self.game_id, error)
+            answered.append(error is None)
+            self._done(ok=error is None)
 
-    def _refused(self, slot: str, error: Exception) -> bool:
-        """Show a refusal or a failed save at ``slot`` (False); anything else is a bug."""
-        if isinstance(error, StaleCommand):  # another device was first: show the table now
-            self.errors[SYNC_SLOT] = stale_text(self.app, error)
-        elif isinstance(error, WatchOnly):
-            self.errors[slot] = str(error)
-        elif isinstance(error, RulesError):
-            self.errors[slot] = refusal_text(self.app.tr, error)
-        elif isinstance(error, StoreError):
-            reason = store_error_text(self.app, self.game_id, error)  # names the file
-            self.errors[slot] = self.app.tr("table.save_failed", reason=reason)
-        else:
-            raise error
-        return False
-
-    def _answer(self, ok: bool, then: Callable[[], None] | None) -> bool:
-        if ok and then is not None:
-            then()
-        return self._done(ok=ok)
+        send(self.app, request, answer)
+        return answered[0] if answered else True
 
     def _done(self, ok: bool) -> bool:
         # The game or the errors changed, both part of every panel's key.

@@ -8,6 +8,7 @@ from companion.i18n import Translator
 from companion.session import Sessions
 from companion.store import SaveFailed
 from companion.ui.shell import Settings, TableApp
+from companion.ui.table.game_screen import GameScreen
 from rules.commands import (
     CorrectScore,
     DeactivateRoom,
@@ -194,8 +195,10 @@ def test_a_change_from_another_tab_redraws_this_one(
     other_page = FakePage()
     other = make_app(other_page, sessions)
     other.start(f"/game/{screen.game_id}")
+    other_screen = other.current
+    assert isinstance(other_screen, GameScreen)
     before = page.updates
-    other.play(DeactivateRoom(player="Bo", index=0))
+    assert other_screen.play("x", DeactivateRoom(player="Bo", index=0))
     assert page.updates > before
     assert find(page, "p2-room-1").content.opacity < 1  # type: ignore[union-attr]
 
