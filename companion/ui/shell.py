@@ -133,6 +133,7 @@ class TableApp:
         page.theme = light_theme()
         page.dark_theme = dark_theme()
         page.theme_mode = theme_mode(self.settings.theme)
+        page.locale_configuration = locale_configuration(self.settings.lang)
         page.on_view_pop = self._on_view_pop
         self.stack = [self._make("/")]
         if route_name(route) != "home" and route_name(route) in self.screens:
@@ -340,6 +341,7 @@ class TableApp:
             return
         self.settings.lang = lang
         self.tr = Translator(lang)
+        self.page.locale_configuration = locale_configuration(lang)
         self.save_setting(PREF_LANG, lang)
         # Screens keep their state (e.g. a half-filled form) but rebuild their labels.
         self.render()
@@ -444,4 +446,13 @@ def phase_stepper(tr: Translator, current: str | None) -> ft.Control:
     return tagged(
         "phase-stepper",
         ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
+    )
+
+
+def locale_configuration(lang: Lang) -> ft.LocaleConfiguration:
+    """The app's languages for Flutter's own words (the Back button's name and tooltip,
+    a text field's Paste), so they follow the app's language, not the browser's."""
+    return ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(code) for code in LANGS],
+        current_locale=ft.Locale(lang),
     )

@@ -24,7 +24,7 @@ def test_rules_search_opens_an_entry_then_german_finds_wunde(phone: AppPage) -> 
     phone.tap("open-settings")
     phone.page.get_by_role("button", name="Deutsch").click()
     phone.wait_text("Sprache")
-    phone.page.get_by_role("button", name="Back").click()
+    phone.page.get_by_role("button", name="Zurück").click()
     phone.wait_for("rules-search")
     phone.type_into("rules-search", "Wunde")
     phone.page.locator('[flt-semantics-identifier^="rules-hit-"]').first.wait_for(

@@ -74,7 +74,7 @@ def test_bait_ruling_opens_its_rule_and_german_search_lists_wunde_first(phone: A
     phone.wait_for("settings-lang")
     phone.page.get_by_role("button", name="Deutsch").click()
     phone.wait_text("Sprache")
-    phone.page.get_by_role("button", name="Back").click()
+    phone.page.get_by_role("button", name="Zurück").click()
     phone.wait_for("bait-result-1")
     shows(phone, "bait-result-1", Translator("de")("table.bait_goes", player="Ada"))
 

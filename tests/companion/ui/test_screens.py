@@ -108,12 +108,16 @@ def test_typed_room_with_bad_damage_is_refused_before_the_engine(table_app: AppF
 
 def test_language_switch_relabels_every_screen_and_is_remembered(table_app: AppFactory) -> None:
     ui, app = table_app()
+    assert ui.page.locale_configuration is not None
+    assert ui.page.locale_configuration.current_locale == ft.Locale("en")
     ui.tap("new-game")
     ui.type("player-1-name", "Ada")
     ui.tap("open-settings")
     ui.select("settings-lang", "de")
     assert app.saved == {"dungeon_referee.lang": "de"}  # type: ignore[attr-defined]
     assert "Sprache" in ui.texts()
+    # Flutter's own words (the Back button, a text field's menu) follow the app's language.
+    assert ui.page.locale_configuration.current_locale == ft.Locale("de")
     app.back()
     assert "Spieler 1" in ui.texts()
     assert ui.find("player-1-name", ft.TextField).value == "Ada", "typed text survives"
