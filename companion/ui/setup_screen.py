@@ -17,6 +17,7 @@ from companion.ui.room_picker import RoomPicker
 from companion.ui.room_questions import ask_then_build
 from companion.ui.sending import refusal_message, send
 from companion.ui.sync_link import builds_here, sees_face_down
+from companion.ui.table.rulings import card_label
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
 from rules.commands import BuildRoom, RevealRooms
 from rules.setup import starting_hand
@@ -144,7 +145,7 @@ class SetupScreen:
             # Face down until all reveal together (R-SETUP-FIRST): named only where it
             # could have been built; elsewhere only that it is placed.
             placed = (
-                tr("setup.room_placed", room=player.pending.room.label())
+                tr("setup.room_placed", room=card_label(tr, player.pending.room.label()))
                 if sees_face_down(self.app, name)
                 else tr("sync.placed_face_down")
             )

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from companion.catalogue import SpellCard
 from companion.ui.table.context import TableContext, section, slot_error
-from companion.ui.table.rulings import ruling_text
+from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import Handler, big_button, tagged
 from rules.card_effects import effects_of, offer_heroes
 from rules.card_text import phrases
@@ -80,14 +80,18 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
     if offer.offer == "destroy_own_room":
         rooms = state.player(offer.player).dungeon
         picks = [
-            (f"offer-{n}-room-{i + 1}", f"{i + 1} · {s.top.label()}", {"room": i})
+            (
+                f"offer-{n}-room-{i + 1}",
+                f"{i + 1} · {card_label(ctx.app.tr, s.top.label())}",
+                {"room": i},
+            )
             for i, s in enumerate(rooms)
         ]
     elif offer.offer == "heal_wound":
         return None
     else:
         picks = [
-            (f"offer-{n}-hero-{h + 1}", state.hero(h).label(), {"hero": h})
+            (f"offer-{n}-hero-{h + 1}", card_label(ctx.app.tr, state.hero(h).label()), {"hero": h})
             for h in offer_heroes(state, offer.offer)
         ]
     out: list[ft.Control] = []
@@ -200,7 +204,7 @@ class SpellPanel:
                                 "table.spell_room_label",
                                 player=p.name,
                                 n=i + 1,
-                                room=stack.top.label(),
+                                room=card_label(tr, stack.top.label()),
                             ),
                             self.target == (p.name, i),
                             lambda t=(p.name, i): self._set(target=t),
@@ -214,7 +218,7 @@ class SpellPanel:
                     [
                         self._choice(
                             f"spell-hero-{h}",
-                            state.hero(h).label(),
+                            card_label(tr, state.hero(h).label()),
                             self.hero == h,
                             lambda h=h: self._set(hero=h),
                         )

@@ -9,6 +9,7 @@ translated too. Tapping a rule id opens its glossary entry in a dialog.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -26,6 +27,12 @@ if TYPE_CHECKING:
     from companion.ui.shell import TableApp
 
 _PHASE_WORDS = {"build", "bait", "adventure", "beginning", "setup", "end", "over"}
+#: Arguments that name a card: a card without a name is labelled by the engine in English
+#: (``rules.models``: "trap Room", "Epic fighter/mage Hero #3", "universal Item #1").
+_CARD_ARGS = {"hero", "room", "card", "under", "uncovered", "item", "miniboss"}
+_NUMBERED = re.compile(r"(?P<base>.+?)(?P<n> #\d+)?")
+_HERO = re.compile(r"(?P<epic>Epic )?(?P<classes>[a-z/]+) Hero")
+_ITEM = re.compile(r"(?P<classes>[a-z/]+) Item")
 
 
 def _local_arg(tr: Translator, name: str, value: Arg) -> Arg:
@@ -42,7 +49,42 @@ def _local_arg(tr: Translator, name: str, value: Arg) -> Arg:
         return tr(f"ruling.word.{value}")
     if name == "rooms" and value in WORD_KEYS:  # card ability phrases
         return tr(WORD_KEYS[value])
+    if name == "players":  # the engine joins names with its own word (a tie at Bait)
+        return value.replace(" and ", f" {tr('ruling.word.and')} ")
+    if name in _CARD_ARGS:
+        return card_label(tr, value)
     return value
+
+
+def card_label(tr: Translator, label: str) -> str:
+    """The engine's label of a card without a name (``Room.label()``, ``Hero.label()``...)
+    in ``tr``'s language; a card's own name as it is. English is the engine's own."""
+    match = _NUMBERED.fullmatch(label)
+    if match is None or tr.lang == "en":
+        return label
+    base, number = match["base"], match["n"] or ""
+    if base in ("monster Room", "trap Room"):
+        return tr(f"room.kind.{base.split()[0]}") + number
+    if base == "Miniboss":
+        return tr("mini.unnamed") + number
+    if base == "universal Item":
+        return tr("ruling.word.item_universal") + number
+    hero = _HERO.fullmatch(base)
+    if hero is not None and _classes(hero["classes"]):
+        key = "ruling.word.epic_hero" if hero["epic"] else "ruling.word.hero"
+        return tr(key, classes=_classes_in(tr, hero["classes"])) + number
+    item = _ITEM.fullmatch(base)
+    if item is not None and _classes(item["classes"]):
+        return tr("item.of_class", classes=_classes_in(tr, item["classes"])) + number
+    return label
+
+
+def _classes(text: str) -> bool:
+    return all(part in TREASURES for part in text.split("/"))
+
+
+def _classes_in(tr: Translator, text: str) -> str:
+    return "/".join(tr(f"treasure.{part}") for part in text.split("/"))
 
 
 def ruling_text(tr: Translator, key: str, args: dict[str, Arg]) -> str:

@@ -46,3 +46,33 @@ def test_a_refusal_ends_with_its_rule_id_in_either_language() -> None:
     assert german.startswith("Adas Dungeon hat schon fünf Räume") and german.endswith(
         "(R-BUILD-MAX)"
     )
+
+
+def test_a_german_ruling_names_cards_without_a_name_in_german() -> None:
+    """The engine labels a card without a name in English ("fighter Hero #2"); German
+    rulings say it in German. A card's own name is left as it is."""
+    de = Translator("de")
+    walk = {"damage": 2, "total": 2, "health": 4, "room_n": 1}
+    text = ruling_text(de, "adv.enter", {"hero": "fighter Hero #2", "room": "trap Room", **walk})
+    assert text.startswith("Held (Krieger) #2") and "Fallenraum" in text
+    assert "Hero" not in text and "trap" not in text
+    epic = ruling_text(de, "turn.revealed", {"hero": "Epic cleric/mage Hero #7"})
+    assert epic.startswith("Epischer Held (Kleriker/Magier) #7")
+    item = ruling_text(de, "item.revealed", {"item": "universal Item #1"})
+    assert item.startswith("Universale Ausrüstung #1")
+    item = ruling_text(de, "item.revealed", {"item": "thief/mage Item #2"})
+    assert item.startswith("Ausrüstung für Dieb/Magier #2")
+    named = ruling_text(de, "adv.enter", {"hero": "Sir Gawain #1", "room": "Goblin Hut", **walk})
+    assert named.startswith("Sir Gawain #1") and "Goblin Hut" in named
+    # English is the engine's own sentence, labels and all.
+    english = ruling_text(Translator("en"), "turn.revealed", {"hero": "fighter Hero #2"})
+    assert english.startswith("fighter Hero #2 is revealed")
+
+
+def test_a_german_bait_tie_joins_the_players_with_und() -> None:
+    text = ruling_text(
+        Translator("de"),
+        "bait.tie",
+        {"treasure": "cleric", "total": 1, "players": "Ada and Bert"},
+    )
+    assert "Ada und Bert" in text and " and " not in text
