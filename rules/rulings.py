@@ -144,9 +144,11 @@ MESSAGES: dict[str, str] = {
     "adv.done": "Every player has had an Adventure phase: the turn ends.",
     "heal.wound": "{player} heals a Wound: {hero} is turned face down and counts as Souls.",
     # build
-    "build.placed_end": "{player} places a Room face down at the entrance end.",
+    "build.placed_end": (
+        "{player} places a Room face down at the entrance, in front of the other Rooms."
+    ),
     "build.placed_over": "{player} places a Room face down over {under} (Room {under_n}).",
-    "build.revealed_end": "{player} reveals {room} at the entrance end.",
+    "build.revealed_end": "{player} reveals {room}, now the first Room at the entrance.",
     "build.revealed_over": "{player} reveals {room} over {under} (Room {under_n}).",
     "build.levelup": (
         "{player}'s dungeon has five Rooms for the first time: the Boss levels up (once per game)."
