@@ -55,10 +55,17 @@ class HeldSave:
         return self.real(*args, **kwargs)
 
 
-def _hold(session: TableSession, monkeypatch: pytest.MonkeyPatch) -> HeldSave:
-    held = HeldSave(session.store)
-    monkeypatch.setattr(session.store, "save", held)
-    return held
+@pytest.fixture
+def session(tmp_path: Path) -> TableSession:
+    return _session(tmp_path)
+
+
+@pytest.fixture
+def held(session: TableSession, monkeypatch: pytest.MonkeyPatch) -> HeldSave:
+    """The session's saves, held until the test releases them."""
+    save = HeldSave(session.store)
+    monkeypatch.setattr(session.store, "save", save)
+    return save
 
 
 async def _until(event: threading.Event) -> None:
@@ -71,12 +78,10 @@ async def _until(event: threading.Event) -> None:
 
 
 def test_the_save_runs_off_the_loop_and_the_change_shows_only_once_saved(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, session: TableSession, held: HeldSave
 ) -> None:
-    session = _session(tmp_path)
     told: list[Change] = []
     session.subscribe(told.append)
-    held = _hold(session, monkeypatch)
 
     async def scenario() -> None:
         loop_thread = threading.current_thread()
@@ -96,11 +101,7 @@ def test_the_save_runs_off_the_loop_and_the_change_shows_only_once_saved(
     assert reopened.game.log == session.game.log
 
 
-def test_requests_take_turns_in_the_order_they_came(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    session = _session(tmp_path)
-    held = _hold(session, monkeypatch)
+def test_requests_take_turns_in_the_order_they_came(session: TableSession, held: HeldSave) -> None:
 
     async def scenario() -> None:
         first = asyncio.create_task(session.submit(_build("Ann")))
@@ -118,10 +119,8 @@ def test_requests_take_turns_in_the_order_they_came(
 
 
 def test_a_command_made_while_a_save_is_under_way_is_refused_and_changes_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    session: TableSession, held: HeldSave
 ) -> None:
-    session = _session(tmp_path)
-    held = _hold(session, monkeypatch)
 
     async def scenario() -> None:
         task = asyncio.create_task(session.submit(_build("Ann")))
@@ -138,12 +137,10 @@ def test_a_command_made_while_a_save_is_under_way_is_refused_and_changes_nothing
 
 
 def test_a_failed_save_off_the_loop_changes_nothing_and_the_next_request_goes_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, session: TableSession, held: HeldSave
 ) -> None:
-    session = _session(tmp_path)
     told: list[Change] = []
     session.subscribe(told.append)
-    held = _hold(session, monkeypatch)
     held.fail = StoreError("disk full")
     held.release.set()
 
