@@ -40,8 +40,10 @@ class TableContext(Protocol):
     def state(self) -> GameState: ...
 
     def play(self, slot: str, command: Command, then: Callable[[], None] | None = None) -> bool:
-        """Send ``command``; on refusal show why at ``slot`` and return False. ``then`` runs
-        after the change is saved, before the screen is redrawn (to clear a form)."""
+        """Send ``command``; a refusal or a failed save is shown at ``slot``. ``then`` runs
+        after the change is saved, before the screen is redrawn (to clear a form). On a
+        server the answer comes after this returns (the save runs off the event loop);
+        False means it was refused at once (this device may not send it)."""
         ...
 
     def seat(self, name: str) -> int:
