@@ -163,7 +163,14 @@ class TableSession:
         the listeners hear on the loop, but the journal write (its fsync) runs on a worker
         thread, so the loop serves every other tab meanwhile. Requests submitted on the
         loop take turns in the order they came (a tab that taps twice is decided twice, in
-        order). Raises like ``play``; a failed save changes nothing."""
+        order). Raises like ``play``; a failed save changes nothing.
+
+        A request once submitted is seen through even if the caller is cancelled (a tab
+        closed mid-save): its change is saved and every other screen hears of it, never
+        saved but kept from them."""
+        return await asyncio.shield(self._submit(request, origin))
+
+    async def _submit(self, request: Request, origin: object | None) -> tuple[EventBase, ...]:
         async with self._turns:
             with self._lock:
                 self._check_idle()

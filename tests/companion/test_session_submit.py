@@ -155,3 +155,26 @@ def test_a_failed_save_off_the_loop_changes_nothing_and_the_next_request_goes_on
     assert session.game.version == 1 and [c.revision for c in told] == [1]
     reopened = Sessions(GameStore(tmp_path)).open(session.game_id)
     assert reopened.game.log == session.game.log
+
+
+def test_a_request_whose_tab_closes_mid_save_is_still_saved_and_shown_to_the_others(
+    tmp_path: Path, session: TableSession, held: HeldSave
+) -> None:
+    told: list[Change] = []
+    session.subscribe(told.append)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(session.submit(_build("Ann"), origin="closing tab"))
+        await _until(held.started)
+        task.cancel()  # the tab went away while its change was being written
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        held.release.set()
+        # The next request waits its turn behind the one under way, then goes on.
+        await asyncio.wait_for(session.submit(_build("Bob"), origin="other tab"), WAIT)
+
+    asyncio.run(scenario())
+    assert _builders(session) == ["Ann", "Bob"]
+    assert [(c.origin, c.revision) for c in told] == [("closing tab", 1), ("other tab", 2)]
+    reopened = Sessions(GameStore(tmp_path)).open(session.game_id)
+    assert reopened.game.log == session.game.log
