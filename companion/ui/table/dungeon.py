@@ -16,7 +16,7 @@ from companion.theme import TOUCH, treasure_badge
 from companion.ui.sync_link import builds_here
 from companion.ui.table.build_panel import BuildForm
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.table.miniboss_panel import room_extras
+from companion.ui.table.miniboss_panel import room_extras, room_extras_key
 from companion.ui.table.player_expansions import PlayerExpansions
 from companion.ui.table.table_sync import build_slot
 from companion.ui.widgets import tagged
@@ -330,13 +330,9 @@ class DungeonPanel:
         a bonus changed leaves it as it is."""
         ctx = self.ctx
         facts = tile_facts(ctx, player, index)
-        if ctx.state.setup.ruleset.minibosses:
-            # Its Miniboss and Coins lines read more of the game (and of this device's
-            # seat) than the key below holds: built each time.
-            return _room_tile(ctx, player, index, stack, self.prefix, facts)
         return ctx.memo(
             f"{self.prefix}-room-{index + 1}",
-            (index, stack, facts),
+            (index, stack, facts, room_extras_key(ctx, player)),
             # Not sealed: its card and actions are, and what changes around them (a Hero
             # arriving, the actions shown) then goes out with the rest of the tap's update
             # instead of one message per Room.

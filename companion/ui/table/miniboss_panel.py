@@ -12,6 +12,8 @@ its refusal shows with its rule next to the button that was tapped.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import flet as ft
 
 from companion.catalogue import MinibossCard as CatalogueMiniboss
@@ -47,6 +49,20 @@ def room_extras(
         *_miniboss_line(ctx, player, index, stack, prefix),
         *room_coins(ctx, player, index, stack, prefix),
     ]
+
+
+def room_extras_key(ctx: TableContext, player: PlayerState) -> Hashable:
+    """What ``room_extras`` reads besides the Room's stack (its Miniboss and Coins): a
+    tile kept under a key with this is built again when one of them changes."""
+    state = ctx.state
+    if not state.setup.ruleset.minibosses:
+        return None
+    return (
+        player.eliminated,
+        state.game_over,
+        state.phase,  # Decline and Promote are offered by phase
+        sees_face_down(ctx.app, player.name),  # a face-down Miniboss named or not
+    )
 
 
 def _miniboss_line(

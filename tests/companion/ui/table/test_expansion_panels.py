@@ -6,8 +6,13 @@ the wrong command (or none) fails the test.
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from companion.session import Sessions
 from companion.ui.shell import TableApp
+from companion.ui.table import dungeon
 from companion.ui.table.game_screen import GameScreen
 from rules.commands import (
     BuildMiniboss,
@@ -319,3 +324,29 @@ def test_level_3_is_used_and_drops_back_to_level_1(
     tap(page, "p1-room-1-mini-level3")
     assert screen.state.player("Ann").dungeon[0].miniboss.level == 1  # type: ignore[union-attr]
     assert not has(page, "p1-room-1-mini-level3")
+
+
+def test_a_miniboss_game_keeps_room_tiles_until_what_they_show_changes(
+    app: TableApp, sessions: Sessions, page: FakePage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tile's Miniboss and Coins lines are part of what it is kept under: a tap
+    elsewhere builds no tile, a promotion builds that one, and the phase that takes
+    Promote away builds them again (issue 13)."""
+    screen = start_with(app, sessions, MINIS, _promoted_next_turn(0))
+    built: list[str] = []
+    original = dungeon._room_tile
+
+    def counting(*args: Any) -> Any:
+        built.append(f"{args[4]}-room-{args[2] + 1}")
+        return original(*args)
+
+    monkeypatch.setattr(dungeon, "_room_tile", counting)
+    tap(page, "p2-coins-plus")  # Bo's hoard: no Room shows it
+    assert screen.state.player("Bo").coins == 4 and built == []
+    tap(page, "p1-room-1-mini-promote")
+    assert built == ["p1-room-1"] and "Spike · Level 2 of 3" in texts(page)
+    built.clear()
+    assert has(page, "p1-room-1-mini-promote")
+    tap(page, "reveal-rooms")  # to the Bait: no more promoting
+    assert "p1-room-1" in built
+    assert not has(page, "p1-room-1-mini-promote") and "Spike · Level 2 of 3" in texts(page)
