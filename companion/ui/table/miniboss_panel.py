@@ -57,11 +57,13 @@ def room_extras_key(ctx: TableContext, player: PlayerState) -> Hashable:
     state = ctx.state
     if not state.setup.ruleset.minibosses:
         return None
+    face_down = any(s.miniboss is not None and s.miniboss.face_down for s in player.dungeon)
     return (
         player.eliminated,
         state.game_over,
         state.phase,  # Decline and Promote are offered by phase
-        sees_face_down(ctx.app, player.name),  # a face-down Miniboss named or not
+        # A face-down Miniboss is named or not (asked only then: it may read a file).
+        face_down and sees_face_down(ctx.app, player.name),
     )
 
 
