@@ -30,6 +30,12 @@ class InputError(Exception):
     """The table could not be read or is not a valid table."""
 
 
+def _unclear(char: str) -> bool:
+    """A character that does not show where it is (a space, a no-break space, a
+    zero-width one)."""
+    return char.isspace() or not char.isprintable()
+
+
 def _field(loc: tuple[int | str, ...]) -> str:
     out = ""
     for part in loc:
@@ -39,6 +45,8 @@ def _field(loc: tuple[int | str, ...]) -> str:
             name = printable(part)
             if len(name) > MAX_FIELD:
                 name = name[:MAX_FIELD] + "…"
+            if not name or _unclear(name[0]) or _unclear(name[-1]):
+                name = f'"{name}"'  # where a name starting or ending in a space starts or ends
             out += f".{name}" if out else name
     return out or "table"
 

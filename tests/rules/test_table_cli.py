@@ -477,3 +477,23 @@ def test_cli_several_problems_are_one_line_naming_each_field() -> None:
     assert done.stderr.count("\n") == 1 and done.stderr.endswith("\n"), done.stderr
     for field in ("players[0].xp", "town[0].health", "town[1].bad\\nkey"):
         assert field in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("key", "shown"),
+    [
+        ("\xa0s", '"\xa0s"'),  # a no-break space in front (found by the CLI fuzz test)
+        ("trail ", '"trail "'),
+        ("\u200bzero", '"\u200bzero"'),  # a zero-width space shows nothing at all
+        ("", '""'),
+        ("in side", "in side"),  # a space inside shows where it is: no quotes
+    ],
+)
+def test_cli_a_field_name_with_an_invisible_edge_is_quoted(key: str, shown: str) -> None:
+    """A field name that starts or ends with a space (of any kind) is shown in quotes,
+    so the message says where the name begins and ends."""
+    table = good()
+    table["town"][0][key] = 1
+    done = cli("-", stdin=json.dumps(table))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"error: town[0].{shown}: Extra inputs are not permitted")
