@@ -14,6 +14,7 @@ import flet as ft
 from companion.ui.new_game_form import FormErrors
 from companion.ui.room_picker import RoomPicker
 from companion.ui.room_questions import ask_then_build
+from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.widgets import big_button, tagged
 from rules.commands import BuildRoom
@@ -170,5 +171,5 @@ class BuildForm:
         player = self.ctx.state.player(self.name)
         if self.picker is None or not self.open or player.pending or player.built_this_phase:
             return False
-        self.ctx.app.page.run_task(self.picker.name_field.focus)
+        focus_when_shown(self.ctx.app, self.picker.name_field)
         return True

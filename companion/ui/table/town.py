@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.catalogue import HeroCard as CatalogueHero
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
+from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
 from companion.ui.table.rulings import rule_link
@@ -209,7 +210,7 @@ class TownPanel:
         """A Hero came from the catalogue: the keyboard moves on to the next Hero's name
         (no tap to focus it), until the last, after which comes the reveal button."""
         if index + 1 < len(self.slots):
-            self.ctx.app.page.run_task(self.slots[index + 1].name_field.focus)
+            focus_when_shown(self.ctx.app, self.slots[index + 1].name_field)
 
     def _clear(self) -> None:
         self.slots = []
