@@ -72,6 +72,12 @@ class Request:
     seen: int | None = None
     device: str | None = None
 
+    @property
+    def what(self) -> object:
+        """What was asked, as remembered to recognise it sent twice: the command, or
+        "undo" / "redo"."""
+        return self.command if self.kind == "play" else self.kind
+
 
 @dataclass(frozen=True)
 class Step:
@@ -79,8 +85,7 @@ class Step:
 
     game: Game
     events: tuple[EventBase, ...]
-    kind: str
-    sent: tuple[int | None, str | None, object]  # (seen, device, what) for double taps
+    request: Request
 
 
 class TableSession:
@@ -204,8 +209,7 @@ class TableSession:
 
     def _decide(self, request: Request) -> Step:
         """What the engine makes of the request (``RulesError``: nothing changes)."""
-        what: object = request.command if request.kind == "play" else request.kind
-        self._admit(request.seen, what, request.device, request.version)
+        self._admit(request.seen, request.what, request.device, request.version)
         if request.kind == "play":
             assert request.command is not None
             game, events = self._game.play(request.command)
@@ -213,7 +217,7 @@ class TableSession:
             game, events = self._game.undo(), ()
         else:
             game, events = self._game.redo_with_events()
-        return Step(game, events, request.kind, (request.seen, request.device, what))
+        return Step(game, events, request)
 
     def notify(self, kind: str, origin: object | None = None) -> None:
         """Tell every screen of this game about something that is not in the game itself
@@ -259,12 +263,12 @@ class TableSession:
         """The step is saved: make it current and tell every screen."""
         self._game = step.game
         self.last_events = step.events
-        seen, device, what = step.sent
-        if seen is not None:
-            self._recent.append((seen, device, what))
+        request = step.request
+        if request.seen is not None:
+            self._recent.append((request.seen, request.device, request.what))
         self.revision += 1
-        self._authors.append((self.revision, device))
-        self._tell(Change(step.game, step.events, step.kind, origin, self.revision))
+        self._authors.append((self.revision, request.device))
+        self._tell(Change(step.game, step.events, request.kind, origin, self.revision))
 
     def _tell(self, change: Change) -> None:
         for listener in list(self._listeners):

@@ -64,7 +64,7 @@ def send(app: TableApp, request: Request, answer: Answer) -> None:
     ft.context.mark_update_called()  # type: ignore[no-untyped-call]
 
 
-def refusal_message(app: TableApp, game_id: str | None, error: Exception) -> str:
+def refusal_message(app: TableApp, error: Exception) -> str:
     """What the player is told about one of ``REFUSALS``: why, and the rule or the file."""
     if isinstance(error, StaleCommand):  # another device was first
         return stale_text(app, error)
@@ -72,5 +72,6 @@ def refusal_message(app: TableApp, game_id: str | None, error: Exception) -> str
         return str(error)
     if isinstance(error, RulesError):
         return refusal_text(app.tr, error)
+    game_id = app.session.game_id if app.session is not None else None
     reason = store_error_text(app, game_id, error)  # names the file where it may
     return app.tr("table.save_failed", reason=reason)

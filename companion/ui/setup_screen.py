@@ -219,7 +219,7 @@ class SetupScreen:
 
         def answer(error: Exception | None) -> None:
             if error is not None:  # refused, or not saved: the form keeps the Room
-                self._show_error(name, self._refusal(error))
+                self._show_error(name, refusal_message(self.app, error))
                 return
             self.pickers.pop(name, None)
             # Redraw in place (like the game screen) so the page keeps its scroll: the
@@ -231,12 +231,8 @@ class SetupScreen:
     def _on_reveal(self, _event: object) -> None:
         def answer(error: Exception | None) -> None:
             if error is not None:
-                self._show_error("reveal", self._refusal(error))
+                self._show_error("reveal", refusal_message(self.app, error))
                 return
             self.app.replace("/table")
 
         send(self.app, Request("play", RevealRooms()), answer)
-
-    def _refusal(self, error: Exception) -> str:
-        game_id = self.app.session.game_id if self.app.session is not None else None
-        return refusal_message(self.app, game_id, error)

@@ -166,7 +166,7 @@ class GameScreen:
             else:
                 # A table another device changed first is said at the top of the screen.
                 where = SYNC_SLOT if isinstance(error, StaleCommand) else slot
-                self.errors[where] = refusal_message(self.app, self.game_id, error)
+                self.errors[where] = refusal_message(self.app, error)
             answered.append(error is None)
             self._done(ok=error is None)
 
