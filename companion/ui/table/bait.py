@@ -5,11 +5,11 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.table.context import TableContext, section, slot_error
-from companion.ui.table.rulings import ruling_row
-from companion.ui.table.town import hero_chip
+from companion.ui.table.rulings import card_label, rule_link, ruling_text
 from companion.ui.widgets import big_button, tagged
 from rules import events as ev
 from rules.commands import Command, EndTurn, ResolveBait
+from rules.rulings import Ruling
 
 SLOT = "bait"
 
@@ -65,29 +65,37 @@ def bait_results(ctx: TableContext) -> ft.Control | None:
             else:
                 where = tr("table.bait_stays")
                 icon = ft.Icons.HOME
-            rows.append(
-                tagged(
-                    f"bait-result-{n}",
-                    ft.Container(
-                        ft.Column(
-                            [
-                                hero_chip(ctx, hero, f"bait-result-{n}-hero"),
-                                ft.Row(
-                                    [
-                                        ft.Icon(icon),
-                                        ft.Text(where, size=18, weight=ft.FontWeight.BOLD),
-                                    ]
-                                ),
-                                ruling_row(ctx.app, event.ruling, f"bait-result-{n}-why"),
-                            ],
-                            spacing=4,
-                        ),
-                        padding=8,
-                        border_radius=10,
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                    ),
-                )
-            )
+            rows.append(_result(ctx, n, card_label(tr, hero.label()), where, icon, event.ruling))
     if not rows:
         rows.append(ft.Text(tr("table.bait_nobody"), size=16))
     return section("bait-results", tr("table.bait_results"), rows)
+
+
+def _result(
+    ctx: TableContext, n: int, hero: str, where: str, icon: ft.IconData, ruling: Ruling
+) -> ft.Control:
+    """One Hero's Bait: which Hero (its number and name, the card on the table), where it
+    goes, why. Kept to a dozen controls: a Bait tap adds one of these per Hero in town,
+    and each control sent costs the tap time on the server and in the browser (#13). The
+    Hero's full line, with treasure and Health, is at the entrance and in the Adventure."""
+    tr = ctx.app.tr
+    return tagged(
+        f"bait-result-{n}",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Text(hero, size=17),
+                    ft.Row(
+                        [ft.Icon(icon), ft.Text(where, size=18, weight=ft.FontWeight.BOLD)],
+                        spacing=6,
+                    ),
+                    ft.Text(ruling_text(tr, ruling.key, ruling.args), size=16),
+                    rule_link(ctx.app, ruling.rule, f"bait-result-{n}-why-rule"),
+                ],
+                spacing=4,
+            ),
+            padding=8,
+            border_radius=10,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        ),
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import flet as ft
+
 from companion.session import Sessions
 from companion.ui.shell import TableApp
 from rules.commands import BuildRoom, ResolveBait, RevealRooms
@@ -16,6 +18,7 @@ from tests.companion.ui.table.conftest import (
     tap,
     texts,
     type_into,
+    walk,
 )
 
 
@@ -93,6 +96,22 @@ def test_bait_tie_at_the_top_stays_in_town_with_the_why_and_rule(
     assert has(page, "bait-result-2-why-rule")
     tap(page, "bait-result-2-why-rule")
     assert page.dialogs, "the rule link opens its glossary entry"
+
+
+def test_each_bait_result_names_its_hero_in_a_few_controls(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    # The Heroes in town go in reveal order: Wizard #1, then Rogue #2.
+    start(app, sessions, [*IN_BUILD, RevealRooms(), ResolveBait()])
+    for n, hero in ((1, "Wizard #1"), (2, "Rogue #2")):
+        result = find(page, f"bait-result-{n}")
+        shown = [c.value for c in walk(result) if isinstance(c, ft.Text)]
+        assert shown[0] == hero
+        assert shown[1] in ("Goes to Ann's dungeon", "Goes to Bo's dungeon", "Stays in town")
+        assert has(page, f"bait-result-{n}-why-rule")
+        # A Bait tap adds one of these per Hero (#13): the Hero's whole line (treasure
+        # badges, Health, a carried Item) is shown at the entrance, not here again.
+        assert len(list(walk(result))) <= 12
 
 
 def room_of(treasure: str, damage: int, name: str):  # type: ignore[no-untyped-def]
