@@ -486,10 +486,10 @@ def build_once(pages: TapPages) -> Tap:
 
 def bait_once(pages: TapPages) -> Tap:
     page = pages.bait
-    result = timed_tap(page, "resolve-bait", sel("bait-result-1-why"))
+    result = timed_tap(page, "resolve-bait", sel("bait-result-1-why-rule"))
     page.bring_to_front()
     tap(page, "undo")
-    page.wait_for_selector(sel("bait-result-1-why"), state="detached")
+    page.wait_for_selector(sel("bait-result-1-why-rule"), state="detached")
     page.wait_for_selector(sel("resolve-bait"), state="attached")
     return result
 
