@@ -47,25 +47,36 @@ def bait_button(ctx: TableContext) -> ft.Control:
 
 
 def bait_results(ctx: TableContext) -> ft.Control | None:
-    """Each Hero's destination from this turn's Bait, with the one-sentence why."""
+    """Each Hero's destination from this turn's Bait, with the one-sentence why.
+
+    Built once per Bait: every tap of the Adventure that follows redraws the screen, and
+    the results stay the same through it. The key is what they show (each Hero's label
+    and its event, rulings included), so an undone Bait made again differently, or other
+    Heroes revealed in between, shows anew."""
     events = last_of_turn(ctx.history(), ResolveBait)
     if events is None:
         return None
-    tr = ctx.app.tr
     state = ctx.state
+    went = [
+        (card_label(ctx.app.tr, state.hero(e.hero).label()), e)
+        for e in events
+        if isinstance(e, ev.HeroLured | ev.HeroStayed)
+    ]
+    key = tuple((label, event.model_dump_json()) for label, event in went)
+    return ctx.memo("bait-results", key, lambda: _results(ctx, went), sealed=True)
+
+
+def _results(ctx: TableContext, went: list[tuple[str, ev.HeroLured | ev.HeroStayed]]) -> ft.Control:
+    tr = ctx.app.tr
     rows: list[ft.Control] = []
-    n = 0
-    for event in events:
-        if isinstance(event, ev.HeroLured | ev.HeroStayed):
-            n += 1
-            hero = state.hero(event.hero)
-            if isinstance(event, ev.HeroLured):
-                where = tr("table.bait_goes", player=event.player)
-                icon = ft.Icons.ARROW_FORWARD
-            else:
-                where = tr("table.bait_stays")
-                icon = ft.Icons.HOME
-            rows.append(_result(ctx, n, card_label(tr, hero.label()), where, icon, event.ruling))
+    for n, (label, event) in enumerate(went, 1):
+        if isinstance(event, ev.HeroLured):
+            where = tr("table.bait_goes", player=event.player)
+            icon = ft.Icons.ARROW_FORWARD
+        else:
+            where = tr("table.bait_stays")
+            icon = ft.Icons.HOME
+        rows.append(_result(ctx, n, label, where, icon, event.ruling))
     if not rows:
         rows.append(ft.Text(tr("table.bait_nobody"), size=16))
     return section("bait-results", tr("table.bait_results"), rows)

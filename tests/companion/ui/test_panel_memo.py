@@ -22,7 +22,7 @@ from rules.commands import BuildRoom
 from rules.game import Game
 from tests.companion.store.sample_play import next_commands, play_turns, sample_setup
 from tests.companion.ui.conftest import AppFactory
-from tests.companion.ui.flet_harness import Harness, unsent
+from tests.companion.ui.flet_harness import Harness, controls_in, unsent
 from tests.companion.ui.table.conftest import walk
 from tests.e2e.sync_seed import seed
 
@@ -173,6 +173,46 @@ def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
     assert screen.state.phase == "adventure"
     assert row() is hidden and hidden.visible is True  # the same row, now shown
     assert harness.find("p1-room-1-destroy") is not None
+
+
+def test_the_bait_results_are_built_once_per_bait(table_app: AppFactory, tmp_path: Path) -> None:
+    """The Adventure's taps leave the Bait results as they are (the same controls); a Bait
+    undone and made again after a change shows the new results."""
+    game_id = _saved_at(tmp_path / "data", "bait")
+    harness, app = table_app(route=f"/game/{game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+    harness.tap("resolve-bait")
+    results = harness.find("bait-results")
+    harness.tap("adv-next")
+    walk = screen.state.walk
+    assert walk is not None and walk.room == 0
+    harness.tap("adv-damage-1")
+    assert screen.state.walk == walk.model_copy(update={"damage": walk.damage + 1})
+    # Handed back as it was (not built again and folded in): the redraw reused it.
+    assert harness.find("bait-results") is results
+    assert id(results.parent) in screen.drawn.reused
+
+    def shown() -> str:
+        return "\n".join(
+            str(c.value)
+            for c in controls_in(harness.find("bait-results"))
+            if isinstance(c, ft.Text)
+        )
+
+    before = shown()
+    for _ in range(3):  # damage, step, Bait
+        harness.tap("undo")
+    assert screen.state.phase == "bait"
+    hero = screen.state.hero(screen.state.town[0])
+    kind = hero.card.treasure[0]
+    harness.tap("p3-bonus-toggle")
+    for _ in range(5):  # the last player's dungeon now lures the first Hero, whatever it is
+        harness.tap(f"p3-bonus-{kind}-plus")
+    harness.tap("resolve-bait")
+    assert harness.find("bait-results") is not results
+    assert shown() != before
+    assert f"Goes to {screen.state.players[2].name}'s dungeon" in shown()
 
 
 def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
