@@ -10,9 +10,11 @@ to every message of the answer encoded:
 
 * build: player 1's "Build face down" in the Build phase (a 3-player game two turns in);
 * bait: "Resolve Bait" in the same game one step on;
+* damage: "+1 damage" to the Hero in a Room, in the Adventure that follows (the tap a
+  table makes most often);
 * counter: the counter's button.
 
-Undo brings the game back between repeats (not timed); the three are interleaved. Prints
+Undo brings the game back between repeats (not timed); the four are interleaved. Prints
 medians and p95 in milliseconds, the bytes each tap sends, and the ratios to the counter.
 Run: ``python bench/taps_server.py [--repeats 40]``.
 """
@@ -75,7 +77,11 @@ def main() -> int:
         app_module.load_device = as_host  # type: ignore[assignment]
         app_main = make_main(AppConfig(data_dir=data))
         tabs: dict[str, Harness] = {}
-        for name, route in (("build", f"/game/{games.build}"), ("bait", f"/game/{games.bait}")):
+        for name, route in (
+            ("build", f"/game/{games.build}"),
+            ("bait", f"/game/{games.bait}"),
+            ("damage", f"/game/{games.adventure}"),
+        ):
             tab = tabs[name] = Harness(route=route, check_sent=False)
             tab.run(app_main(tab.page))
         counter = tabs["counter"] = Harness(check_sent=False)
@@ -92,14 +98,22 @@ def main() -> int:
             tabs["bait"].tap("undo")
             return result
 
+        def damage() -> tuple[float, int]:
+            result = timed(tabs["damage"], "adv-damage-1")
+            tabs["damage"].tap("undo")
+            return result
+
         order: list[tuple[str, Callable[[], tuple[float, int]]]] = [
             ("build", build),
             ("counter", lambda: timed(counter, "increment")),
             ("bait", bait),
             ("counter", lambda: timed(counter, "increment")),
+            ("damage", damage),
+            ("counter", lambda: timed(counter, "increment")),
         ]
-        times: dict[str, list[float]] = {"build": [], "bait": [], "counter": []}
-        sent: dict[str, list[int]] = {"build": [], "bait": [], "counter": []}
+        taps = ("build", "bait", "damage")
+        times: dict[str, list[float]] = {name: [] for name in (*taps, "counter")}
+        sent: dict[str, list[int]] = {name: [] for name in (*taps, "counter")}
         for round_ in range(WARM_UP + args.repeats):
             for name, once in order:
                 ms, size = once()
@@ -113,14 +127,14 @@ def main() -> int:
         f"{os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f})"
     )
     print(f"  {'':8} {'median':>7} {'p95':>7} {'bytes':>7}")
-    for name in ("build", "bait", "counter"):
+    for name in (*taps, "counter"):
         values = times[name]
         print(
             f"  {name:8} {statistics.median(values):7.1f} {p95(values):7.1f}"
             f" {statistics.median(sent[name]):7.0f}"
         )
     counter_ms = times["counter"]
-    for name in ("build", "bait"):
+    for name in taps:
         median = statistics.median(times[name]) / statistics.median(counter_ms)
         tail = p95(times[name]) / p95(counter_ms)
         print(f"  ratio {name}/counter   median {median:6.2f}   p95 {tail:6.2f}")

@@ -63,7 +63,7 @@ from sample_play import next_commands, play_turns, sample_setup  # type: ignore[
 
 from companion.store import GameStore, resolve_data_dir  # noqa: E402
 from companion.sync.registry import AccessRegistry  # noqa: E402
-from rules.commands import BuildRoom, RevealRooms  # noqa: E402
+from rules.commands import AdvanceHero, BuildRoom, ResolveBait, RevealRooms  # noqa: E402
 from rules.game import Game  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one browser set-up)
 
@@ -290,11 +290,13 @@ def servers(data_dir: Path, logs: Path) -> Iterator[tuple[Server, Server]]:
 class Games:
     build: str  # at the Build phase, everyone but player 1 has built
     bait: str  # the same game with player 1's Room built and the Rooms revealed
+    adventure: str  # that one with the Bait resolved and the first Hero in its first Room
 
 
 def prepare_games(data_dir: Path, players: int, turns: int) -> Games:
-    """Two saved games, made with the engine and the store (no clicking through set-up),
-    both hosted by ``HOST_DEVICE``."""
+    """Three saved games, made with the engine and the store (no clicking through set-up),
+    all hosted by ``HOST_DEVICE``: at the Build, at the Bait, and the Bait resolved with
+    the first Hero in the first Room of its dungeon."""
     folder = resolve_data_dir(data_dir)
     store = GameStore(folder)
     registry = AccessRegistry(folder)
@@ -315,13 +317,19 @@ def prepare_games(data_dir: Path, players: int, turns: int) -> Games:
             break
     if game.state.phase != "bait":
         raise RuntimeError(f"expected the Bait phase, got {game.state.phase!r}")
+    in_room = game
+    for command in (ResolveBait(), AdvanceHero()):
+        in_room, _ = in_room.play(command)
+    walk = in_room.state.walk
+    if walk is None or walk.room != 0:
+        raise RuntimeError(f"expected a Hero in a first Room, got {walk!r}")
     ids = []
-    for name, saved in (("bench build", at_build), ("bench bait", game)):
+    for name, saved in (("bench build", at_build), ("bench bait", game), ("bench room", in_room)):
         game_id = store.create(saved.setup, name).game_id
         store.save(game_id, saved)
         registry.add_host(game_id, HOST_DEVICE)
         ids.append(game_id)
-    return Games(build=ids[0], bait=ids[1])
+    return Games(build=ids[0], bait=ids[1], adventure=ids[2])
 
 
 # --- pages -------------------------------------------------------------------------------
