@@ -406,14 +406,22 @@ class DungeonPanel:
     def shown(self) -> ft.Control:
         """``view()``, built only when what it shows changed: this player's part of the
         state (the others' are left out: a Room built next door keeps this card as it
-        is), the rest of the state, the language, the errors and this panel's drafts."""
+        is), the rest of the state but the walk's damage, the language, the errors and
+        this panel's drafts."""
         ctx = self.ctx
         state = ctx.state
-        mine = state.model_copy(update={"players": (state.player(self.name),), "version": 0})
+        # Of the walk, a dungeon card shows only which of its Rooms the Hero stands in (the
+        # tile's marker): the Adventure's taps (damage, heal) leave every card as it is.
+        walk = state.walk
+        here = ("walk", walk.room) if walk is not None and walk.player == self.name else None
+        mine = state.model_copy(
+            update={"players": (state.player(self.name),), "version": 0, "walk": None}
+        )
         key = (
             ctx.drafts,
             tuple(sorted(ctx.errors.items())),
             mine,
+            here,
             builds_here(ctx.app, self.name),
             self.show_bonus,
         )

@@ -428,13 +428,13 @@ class GameScreen:
 
     def _town(self) -> ft.Control:
         """The town, built only when what it shows changed: the state but the players
-        (a Room built or a bonus changed leaves the town as it is), the language, the
-        errors and the drafts."""
+        and the walk (a Room built, a bonus changed or a Hero hurt in a Room leaves the
+        town as it is), the language, the errors and the drafts."""
         state = self.state
         key = (
             self.drafts,
             tuple(sorted(self.errors.items())),
-            state.model_copy(update={"players": (), "version": 0}),
+            state.model_copy(update={"players": (), "version": 0, "walk": None}),
         )
         return self.memo("town", key, self.town.view)
 

@@ -215,6 +215,43 @@ def test_the_bait_results_are_built_once_per_bait(table_app: AppFactory, tmp_pat
     assert f"Goes to {screen.state.players[2].name}'s dungeon" in shown()
 
 
+def test_a_hero_hurt_in_a_room_leaves_the_dungeon_cards_and_the_town_as_they_are(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    """Damage and healing change only the walk's damage, shown by the Adventure panel:
+    no dungeon card nor the town is built again. A step into the next Room moves the
+    tile's marker."""
+    game_id = _saved_at(tmp_path / "data", "bait")
+    harness, app = table_app(route=f"/game/{game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+    harness.tap("resolve-bait")
+    harness.tap("adv-next")
+    walk = screen.state.walk
+    assert walk is not None and walk.room == 0
+    p = f"p{screen.seat(walk.player)}"
+
+    def here(room: int) -> bool:
+        tile = harness.find(f"{p}-room-{room}")
+        return any(
+            isinstance(c, ft.Text) and c.value == "The Hero is here" for c in controls_in(tile)
+        )
+
+    assert here(1) and not here(2)
+    parts = ["town", *(f"dungeon-p{n}" for n in range(1, len(screen.state.players) + 1))]
+    for tap in ("adv-damage-1", "adv-heal"):
+        shown = {part: harness.find(part).parent for part in parts}
+        harness.tap(tap)
+        assert screen.state.walk is not None and screen.state.walk.room == 0
+        for part, control in shown.items():
+            assert harness.find(part).parent is control, f"{part} after {tap}"
+            assert id(control) in screen.drawn.reused, f"{part} built again after {tap}"
+    assert len(screen.state.player(walk.player).dungeon) > 1
+    harness.tap("adv-next")
+    assert screen.state.walk is not None and screen.state.walk.room == 1
+    assert here(2) and not here(1)
+
+
 def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
