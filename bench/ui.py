@@ -14,9 +14,11 @@ Everything is measured side by side, in one run, against a bare Flet counter app
     - build a Room (Build phase, player 1's "Build face down" with one treasure icon
       chosen, until its face-down Room shows),
     - resolve Bait (the Bait button until the first Hero's ruling shows),
+    - +1 damage to the Hero in a Room, in the Adventure after that Bait (until the damage
+      line reads one more): the tap a table makes most often,
     - the counter's button until its Text reads the next number.
   Undo brings the game back between repeats (not measured). App and counter taps are
-  interleaved: build, counter, bait, counter.
+  interleaved: build, counter, bait, counter, damage, counter.
 
 The WebSocket between page and server is watched too, which splits each tap into: input
 (pointerdown to the request leaving the page), server (request to first reply: Python
@@ -24,9 +26,10 @@ handler, engine, save, diff), and render (last reply to the semantics tree updat
 Flutter applying the patch, layout, semantics).
 
 The games are prepared on disk before the server starts (a 3-player game two turns in, at
-the Build phase with everyone but player 1 built; and the same game one step on, at Bait),
-both hosted by one device id that the tap tabs present; the first-frame tabs are first
-visits (no device id yet, so the home screen lists no games).
+the Build phase with everyone but player 1 built; the same game one step on, at Bait; and
+that one with the Bait resolved and a Hero in a first Room), all hosted by one device id
+that the tap tabs present; the first-frame tabs are first visits (no device id yet, so the
+home screen lists no games).
 
 Run: ``python bench/ui.py`` (about two minutes on two cores; ``--loads`` and
 ``--repeats`` change the number of runs). Needs Debian's Chromium at /usr/bin/chromium.
@@ -73,6 +76,8 @@ SERVER_START_TIMEOUT = 60.0
 FIRST_FRAME_TIMEOUT_MS = 30_000
 TAP_TIMEOUT_MS = 15_000
 WARM_UP = 2
+#: The taps timed against the counter's.
+TAPS = ("build", "bait", "damage")
 #: Pause after closing a first-frame tab, before the next load.
 SETTLE_S = 0.3
 
@@ -124,6 +129,7 @@ PROBE_JS = r"""
     const el = document.querySelector(selector);
     return !!el && (text == null || textOf(el).includes(text));
   };
+  bench.matches = matches;
 
   // Time to first frame: #loading gone, semantics switched on, first node of the screen.
   bench.firstFrame = (selector) => {
@@ -291,6 +297,9 @@ class Games:
     build: str  # at the Build phase, everyone but player 1 has built
     bait: str  # the same game with player 1's Room built and the Rooms revealed
     adventure: str  # that one with the Bait resolved and the first Hero in its first Room
+    #: The Adventure game's damage line after one more point ("3 / 6"), which the timed
+    #: +1 tap waits for.
+    hurt: str = ""
 
 
 def prepare_games(data_dir: Path, players: int, turns: int) -> Games:
@@ -329,7 +338,8 @@ def prepare_games(data_dir: Path, players: int, turns: int) -> Games:
         store.save(game_id, saved)
         registry.add_host(game_id, HOST_DEVICE)
         ids.append(game_id)
-    return Games(build=ids[0], bait=ids[1], adventure=ids[2])
+    health = in_room.state.hero(walk.hero).card.health
+    return Games(build=ids[0], bait=ids[1], adventure=ids[2], hurt=f"{walk.damage + 1} / {health}")
 
 
 # --- pages -------------------------------------------------------------------------------
@@ -473,7 +483,9 @@ def measure_first_frames(
 class TapPages:
     build: Page
     bait: Page
+    adventure: Page
     counter: Page
+    hurt: str
     count: int = 0
 
 
@@ -502,6 +514,18 @@ def bait_once(pages: TapPages) -> Tap:
     return result
 
 
+def damage_once(pages: TapPages) -> Tap:
+    page = pages.adventure
+    result = timed_tap(page, "adv-damage-1", sel("walk-damage"), pages.hurt)
+    page.bring_to_front()
+    tap(page, "undo")
+    # Back to the damage before the tap (the probe's own matcher, negated).
+    page.wait_for_function(
+        "([s, t]) => !window.__bench.matches(s, t)", arg=[sel("walk-damage"), pages.hurt]
+    )
+    return result
+
+
 def counter_once(pages: TapPages) -> Tap:
     pages.count += 1
     return timed_tap(pages.counter, "increment", COUNTER_FIRST_NODE, f"Count: {pages.count}")
@@ -512,20 +536,26 @@ def measure_taps(
 ) -> dict[str, list[Tap]]:
     stored = json.dumps(json.dumps(HOST_DEVICE))  # SharedPreferences keeps JSON
     as_host = f"\nlocalStorage.setItem({json.dumps(DEVICE_KEY)}, {stored});\n"
-    contexts = [new_context(browser, as_host), new_context(browser, as_host), new_context(browser)]
+    contexts = [*(new_context(browser, as_host) for _ in range(3)), new_context(browser)]
     try:
         pages = TapPages(
             build=open_page(contexts[0], f"{app.url}/game/{games.build}", sel("build-p1-go")),
             bait=open_page(contexts[1], f"{app.url}/game/{games.bait}", sel("resolve-bait")),
-            counter=open_page(contexts[2], counter.url + "/", COUNTER_FIRST_NODE),
+            adventure=open_page(
+                contexts[2], f"{app.url}/game/{games.adventure}", sel("adv-damage-1")
+            ),
+            counter=open_page(contexts[3], counter.url + "/", COUNTER_FIRST_NODE),
+            hurt=games.hurt,
         )
         order: list[tuple[str, Callable[[TapPages], Tap]]] = [
             ("build", build_once),
             ("counter", counter_once),
             ("bait", bait_once),
             ("counter", counter_once),
+            ("damage", damage_once),
+            ("counter", counter_once),
         ]
-        out: dict[str, list[Tap]] = {"build": [], "bait": [], "counter": []}
+        out: dict[str, list[Tap]] = {name: [] for name in (*TAPS, "counter")}
         for round_ in range(WARM_UP + repeats):
             for name, once in order:
                 result = once(pages)
@@ -584,7 +614,7 @@ def report_taps(taps: dict[str, list[Tap]]) -> None:
         f"  {'':8} {'median':>7} {'p95':>7} {'n':>4}  |  medians of the parts:"
         f" {'input':>6} {'server':>6} {'replies':>7} {'render':>6}  msgs  bytes"
     )
-    for name in ("build", "bait", "counter"):
+    for name in (*TAPS, "counter"):
         rows = taps[name]
         total = [t.total for t in rows]
         print(
@@ -595,7 +625,7 @@ def report_taps(taps: dict[str, list[Tap]]) -> None:
             f" {statistics.median([t.bytes for t in rows]):6.0f}"
         )
     counter = [t.total for t in taps["counter"]]
-    for name in ("build", "bait"):
+    for name in TAPS:
         total = [t.total for t in taps[name]]
         print(
             f"  ratio {name}/counter          median {ratio(total, counter, statistics.median)}"
