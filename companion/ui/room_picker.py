@@ -157,12 +157,14 @@ class RoomPicker:
         self.draft.pick(card)
         self.name_field.value = card.name
         self.suggestions.controls.clear()
-        self._draw_details()
-        self._changed()
+        self._show_draft()
+        self._changed(self.control)
 
-    def _changed(self) -> None:
+    def _changed(self, part: ft.Control) -> None:
+        """Send what changed in ``part`` of the picker, and only that: a treasure tap
+        used to build the whole form anew and compare the whole page (#13)."""
         self._edited()
-        self.app.refresh()
+        self.app.refresh(part)
 
     def _edited(self) -> None:
         """Tell the form the Room changed (e.g. to drop a refusal about the old one)."""
@@ -170,6 +172,9 @@ class RoomPicker:
             self.on_change()
 
     def _draw_details(self) -> None:
+        """The treasure, damage, kind and Advanced controls, built once: a change of the
+        draft sets their values (``_show_draft``), so the damage field typed into keeps
+        its place and only what changed goes to the browser."""
         tr = self.app.tr
         d = self.draft
         p = self.prefix
@@ -187,34 +192,77 @@ class RoomPicker:
             d.advanced = bool(event.control.value)
             self._edited()
 
+        self._lang = tr.lang
         self.damage_field = ft.TextField(
             label=tr("room.damage"),
-            value=d.damage,
             keyboard_type=ft.KeyboardType.NUMBER,
             width=120,
             on_change=on_damage,
             text_size=18,
         )
-        treasure_tiles: list[ft.Control] = []
-        for t in TREASURES:
-            look = TREASURE_LOOKS[t]
-            count = d.count(t)
-            treasure_tiles.append(
-                toggle_tile(
-                    f"{p}-treasure-{t}",
-                    tr("room.treasure_count", treasure=tr(f"treasure.{t}"), count=count),
-                    (look.colour, look.icon, look.letter),
-                    count > 0,
-                    on_tap(self._add, t),
-                    width=TOUCH + 4,
-                    exclude_semantics=True,
-                    count=count,
-                )
-            )
-        # The icons as on the card, as many as it has; a tap takes one off.
+        self.kind_field = ft.SegmentedButton(
+            segments=[
+                ft.Segment(value=k, label=ft.Text(tr(f"room.kind.{k}")))
+                for k in ("monster", "trap")
+            ],
+            selected=[d.kind],
+            on_change=on_kind,
+        )
+        self.advanced_switch = ft.Switch(on_change=on_advanced)
+        self.tiles = ft.Row([self._tile(t) for t in TREASURES], wrap=True, spacing=5, run_spacing=5)
+        self.icons = ft.Row(
+            wrap=True, spacing=4, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER
+        )
+        self.details.controls = [
+            ft.Text(tr("room.treasure"), size=15),
+            self.tiles,
+            tagged(f"{p}-icons", self.icons),
+            ft.Row(
+                [tagged(f"{p}-damage", self.damage_field), tagged(f"{p}-kind", self.kind_field)],
+                wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            switch_row(f"{p}-advanced", self.advanced_switch, tr("room.advanced")),
+        ]
+        self._show_draft()
+
+    def _show_draft(self, treasure: Treasure | None = None) -> None:
+        """Show the draft in the controls: all of it, or after a tap on ``treasure`` only
+        that type's tile and the icons."""
+        if self._lang != self.app.tr.lang:  # the labels too: build them again
+            self._draw_details()
+            return
+        d = self.draft
+        for n, t in enumerate(TREASURES):
+            if treasure in (None, t):
+                self.tiles.controls[n] = self._tile(t)
+        self.icons.controls = self._chosen()
+        if treasure is None:
+            self.damage_field.value = d.damage
+            self.kind_field.selected = [d.kind]
+            self.advanced_switch.value = d.advanced
+
+    def _tile(self, t: Treasure) -> ft.Control:
+        tr = self.app.tr
+        look = TREASURE_LOOKS[t]
+        count = self.draft.count(t)
+        return toggle_tile(
+            f"{self.prefix}-treasure-{t}",
+            tr("room.treasure_count", treasure=tr(f"treasure.{t}"), count=count),
+            (look.colour, look.icon, look.letter),
+            count > 0,
+            on_tap(self._add, t),
+            width=TOUCH + 4,
+            exclude_semantics=True,
+            count=count,
+        )
+
+    def _chosen(self) -> list[ft.Control]:
+        """The icons as on the card, as many as it has; a tap takes one off."""
+        tr = self.app.tr
         chosen: list[ft.Control] = [
             tagged(
-                f"{p}-icon-{n}",
+                f"{self.prefix}-icon-{n}",
                 ft.Container(
                     ft.Row(
                         [
@@ -232,54 +280,16 @@ class RoomPicker:
                 label=tr("room.treasure_remove", treasure=tr(f"treasure.{t}")),
                 button=True,
             )
-            for n, t in enumerate(d.treasure, 1)
+            for n, t in enumerate(self.draft.treasure, 1)
         ]
-        if not chosen:
-            chosen = [ft.Text(tr("room.treasure_none"), size=15, italic=True)]
-        self.details.controls = [
-            ft.Text(tr("room.treasure"), size=15),
-            ft.Row(treasure_tiles, wrap=True, spacing=5, run_spacing=5),
-            tagged(
-                f"{p}-icons",
-                ft.Row(
-                    chosen,
-                    wrap=True,
-                    spacing=4,
-                    run_spacing=4,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
-            ),
-            ft.Row(
-                [
-                    tagged(f"{p}-damage", self.damage_field),
-                    tagged(
-                        f"{p}-kind",
-                        ft.SegmentedButton(
-                            segments=[
-                                ft.Segment(value=k, label=ft.Text(tr(f"room.kind.{k}")))
-                                for k in ("monster", "trap")
-                            ],
-                            selected=[d.kind],
-                            on_change=on_kind,
-                        ),
-                    ),
-                ],
-                wrap=True,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            switch_row(
-                f"{p}-advanced",
-                ft.Switch(value=d.advanced, on_change=on_advanced),
-                tr("room.advanced"),
-            ),
-        ]
+        return chosen or [ft.Text(tr("room.treasure_none"), size=15, italic=True)]
 
     def _add(self, treasure: Treasure) -> None:
         self.draft.add_treasure(treasure)
-        self._draw_details()
-        self._changed()
+        self._show_draft(treasure)
+        self._changed(self.details)
 
     def _remove(self, treasure: Treasure) -> None:
         self.draft.remove_treasure(treasure)
-        self._draw_details()
-        self._changed()
+        self._show_draft(treasure)
+        self._changed(self.details)

@@ -179,9 +179,10 @@ class TableApp:
             self.page.route = route
             self.page.run_task(self.page.push_route, route)
 
-    def refresh(self) -> None:
-        """Redraw the screen on top after its controls changed."""
-        self.page.update()
+    def refresh(self, *parts: ft.Control) -> None:
+        """Send what the screen on top changed in its controls: in ``parts`` only when it
+        says where (Flet then compares those branches, not the whole page)."""
+        self.page.update(*parts)
 
     def render_top(self) -> None:
         """Rebuild only the screen on top (its state changed, the ones below did not)."""

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
+from flet.messaging.protocol import MessageAction
 
 import companion.app as app_module
 from companion.app import AppConfig, make_main
@@ -250,6 +251,31 @@ def test_a_hero_hurt_in_a_room_leaves_the_dungeon_cards_and_the_town_as_they_are
     harness.tap("adv-next")
     assert screen.state.walk is not None and screen.state.walk.room == 1
     assert here(2) and not here(1)
+
+
+def test_a_treasure_tap_in_the_room_form_sends_only_the_form_s_treasure(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    """Choosing or removing a treasure icon changes one tile and the icons: only the
+    form's details are compared and patched (not the page), and the damage already typed
+    stays in the very field it was typed into."""
+    game_id = _saved_at(tmp_path / "data", "build")
+    harness, _app = table_app(route=f"/game/{game_id}")
+    harness.type("build-p1-damage", "3")
+    field = harness.find("build-p1-damage")
+    details = field.parent.parent.parent  # the field's row, in the form's details
+    for tap in ("build-p1-treasure-fighter", "build-p1-treasure-fighter", "build-p1-icon-2"):
+        before = len(harness.conn.messages)
+        harness.tap(tap)
+        patched = [
+            m.body.id
+            for m in harness.conn.messages[before:]
+            if m.action == MessageAction.PATCH_CONTROL
+        ]
+        assert patched == [details._i], f"after {tap}"
+        assert harness.find("build-p1-damage") is field and field.value == "3"
+    icons = harness.find("build-p1-icons")
+    assert [c.identifier for c in icons.controls] == ["build-p1-icon-1"]
 
 
 def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
