@@ -152,6 +152,7 @@ class RoomPicker:
                     )
                 )
         show_options(self.suggestions, options)
+        self.app.refresh(self.suggestions)  # not the whole page per keystroke (#13)
 
     def pick(self, card: RoomCard) -> None:
         self.draft.pick(card)

@@ -217,18 +217,20 @@ class ItemSlot:
                     )
                 )
         show_options(self.suggestions, options)
+        # The slot is built once: only its part of the page is compared, per keystroke.
+        self.ctx.app.refresh(self.suggestions)
 
     def pick(self, card: CatalogueItem) -> None:
         self.draft.pick(card)
         self.name_field.value = card.name
         self.suggestions.controls.clear()
         self._draw_tiles()
-        self.ctx.app.refresh()
+        self.ctx.app.refresh(self.control)
 
     def toggle(self, cls: ItemClass) -> None:
         self.draft.toggle(cls)
         self._draw_tiles()
-        self.ctx.app.refresh()
+        self.ctx.app.refresh(self.tiles)
 
     def _draw_tiles(self) -> None:
         tr = self.ctx.app.tr

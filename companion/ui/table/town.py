@@ -300,6 +300,8 @@ class HeroSlot:
                     )
                 )
         show_options(self.suggestions, options)
+        # The slot is built once: only its part of the page is compared, per keystroke.
+        self.ctx.app.refresh(self.suggestions)
 
     def pick(self, card: CatalogueHero) -> None:
         self.draft.pick(card)
@@ -308,7 +310,7 @@ class HeroSlot:
         self.epic_switch.value = self.draft.epic
         self.suggestions.controls.clear()
         self._draw_tiles()
-        self.ctx.app.refresh()
+        self.ctx.app.refresh(self.control)
         if self.on_picked is not None:
             self.on_picked(self.index)
 
@@ -321,7 +323,7 @@ class HeroSlot:
     def toggle(self, treasure: Treasure) -> None:
         self.draft.toggle(treasure)
         self._draw_tiles()
-        self.ctx.app.refresh()
+        self.ctx.app.refresh(self.tiles)
 
     def _draw_tiles(self) -> None:
         tr = self.ctx.app.tr

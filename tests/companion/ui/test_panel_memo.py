@@ -278,6 +278,40 @@ def test_a_treasure_tap_in_the_room_form_sends_only_the_form_s_treasure(
     assert [c.identifier for c in icons.controls] == ["build-p1-icon-1"]
 
 
+@pytest.mark.parametrize(
+    ("phase", "field", "typed", "pick"),
+    [
+        ("build", "build-p1-name", "Dr", "build-p1-option-"),
+        ("beginning", "new-hero-1-name", "Sa", "new-hero-1-option-"),
+    ],
+)
+def test_typing_a_card_name_sends_only_its_matches(
+    table_app: AppFactory, tmp_path: Path, phase: str, field: str, typed: str, pick: str
+) -> None:
+    """A keystroke in a card's name field compares and patches only the matches under
+    it, not the whole page (which also sent two buttons' styles again each time); a
+    pick patches only its own form."""
+    game_id = _saved_at(tmp_path / "data", phase)
+    harness, _app = table_app(route=f"/game/{game_id}")
+    name = harness.find(field)
+    form = name.parent.parent  # the form's column: the name, its matches, the rest
+    matches = form.controls[form.controls.index(name.parent) + 1]
+    for text in (typed[0], typed, typed[0], typed):  # no matches, some, none, some
+        before = len(harness.conn.messages)
+        harness.type(field, text)
+        sent = harness.conn.messages[before:]
+        assert {m.body.id for m in sent if m.action == MessageAction.PATCH_CONTROL} <= {
+            matches._i
+        }, f"after typing {text!r}"
+    option = next(i for i in harness.ids() if i.startswith(pick))
+    before = len(harness.conn.messages)
+    harness.tap(option)
+    patched = [
+        m.body.id for m in harness.conn.messages[before:] if m.action == MessageAction.PATCH_CONTROL
+    ]
+    assert patched and all(i in {c._i for c in controls_in(form.parent.parent)} for i in patched)
+
+
 def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
