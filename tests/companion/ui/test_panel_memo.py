@@ -263,7 +263,7 @@ def test_a_treasure_tap_in_the_room_form_sends_only_the_form_s_treasure(
     harness, _app = table_app(route=f"/game/{game_id}")
     harness.type("build-p1-damage", "3")
     field = harness.find("build-p1-damage")
-    details = field.parent.parent.parent  # the field's row, in the form's details
+    details = field.parent.parent.parent  # its tag, its row, then the form's details
     for tap in ("build-p1-treasure-fighter", "build-p1-treasure-fighter", "build-p1-icon-2"):
         before = len(harness.conn.messages)
         harness.tap(tap)
