@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
-from tests.e2e.conftest import AppPage
+from tests.e2e.conftest import AppPage, reads
 
 
 def said(app: AppPage, text: str, timeout: float = 10.0) -> None:
@@ -31,7 +31,7 @@ def shows(app: AppPage, identifier: str, text: str, timeout: float = 10.0) -> No
     deadline = time.monotonic() + timeout
     seen = ""
     while time.monotonic() < deadline:
-        seen = app.by_id(identifier).first.aria_snapshot()
+        seen = reads(app.by_id(identifier).first)
         if text in seen:
             return
         time.sleep(0.1)
