@@ -12,9 +12,14 @@ to every message of the answer encoded:
 * bait: "Resolve Bait" in the same game one step on;
 * damage: "+1 damage" to the Hero in a Room, in the Adventure that follows (the tap a
   table makes most often);
+* icon: a treasure icon chosen in player 1's Room form (Build phase; taken off again
+  after, not timed);
+* key: one keystroke in that form's Room name, "D" (no catalogue match) and "Dr" (four)
+  in turn (the field is emptied again after, not timed);
 * counter: the counter's button.
 
-Undo brings the game back between repeats (not timed); the four are interleaved. Prints
+Undo brings the game back between repeats (not timed); each is interleaved with the
+counter's. Prints
 medians and p95 in milliseconds, the bytes each tap sends, and the ratios to the counter.
 Run: ``python bench/taps_server.py [--repeats 40]``.
 """
@@ -56,6 +61,16 @@ def timed(tab: Harness, identifier: str) -> tuple[float, int]:
     before = tab.conn.sent_bytes
     start = time.perf_counter()
     tab.run(tab.session.dispatch_event(target._i, "click", None))
+    return (time.perf_counter() - start) * 1000, tab.conn.sent_bytes - before
+
+
+def typed(tab: Harness, identifier: str, text: str) -> tuple[float, int]:
+    """(ms, bytes) of one keystroke's handling, as ``timed``: the field now reads ``text``."""
+    field = tab.find(identifier, ft.TextField)
+    before = tab.conn.sent_bytes
+    start = time.perf_counter()
+    tab.session.apply_patch(field._i, {"value": text})  # what the browser reports
+    tab.run(tab.session.dispatch_event(field._i, "change", text))
     return (time.perf_counter() - start) * 1000, tab.conn.sent_bytes - before
 
 
@@ -103,6 +118,18 @@ def main() -> int:
             tabs["damage"].tap("undo")
             return result
 
+        def icon() -> tuple[float, int]:
+            result = timed(tabs["build"], "build-p1-treasure-fighter")
+            tabs["build"].tap("build-p1-icon-1")
+            return result
+
+        keys = iter(["D", "Dr"] * (WARM_UP + args.repeats))
+
+        def key() -> tuple[float, int]:
+            result = typed(tabs["build"], "build-p1-name", next(keys))
+            tabs["build"].type("build-p1-name", "")  # a name left typed is asked about
+            return result
+
         order: list[tuple[str, Callable[[], tuple[float, int]]]] = [
             ("build", build),
             ("counter", lambda: timed(counter, "increment")),
@@ -110,8 +137,12 @@ def main() -> int:
             ("counter", lambda: timed(counter, "increment")),
             ("damage", damage),
             ("counter", lambda: timed(counter, "increment")),
+            ("icon", icon),
+            ("counter", lambda: timed(counter, "increment")),
+            ("key", key),
+            ("counter", lambda: timed(counter, "increment")),
         ]
-        taps = ("build", "bait", "damage")
+        taps = ("build", "bait", "damage", "icon", "key")
         times: dict[str, list[float]] = {name: [] for name in (*taps, "counter")}
         sent: dict[str, list[int]] = {name: [] for name in (*taps, "counter")}
         for round_ in range(WARM_UP + args.repeats):
