@@ -299,7 +299,7 @@ class Games:
     adventure: str  # that one with the Bait resolved and the first Hero in its first Room
     #: The Adventure game's damage line after one more point ("3 / 6"), which the timed
     #: +1 tap waits for.
-    hurt: str = ""
+    hurt: str
 
 
 def prepare_games(data_dir: Path, players: int, turns: int) -> Games:

@@ -210,7 +210,7 @@ class RoomPicker:
             on_change=on_kind,
         )
         self.advanced_switch = ft.Switch(on_change=on_advanced)
-        self.tiles = ft.Row([self._tile(t) for t in TREASURES], wrap=True, spacing=5, run_spacing=5)
+        self.tiles = ft.Row(wrap=True, spacing=5, run_spacing=5)
         self.icons = ft.Row(
             wrap=True, spacing=4, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER
         )
@@ -234,11 +234,11 @@ class RoomPicker:
             self._draw_details()
             return
         d = self.draft
-        for n, t in enumerate(TREASURES):
-            if treasure in (None, t):
-                self.tiles.controls[n] = self._tile(t)
         self.icons.controls = self._chosen()
-        if treasure is None:
+        if treasure is not None:
+            self.tiles.controls[TREASURES.index(treasure)] = self._tile(treasure)
+        else:
+            self.tiles.controls = [self._tile(t) for t in TREASURES]
             self.damage_field.value = d.damage
             self.kind_field.selected = [d.kind]
             self.advanced_switch.value = d.advanced

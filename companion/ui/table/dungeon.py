@@ -406,8 +406,8 @@ class DungeonPanel:
     def shown(self) -> ft.Control:
         """``view()``, built only when what it shows changed: this player's part of the
         state (the others' are left out: a Room built next door keeps this card as it
-        is), the rest of the state but the walk's damage, the language, the errors and
-        this panel's drafts."""
+        is), the rest of the state but the walk (of which only the Room the Hero stands in,
+        if it is here), the language, the errors and this panel's drafts."""
         ctx = self.ctx
         state = ctx.state
         # Of the walk, a dungeon card shows only which of its Rooms the Hero stands in (the

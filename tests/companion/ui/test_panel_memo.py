@@ -190,7 +190,8 @@ def test_the_bait_results_are_built_once_per_bait(table_app: AppFactory, tmp_pat
     assert walk is not None and walk.room == 0
     harness.tap("adv-damage-1")
     assert screen.state.walk == walk.model_copy(update={"damage": walk.damage + 1})
-    # Handed back as it was (not built again and folded in): the redraw reused it.
+    # The same controls on screen (a fold would keep them too), and not built again: the
+    # redraw handed the kept ones back.
     assert harness.find("bait-results") is results
     assert id(results.parent) in screen.drawn.reused
 
