@@ -1,11 +1,14 @@
 """Dialogs of the saved-games screen: rename, delete (confirmed), export, import.
 
 Each dialog changes nothing until its own button is pressed; a refusal (a bad name, an
-invalid file) is shown inside the dialog, and the saved games stay as they were.
+invalid file) is shown inside the dialog, and the saved games stay as they were. The
+files are written on a worker thread, as a game's taps are saved: the server answers its
+other tabs meanwhile, and taps on the button until it is done are dropped.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -22,7 +25,7 @@ from companion.sync.private_build import face_down_hidden, taken_back_hidden
 from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.store_problems import may_repair_here, store_error_text
 from companion.ui.sync_link import unsaved_text
-from companion.ui.widgets import on_tap, tagged
+from companion.ui.widgets import on_tap, one_at_a_time, tagged
 
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
@@ -71,10 +74,12 @@ def rename_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
         label=tr("games.rename_label"), value=summary.name, autofocus=True, text_size=18
     )
 
-    def save(_event: object) -> None:
+    @one_at_a_time
+    async def save(_event: object) -> None:
         assert app.sessions is not None
         try:
-            renamed = app.sessions.store.rename(summary.game_id, field.value or "")
+            store = app.sessions.store
+            renamed = await asyncio.to_thread(store.rename, summary.game_id, field.value or "")
         except (ValueError, StoreError) as error:  # the store says what is wrong with it
             field.error = _sentence(str(error))
             field.update()
@@ -108,11 +113,12 @@ def delete_dialog(app: TableApp, summary: GameSummary, state: str, done: Done) -
     """Ask first, naming the game; only "Delete" in this dialog deletes it."""
     tr = app.tr
 
-    def delete(_event: object) -> None:
+    @one_at_a_time
+    async def delete(_event: object) -> None:
         assert app.sessions is not None
         _close(app)
         try:
-            app.sessions.store.delete(summary.game_id, confirmed=True)
+            await asyncio.to_thread(app.sessions.store.delete, summary.game_id, confirmed=True)
         except StoreError as error:
             done(_sentence(str(error)))
             return
@@ -286,14 +292,15 @@ def import_dialog(app: TableApp, imported: Callable[[LoadedGame], None]) -> None
         errors.controls = [ft.Text(line, size=15, color=ft.Colors.ERROR) for line in lines]
         errors.update()
 
-    def do_import(_event: object) -> None:
+    @one_at_a_time
+    async def do_import(_event: object) -> None:
         assert app.sessions is not None
         text = (field.value or "").strip()
         if not text:
             refuse([tr("games.import_empty")])
             return
         try:
-            loaded = app.sessions.store.import_game(text)
+            loaded = await asyncio.to_thread(app.sessions.store.import_game, text)
         except ImportRejected as error:
             lines = [tr("games.import_rejected", reason=error.summary)]
             lines += [f"• {e}" for e in error.errors[:SHOWN_IMPORT_ERRORS]]

@@ -11,14 +11,17 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.catalogue import TREASURES, BossCard, Treasure
+from companion.store import StoreError
 from companion.theme import TOUCH, TREASURE_LOOKS, ink_on
 from companion.ui.new_game_form import ALL_SETS, FormError, FormErrors, NewGameForm, PlayerDraft
+from companion.ui.store_problems import store_error_text
 from companion.ui.widgets import (
     ErrorBanner,
     big_button,
     heading,
     icon_action,
     on_tap,
+    one_at_a_time,
     show_options,
     switch_row,
     tagged,
@@ -40,6 +43,7 @@ class NewGameScreen:
         self.players_column = ft.ResponsiveRow(spacing=12, run_spacing=12)
         self.error = ErrorBanner("new-game-error")
         self.problems: list[FormError] = []
+        self._start = one_at_a_time(self._on_start)  # kept across rebuilds of the form
 
     def title(self) -> str:
         return self.app.tr("new.title")
@@ -111,7 +115,7 @@ class NewGameScreen:
             big_button(
                 "start-game",
                 tr("new.start"),
-                self._on_start,
+                self._start,
                 icon=ft.Icons.PLAY_ARROW,
                 primary=True,
                 expand=True,
@@ -166,7 +170,7 @@ class NewGameScreen:
         if event.control.selected and event.control.selected[0] in ("lowest", "highest"):
             self.form.xp_tiebreak = event.control.selected[0]  # type: ignore[assignment]
 
-    def _on_start(self, _event: object) -> None:
+    async def _on_start(self, _event: object) -> None:
         try:
             setup = self.form.to_setup()
         except FormErrors as exc:
@@ -175,7 +179,12 @@ class NewGameScreen:
             self.app.refresh()
             return
         self.problems = []
-        self.app.start_game(setup)
+        try:
+            await self.app.start_game(setup)
+        except StoreError as error:  # nothing was started; the form keeps what was typed
+            reason = store_error_text(self.app, None, error)
+            self.error.show(self.app.tr("new.not_saved", reason=reason))
+            self.app.refresh()
 
     def _show_problems(self) -> None:
         tr = self.app.tr

@@ -7,6 +7,7 @@ being typed is never thrown away by a re-render; a language change rebuilds them
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, TypeVar, cast
@@ -273,11 +274,14 @@ class TableApp:
             return None
         return [s for s in game.setup.card_sets if s in self.catalogue.sets]
 
-    def start_game(self, setup: GameSetup) -> None:
-        """Create and save a new game (StoreError if it can't be saved), then set it up."""
+    async def start_game(self, setup: GameSetup) -> None:
+        """Create and save a new game (StoreError if it can't be saved), then set it up.
+
+        The file is written and synced on a worker thread, as a game's taps are saved
+        (``TableSession.submit``): the server answers its other tabs meanwhile."""
         if self.sessions is None:
             raise RuntimeError("this app has no game store")
-        self._follow(self.sessions.new_game(setup))
+        self._follow(await asyncio.to_thread(self.sessions.new_game, setup))
         assert self.session is not None
         if self.sync is not None:  # this device made the game: it is the host
             self.sync.hub.hosted(self.session.game_id, self.sync.device)

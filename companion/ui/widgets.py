@@ -7,7 +7,7 @@ Every control a test (or a screen reader) needs to find is wrapped in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
 import flet as ft
@@ -24,6 +24,26 @@ def on_tap(action: Callable[..., object], *args: Any) -> Handler:
         action(*args)
 
     return handler
+
+
+def one_at_a_time(handler: Callable[[Any], Awaitable[None]]) -> Callable[[Any], Awaitable[None]]:
+    """An async tap handler that drops the taps made while it is still running.
+
+    Its file is written on a worker thread meanwhile, and Flet runs each tap as a task of
+    its own: without this, a double tap on Start would save two games."""
+    busy = False
+
+    async def run(event: Any) -> None:
+        nonlocal busy
+        if busy:
+            return
+        busy = True
+        try:
+            await handler(event)
+        finally:
+            busy = False
+
+    return run
 
 
 def tagged(identifier: str, control: ft.Control, **props: Any) -> ft.Semantics:

@@ -7,12 +7,14 @@ this one gives the loop a real thread pool and holds the save to look at it unde
 from __future__ import annotations
 
 import asyncio
+import shutil
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import flet as ft
 import pytest
 
 import companion.app as app_module
@@ -20,8 +22,9 @@ from companion.app import AppConfig, make_main
 from companion.store import GameStore
 from companion.sync.device import Device
 from companion.ui.table.game_screen import GameScreen
-from tests.companion.ui.conftest import AppFactory
+from tests.companion.ui.conftest import AppFactory, fill_players
 from tests.companion.ui.flet_harness import Harness, unsent
+from tests.companion.ui.test_games_screen import in_dialog, open_games, saved, type_dialog
 from tests.companion.ui.test_panel_memo import _saved_at
 
 WAIT = 10.0  # seconds: a bound for a hang, not a speed
@@ -108,3 +111,116 @@ def test_a_double_tap_while_the_first_is_saving_ends_the_turn_once(
         assert reopened.state.turn == turn + 1 and reopened.state.phase != "end"
     finally:
         harness.close()
+
+
+def _held(monkeypatch: pytest.MonkeyPatch, name: str) -> tuple[threading.Event, list[Any]]:
+    """Hold ``GameStore.<name>`` on its thread until the event is set; the list gets the
+    thread of each call."""
+    release = threading.Event()
+    threads: list[Any] = []
+    real = getattr(GameStore, name)
+
+    def held(store: GameStore, *args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.current_thread())
+        assert release.wait(WAIT), "the test never released the store"
+        return real(store, *args, **kwargs)
+
+    monkeypatch.setattr(GameStore, name, held)
+    return release, threads
+
+
+def _tap_meanwhile(harness: Harness, identifier: str) -> asyncio.Task[Any]:
+    """Tap as the browser does: the tap is a task of its own on the loop, not awaited."""
+    target = harness.find(identifier)
+    if isinstance(target, ft.Semantics):
+        target = target.content
+    return harness.loop.create_task(harness.session.dispatch_event(target._i, "click", None))
+
+
+def test_a_new_game_is_saved_off_the_loop_and_a_second_start_tap_saves_no_second_game(
+    table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    harness, _app = table_app(route="/new")
+    harness.loop.set_default_executor(ThreadPoolExecutor(max_workers=2))
+    fill_players(harness)
+    release, threads = _held(monkeypatch, "create")
+
+    first = _tap_meanwhile(harness, "start-game")
+    _until(harness, lambda: threads)
+    assert threads[0] is not threading.current_thread()  # the file is written elsewhere
+    harness.tap("player-1-treasure-mage")  # the page answers meanwhile
+    harness.tap("start-game")  # the finger again, while the first game is being saved
+    assert len(threads) == 1 and harness.has("start-game")
+    release.set()
+    _until(harness, first.done)
+
+    assert harness.has("screen-setup")
+    assert len(GameStore(tmp_path / "data", fsync=False).list_games().games) == 1
+
+
+def test_a_new_game_that_cannot_be_saved_says_so_and_keeps_the_form(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    harness, app = table_app(route="/new")
+    fill_players(harness)
+    # A file where the data folder was: the new game's file cannot be written.
+    shutil.rmtree(tmp_path / "data")
+    (tmp_path / "data").write_text("not a folder")
+    harness.tap("start-game")
+
+    assert harness.has("start-game") and app.session is None
+    said = harness.texts()
+    assert "The game could not be saved, so it was not started:" in said
+    assert "Not a directory" in said
+    assert harness.find("player-1-name", ft.TextField).value == "Ada"
+    (tmp_path / "data").unlink()
+    harness.tap("start-game")  # the folder can be written again: the same form starts
+    assert harness.has("screen-setup")
+
+
+@pytest.mark.parametrize(
+    ("method", "opener", "button", "notice"),
+    [
+        ("rename", "rename-{id}", "rename-save", "Renamed to “Before night”."),
+        ("delete", "delete-{id}", "delete-confirm", "Deleted “Before”."),
+        ("import_game", "import-game", "import-save", "Imported"),
+    ],
+)
+def test_a_saved_games_dialog_writes_off_the_loop_once_however_often_its_button_is_tapped(
+    table_app: AppFactory,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    method: str,
+    opener: str,
+    button: str,
+    notice: str,
+) -> None:
+    store = GameStore(tmp_path / "data", fsync=False)
+    game_id = saved(store, 1, "Before")
+    exported = store.export_game(game_id)
+    harness, _app = open_games(table_app)
+    harness.loop.set_default_executor(ThreadPoolExecutor(max_workers=2))
+    harness.tap(opener.format(id=game_id))
+    if method == "rename":
+        type_dialog(harness, "rename-field", "Before night")
+    if method == "import_game":
+        type_dialog(harness, "import-field", exported)
+    release, threads = _held(monkeypatch, method)
+    tap = in_dialog(harness, button)
+
+    def tap_meanwhile() -> asyncio.Task[Any]:
+        return harness.loop.create_task(harness.session.dispatch_event(tap._i, "click", None))
+
+    first = tap_meanwhile()
+    _until(harness, lambda: threads)
+    assert threads[0] is not threading.current_thread()
+    second = tap_meanwhile()  # the finger again, while the file is written
+    _until(harness, second.done)
+    assert len(threads) == 1
+    release.set()
+    _until(harness, first.done)
+
+    assert notice in harness.texts()
+    names = sorted(s.name for s in GameStore(tmp_path / "data", fsync=False).list_games().games)
+    left = {"rename": ["Before night"], "delete": [], "import_game": ["Before", "Before"]}
+    assert names == left[method]
