@@ -50,8 +50,11 @@ pytestmark = pytest.mark.e2e
 WIDTHS = ({"width": 390, "height": 844}, {"width": 360, "height": 740})
 CHECK = (Path(__file__).parent / "labels_fit.js").read_text(encoding="utf-8")
 HOST = device_id(41)
-#: A wheel scroll moves the page at once; this lets the accessibility tree follow.
+#: A wheel scroll moves the page at once, and the accessibility tree follows within a
+#: frame or two: a page that has not moved after this long is at its end.
 SCROLL_S = 0.4
+#: How often the nodes' places are read while the page moves.
+POLL_S = 0.08
 #: Controls that show a picture, not their name: treasure tiles and badges, a heart for
 #: Health. (Icon buttons are named with aria-label and left out by the check itself.)
 PICTURE_IDS = r"-treasure-|-total-|-health$"
@@ -158,10 +161,27 @@ def _scroll_through(app: AppPage) -> Iterator[None]:
     for _step in range(12):
         before = page.evaluate(_WHERE_THINGS_ARE)
         page.mouse.wheel(0, size["height"] - 200)
-        time.sleep(SCROLL_S)
-        if page.evaluate(_WHERE_THINGS_ARE) == before:
+        if not _moved(app, before):
             return
         yield
+
+
+def _moved(app: AppPage, before: str) -> bool:
+    """Wait until the nodes leave their places ``before`` and come to rest (two reads in a
+    row agree); False if they did not move within ``SCROLL_S``."""
+    deadline = time.monotonic() + SCROLL_S
+    now = before
+    while now == before:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(POLL_S)
+        now = app.page.evaluate(_WHERE_THINGS_ARE)
+    while True:
+        time.sleep(POLL_S)
+        later = app.page.evaluate(_WHERE_THINGS_ARE)
+        if later == now:
+            return True
+        now = later
 
 
 #: What is on screen and where: the text alone stays the same when a screen whose parts
@@ -176,10 +196,11 @@ def _check_screen(app: AppPage, name: str, found: dict[str, set[str]]) -> None:
     """Measure the screen at both widths, scrolled through; note each problem once."""
     for size in WIDTHS:
         app.page.set_viewport_size(size)
-        time.sleep(SETTLE_S)
+        time.sleep(SETTLE_S)  # the app may lay itself out anew for the width (a round trip)
         app.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        before = app.page.evaluate(_WHERE_THINGS_ARE)
         app.page.mouse.wheel(0, -20_000)  # back to the top
-        time.sleep(SCROLL_S)
+        _moved(app, before)
         shot = 0
         seen: Counter[str] = Counter()
         flagged: Counter[tuple[str, str]] = Counter()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -369,6 +370,7 @@ def play(rng: random.Random) -> tuple[GameState, list[c.Command]]:
     return state, log
 
 
+@pytest.mark.slow  # started first by tests/conftest.py
 @settings(
     max_examples=GAMES,
     deadline=None,

@@ -456,6 +456,7 @@ def report(failures: list[str]) -> str:
 # --- the tests ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_cli_fuzz_thousands_of_bad_tables_exit_0_or_2_never_a_traceback() -> None:
     """No input makes the CLI crash: JSON and exit 0, or one error line and exit 2."""
     failures = fuzz(2000, run_in_process, derandomize=True)
