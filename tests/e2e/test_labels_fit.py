@@ -257,6 +257,8 @@ def test_no_label_is_cut_off_and_every_control_takes_a_thumb(
         _check_screen(app, "rules-entry", found)
         _visit(app, "/new", "start-game")
         _check_screen(app, "new-game", found)
+        _visit(app, "/games", f"game-{games['end']}")
+        _check_screen(app, "saved-games", found)
         _visit(app, f"/setup/{games['setup']}", "screen-setup")
         _check_screen(app, "setup", found)
         for stage in ("beginning", "build", "bait", "adventure", "end"):
