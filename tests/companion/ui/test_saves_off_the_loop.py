@@ -129,11 +129,8 @@ def _held(monkeypatch: pytest.MonkeyPatch, name: str) -> tuple[threading.Event, 
     return release, threads
 
 
-def _tap_meanwhile(harness: Harness, identifier: str) -> asyncio.Task[Any]:
-    """Tap as the browser does: the tap is a task of its own on the loop, not awaited."""
-    target = harness.find(identifier)
-    if isinstance(target, ft.Semantics):
-        target = target.content
+def _tap_meanwhile(harness: Harness, target: Any) -> asyncio.Task[Any]:
+    """Tap ``target`` as the browser does: a task of its own on the loop, not awaited."""
     return harness.loop.create_task(harness.session.dispatch_event(target._i, "click", None))
 
 
@@ -145,7 +142,7 @@ def test_a_new_game_is_saved_off_the_loop_and_a_second_start_tap_saves_no_second
     fill_players(harness)
     release, threads = _held(monkeypatch, "create")
 
-    first = _tap_meanwhile(harness, "start-game")
+    first = _tap_meanwhile(harness, harness.find("start-game", ft.FilledButton))
     _until(harness, lambda: threads)
     assert threads[0] is not threading.current_thread()  # the file is written elsewhere
     harness.tap("player-1-treasure-mage")  # the page answers meanwhile
@@ -206,15 +203,12 @@ def test_a_saved_games_dialog_writes_off_the_loop_once_however_often_its_button_
     if method == "import_game":
         type_dialog(harness, "import-field", exported)
     release, threads = _held(monkeypatch, method)
-    tap = in_dialog(harness, button)
+    target = in_dialog(harness, button)
 
-    def tap_meanwhile() -> asyncio.Task[Any]:
-        return harness.loop.create_task(harness.session.dispatch_event(tap._i, "click", None))
-
-    first = tap_meanwhile()
+    first = _tap_meanwhile(harness, target)
     _until(harness, lambda: threads)
     assert threads[0] is not threading.current_thread()
-    second = tap_meanwhile()  # the finger again, while the file is written
+    second = _tap_meanwhile(harness, target)  # the finger again, while the file is written
     _until(harness, second.done)
     assert len(threads) == 1
     release.set()
