@@ -21,6 +21,7 @@ import companion.app as app_module
 from companion.app import AppConfig, make_main
 from companion.store import GameStore
 from companion.sync.device import Device
+from companion.ui.new_game import NewGameScreen
 from companion.ui.table.game_screen import GameScreen
 from tests.companion.ui.conftest import AppFactory, fill_players
 from tests.companion.ui.flet_harness import Harness, unsent
@@ -137,15 +138,18 @@ def _tap_meanwhile(harness: Harness, target: Any) -> asyncio.Task[Any]:
 def test_a_new_game_is_saved_off_the_loop_and_a_second_start_tap_saves_no_second_game(
     table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    harness, _app = table_app(route="/new")
+    harness, app = table_app(route="/new")
     harness.loop.set_default_executor(ThreadPoolExecutor(max_workers=2))
     fill_players(harness)
+    screen = app.current
+    assert isinstance(screen, NewGameScreen)
     release, threads = _held(monkeypatch, "create")
 
     first = _tap_meanwhile(harness, harness.find("start-game", ft.FilledButton))
     _until(harness, lambda: threads)
     assert threads[0] is not threading.current_thread()  # the file is written elsewhere
     harness.tap("player-1-treasure-mage")  # the page answers meanwhile
+    assert screen.form.players[0].treasure == "mage"
     harness.tap("start-game")  # the finger again, while the first game is being saved
     assert len(threads) == 1 and harness.has("start-game")
     release.set()
