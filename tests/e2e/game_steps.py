@@ -57,13 +57,19 @@ def _retry(action: Callable[[], None]) -> None:
 
 
 def _steady_box(target: Locator, timeout: float = 3.0) -> dict[str, float] | None:
-    """The node's box once two reads in a row agree (Flutter scrolls a frame after the DOM)."""
+    """The node's box once two reads in a row agree (Flutter scrolls a frame after the DOM).
+
+    A node can be in the DOM with no box for a moment while Flutter lays a screen out
+    (seen once in CI on a watcher's screen just after it loaded, two browser tests at a
+    time): that is waited out, and ``None`` comes back only if the node gets no box
+    before ``timeout``.
+    """
     deadline = time.monotonic() + timeout
     last = target.bounding_box()
     while time.monotonic() < deadline:
         time.sleep(0.06)
         box = target.bounding_box()
-        if box == last:
+        if box is not None and box == last:
             return box  # type: ignore[return-value]
         last = box
     return last  # type: ignore[return-value]
