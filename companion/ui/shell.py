@@ -8,6 +8,7 @@ being typed is never thrown away by a re-render; a language change rebuilds them
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, TypeVar, cast
@@ -36,6 +37,8 @@ from rules.models import GameSetup
 
 ThemeChoice = Literal["system", "light", "dark"]
 PHASES: tuple[str, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
+log = logging.getLogger(__name__)
+
 PREF_THEME = "dungeon_referee.theme"
 PREF_LANG = "dungeon_referee.lang"
 
@@ -277,18 +280,24 @@ class TableApp:
     async def start_game(self, setup: GameSetup) -> None:
         """Create and save a new game (StoreError if it can't be saved), then set it up.
 
-        The file is written and synced on a worker thread, as a game's taps are saved
-        (``TableSession.submit``): the server answers its other tabs meanwhile."""
+        The file, and the record that this device hosts the game, are written and synced
+        on a worker thread, as a game's taps are saved (``TableSession.submit``): the
+        server answers its other tabs meanwhile."""
         if self.sessions is None:
             raise RuntimeError("this app has no game store")
-        self._follow(await asyncio.to_thread(self.sessions.new_game, setup))
-        assert self.session is not None
+        session = await asyncio.to_thread(self.sessions.new_game, setup)
+        self._follow(session)
         if self.sync is not None:  # this device made the game: it is the host
-            self.sync.hub.hosted(self.session.game_id, self.sync.device)
+            try:
+                await asyncio.to_thread(self.sync.hub.hosted, session.game_id, self.sync.device)
+            except JoinRecordNotSaved:
+                # The game itself is saved. Opening it below asks for the record again and
+                # says on the page if it still can't be written (``_make``).
+                log.warning("the host of new game %s was not recorded", session.game_id)
         # The new game sits right on Home: its ← must not lead back to the filled
         # New-game form, one tap from starting the same game twice.
         self.stack = self.stack[:1]
-        self.go(f"/setup/{self.session.game_id}")
+        self.go(f"/setup/{session.game_id}")
 
     def open_game(self, game_id: str) -> TableSession:
         """Make a saved game this tab's game (StoreError if it can't be loaded)."""

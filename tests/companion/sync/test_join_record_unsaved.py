@@ -3,8 +3,11 @@ player's language; every other page and game keeps working; nothing saved change
 
 from __future__ import annotations
 
+import asyncio
 import errno
+import threading
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 import pytest
@@ -17,6 +20,7 @@ from companion.sync import registry as registry_module
 from companion.sync.device import Device
 from companion.sync.hub import SyncHub
 from companion.ui.join_screen import GameUnavailable, JoinScreen
+from companion.ui.setup_screen import SetupScreen
 from companion.ui.shell import Settings, TableApp
 from companion.ui.sync_link import TabSync
 from companion.ui.table.game_screen import GameScreen
@@ -166,3 +170,40 @@ def test_join_record_unsaved_the_spectator_switch_says_why_and_stays_as_saved(
     assert server.hub.registry.get(server.hosted) == before
     switches = [c for c in walk(find(page, "invite-spectators")) if isinstance(c, ft.Switch)]
     assert [s.value for s in switches] == [False]
+
+
+def test_join_record_unsaved_a_new_game_is_kept_and_its_page_says_why(
+    server: Server, disk_full: list[Path]
+) -> None:
+    """The game is saved before its host is recorded: a full disk then costs the record,
+    not the game, and the tab says why instead of crashing."""
+    page, app = server.tab("/new")
+    asyncio.run(app.start_game(setup(2)))
+    assert app.session is not None
+    game_id = app.session.game_id
+    assert GameStore(server.data, fsync=False).load(game_id).game.log == ()
+    assert isinstance(app.current, GameUnavailable)
+    assert app.current.route == f"/setup/{game_id}"  # a reload tries again
+    assert FULL in texts(page)
+
+
+def test_a_new_games_host_is_recorded_off_the_event_loop(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The join record is written and synced on a worker thread, as the game's file is: a
+    slow disk holds up no other tab on the server."""
+    threads: list[threading.Thread] = []
+    real = registry_module.write_atomic
+
+    def noted(path: Path, data: bytes, **kwargs: Any) -> None:
+        threads.append(threading.current_thread())
+        real(path, data, **kwargs)
+
+    _page, app = server.tab("/new")
+    monkeypatch.setattr(registry_module, "write_atomic", noted)
+    asyncio.run(app.start_game(setup(2)))
+    assert app.session is not None
+    record = server.hub.registry.get(app.session.game_id)
+    assert record is not None and record.hosts == (HOST,)
+    assert threads and threading.main_thread() not in threads
+    assert isinstance(app.current, SetupScreen)
