@@ -9,11 +9,13 @@
 // A label beside its control (a switch's or a checkbox's) gets the box minus the control.
 // Names that are not painted text are left out: an icon button's (its aria-label) and a
 // treasure badge's (the caller lists them). Every tappable node is also checked against 48 x 48 px.
+// A screen's title (the caller's titleIds) is drawn larger, on one line that is cut with
+// "…" when too long: it is measured whole at its own size (titleFont).
 // Returns the problems, each with its node's key, and the keys of every node measured: a
 // node cut by the edge of a scrolling view that Flutter does not mark as one shows only
 // its visible part, so the caller keeps a problem only if every stop that saw the node
 // found it.
-async ({pictureLabels, pictureIds, minFont, switchFont, lineHeight, touch}) => {
+async ({pictureLabels, pictureIds, titleIds, titleFont, minFont, switchFont, lineHeight, touch}) => {
   if (!window.__labelsFitFont) {
     const face = new FontFace('LabelsFitRoboto', 'url(/assets/fonts/roboto.woff2)');
     await face.load();
@@ -27,6 +29,7 @@ async ({pictureLabels, pictureIds, minFont, switchFont, lineHeight, touch}) => {
   };
   const pictures = new Set(pictureLabels);
   const pictureId = new RegExp(pictureIds);
+  const titleId = new RegExp(titleIds);
   const besideControl = {switch: 60, checkbox: 40};
   const problems = [];
   // A node partly scrolled out of view has a clipped box: it is measured at another stop
@@ -102,6 +105,15 @@ async ({pictureLabels, pictureIds, minFont, switchFont, lineHeight, touch}) => {
     if (!label.trim() || pictureId.test(id)) continue;
     const parts = label.split('\n').map((p) => p.trim()).filter((p) => p && !pictures.has(p));
     if (!parts.length) continue;
+    if (titleId.test(id)) {
+      const title = parts.join(' ');
+      const need = width(title, titleFont);
+      if (need > box.width + 0.5) {
+        problems.push({node: node_key, kind: 'title', id, role, label: title, need: Math.round(need),
+                       width: Math.round(box.width), height: Math.round(box.height)});
+      }
+      continue;
+    }
     const chrome = besideControl[role] || 0;
     const size = chrome ? switchFont : minFont;
     const room = box.width - chrome;

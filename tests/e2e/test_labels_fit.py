@@ -5,7 +5,8 @@ Each screen is opened once per language (games are saved at each phase before th
 starts, so no game is played here) and measured at both widths on the same page; the
 screen is scrolled through so every part of it is measured. ``labels_fit.js`` says what
 it checks: a label wider than its box (a word that can't wrap, or more lines than the box
-is high), or a tappable node smaller than 48 x 48 px.
+is high), a screen's title longer than its one line in the app bar, or a tappable node
+smaller than 48 x 48 px.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ POLL_S = 0.08
 #: Controls that show a picture, not their name: treasure tiles and badges, a heart for
 #: Health. (Icon buttons are named with aria-label and left out by the check itself.)
 PICTURE_IDS = r"-treasure-|-total-|-health$"
+#: A screen's title in the app bar: one line, larger, cut with "…" when too long.
+TITLE_IDS = r"^screen-title$"
 NAMES = ("Annegret", "Bartholomäus", "Cyra")
 
 
@@ -144,6 +147,8 @@ def _measure(app: AppPage) -> dict[str, list[Any]]:
     args = {
         "pictureLabels": _picture_labels(),
         "pictureIds": PICTURE_IDS,
+        "titleIds": TITLE_IDS,
+        "titleFont": 20,  # the app bar's title (companion/ui/shell.py)
         "minFont": 13,
         "switchFont": 16,
         "lineHeight": 1.15,
@@ -259,6 +264,8 @@ def test_no_label_is_cut_off_and_every_control_takes_a_thumb(
         _check_screen(app, "new-game", found)
         _visit(app, "/games", f"game-{games['end']}")
         _check_screen(app, "saved-games", found)
+        _visit(app, "/join", "join-code")
+        _check_screen(app, "join", found)
         _visit(app, f"/setup/{games['setup']}", "screen-setup")
         _check_screen(app, "setup", found)
         for stage in ("beginning", "build", "bait", "adventure", "end"):
