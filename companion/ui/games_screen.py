@@ -118,11 +118,17 @@ class GamesScreen:
         return controls
 
     def _notice(self) -> ft.Control:
+        # Neutral, with an "i": the error container's pink (a damaged file's box sits right
+        # below) would make "Renamed to …" read as a warning.
+        lines = ft.Column([ft.Text(line, size=16) for line in self.notice], spacing=4, expand=True)
         return tagged(
             "games-notice",
             ft.Container(
-                ft.Column([ft.Text(line, size=16) for line in self.notice], spacing=4),
-                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                ft.Row(
+                    [ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.PRIMARY), lines],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 padding=12,
                 border_radius=8,
             ),
