@@ -127,7 +127,7 @@ class NoBackup(StoreError):
 
 
 class SaveFailed(StoreError):
-    """A save did not reach the disk. The previously saved file is unchanged."""
+    """A save did not reach the disk. The file saved before, if any, is unchanged."""
 
     def __init__(self, reason: SaveFailure, game_id: str, path: str, detail: str) -> None:
         self.reason = reason
@@ -136,7 +136,7 @@ class SaveFailed(StoreError):
         self.detail = detail
         super().__init__(
             f"game {game_id!r} was not saved ({_REASON_TEXT[reason]}) at {path}: {detail}. "
-            "The last saved version is unchanged."
+            "Nothing saved before was changed."
         )
 
     @classmethod

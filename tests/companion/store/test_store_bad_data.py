@@ -191,7 +191,7 @@ def test_save_on_read_only_disk_fails_clearly_and_keeps_the_file(
         store.save(game_id, newer)
     assert failed.value.reason == "read_only"
     assert "read-only" in str(failed.value) and str(path) in str(failed.value)
-    assert "unchanged" in str(failed.value)
+    assert "Nothing saved before was changed" in str(failed.value)
     assert path.read_bytes() == before
 
 

@@ -173,6 +173,7 @@ def test_a_new_game_that_cannot_be_saved_says_so_and_keeps_the_form(
     said = harness.texts()
     assert "The game could not be saved, so it was not started:" in said
     assert "Not a directory" in said
+    assert "Nothing saved before was changed." in said  # not "the last saved version"
     assert harness.find("player-1-name", ft.TextField).value == "Ada"
     (tmp_path / "data").unlink()
     harness.tap("start-game")  # the folder can be written again: the same form starts
