@@ -291,8 +291,9 @@ class TableApp:
             try:
                 await asyncio.to_thread(self.sync.hub.hosted, session.game_id, self.sync.device)
             except JoinRecordNotSaved:
-                # The game itself is saved. Opening it below asks for the record again and
-                # says on the page if it still can't be written (``_make``).
+                # The game itself is saved. Opening it below asks for the record again
+                # (``_make``): on the server's own computer the page says why it can't be
+                # written; a phone on the network is shown the Join screen until it can.
                 log.warning("the host of new game %s was not recorded", session.game_id)
         # The new game sits right on Home: its ← must not lead back to the filled
         # New-game form, one tap from starting the same game twice.
