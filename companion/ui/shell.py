@@ -39,6 +39,9 @@ ThemeChoice = Literal["system", "light", "dark"]
 PHASES: tuple[str, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
 log = logging.getLogger(__name__)
 
+#: The app bar's title size: one line, cut with "…" when too long (the label check
+#: measures titles at it).
+TITLE_SIZE = 20
 PREF_THEME = "dungeon_referee.theme"
 PREF_LANG = "dungeon_referee.lang"
 
@@ -409,7 +412,7 @@ class TableApp:
     def _app_bar(self, title: str) -> ft.AppBar:
         tr = self.tr
         return ft.AppBar(
-            title=tagged("screen-title", ft.Text(title, size=20)),
+            title=tagged("screen-title", ft.Text(title, size=TITLE_SIZE)),
             actions=[
                 icon_action("open-rules", ft.Icons.MENU_BOOK, tr("nav.rules"), self._open_rules),
                 icon_action(

@@ -23,6 +23,7 @@ import pytest
 from companion.i18n import Translator
 from companion.store import GameStore
 from companion.sync.registry import AccessRegistry
+from companion.ui.shell import TITLE_SIZE
 from rules.commands import (
     AdvanceHero,
     BuildRoom,
@@ -148,7 +149,7 @@ def _measure(app: AppPage) -> dict[str, list[Any]]:
         "pictureLabels": _picture_labels(),
         "pictureIds": PICTURE_IDS,
         "titleIds": TITLE_IDS,
-        "titleFont": 20,  # the app bar's title (companion/ui/shell.py)
+        "titleFont": TITLE_SIZE,
         "minFont": 13,
         "switchFont": 16,
         "lineHeight": 1.15,
