@@ -71,24 +71,21 @@ def _results(ctx: TableContext, went: list[tuple[str, ev.HeroLured | ev.HeroStay
     rows: list[ft.Control] = []
     for n, (label, event) in enumerate(went, 1):
         if isinstance(event, ev.HeroLured):
-            where = tr("table.bait_goes", player=event.player)
-            icon = ft.Icons.ARROW_FORWARD
+            where = "→ " + tr("table.bait_goes", player=event.player)
         else:
             where = tr("table.bait_stays")
-            icon = ft.Icons.HOME
-        rows.append(_result(ctx, n, label, where, icon, event.ruling))
+        rows.append(_result(ctx, n, label, where, event.ruling))
     if not rows:
         rows.append(ft.Text(tr("table.bait_nobody"), size=16))
     return section("bait-results", tr("table.bait_results"), rows)
 
 
-def _result(
-    ctx: TableContext, n: int, hero: str, where: str, icon: ft.IconData, ruling: Ruling
-) -> ft.Control:
+def _result(ctx: TableContext, n: int, hero: str, where: str, ruling: Ruling) -> ft.Control:
     """One Hero's Bait: which Hero (its number and name, the card on the table), where it
-    goes, why. Kept to a dozen controls: a Bait tap adds one of these per Hero in town,
-    and each control sent costs the tap time on the server and in the browser (#13). The
-    Hero's full line, with treasure and Health, is at the entrance and in the Adventure."""
+    goes, why. Kept to eight controls, words only (an arrow marks a Hero lured away): a
+    Bait tap adds one of these per Hero in town, and each control sent costs the tap time
+    on the server and in the browser (#13). The Hero's full line, with treasure and
+    Health, is at the entrance and in the Adventure."""
     tr = ctx.app.tr
     return tagged(
         f"bait-result-{n}",
@@ -96,10 +93,7 @@ def _result(
             ft.Column(
                 [
                     ft.Text(hero, size=17),
-                    ft.Row(
-                        [ft.Icon(icon), ft.Text(where, size=18, weight=ft.FontWeight.BOLD)],
-                        spacing=6,
-                    ),
+                    ft.Text(where, size=18, weight=ft.FontWeight.BOLD),
                     ft.Text(ruling_text(tr, ruling.key, ruling.args), size=16),
                     rule_link(ctx.app, ruling.rule, f"bait-result-{n}-why-rule"),
                 ],

@@ -71,10 +71,17 @@ class TableContext(Protocol):
 
 
 def slot_error(ctx: TableContext, slot: str) -> ft.Control:
-    """The error banner of one place on screen (hidden while there is nothing to say)."""
+    """The error banner of one place on screen (hidden while there is nothing to say).
+
+    With nothing to say it is one hidden control, not the banner's four: a screen has a
+    dozen such places, and a tap that opens a panel (Bait opens the Adventure) sends each
+    of its places anew (#13). The banner, live region and all, comes with the message."""
     text = ctx.errors.get(slot, "")
 
     def build() -> ft.Control:
+        if not text:
+            # The banner's own wrapper, hidden as the banner was (live region and all).
+            return ft.Semantics(identifier=f"{slot}-error", live_region=True, visible=False)
         banner = ErrorBanner(f"{slot}-error")
         banner.show(text)
         return banner.control

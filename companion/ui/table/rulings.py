@@ -26,6 +26,8 @@ from rules.rulings import Arg, Ruling, explain
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
 
+#: A rule link's words: the rule id, bold, a little smaller than the ruling above it.
+LINK_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=15, weight=ft.FontWeight.BOLD))
 _PHASE_WORDS = {"build", "bait", "adventure", "beginning", "setup", "end", "over"}
 #: Arguments that name a card: a card without a name is labelled by the engine in English
 #: (``rules.models``: "trap Room", "Epic fighter/mage Hero #3", "universal Item #1").
@@ -140,14 +142,18 @@ def show_rule(app: TableApp, rule: str) -> None:
 
 
 def rule_link(app: TableApp, rule: str, identifier: str) -> ft.Control:
-    """The rule id as a link-styled button (48 px tall) that opens its glossary entry."""
+    """The rule id as a link-styled button (48 px tall) that opens its glossary entry.
+
+    Its words are the button's own label, styled, not a Text inside it: a control fewer
+    per ruling, and a tap that shows rulings (Bait: one per Hero) sends each one (#13)."""
     return tagged(
         identifier,
         ft.TextButton(
-            content=ft.Text(rule, size=15, weight=ft.FontWeight.BOLD),
+            content=rule,
             icon=ft.Icons.MENU_BOOK,
             on_click=lambda _e: show_rule(app, rule),
             height=TOUCH,
+            style=LINK_STYLE,
         ),
     )
 
