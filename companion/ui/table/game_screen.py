@@ -50,6 +50,12 @@ if TYPE_CHECKING:
 
 Tab = Literal["play", "score", "log", "invite"]
 TABS: tuple[Tab, ...] = ("play", "score", "log", "invite")
+TAB_ICONS: dict[Tab, ft.IconData] = {
+    "play": ft.Icons.CASINO,
+    "score": ft.Icons.SCOREBOARD,
+    "log": ft.Icons.HISTORY,
+    "invite": ft.Icons.QR_CODE,
+}
 REVEAL_SLOT = "reveal-rooms"
 
 
@@ -226,92 +232,45 @@ class GameScreen:
     def bottom_bar(self) -> ft.Control | None:
         if self.session is None:
             return None
-        game = self.game
-        key = (self.tab, game.can_undo, game.can_redo)
-        return self.memo("bottom-bar", key, self._bottom_bar, sealed=True)
+        return self._bottom_bar()
 
     def _bottom_bar(self) -> ft.BottomAppBar:
+        """The bar, with each of its buttons kept while it looks the same: a tap that
+        makes undo possible, or redo no longer, builds only that arrow again, not the
+        bar's two dozen controls (#13)."""
         tr = self.app.tr
         game = self.game
 
-        def item(
-            identifier: str,
-            icon: ft.IconData,
-            label: str,
-            on_click: Handler,
-            enabled: bool = True,
-            active: bool = False,
-        ) -> ft.Control:
-            colour = ft.Colors.PRIMARY if active else None
-            return tagged(
-                identifier,
-                ft.Container(
-                    ft.Column(
-                        [
-                            ft.Icon(icon, color=colour, size=24),
-                            ft.Text(
-                                label,
-                                size=13,
-                                color=colour,
-                                weight=ft.FontWeight.BOLD if active else None,
-                                no_wrap=True,
-                            ),
-                        ],
-                        spacing=0,
-                        tight=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                    on_click=on_click if enabled else None,
-                    disabled=not enabled,
-                    opacity=1.0 if enabled else 0.38,
-                    padding=ft.Padding.symmetric(horizontal=2, vertical=4),
-                    border_radius=12,
-                    height=56,
-                    alignment=ft.Alignment.CENTER,
+        def tab_item(tab: Tab) -> ft.Control:
+            active = self.tab == tab
+            return self.memo(
+                f"bar-tab-{tab}",
+                active,
+                lambda: bar_tab(
+                    f"tab-{tab}",
+                    TAB_ICONS[tab],
+                    tr(f"table.tab.{tab}"),
+                    on_tap(self._show_tab, tab),
+                    active=active,
                 ),
-                button=True,
-                expand=True,  # on the wrapper: a Row only expands its direct children
+                sealed=True,
             )
 
-        def step(
-            identifier: str, icon: ft.IconData, label: str, on_click: Handler, enabled: bool
-        ) -> ft.Control:
-            # Undo and redo are their arrows alone (named for screen readers): with their
-            # words the bar held six labels, and "Rückgängig" or "Wiederholen" was cut off
-            # on a 390 px phone. The tabs keep their words, with the room the arrows leave.
-            return ft.Semantics(
-                identifier=identifier,
-                label=label,
-                button=True,
-                content=ft.IconButton(
-                    icon=icon,
-                    icon_size=26,
-                    on_click=on_click,
-                    disabled=not enabled,
-                    size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH),
-                ),
+        def arrow(kind: Literal["undo", "redo"], icon: ft.IconData, enabled: bool) -> ft.Control:
+            handler = self._undo if kind == "undo" else self._redo
+            return self.memo(
+                f"bar-{kind}",
+                enabled,
+                lambda: bar_arrow(kind, icon, tr(f"table.{kind}"), handler, enabled),
+                sealed=True,
             )
 
         return ft.BottomAppBar(
             ft.Row(
                 [
-                    step("undo", ft.Icons.UNDO, tr("table.undo"), self._undo, game.can_undo),
-                    step("redo", ft.Icons.REDO, tr("table.redo"), self._redo, game.can_redo),
-                    *(
-                        item(
-                            f"tab-{tab}",
-                            {
-                                "play": ft.Icons.CASINO,
-                                "score": ft.Icons.SCOREBOARD,
-                                "log": ft.Icons.HISTORY,
-                                "invite": ft.Icons.QR_CODE,
-                            }[tab],
-                            tr(f"table.tab.{tab}"),
-                            on_tap(self._show_tab, tab),
-                            active=self.tab == tab,
-                        )
-                        for tab in TABS
-                    ),
+                    arrow("undo", ft.Icons.UNDO, game.can_undo),
+                    arrow("redo", ft.Icons.REDO, game.can_redo),
+                    *(tab_item(tab) for tab in TABS),
                 ],
                 spacing=2,
             ),
@@ -499,3 +458,57 @@ class GameScreen:
         if not rows:
             return None
         return section("last-step", self.app.tr("table.last_step"), rows)
+
+
+def bar_tab(
+    identifier: str, icon: ft.IconData, label: str, on_click: Handler, active: bool
+) -> ft.Control:
+    """One of the bottom bar's tabs: its icon over its word, coloured while it is open."""
+    colour = ft.Colors.PRIMARY if active else None
+    return tagged(
+        identifier,
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Icon(icon, color=colour, size=24),
+                    ft.Text(
+                        label,
+                        size=13,
+                        color=colour,
+                        weight=ft.FontWeight.BOLD if active else None,
+                        no_wrap=True,
+                    ),
+                ],
+                spacing=0,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            on_click=on_click,
+            padding=ft.Padding.symmetric(horizontal=2, vertical=4),
+            border_radius=12,
+            height=56,
+            alignment=ft.Alignment.CENTER,
+        ),
+        button=True,
+        expand=True,  # on the wrapper: a Row only expands its direct children
+    )
+
+
+def bar_arrow(
+    identifier: str, icon: ft.IconData, label: str, on_click: Handler, enabled: bool
+) -> ft.Control:
+    """Undo or redo in the bottom bar: the arrow alone, named for screen readers. With
+    their words the bar held six labels, and "Rückgängig" or "Wiederholen" was cut off on
+    a 390 px phone; the tabs keep their words, with the room the arrows leave."""
+    return ft.Semantics(
+        identifier=identifier,
+        label=label,
+        button=True,
+        content=ft.IconButton(
+            icon=icon,
+            icon_size=26,
+            on_click=on_click,
+            disabled=not enabled,
+            size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH),
+        ),
+    )

@@ -17,7 +17,7 @@ from companion.sync.device import Device
 from companion.ui import shell
 from companion.ui.panel_memo import PanelMemo, PanelMemos, Redraw
 from companion.ui.reconcile import fold
-from companion.ui.table import dungeon
+from companion.ui.table import dungeon, game_screen
 from companion.ui.table.game_screen import GameScreen
 from rules.commands import BuildRoom
 from rules.game import Game
@@ -37,15 +37,19 @@ def _count_builds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         (dungeon, "_boss_tile"),
         (dungeon, "treasure_badge"),
         (shell, "phase_stepper"),
+        (game_screen, "bar_arrow"),
+        (game_screen, "bar_tab"),
     ):
         original = getattr(module, name)
 
-        def counting(*args: object, _name: str = name, _f: object = original) -> object:
+        def counting(
+            *args: object, _name: str = name, _f: object = original, **kwargs: object
+        ) -> object:
             built[_name] += 1
-            return _f(*args)  # type: ignore[operator]
+            return _f(*args, **kwargs)  # type: ignore[operator]
 
         monkeypatch.setattr(module, name, counting)
-    for cls, name in ((GameScreen, "_bottom_bar"), (shell.TableApp, "_app_bar")):
+    for cls, name in ((shell.TableApp, "_app_bar"),):
         method = getattr(cls, name)
 
         def counting_method(self: object, *args: object, _n: str = name, _m: object = method):
@@ -71,10 +75,40 @@ def test_a_bonus_tap_builds_one_badge_and_keeps_rooms_boss_and_bars(
     assert built["_room_tile"] == 0 and built["_room_card"] == 0
     assert built["_boss_tile"] == 0
     assert built["phase_stepper"] == 0 and built["_app_bar"] == 0
-    assert built["_bottom_bar"] == 0  # undo was possible before and is now
+    # Undo was possible before and is now; redo was not and is not; the tabs are the same.
+    assert built["bar_arrow"] == 0 and built["bar_tab"] == 0
     assert built["treasure_badge"] == 2  # the cleric total (2 -> 3) and its bonus row
     totals = [c.value for c in walk(harness.find("p1-total-cleric")) if isinstance(c, ft.Text)]
     assert "3" in totals
+
+
+def test_the_bottom_bar_builds_only_the_arrow_that_changed(
+    table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Undo makes redo possible, the next tap makes it impossible again: each time that
+    arrow alone is built, not the bar's other arrow and four tabs; a tab opened builds
+    the tab closed and the tab opened."""
+    game = seed(tmp_path / "data", 4, "host-device-0000000", "Four at the table")
+    harness, app = table_app(route=f"/game/{game.game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+    harness.tap("p1-bonus-toggle")
+    harness.tap("p1-bonus-cleric-plus")
+    built = _count_builds(monkeypatch)
+
+    harness.tap("undo")
+    assert screen.game.can_redo
+    assert built["bar_arrow"] == 1 and built["bar_tab"] == 0
+    assert harness.find("redo", ft.IconButton).disabled is False
+
+    harness.tap("p1-bonus-cleric-plus")
+    assert not screen.game.can_redo
+    assert built["bar_arrow"] == 2 and built["bar_tab"] == 0
+    assert harness.find("redo", ft.IconButton).disabled is True
+
+    harness.tap("tab-score")
+    assert built["bar_arrow"] == 2 and built["bar_tab"] == 2
+    assert screen.tab == "score"
 
 
 def test_a_kept_part_is_the_control_on_screen_not_a_copy(
