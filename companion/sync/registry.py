@@ -73,6 +73,13 @@ class AccessRegistry:
         return self.folder / f"{game_id}.json"
 
     def get(self, game_id: str) -> GameAccess | None:
+        # A record already read is handed out without the lock: a write holds it while
+        # the file syncs (a worker thread's, ``companion.ui.off_loop``), and a tab drawing
+        # a game on the event loop must not wait for that. Records are frozen and the
+        # cache takes the new one only once it is on disk, so this is the saved record.
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            return cached
         with self._lock:
             if game_id in self._cache:
                 return self._cache[game_id]

@@ -8,6 +8,7 @@ has no code for ("ask the host for the join code"), or when it wants another sea
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
@@ -19,6 +20,7 @@ from companion.sync.codes import BadJoinCode, display_code
 from companion.sync.device import PREF_JOINS
 from companion.sync.hub import TooManyGuesses, WrongCode
 from companion.sync.registry import JoinRecordNotSaved, SeatTaken, UnknownPlayer
+from companion.ui.off_loop import write_off_loop
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
 
@@ -150,19 +152,31 @@ class JoinScreen:
         app.save_setting(PREF_JOINS, joins)
 
     def _sit(self, player: str | None) -> None:
+        """Take the seat of ``player`` (None: watch from no seat). The record is written off
+        the event loop (``write_off_loop``); the game opens once it is saved."""
         app = self.app
-        tr = app.tr
         assert app.sync is not None and self.found is not None and app.sessions is not None
         game_id = self.found.game_id
         try:
             players = tuple(p.name for p in app.sessions.open(game_id).state.players)
-            self.found = app.sync.hub.registry.sit(
-                game_id,
-                player,
-                app.sync.device.device_id,
-                players=players,
-                online=app.sync.hub.presence.online(game_id),
-            )
+        except StoreError as exc:
+            self.error.show(str(exc))
+            app.render_top()
+            return
+        registry = app.sync.hub.registry
+        device = app.sync.device.device_id
+        online = app.sync.hub.presence.online(game_id)
+        write_off_loop(
+            app,
+            lambda: registry.sit(game_id, player, device, players=players, online=online),
+            lambda outcome: self._sat(game_id, player, outcome),
+        )
+
+    def _sat(self, game_id: str, player: str | None, outcome: Future[GameAccess]) -> None:
+        app = self.app
+        tr = app.tr
+        try:
+            self.found = outcome.result()
         except SeatTaken as exc:
             self.error.show(tr("sync.seat_taken", player=exc.player))
             app.render_top()

@@ -76,6 +76,8 @@ class TabSync:
     #: tab that has not moved since goes where it asked to be.
     asked_route: str | None = None
     shown_route: str | None = None
+    #: A join-record write of this tab is under way on a worker thread (``off_loop``).
+    writing: bool = False
 
     def access(self, game_id: str) -> Access:
         return self.hub.access(game_id, self.device)

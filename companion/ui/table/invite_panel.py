@@ -8,13 +8,16 @@ the host. The host decides whether devices without the code may watch.
 from __future__ import annotations
 
 import io
+from concurrent.futures import Future
 from functools import cache
 
 import flet as ft
 import segno
 
+from companion.sync.access import GameAccess
 from companion.sync.codes import display_code
 from companion.sync.registry import JoinRecordNotSaved
+from companion.ui.off_loop import write_off_loop
 from companion.ui.sync_link import access_of, unsaved_text
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.widgets import big_button, switch_row, tagged
@@ -104,13 +107,21 @@ def invite_view(ctx: TableContext) -> ft.Control:
 
 
 def _set_spectators(ctx: TableContext, allow: bool) -> None:
+    """The host lets devices without the code watch, or not; written off the event loop
+    (``write_off_loop``), the switch then shows what was saved."""
     app = ctx.app
     if app.sync is None or app.session is None or access_of(app).role != "host":
         return
-    try:
-        app.sync.hub.registry.set_spectators(app.session.game_id, allow)
-    except JoinRecordNotSaved as error:  # the switch goes back to what is saved
-        ctx.errors[SPECTATORS_SLOT] = unsaved_text(app, "sync.spectators_unsaved", error)
-    else:
-        ctx.errors.pop(SPECTATORS_SLOT, None)
-    ctx.redraw()
+    registry = app.sync.hub.registry
+    game_id = app.session.game_id
+
+    def saved(outcome: Future[GameAccess]) -> None:
+        try:
+            outcome.result()
+        except JoinRecordNotSaved as error:  # the switch goes back to what is saved
+            ctx.errors[SPECTATORS_SLOT] = unsaved_text(app, "sync.spectators_unsaved", error)
+        else:
+            ctx.errors.pop(SPECTATORS_SLOT, None)
+        ctx.redraw()
+
+    write_off_loop(app, lambda: registry.set_spectators(game_id, allow), saved)

@@ -1,0 +1,67 @@
+"""A join-record write made by a tap (a seat taken, watching switched on or off) runs on a
+worker thread, as a game's save does, and the screen hears back on the event loop.
+
+The record is a small file synced to disk (``companion.sync.registry``). On the loop, a
+slow disk (a server on an SD card) would hold up every tab and phone the server answers
+while it syncs. A page with no event loop (the screen tests' page) writes at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, TypeVar
+
+import flet as ft
+
+from companion.ui.sync_link import page_loop
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+
+T = TypeVar("T")
+
+
+def write_off_loop(
+    app: TableApp, write: Callable[[], T], then: Callable[[Future[T]], None]
+) -> bool:
+    """Run ``write`` on a worker thread, then ``then`` on the loop with its outcome
+    (``outcome.result()`` is what ``write`` returned, or raises what it raised).
+
+    One write at a time per tab: a tap made while the last one is written is dropped
+    (False), as a double tap on Start is. What the screen shows then comes from what
+    is saved, once the first write is done."""
+    sync = app.sync
+    if sync is not None and sync.writing:
+        return False
+    if page_loop(app.page) is None:
+        then(_outcome(write))
+        return True
+    if sync is not None:
+        sync.writing = True
+
+    async def run() -> None:
+        outcome: Future[T] = Future()
+        try:
+            outcome.set_result(await asyncio.to_thread(write))
+        except Exception as error:  # handed to ``then``, which says or raises it
+            outcome.set_exception(error)
+        finally:
+            if sync is not None:
+                sync.writing = False
+        then(outcome)
+
+    app.page.run_task(run)
+    # Nothing changed yet: Flet need not compare the page after the tap's handler.
+    ft.context.mark_update_called()  # type: ignore[no-untyped-call]
+    return True
+
+
+def _outcome(write: Callable[[], T]) -> Future[T]:
+    outcome: Future[T] = Future()
+    try:
+        outcome.set_result(write())
+    except Exception as error:
+        outcome.set_exception(error)
+    return outcome
