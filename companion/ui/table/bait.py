@@ -71,7 +71,7 @@ def _results(ctx: TableContext, went: list[tuple[str, ev.HeroLured | ev.HeroStay
     rows: list[ft.Control] = []
     for n, (label, event) in enumerate(went, 1):
         if isinstance(event, ev.HeroLured):
-            where = "→ " + tr("table.bait_goes", player=event.player)
+            where = tr("table.bait_goes", player=event.player)
         else:
             where = tr("table.bait_stays")
         rows.append(_result(ctx, n, label, where, event.ruling))
@@ -82,10 +82,11 @@ def _results(ctx: TableContext, went: list[tuple[str, ev.HeroLured | ev.HeroStay
 
 def _result(ctx: TableContext, n: int, hero: str, where: str, ruling: Ruling) -> ft.Control:
     """One Hero's Bait: which Hero (its number and name, the card on the table), where it
-    goes, why. Kept to eight controls, words only (an arrow marks a Hero lured away): a
-    Bait tap adds one of these per Hero in town, and each control sent costs the tap time
-    on the server and in the browser (#13). The Hero's full line, with treasure and
-    Health, is at the entrance and in the Adventure."""
+    goes, why. Kept to eight controls, in words: a Bait tap adds one of these per Hero in
+    town, and each control sent costs the tap time on the server and in the browser
+    (#13). No arrow before "Goes to": the app's font has no "→" (it showed as a box), and
+    an icon costs two controls. The Hero's full line, with treasure and Health, is at the
+    entrance and in the Adventure."""
     tr = ctx.app.tr
     return tagged(
         f"bait-result-{n}",

@@ -107,7 +107,7 @@ def test_each_bait_result_names_its_hero_in_a_few_controls(
         result = find(page, f"bait-result-{n}")
         shown = [c.value for c in walk(result) if isinstance(c, ft.Text)]
         assert shown[0] == hero
-        assert shown[1] in ("→ Goes to Ann's dungeon", "→ Goes to Bo's dungeon", "Stays in town")
+        assert shown[1] in ("Goes to Ann's dungeon", "Goes to Bo's dungeon", "Stays in town")
         assert has(page, f"bait-result-{n}-why-rule")
         # A Bait tap adds one of these per Hero (#13): the Hero's whole line (treasure
         # badges, Health, a carried Item) is shown at the entrance, not here again.
