@@ -175,14 +175,14 @@ def focus_when_shown(app: TableApp, field: ft.TextField) -> None:
     moment more (``FOCUS_SETTLE_S``).
 
     Why not at once: the tap that moves the keyboard on (a catalogue match under a name)
-    put the browser's focus on the match it tapped (when the accessibility tree is on:
+    puts the browser's focus on the match it tapped (when the accessibility tree is on:
     a screen reader, the browser tests). The redraw takes that match away, and Flutter
-    hands the focus back to the name above it. A request that arrived before this (the
-    way it was done) moved the keyboard to ``field`` first, and then the name above,
-    taking and leaving the focus a frame later, took the browser's focus off ``field``
-    while Flutter still counted it as focused, so asking again did nothing: the keyboard
-    was left on nothing (about one run in five of the keyboard's browser test, logged
-    with focus events). Asked after the redraw has settled, it is a plain move from one
+    hands the focus back to the name above it. A request sent at once could come first:
+    the keyboard went to ``field``, then the name above, getting and losing the focus a
+    frame later, took the browser's focus off ``field`` while Flutter still counted
+    ``field`` as focused, so asking again did nothing and the keyboard was left on
+    nothing (seen in about one run in five of the keyboard's browser test, and logged
+    with focus events). Asked once the redraw has settled, it is a plain move from one
     field to the next."""
     if page_loop(app.page) is None:  # no browser to wait for (the screen tests' page)
         app.page.run_task(field.focus)
