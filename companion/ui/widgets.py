@@ -138,7 +138,7 @@ def _option_key(option: ft.Control) -> tuple[object, object]:
 
 
 def icon_action(
-    identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler
+    identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler, enabled: bool = True
 ) -> ft.Semantics:
     """An icon button named for screen readers (and tests); at least 48 px square.
 
@@ -151,6 +151,7 @@ def icon_action(
         content=ft.IconButton(
             icon=icon,
             on_click=on_click,
+            disabled=not enabled,
             icon_size=26,
             size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH),
         ),

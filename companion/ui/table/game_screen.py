@@ -21,7 +21,6 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.session import Change, Request, TableSession
-from companion.theme import TOUCH
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.sending import refusal_message, send
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
@@ -37,7 +36,7 @@ from companion.ui.table.rulings import ruling_row
 from companion.ui.table.scoreboard import Scoreboard
 from companion.ui.table.table_sync import ready_marks, reveal_note, sync_top
 from companion.ui.table.town import TownPanel
-from companion.ui.widgets import Handler, big_button, on_tap, tagged
+from companion.ui.widgets import Handler, big_button, icon_action, on_tap, tagged
 from rules import events as ev
 from rules.commands import Command, EndTurn, ResolveBait, RevealRooms
 from rules.engine import legal_command_types
@@ -500,15 +499,4 @@ def bar_arrow(
     """Undo or redo in the bottom bar: the arrow alone, named for screen readers. With
     their words the bar held six labels, and "Rückgängig" or "Wiederholen" was cut off on
     a 390 px phone; the tabs keep their words, with the room the arrows leave."""
-    return ft.Semantics(
-        identifier=identifier,
-        label=label,
-        button=True,
-        content=ft.IconButton(
-            icon=icon,
-            icon_size=26,
-            on_click=on_click,
-            disabled=not enabled,
-            size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH),
-        ),
-    )
+    return icon_action(identifier, icon, label, on_click, enabled=enabled)
