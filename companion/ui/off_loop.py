@@ -25,40 +25,38 @@ T = TypeVar("T")
 
 def write_off_loop(
     app: TableApp, write: Callable[[], T], then: Callable[[Future[T]], None]
-) -> bool:
+) -> None:
     """Run ``write`` on a worker thread, then ``then`` on the loop with its outcome
     (``outcome.result()`` is what ``write`` returned, or raises what it raised).
 
-    One write at a time per tab: a tap made while the last one is written is dropped
-    (False), as a double tap on Start is. What the screen shows then comes from what
-    is saved, once the first write is done."""
+    One write at a time per tab: a tap made while the last one is written is dropped,
+    as a double tap on Start is. What the screen shows then comes from what is saved,
+    once the first write is done."""
     sync = app.sync
-    if sync is not None and sync.writing:
-        return False
+    if sync is None:
+        raise RuntimeError("join records are kept only by a server that syncs tabs")
+    if sync.writing:
+        return
     if page_loop(app.page) is None:
         then(_outcome(write))
-        return True
-    if sync is not None:
-        sync.writing = True
+        return
+    sync.writing = True
 
     async def run() -> None:
-        outcome: Future[T] = Future()
         try:
-            outcome.set_result(await asyncio.to_thread(write))
-        except Exception as error:  # handed to ``then``, which says or raises it
-            outcome.set_exception(error)
+            outcome = await asyncio.to_thread(_outcome, write)
         finally:
-            if sync is not None:
-                sync.writing = False
+            sync.writing = False
         then(outcome)
 
     app.page.run_task(run)
     # Nothing changed yet: Flet need not compare the page after the tap's handler.
     ft.context.mark_update_called()  # type: ignore[no-untyped-call]
-    return True
 
 
 def _outcome(write: Callable[[], T]) -> Future[T]:
+    """What ``write`` returned or raised, as a finished future (handed to ``then``, which
+    says the error or raises it)."""
     outcome: Future[T] = Future()
     try:
         outcome.set_result(write())

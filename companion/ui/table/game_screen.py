@@ -256,11 +256,14 @@ class GameScreen:
             )
 
         def arrow(kind: Literal["undo", "redo"], icon: ft.IconData, enabled: bool) -> ft.Control:
+            # Undo and redo are their arrows alone (named for screen readers): with their
+            # words the bar held six labels, and "Rückgängig" or "Wiederholen" was cut off
+            # on a 390 px phone. The tabs keep their words, with the room the arrows leave.
             handler = self._undo if kind == "undo" else self._redo
             return self.memo(
                 f"bar-{kind}",
                 enabled,
-                lambda: bar_arrow(kind, icon, tr(f"table.{kind}"), handler, enabled),
+                lambda: icon_action(kind, icon, tr(f"table.{kind}"), handler, enabled=enabled),
                 sealed=True,
             )
 
@@ -491,12 +494,3 @@ def bar_tab(
         button=True,
         expand=True,  # on the wrapper: a Row only expands its direct children
     )
-
-
-def bar_arrow(
-    identifier: str, icon: ft.IconData, label: str, on_click: Handler, enabled: bool
-) -> ft.Control:
-    """Undo or redo in the bottom bar: the arrow alone, named for screen readers. With
-    their words the bar held six labels, and "Rückgängig" or "Wiederholen" was cut off on
-    a 390 px phone; the tabs keep their words, with the room the arrows leave."""
-    return icon_action(identifier, icon, label, on_click, enabled=enabled)

@@ -7,9 +7,7 @@ these give the loop a real thread pool and hold the write to look at it under wa
 
 from __future__ import annotations
 
-import asyncio
 import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -89,14 +87,6 @@ def served(tmp_path: Path) -> Iterator[Callable[[str], tuple[Harness, TableApp, 
         harness.close()
 
 
-def _until(harness: Harness, done: Callable[[], bool]) -> None:
-    """Turn the harness's loop until ``done()`` (the worker thread answers meanwhile)."""
-    deadline = time.monotonic() + WAIT
-    while not done():
-        assert time.monotonic() < deadline, "the tap was never answered"
-        harness.run(asyncio.sleep(0.001))
-
-
 def test_a_seat_is_written_off_the_loop_and_the_game_opens_once_it_is(
     served: Callable[[str], tuple[Harness, TableApp, str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,14 +95,14 @@ def test_a_seat_is_written_off_the_loop_and_the_game_opens_once_it_is(
     writes = HeldWrites(monkeypatch)
 
     harness.tap("join-seat-1")  # returns while the write is held: the loop is not
-    _until(harness, lambda: bool(writes.threads))
+    harness.until(lambda: bool(writes.threads))
     harness.tap("join-seat-2")  # a second tap meanwhile is not a second seat
 
     assert len(writes.threads) == 1
     assert writes.threads[0] is not threading.current_thread()
     assert isinstance(app.current, JoinScreen)  # not in the game before the seat is saved
     writes.release.set()
-    _until(harness, lambda: isinstance(app.current, GameScreen))
+    harness.until(lambda: isinstance(app.current, GameScreen))
     assert len(writes.threads) == 1
     assert app.sync is not None and app.session is not None
     record = app.sync.hub.registry.get(game_id)
@@ -130,22 +120,20 @@ def test_the_spectator_switch_is_written_off_the_loop(
 
     harness.toggle("invite-spectators", True)
 
-    _until(harness, lambda: bool(writes.threads))
+    harness.until(lambda: bool(writes.threads))
     assert len(writes.threads) == 1
     assert writes.threads[0] is not threading.current_thread()
     harness.tap("tab-play")  # the page answers meanwhile
     harness.tap("tab-invite")
     writes.release.set()
+
+    def switch() -> list[bool | None]:
+        found = controls_in(harness.find("invite-spectators"))
+        return [c.value for c in found if isinstance(c, ft.Switch)]
+
+    # Drawn from the record once the write is answered on the loop: on, as saved.
+    harness.until(lambda: switch() == [True])
     assert app.sync is not None
-    registry = app.sync.hub.registry
-
-    def saved() -> bool:
-        record = registry.get(game_id)
-        return record is not None and record.allow_spectators
-
-    _until(harness, saved)
-    switches = [
-        c for c in controls_in(harness.find("invite-spectators")) if isinstance(c, ft.Switch)
-    ]
-    assert [s.value for s in switches] == [True]
+    record = app.sync.hub.registry.get(game_id)
+    assert record is not None and record.allow_spectators
     assert not unsent(harness.page.views[-1])

@@ -14,6 +14,7 @@ the one place to fix.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -195,6 +196,14 @@ class Harness:
             pending = [t for t in asyncio.all_tasks(self.loop) if not t.done()]
             if not pending:
                 return
+
+    def until(self, done: Callable[[], object], timeout: float = 10.0) -> None:
+        """Turn the loop until ``done()`` is true: a worker thread (a save, a join record)
+        answers meanwhile. ``timeout`` bounds a hang; it is not a speed."""
+        deadline = time.monotonic() + timeout
+        while not done():
+            assert time.monotonic() < deadline, "the tap was never answered"
+            self.run(asyncio.sleep(0.001))
 
     def close(self) -> None:
         self.settle()

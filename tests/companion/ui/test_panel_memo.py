@@ -37,7 +37,7 @@ def _count_builds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         (dungeon, "_boss_tile"),
         (dungeon, "treasure_badge"),
         (shell, "phase_stepper"),
-        (game_screen, "bar_arrow"),
+        (game_screen, "icon_action"),  # the bar's undo and redo
         (game_screen, "bar_tab"),
     ):
         original = getattr(module, name)
@@ -76,7 +76,7 @@ def test_a_bonus_tap_builds_one_badge_and_keeps_rooms_boss_and_bars(
     assert built["_boss_tile"] == 0
     assert built["phase_stepper"] == 0 and built["_app_bar"] == 0
     # Undo was possible before and is now; redo was not and is not; the tabs are the same.
-    assert built["bar_arrow"] == 0 and built["bar_tab"] == 0
+    assert built["icon_action"] == 0 and built["bar_tab"] == 0
     assert built["treasure_badge"] == 2  # the cleric total (2 -> 3) and its bonus row
     totals = [c.value for c in walk(harness.find("p1-total-cleric")) if isinstance(c, ft.Text)]
     assert "3" in totals
@@ -98,16 +98,16 @@ def test_the_bottom_bar_builds_only_the_arrow_that_changed(
 
     harness.tap("undo")
     assert screen.game.can_redo
-    assert built["bar_arrow"] == 1 and built["bar_tab"] == 0
+    assert built["icon_action"] == 1 and built["bar_tab"] == 0
     assert harness.find("redo", ft.IconButton).disabled is False
 
     harness.tap("p1-bonus-cleric-plus")
     assert not screen.game.can_redo
-    assert built["bar_arrow"] == 2 and built["bar_tab"] == 0
+    assert built["icon_action"] == 2 and built["bar_tab"] == 0
     assert harness.find("redo", ft.IconButton).disabled is True
 
     harness.tap("tab-score")
-    assert built["bar_arrow"] == 2 and built["bar_tab"] == 2
+    assert built["icon_action"] == 2 and built["bar_tab"] == 2
     assert screen.tab == "score"
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import shutil
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -29,14 +28,6 @@ from tests.companion.ui.test_games_screen import in_dialog, open_games, saved, t
 from tests.companion.ui.test_panel_memo import _saved_at
 
 WAIT = 10.0  # seconds: a bound for a hang, not a speed
-
-
-def _until(harness: Harness, done: Any) -> None:
-    """Turn the harness's loop until ``done()`` (the worker thread answers meanwhile)."""
-    deadline = time.monotonic() + WAIT
-    while not done():
-        assert time.monotonic() < deadline, "the tap was never answered"
-        harness.run(asyncio.sleep(0.001))
 
 
 def test_a_tap_is_saved_off_the_loop_and_shown_once_saved(
@@ -67,7 +58,7 @@ def test_a_tap_is_saved_off_the_loop_and_shown_once_saved(
     harness.tap("tab-score")  # the page answers meanwhile
     harness.tap("tab-play")
     release.set()
-    _until(harness, lambda: not harness.has("resolve-bait"))
+    harness.until(lambda: not harness.has("resolve-bait"))
 
     assert screen.state.phase == "adventure"
     assert harness.has("p1-room-1-destroy")  # the Adventure's Room actions are shown
@@ -105,7 +96,7 @@ def test_a_double_tap_while_the_first_is_saving_ends_the_turn_once(
         harness.tap("end-turn")
         harness.tap("end-turn")  # the finger again, before the first tap's answer
         release.set()
-        _until(harness, lambda: "Already done" in harness.texts())
+        harness.until(lambda: "Already done" in harness.texts())
 
         assert f"Turn {turn + 1}" in harness.texts()
         reopened = GameStore(data, fsync=False).load(game_id).game
@@ -146,14 +137,14 @@ def test_a_new_game_is_saved_off_the_loop_and_a_second_start_tap_saves_no_second
     release, threads = _held(monkeypatch, "create")
 
     first = _tap_meanwhile(harness, harness.find("start-game", ft.FilledButton))
-    _until(harness, lambda: threads)
+    harness.until(lambda: threads)
     assert threads[0] is not threading.current_thread()  # the file is written elsewhere
     harness.tap("player-1-treasure-mage")  # the page answers meanwhile
     assert screen.form.players[0].treasure == "mage"
     harness.tap("start-game")  # the finger again, while the first game is being saved
     assert len(threads) == 1 and harness.has("start-game")
     release.set()
-    _until(harness, first.done)
+    harness.until(first.done)
 
     assert harness.has("screen-setup")
     assert len(GameStore(tmp_path / "data", fsync=False).list_games().games) == 1
@@ -211,13 +202,13 @@ def test_a_saved_games_dialog_writes_off_the_loop_once_however_often_its_button_
     target = in_dialog(harness, button)
 
     first = _tap_meanwhile(harness, target)
-    _until(harness, lambda: threads)
+    harness.until(lambda: threads)
     assert threads[0] is not threading.current_thread()
     second = _tap_meanwhile(harness, target)  # the finger again, while the file is written
-    _until(harness, second.done)
+    harness.until(second.done)
     assert len(threads) == 1
     release.set()
-    _until(harness, first.done)
+    harness.until(first.done)
 
     assert notice in harness.texts()
     names = sorted(s.name for s in GameStore(tmp_path / "data", fsync=False).list_games().games)
