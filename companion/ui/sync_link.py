@@ -283,6 +283,13 @@ def reconnected(app: TableApp) -> None:
     if sync is not None and not sync.device.known and sync.reload_device is not None:
         app.page.run_task(_reread_device, app)
         return
+    asked = app.page.route
+    if asked and asked != app.current.route:
+        # The tab came back at another address (a join link opened in it): show that one.
+        # Drawing the screens it had would send the browser back to their address while
+        # Flet reports the new one, and the two addresses chased each other for good.
+        app.start(asked)
+        return
     if app.session is not None and app.sessions is not None:
         before = app.session.revision
         session = app.open_game(app.session.game_id)
