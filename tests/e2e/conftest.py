@@ -45,6 +45,13 @@ SERVER_START_TIMEOUT = 60.0
 FIRST_FRAME_TIMEOUT_MS = 30_000
 #: A frame can lag a DOM change: wait this long before a screenshot.
 SETTLE_S = 0.5
+#: The browser tells the app its user prefers reduced motion, as a phone's accessibility
+#: setting does, and Flutter leaves its screen-change animation out. Chromium draws every
+#: frame on the CPU here (no GPU), and the browser tests are CPU-bound on CI's two cores:
+#: opening and closing Rules and Settings three times took Chromium 5 s of CPU instead of
+#: 12, the two-player game 66 s instead of 97. Tests marked ``motion`` keep the
+#: animations, so the app is still driven as most phones show it.
+MOTION = "reduce"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -234,7 +241,10 @@ def _app_page(
     from playwright.sync_api import Browser
 
     assert isinstance(browser, Browser)
-    context = browser.new_context(viewport=viewport, device_scale_factor=1, locale="en-GB")
+    motion = "no-preference" if request.node.get_closest_marker("motion") else MOTION
+    context = browser.new_context(
+        viewport=viewport, device_scale_factor=1, locale="en-GB", reduced_motion=motion
+    )
     tab = context.new_page()
     name = "phone" if viewport == PHONE else "desktop"
     app = AppPage(tab, server.url, _shots_dir(request, name))

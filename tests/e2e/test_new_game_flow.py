@@ -8,6 +8,8 @@ pytestmark = pytest.mark.e2e
 
 
 def test_new_game_to_first_turn_on_a_phone(phone: AppPage) -> None:
+    # Every browser test but those marked ``motion`` asks for reduced motion (conftest).
+    assert phone.page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
     phone.tap("new-game")
     phone.wait_for("player-1-name")
     phone.tap("start-game")

@@ -4,7 +4,8 @@ import pytest
 
 from tests.e2e.conftest import AppPage
 
-pytestmark = pytest.mark.e2e
+# Driven with Flutter's page transitions on, as most phones show the app (conftest.MOTION).
+pytestmark = [pytest.mark.e2e, pytest.mark.motion]
 
 
 def test_rules_search_opens_an_entry_then_german_finds_wunde(phone: AppPage) -> None:

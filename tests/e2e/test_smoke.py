@@ -4,11 +4,14 @@ import pytest
 
 from tests.e2e.conftest import AppPage
 
-pytestmark = pytest.mark.e2e
+# Driven with Flutter's page transitions on, as most phones show the app (conftest.MOTION).
+pytestmark = [pytest.mark.e2e, pytest.mark.motion]
 
 
 def test_app_starts_and_new_game_screen_shows_on_a_phone(phone: AppPage) -> None:
     phone.wait_for("screen-home")
+    # The ``motion`` mark reached the browser: this page keeps its transitions.
+    assert not phone.page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
     phone.screenshot("home")
     phone.tap("new-game")
     phone.wait_for("screen-new")

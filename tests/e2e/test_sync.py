@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import (
+    MOTION,
     OUTPUT,
     PHONE,
     AppPage,
@@ -77,7 +78,9 @@ class Devices:
         return pages
 
     def _new(self, n: int, name: str) -> AppPage:
-        context = self.browser.new_context(viewport=PHONE, device_scale_factor=1, locale="en-GB")
+        context = self.browser.new_context(
+            viewport=PHONE, device_scale_factor=1, locale="en-GB", reduced_motion=MOTION
+        )
         stored = json.dumps(json.dumps(device_id(n)))  # SharedPreferences keeps JSON
         context.add_init_script(f"localStorage.setItem({json.dumps(DEVICE_KEY)}, {stored})")
         self.contexts.append(context)
