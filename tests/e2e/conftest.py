@@ -46,11 +46,11 @@ FIRST_FRAME_TIMEOUT_MS = 30_000
 #: A frame can lag a DOM change: wait this long before a screenshot.
 SETTLE_S = 0.5
 #: The browser tells the app its user prefers reduced motion, as a phone's accessibility
-#: setting does, and Flutter leaves its screen-change animation out. Chromium draws every
-#: frame on the CPU here (no GPU), and the browser tests are CPU-bound on CI's two cores:
-#: opening and closing Rules and Settings three times took Chromium 5 s of CPU instead of
-#: 12, the two-player game 66 s instead of 97. Tests marked ``motion`` keep the
-#: animations, so the app is still driven as most phones show it.
+#: setting does, and Flutter draws fewer animation frames. Chromium draws every frame on
+#: the CPU here (no GPU), and the browser tests are CPU-bound on CI's two cores: opening
+#: and closing Rules and Settings three times took Chromium 5 s of CPU instead of 12, the
+#: two-player game 66 s instead of 97. Tests marked ``motion`` keep the animations, so
+#: the app is still driven as most phones show it.
 MOTION = "reduce"
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from tests.e2e.conftest import AppPage
 
-# Driven with Flutter's page transitions on, as most phones show the app (conftest.MOTION).
+# Driven with Flutter's animations on, as most phones show the app (conftest.MOTION).
 pytestmark = [pytest.mark.e2e, pytest.mark.motion]
 
 

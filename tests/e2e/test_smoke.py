@@ -4,13 +4,13 @@ import pytest
 
 from tests.e2e.conftest import AppPage
 
-# Driven with Flutter's page transitions on, as most phones show the app (conftest.MOTION).
+# Driven with Flutter's animations on, as most phones show the app (conftest.MOTION).
 pytestmark = [pytest.mark.e2e, pytest.mark.motion]
 
 
 def test_app_starts_and_new_game_screen_shows_on_a_phone(phone: AppPage) -> None:
     phone.wait_for("screen-home")
-    # The ``motion`` mark reached the browser: this page keeps its transitions.
+    # The ``motion`` mark reached the browser: this page keeps its animations.
     assert not phone.page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
     phone.screenshot("home")
     phone.tap("new-game")
