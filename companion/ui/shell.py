@@ -183,10 +183,9 @@ class TableApp:
         views = self.page.views
         drawn_top = self._drawn[-1] if self._drawn else None
         if views and drawn_top is self.current and views[-1].route == self.current.route:
-            # The screens below are folded onto theirs too. With new views below, a field
-            # typed into on top just after ← could stop hearing the keys (10 runs in 56
-            # on a loaded machine, none in 16 since; most likely Flutter rebuilt its
-            # pages for the new views).
+            # The screens below are folded onto theirs too: a view the browser holds,
+            # replaced by a new one, makes Flutter rebuild its pages, and a field being
+            # typed into on top could stop hearing the keys.
             lower: list[ft.View] = []
             changed: list[ft.Control] = []
             for index, screen in enumerate(self.stack[:-1]):
