@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, TypeVar, cast
 
@@ -183,20 +183,9 @@ class TableApp:
         views = self.page.views
         drawn_top = self._drawn[-1] if self._drawn else None
         if views and drawn_top is self.current and views[-1].route == self.current.route:
-            # The screens below are folded onto theirs too: a view the browser holds,
-            # replaced by a new one, makes Flutter rebuild its pages, and a field being
-            # typed into on top could stop hearing the keys.
-            lower: list[ft.View] = []
-            changed: list[ft.Control] = []
-            for index, screen in enumerate(self.stack[:-1]):
-                new = self._view(screen)
-                old = views[index] if index < len(views) - 1 else None
-                folded = fold(old, new) if old is not None and old.route == new.route else None
-                lower.append(folded.control if folded is not None else new)
-                changed += folded.changed if folded is not None else []
-            views[:-1] = lower
+            views[:-1] = [self._view(screen) for screen in self.stack[:-1]]
             self._drawn = list(self.stack)
-            self.render_top(whole_page=True, also=changed)
+            self.render_top(whole_page=True)
             return
         self._drawn = list(self.stack)
         self.page.views.clear()
@@ -218,12 +207,11 @@ class TableApp:
         says where (Flet then compares those branches, not the whole page)."""
         self.page.update(*parts)
 
-    def render_top(self, *, whole_page: bool = False, also: Sequence[ft.Control] = ()) -> None:
+    def render_top(self, *, whole_page: bool = False) -> None:
         """Rebuild only the screen on top (its state changed, the ones below did not).
 
         ``whole_page``: the views below were drawn anew too (``render``), so the whole
-        page is compared and sent, not only the branches of the top screen that changed;
-        ``also``: the branches of those views that changed (sent with the top's)."""
+        page is compared and sent, not only the branches of the top screen that changed."""
         if not self.page.views:
             self.render()
             return
@@ -246,8 +234,8 @@ class TableApp:
                 # The page's views, then the changes inside sealed parts, which an update
                 # of an ancestor does not reach (``reconcile.seal``).
                 self.page.update()
-                if folded.changed or also:
-                    self.page.update(*also, *folded.changed)
+                if folded.changed:
+                    self.page.update(*folded.changed)
             elif folded.changed:
                 self.page.update(*folded.changed)
             else:
@@ -255,8 +243,6 @@ class TableApp:
         else:
             self.page.views[-1] = view
             self.page.update()
-            if also:
-                self.page.update(*also)
         self._drawn[-1:] = [self.current]
         self._sent()
         self._show_route()
