@@ -128,8 +128,6 @@ class TableApp:
     _unsubscribe: Callable[[], None] | None = None
     #: The top screen's app bar and phase row, kept while they show the same.
     _chrome: PanelMemos = field(default_factory=PanelMemos)
-    #: The screens that drew the page's views, bottom to top (``render``).
-    _drawn: list[Screen] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.lang)
@@ -171,23 +169,9 @@ class TableApp:
         return factory(self, route)
 
     def render(self) -> None:
-        """Draw every screen of the stack anew. If the page already shows the screen on
-        top (a language switched, a reconnect, a screen shown again by ←), its new
-        controls are folded onto those on screen (``render_top``): a tap or keys sent for
-        them before the redraw arrived still find the control the server listens to,
-        instead of being dropped with a replaced one. (Not a new screen object at the same
-        address: the controls it keeps between builds are its own, so they are shown.)"""
         self._chrome.forget()
         for screen in self.stack:
             _forget_drawn(screen)
-        views = self.page.views
-        drawn_top = self._drawn[-1] if self._drawn else None
-        if views and drawn_top is self.current and views[-1].route == self.current.route:
-            views[:-1] = [self._view(screen) for screen in self.stack[:-1]]
-            self._drawn = list(self.stack)
-            self.render_top(whole_page=True)
-            return
-        self._drawn = list(self.stack)
         self.page.views.clear()
         self.page.views.extend(self._view(screen) for screen in self.stack)
         self.page.update()
@@ -210,8 +194,8 @@ class TableApp:
     def render_top(self, *, whole_page: bool = False) -> None:
         """Rebuild only the screen on top (its state changed, the ones below did not).
 
-        ``whole_page``: the views below were drawn anew too (``render``), so the whole
-        page is compared and sent, not only the branches of the top screen that changed."""
+        ``whole_page``: the page's list of views changed too (``back``), so the whole page
+        is compared and sent, not only the branches of the top screen that changed."""
         if not self.page.views:
             self.render()
             return
@@ -231,11 +215,7 @@ class TableApp:
             chrome.adopt(folded.merged)
             drawn.adopt(folded.merged)
             if whole_page:
-                # The page's views, then the changes inside sealed parts, which an update
-                # of an ancestor does not reach (``reconcile.seal``).
                 self.page.update()
-                if folded.changed:
-                    self.page.update(*folded.changed)
             elif folded.changed:
                 self.page.update(*folded.changed)
             else:
@@ -243,7 +223,6 @@ class TableApp:
         else:
             self.page.views[-1] = view
             self.page.update()
-        self._drawn[-1:] = [self.current]
         self._sent()
         self._show_route()
 
@@ -282,16 +261,20 @@ class TableApp:
         self.render()
 
     def back(self) -> None:
-        """Close the screen on top. The browser shows the one below as soon as the top one
-        goes: it is drawn anew onto its controls on screen (``render``), so what is typed
-        into it at once still reaches the server."""
+        """Close the screen on top. The one below is built again (to show what changed
+        while it was covered) but folded onto its controls on screen: the browser shows
+        it as soon as the top one goes, and a field typed into at once must still be the
+        field the server listens to, not one a rebuild threw away."""
         if len(self.stack) <= 1:
             return
         self.stack.pop()
-        if len(self.page.views) == len(self.stack) + 1:
-            self.page.views.pop()
-            self._drawn = self._drawn[:-1]
-        self.render()
+        if len(self.page.views) != len(self.stack) + 1:
+            self.render()
+            return
+        self.page.views.pop()
+        self._chrome.forget()  # the chrome kept was the closed screen's
+        _forget_drawn(self.current)
+        self.render_top(whole_page=True)
 
     def home(self) -> None:
         self.stack = self.stack[:1]
