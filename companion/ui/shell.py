@@ -191,11 +191,8 @@ class TableApp:
         says where (Flet then compares those branches, not the whole page)."""
         self.page.update(*parts)
 
-    def render_top(self, *, whole_page: bool = False) -> None:
-        """Rebuild only the screen on top (its state changed, the ones below did not).
-
-        ``whole_page``: the page's list of views changed too (``back``), so the whole page
-        is compared and sent, not only the branches of the top screen that changed."""
+    def render_top(self) -> None:
+        """Rebuild only the screen on top (its state changed, the ones below did not)."""
         if not self.page.views:
             self.render()
             return
@@ -214,9 +211,7 @@ class TableApp:
             # were copied onto the controls on screen: their memos keep those.
             chrome.adopt(folded.merged)
             drawn.adopt(folded.merged)
-            if whole_page:
-                self.page.update()
-            elif folded.changed:
+            if folded.changed:
                 self.page.update(*folded.changed)
             else:
                 ft.context.mark_update_called()  # type: ignore[no-untyped-call]  # nothing to send
@@ -261,20 +256,9 @@ class TableApp:
         self.render()
 
     def back(self) -> None:
-        """Close the screen on top. The one below is built again (to show what changed
-        while it was covered) but folded onto its controls on screen: the browser shows
-        it as soon as the top one goes, and a field typed into at once must still be the
-        field the server listens to, not one a rebuild threw away."""
-        if len(self.stack) <= 1:
-            return
-        self.stack.pop()
-        if len(self.page.views) != len(self.stack) + 1:
+        if len(self.stack) > 1:
+            self.stack.pop()
             self.render()
-            return
-        self.page.views.pop()
-        self._chrome.forget()  # the chrome kept was the closed screen's
-        _forget_drawn(self.current)
-        self.render_top(whole_page=True)
 
     def home(self) -> None:
         self.stack = self.stack[:1]
