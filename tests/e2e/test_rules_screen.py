@@ -33,9 +33,10 @@ def test_rules_search_opens_an_entry_then_german_finds_wunde(phone: AppPage) -> 
     try:
         hits.wait_for(state="attached", timeout=5_000)
     except PlaywrightTimeout:
-        # Known, left open: ← draws the screen below with new controls, and on a loaded
-        # machine a word typed before that redraw lands goes to the field it replaced
-        # (the search keeps its old text). A player types again; so does the test.
+        # Known, left open: ← draws the screen below with new controls, and a word typed
+        # before that redraw lands goes to the field it replaced (the search keeps its
+        # old text; seen under load, and from a script typing at once). A player types
+        # again; so does the test.
         print("typed 'Wunde' again: the first typing went to a replaced field")
         phone.type_into("rules-search", "Wunde")
         hits.wait_for(state="attached", timeout=10_000)

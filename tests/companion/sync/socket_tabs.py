@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import flet as ft
 
@@ -16,8 +17,27 @@ from tests.companion.ui.flet_harness import (
     serve_socket,
     tagged_control,
 )
+from tests.e2e.sync_seed import DEVICE_KEY
 
 Main = Callable[[ft.Page], Awaitable[None]]
+
+
+def asks_device(name: str, args: Any) -> bool:
+    return name == "get" and isinstance(args, dict) and DEVICE_KEY.endswith(args["key"])
+
+
+def storage_of(device: str) -> Any:
+    """A browser whose storage holds this device id (and nothing else)."""
+    return lambda args: device if asks_device("get", args) else None
+
+
+def browser_of(device: str) -> Callable[[BrowserSocket], None]:
+    """A browser that answers storage questions as ``device``'s would."""
+
+    def answer(socket: BrowserSocket) -> None:
+        socket.answers.update({"get": storage_of(device), "contains_key": True, "set": True})
+
+    return answer
 
 
 class Tab:

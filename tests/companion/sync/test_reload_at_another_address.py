@@ -11,24 +11,19 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 from flet.messaging.protocol import MessageAction
 
 from companion.app import BEFORE_MAIN, AppConfig, make_main
-from tests.companion.sync.socket_tabs import Tab, settle, top_route, until
+from tests.companion.sync.socket_tabs import Tab, browser_of, settle, top_route, until
 from tests.companion.ui.flet_harness import BrowserSocket, serve_socket
-from tests.e2e.sync_seed import DEVICE_KEY, device_id, seed
+from tests.e2e.sync_seed import device_id, seed
 
 HOST = device_id(31)
 PHONE = device_id(32)
 
 
-def phone_browser(socket: BrowserSocket) -> None:
-    def get(args: Any) -> str | None:
-        return PHONE if isinstance(args, dict) and DEVICE_KEY.endswith(args["key"]) else None
-
-    socket.answers.update({"get": get, "contains_key": True, "set": True})
+phone_browser = browser_of(PHONE)
 
 
 def pushed_routes(socket: BrowserSocket) -> list[str]:

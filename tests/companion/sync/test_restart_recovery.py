@@ -18,7 +18,7 @@ from flet.messaging.protocol import MessageAction
 from companion.app import AppConfig, make_main
 from companion.sync import device as device_module
 from companion.ui import sync_link
-from tests.companion.sync.socket_tabs import Tab, top_route, until
+from tests.companion.sync.socket_tabs import Tab, browser_of, top_route, until
 from tests.companion.ui.flet_harness import BrowserSocket, tagged_control
 from tests.e2e.sync_seed import DEVICE_KEY, SeededGame, device_id, seed
 
@@ -32,17 +32,7 @@ def game(tmp_path: Path) -> SeededGame:
     return seed(tmp_path / "data", 2, HOST, "Restart")
 
 
-def asks_device(name: str, args: Any) -> bool:
-    return name == "get" and isinstance(args, dict) and DEVICE_KEY.endswith(args["key"])
-
-
-def storage_of(device: str) -> Any:
-    """A browser whose storage holds this device id (and nothing else)."""
-    return lambda args: device if asks_device("get", args) else None
-
-
-def host_browser(socket: BrowserSocket) -> None:
-    socket.answers.update({"get": storage_of(HOST), "contains_key": True, "set": True})
+host_browser = browser_of(HOST)
 
 
 def test_restart_a_tab_that_sends_answers_queued_for_the_old_session_stays_connected(
