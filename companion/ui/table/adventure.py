@@ -7,6 +7,8 @@ deactivated from the dungeon cards. The rulings of the last step show above.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.ui.table.context import TableContext, section, slot_error
@@ -23,6 +25,7 @@ from rules.commands import (
     SendHeroBack,
     SkipRoom,
 )
+from rules.models import Hero
 
 SLOT = "adventure"
 MAX_EXTRA = 99
@@ -61,7 +64,7 @@ class AdventurePanel:
             ),
         )
         queue = [
-            hero_chip(ctx, state.hero(h), f"entrance-hero-{n}")
+            _chip(ctx, state.hero(h), f"entrance-hero-{n}")
             for n, h in enumerate(state.entrance(walk.player), 1)
         ]
         in_room = walk.room is not None
@@ -69,14 +72,22 @@ class AdventurePanel:
         def act(command: Command) -> None:
             ctx.play(SLOT, command)
 
+        def kept(name: str, build: Callable[[], ft.Control]) -> ft.Control:
+            # The same words and commands all Adventure long: built once, not at every
+            # tap (a damage tap is the one a table makes most often, #13).
+            return ctx.memo(name, (), build, sealed=True)
+
         buttons: list[ft.Control] = [
-            big_button(
+            kept(
                 "adv-next",
-                tr("table.adv_next"),
-                lambda _e: act(AdvanceHero()),
-                icon=ft.Icons.ARROW_FORWARD,
-                primary=True,
-                expand=True,
+                lambda: big_button(
+                    "adv-next",
+                    tr("table.adv_next"),
+                    lambda _e: act(AdvanceHero()),
+                    icon=ft.Icons.ARROW_FORWARD,
+                    primary=True,
+                    expand=True,
+                ),
             ),
         ]
         damage_n = big_button(
@@ -111,47 +122,73 @@ class AdventurePanel:
             ),
         )
         row1: list[ft.Control] = [
-            big_button(
-                "adv-damage-1", tr("table.adv_damage", n=1), lambda _e: act(DamageHero(amount=1))
+            kept(
+                "adv-damage-1",
+                lambda: big_button(
+                    "adv-damage-1",
+                    tr("table.adv_damage", n=1),
+                    lambda _e: act(DamageHero(amount=1)),
+                ),
             ),
             stepper,
-            big_button("adv-heal", tr("table.adv_heal"), lambda _e: act(HealHero(amount=1))),
-        ]
-        row2: list[ft.Control] = [
-            big_button(
-                "adv-kill",
-                tr("table.adv_kill"),
-                lambda _e: act(KillHero()),
-                icon=ft.Icons.DANGEROUS,
-            ),
-            big_button("adv-skip", tr("table.adv_skip"), lambda _e: act(SkipRoom())),
-            big_button(
-                "adv-send-town", tr("table.adv_send_town"), lambda _e: act(SendHeroBack(to="town"))
-            ),
-            big_button(
-                "adv-send-entrance",
-                tr("table.adv_send_entrance"),
-                lambda _e: act(SendHeroBack(to="entrance")),
+            kept(
+                "adv-heal",
+                lambda: big_button(
+                    "adv-heal", tr("table.adv_heal"), lambda _e: act(HealHero(amount=1))
+                ),
             ),
         ]
-        finish: list[ft.Control] = [
-            big_button(
-                "adv-finish-walk",
-                tr("table.adv_finish_walk"),
-                lambda _e: act(FinishWalk()),
-                icon=ft.Icons.FAST_FORWARD,
-                expand=True,
+        row2 = kept(
+            "adv-row2",
+            lambda: ft.Row(
+                [
+                    big_button(
+                        "adv-kill",
+                        tr("table.adv_kill"),
+                        lambda _e: act(KillHero()),
+                        icon=ft.Icons.DANGEROUS,
+                    ),
+                    big_button("adv-skip", tr("table.adv_skip"), lambda _e: act(SkipRoom())),
+                    big_button(
+                        "adv-send-town",
+                        tr("table.adv_send_town"),
+                        lambda _e: act(SendHeroBack(to="town")),
+                    ),
+                    big_button(
+                        "adv-send-entrance",
+                        tr("table.adv_send_entrance"),
+                        lambda _e: act(SendHeroBack(to="entrance")),
+                    ),
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
             ),
-            big_button(
-                "adv-finish-all",
-                tr("table.adv_finish_all"),
-                lambda _e: act(FinishAdventure()),
-                icon=ft.Icons.DONE_ALL,
-                expand=True,
+        )
+        finish = kept(
+            "adv-finish",
+            lambda: ft.Column(
+                [
+                    big_button(
+                        "adv-finish-walk",
+                        tr("table.adv_finish_walk"),
+                        lambda _e: act(FinishWalk()),
+                        icon=ft.Icons.FAST_FORWARD,
+                        expand=True,
+                    ),
+                    big_button(
+                        "adv-finish-all",
+                        tr("table.adv_finish_all"),
+                        lambda _e: act(FinishAdventure()),
+                        icon=ft.Icons.DONE_ALL,
+                        expand=True,
+                    ),
+                ],
+                spacing=6,
             ),
-        ]
+        )
         body: list[ft.Control] = [
-            hero_chip(ctx, hero, "walk-hero"),
+            _chip(ctx, hero, "walk-hero"),
             tagged("walk-where", ft.Text(where, size=18)),
             damage,
             ft.Text(tr("table.damage_label"), size=14, italic=True, text_align=ft.TextAlign.CENTER),
@@ -161,8 +198,8 @@ class AdventurePanel:
         body += [
             *buttons,
             ft.Row(row1 if in_room else row1[:0], wrap=True, spacing=6, run_spacing=6),
-            ft.Row(row2, wrap=True, spacing=6, run_spacing=6),
-            ft.Column(finish, spacing=6),
+            row2,
+            finish,
             slot_error(ctx, SLOT),
         ]
         if queue:
@@ -175,3 +212,12 @@ class AdventurePanel:
         if self._damage_n is not None:
             self._damage_n.content = self.ctx.app.tr("table.adv_damage", n=self.amount)
         self.ctx.app.refresh()
+
+
+def _chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
+    """``hero_chip``, built again only when the Hero or the Item it carries changed: a
+    damage tap changes the walk's damage, not the Hero's card."""
+    items = ctx.state.items
+    carried = items.carried_by(hero.id)
+    item = items.item(carried) if carried is not None else None
+    return ctx.memo(identifier, (hero, item), lambda: hero_chip(ctx, hero, identifier), sealed=True)

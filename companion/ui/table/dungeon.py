@@ -123,13 +123,16 @@ def _room_tile(
         )
     lines += room_extras(ctx, player, index, stack, prefix)  # Miniboss, Coins (R-MINI)
     # Always in the tile, hidden outside the phases that allow them: when the Adventure
-    # starts, showing twelve rows is a flag each, not twelve rows built and sent.
+    # starts, hiding twelve rows is a flag each, not twelve rows built, folded and sent.
     lines.append(
-        ctx.memo(
-            f"{prefix}-room-{index + 1}-actions",
-            actions,
-            lambda: _room_actions(ctx, player.name, index, prefix, actions),
-            sealed=True,
+        ft.Container(
+            ctx.memo(
+                f"{prefix}-room-{index + 1}-actions",
+                (),
+                lambda: _room_actions(ctx, player.name, index, prefix),
+                sealed=True,
+            ),
+            visible=actions,
         )
     )
     tile = ft.Container(
@@ -186,7 +189,7 @@ def _room_card(
     )
 
 
-def _room_actions(ctx: TableContext, name: str, index: int, prefix: str, shown: bool) -> ft.Control:
+def _room_actions(ctx: TableContext, name: str, index: int, prefix: str) -> ft.Control:
     """Destroy and deactivate, for a Spell or an ability the table plays by hand."""
     tr = ctx.app.tr
     slot = f"{prefix}-rooms"
@@ -209,7 +212,6 @@ def _room_actions(ctx: TableContext, name: str, index: int, prefix: str, shown: 
         ],
         wrap=True,
         spacing=0,
-        visible=shown,
     )
 
 

@@ -12,12 +12,13 @@ from flet.messaging.protocol import MessageAction
 
 import companion.app as app_module
 from companion.app import AppConfig, make_main
+from companion.i18n import Translator
 from companion.store import GameStore
 from companion.sync.device import Device
 from companion.ui import shell
 from companion.ui.panel_memo import PanelMemo, PanelMemos, Redraw
 from companion.ui.reconcile import fold
-from companion.ui.table import dungeon, game_screen
+from companion.ui.table import adventure, dungeon, game_screen
 from companion.ui.table.game_screen import GameScreen
 from rules.commands import BuildRoom
 from rules.game import Game
@@ -189,8 +190,8 @@ def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
     """Destroy and Deactivate are hidden in the Bait phase and shown in the Adventure: the
-    rows stay in the tiles, so the Bait tap flips a flag instead of building and sending
-    a row per Room."""
+    rows stay in the tiles, so the Bait tap flips a flag on each row's wrapper instead of
+    building, folding and sending a row per Room."""
     game_id = _saved_at(tmp_path / "data", "bait")
     harness, app = table_app(route=f"/game/{game_id}")
     screen = app.current
@@ -202,11 +203,13 @@ def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
         return held
 
     hidden = row()
-    assert hidden.visible is False
+    assert hidden.parent is not None and hidden.parent.visible is False
     harness.tap("resolve-bait")
 
     assert screen.state.phase == "adventure"
-    assert row() is hidden and hidden.visible is True  # the same row, now shown
+    # The same row, handed back by its memo (not built again), and now shown.
+    assert row() is hidden and id(hidden) in screen.drawn.reused
+    assert hidden.parent is not None and hidden.parent.visible is True
     assert harness.find("p1-room-1-destroy") is not None
 
 
@@ -391,3 +394,46 @@ def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
     finally:
         for tab in tabs:
             tab.close()
+
+
+def test_a_damage_tap_keeps_the_adventure_s_buttons_and_hero_lines(
+    table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Adventure's buttons and Hero lines show the same all walk long: a damage tap
+    builds only the +N stepper again (its amount is the panel's), and the kept buttons
+    still act. In German they are built again, in German."""
+    game_id = _saved_at(tmp_path / "data", "bait")
+    harness, app = table_app(route=f"/game/{game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+    harness.tap("resolve-bait")
+    harness.tap("adv-next")
+    built: Counter[str] = Counter()
+    for name in ("big_button", "hero_chip"):
+        original = getattr(adventure, name)
+
+        def counting(*args: object, _name: str = name, _f: object = original, **kw: object):
+            built[_name] += 1
+            return _f(*args, **kw)  # type: ignore[operator]
+
+        monkeypatch.setattr(adventure, name, counting)
+    walk = screen.state.walk
+    assert walk is not None
+    kept = harness.find("adv-damage-1")
+    for n in (1, 2):
+        harness.tap("adv-damage-1")
+        assert screen.state.walk is not None and screen.state.walk.damage == walk.damage + n
+    assert harness.find("adv-damage-1") is kept
+    assert built == Counter({"big_button": 2})  # the stepper's +N, once a tap
+
+    app.set_lang("de")
+    german = Translator("de")
+    assert button_text(harness.find("adv-damage-1")) == german("table.adv_damage", n=1)
+    assert button_text(harness.find("adv-finish-all")) == german("table.adv_finish_all")
+    harness.tap("adv-damage-1")  # built again in German, and acts
+    assert screen.state.walk is not None and screen.state.walk.damage == walk.damage + 3
+
+
+def button_text(button: ft.Control) -> str:
+    assert isinstance(button, ft.OutlinedButton | ft.FilledButton)
+    return str(button.content)
