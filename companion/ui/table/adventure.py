@@ -7,13 +7,13 @@ deactivated from the dungeon cards. The rulings of the last step show above.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import NamedTuple
 
 import flet as ft
 
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.town import hero_chip
-from companion.ui.widgets import big_button, tagged
+from companion.ui.widgets import big_button, on_tap, tagged
 from rules.commands import (
     AdvanceHero,
     Command,
@@ -29,6 +29,39 @@ from rules.models import Hero
 
 SLOT = "adventure"
 MAX_EXTRA = 99
+
+
+class AdvButton(NamedTuple):
+    """One of the Adventure's buttons whose words and command stay the same all walk."""
+
+    identifier: str
+    words: str  # its i18n key
+    command: Command
+    icon: ft.IconData | None = None
+    primary: bool = False
+    expand: bool = False
+    args: tuple[tuple[str, int], ...] = ()  # for the words
+
+
+NEXT = AdvButton(
+    "adv-next", "table.adv_next", AdvanceHero(), ft.Icons.ARROW_FORWARD, primary=True, expand=True
+)
+DAMAGE_1 = AdvButton("adv-damage-1", "table.adv_damage", DamageHero(amount=1), args=(("n", 1),))
+HEAL = AdvButton("adv-heal", "table.adv_heal", HealHero(amount=1))
+SEND = (
+    AdvButton("adv-kill", "table.adv_kill", KillHero(), ft.Icons.DANGEROUS),
+    AdvButton("adv-skip", "table.adv_skip", SkipRoom()),
+    AdvButton("adv-send-town", "table.adv_send_town", SendHeroBack(to="town")),
+    AdvButton("adv-send-entrance", "table.adv_send_entrance", SendHeroBack(to="entrance")),
+)
+FINISH = (
+    AdvButton(
+        "adv-finish-walk", "table.adv_finish_walk", FinishWalk(), ft.Icons.FAST_FORWARD, expand=True
+    ),
+    AdvButton(
+        "adv-finish-all", "table.adv_finish_all", FinishAdventure(), ft.Icons.DONE_ALL, expand=True
+    ),
+)
 
 
 class AdventurePanel:
@@ -72,24 +105,29 @@ class AdventurePanel:
         def act(command: Command) -> None:
             ctx.play(SLOT, command)
 
-        def kept(name: str, build: Callable[[], ft.Control]) -> ft.Control:
+        def kept(name: str, *buttons: AdvButton, row: bool = False) -> ft.Control:
             # The same words and commands all Adventure long: built once, not at every
             # tap (a damage tap is the one a table makes most often, #13).
+            def build() -> ft.Control:
+                made: list[ft.Control] = [
+                    big_button(
+                        b.identifier,
+                        tr(b.words, **dict(b.args)),
+                        on_tap(act, b.command),
+                        icon=b.icon,
+                        primary=b.primary,
+                        expand=b.expand,
+                    )
+                    for b in buttons
+                ]
+                if len(made) == 1:
+                    return made[0]
+                if row:
+                    return ft.Row(made, wrap=True, spacing=6, run_spacing=6)
+                return ft.Column(made, spacing=6)
+
             return ctx.memo(name, (), build, sealed=True)
 
-        buttons: list[ft.Control] = [
-            kept(
-                "adv-next",
-                lambda: big_button(
-                    "adv-next",
-                    tr("table.adv_next"),
-                    lambda _e: act(AdvanceHero()),
-                    icon=ft.Icons.ARROW_FORWARD,
-                    primary=True,
-                    expand=True,
-                ),
-            ),
-        ]
         damage_n = big_button(
             "adv-damage-n",
             tr("table.adv_damage", n=self.amount),
@@ -122,71 +160,10 @@ class AdventurePanel:
             ),
         )
         row1: list[ft.Control] = [
-            kept(
-                "adv-damage-1",
-                lambda: big_button(
-                    "adv-damage-1",
-                    tr("table.adv_damage", n=1),
-                    lambda _e: act(DamageHero(amount=1)),
-                ),
-            ),
+            kept("adv-damage-1", DAMAGE_1),
             stepper,
-            kept(
-                "adv-heal",
-                lambda: big_button(
-                    "adv-heal", tr("table.adv_heal"), lambda _e: act(HealHero(amount=1))
-                ),
-            ),
+            kept("adv-heal", HEAL),
         ]
-        row2 = kept(
-            "adv-row2",
-            lambda: ft.Row(
-                [
-                    big_button(
-                        "adv-kill",
-                        tr("table.adv_kill"),
-                        lambda _e: act(KillHero()),
-                        icon=ft.Icons.DANGEROUS,
-                    ),
-                    big_button("adv-skip", tr("table.adv_skip"), lambda _e: act(SkipRoom())),
-                    big_button(
-                        "adv-send-town",
-                        tr("table.adv_send_town"),
-                        lambda _e: act(SendHeroBack(to="town")),
-                    ),
-                    big_button(
-                        "adv-send-entrance",
-                        tr("table.adv_send_entrance"),
-                        lambda _e: act(SendHeroBack(to="entrance")),
-                    ),
-                ],
-                wrap=True,
-                spacing=6,
-                run_spacing=6,
-            ),
-        )
-        finish = kept(
-            "adv-finish",
-            lambda: ft.Column(
-                [
-                    big_button(
-                        "adv-finish-walk",
-                        tr("table.adv_finish_walk"),
-                        lambda _e: act(FinishWalk()),
-                        icon=ft.Icons.FAST_FORWARD,
-                        expand=True,
-                    ),
-                    big_button(
-                        "adv-finish-all",
-                        tr("table.adv_finish_all"),
-                        lambda _e: act(FinishAdventure()),
-                        icon=ft.Icons.DONE_ALL,
-                        expand=True,
-                    ),
-                ],
-                spacing=6,
-            ),
-        )
         body: list[ft.Control] = [
             _chip(ctx, hero, "walk-hero"),
             tagged("walk-where", ft.Text(where, size=18)),
@@ -196,10 +173,10 @@ class AdventurePanel:
         if walk.skip_next:
             body.append(ft.Text(tr("table.skip_armed"), size=16, italic=True))
         body += [
-            *buttons,
+            kept("adv-next", NEXT),
             ft.Row(row1 if in_room else row1[:0], wrap=True, spacing=6, run_spacing=6),
-            row2,
-            finish,
+            kept("adv-row2", *SEND, row=True),
+            kept("adv-finish", *FINISH),
             slot_error(ctx, SLOT),
         ]
         if queue:

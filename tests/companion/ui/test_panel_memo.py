@@ -186,16 +186,22 @@ def _saved_at(data: Path, phase: str) -> str:
     return game_id
 
 
+def _at_bait(table_app: AppFactory, tmp_path: Path) -> tuple[Harness, shell.TableApp, GameScreen]:
+    """A tab showing a game saved at its Bait (``_saved_at``)."""
+    game_id = _saved_at(tmp_path / "data", "bait")
+    harness, app = table_app(route=f"/game/{game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+    return harness, app, screen
+
+
 def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
     """Destroy and Deactivate are hidden in the Bait phase and shown in the Adventure: the
     rows stay in the tiles, so the Bait tap flips a flag on each row's wrapper instead of
     building, folding and sending a row per Room."""
-    game_id = _saved_at(tmp_path / "data", "bait")
-    harness, app = table_app(route=f"/game/{game_id}")
-    screen = app.current
-    assert isinstance(screen, GameScreen)
+    harness, _app, screen = _at_bait(table_app, tmp_path)
 
     def row() -> ft.Control:
         held = screen.memos._memos["p1-room-1-actions"]._control
@@ -216,10 +222,7 @@ def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
 def test_the_bait_results_are_built_once_per_bait(table_app: AppFactory, tmp_path: Path) -> None:
     """The Adventure's taps leave the Bait results as they are (the same controls); a Bait
     undone and made again after a change shows the new results."""
-    game_id = _saved_at(tmp_path / "data", "bait")
-    harness, app = table_app(route=f"/game/{game_id}")
-    screen = app.current
-    assert isinstance(screen, GameScreen)
+    harness, _app, screen = _at_bait(table_app, tmp_path)
     harness.tap("resolve-bait")
     results = harness.find("bait-results")
     harness.tap("adv-next")
@@ -260,10 +263,7 @@ def test_a_hero_hurt_in_a_room_leaves_the_dungeon_cards_and_the_town_as_they_are
     """Damage and healing change only the walk's damage, shown by the Adventure panel:
     no dungeon card nor the town is built again. A step into the next Room moves the
     tile's marker."""
-    game_id = _saved_at(tmp_path / "data", "bait")
-    harness, app = table_app(route=f"/game/{game_id}")
-    screen = app.current
-    assert isinstance(screen, GameScreen)
+    harness, _app, screen = _at_bait(table_app, tmp_path)
     harness.tap("resolve-bait")
     harness.tap("adv-next")
     walk = screen.state.walk
@@ -402,10 +402,7 @@ def test_a_damage_tap_keeps_the_adventure_s_buttons_and_hero_lines(
     """The Adventure's buttons and Hero lines show the same all walk long: a damage tap
     builds only the +N stepper again (its amount is the panel's), and the kept buttons
     still act. In German they are built again, in German."""
-    game_id = _saved_at(tmp_path / "data", "bait")
-    harness, app = table_app(route=f"/game/{game_id}")
-    screen = app.current
-    assert isinstance(screen, GameScreen)
+    harness, app, screen = _at_bait(table_app, tmp_path)
     harness.tap("resolve-bait")
     harness.tap("adv-next")
     built: Counter[str] = Counter()
