@@ -123,7 +123,8 @@ def _room_tile(
         )
     lines += room_extras(ctx, player, index, stack, prefix)  # Miniboss, Coins (R-MINI)
     # Always in the tile, hidden outside the phases that allow them: when the Adventure
-    # starts, hiding twelve rows is a flag each, not twelve rows built, folded and sent.
+    # starts, showing twelve rows is a flag each (on the wrapper), not twelve rows built,
+    # folded and sent.
     lines.append(
         ft.Container(
             ctx.memo(

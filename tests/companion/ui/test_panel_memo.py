@@ -434,3 +434,23 @@ def test_a_damage_tap_keeps_the_adventure_s_buttons_and_hero_lines(
 def button_text(button: ft.Control) -> str:
     assert isinstance(button, ft.OutlinedButton | ft.FilledButton)
     return str(button.content)
+
+
+def test_the_adventure_s_kept_buttons_act_when_the_adventure_comes_back(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    """The kept buttons leave the page with the Adventure (a Bait undone) and come back
+    with it: they are sent again and still act."""
+    harness, _app, screen = _at_bait(table_app, tmp_path)
+    harness.tap("resolve-bait")
+    kept = harness.find("adv-next")
+    harness.tap("undo")
+    assert screen.state.phase == "bait"
+    assert not harness.has("adv-next")
+    harness.tap("resolve-bait")
+    assert harness.find("adv-next") is kept  # the memo's, shown again
+    harness.tap("adv-next")
+    walk = screen.state.walk
+    assert walk is not None and walk.room == 0
+    harness.tap("adv-damage-1")
+    assert screen.state.walk is not None and screen.state.walk.damage == walk.damage + 1
