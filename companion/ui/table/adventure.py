@@ -7,6 +7,7 @@ deactivated from the dungeon cards. The rulings of the last step show above.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 import flet as ft
@@ -68,7 +69,6 @@ class AdventurePanel:
     def __init__(self, ctx: TableContext) -> None:
         self.ctx = ctx
         self.amount = 2  # the "+N" step, kept between taps
-        self._damage_n: ft.OutlinedButton | None = None
 
     def view(self) -> ft.Control:
         ctx = self.ctx
@@ -128,36 +128,9 @@ class AdventurePanel:
 
             return ctx.memo(name, (), build, sealed=True)
 
-        damage_n = big_button(
-            "adv-damage-n",
-            tr("table.adv_damage", n=self.amount),
-            lambda _e: act(DamageHero(amount=self.amount)),
-        )
-        assert isinstance(damage_n.content, ft.OutlinedButton)
-        self._damage_n = damage_n.content
-        stepper = tagged(
-            "adv-damage-n-group",
-            ft.Container(
-                ft.Row(
-                    [
-                        tagged(
-                            "adv-amount-minus",
-                            ft.IconButton(ft.Icons.REMOVE, on_click=lambda _e: self._step(-1)),
-                            label=tr("table.adv_amount_minus"),
-                        ),
-                        damage_n,
-                        tagged(
-                            "adv-amount-plus",
-                            ft.IconButton(ft.Icons.ADD, on_click=lambda _e: self._step(1)),
-                            label=tr("table.adv_amount_plus"),
-                        ),
-                    ],
-                    spacing=0,
-                    tight=True,
-                ),
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                border_radius=28,
-            ),
+        # Built again only when its amount changed (``_step``).
+        stepper = ctx.memo(
+            "adv-damage-n-group", self.amount, lambda: self._stepper(act), sealed=True
         )
         row1: list[ft.Control] = [
             kept("adv-damage-1", DAMAGE_1),
@@ -183,12 +156,42 @@ class AdventurePanel:
             body += [ft.Text(tr("table.waiting_at_entrance"), size=15, italic=True), *queue]
         return section("adventure", tr("table.adventure_in", player=walk.player), body)
 
+    def _stepper(self, act: Callable[[Command], None]) -> ft.Control:
+        """The +N damage button between − and +, for the amount chosen now."""
+        tr = self.ctx.app.tr
+        return tagged(
+            "adv-damage-n-group",
+            ft.Container(
+                ft.Row(
+                    [
+                        tagged(
+                            "adv-amount-minus",
+                            ft.IconButton(ft.Icons.REMOVE, on_click=lambda _e: self._step(-1)),
+                            label=tr("table.adv_amount_minus"),
+                        ),
+                        big_button(
+                            "adv-damage-n",
+                            tr("table.adv_damage", n=self.amount),
+                            lambda _e: act(DamageHero(amount=self.amount)),
+                        ),
+                        tagged(
+                            "adv-amount-plus",
+                            ft.IconButton(ft.Icons.ADD, on_click=lambda _e: self._step(1)),
+                            label=tr("table.adv_amount_plus"),
+                        ),
+                    ],
+                    spacing=0,
+                    tight=True,
+                ),
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                border_radius=28,
+            ),
+        )
+
     def _step(self, delta: int) -> None:
-        """Change the +N amount in place (only the button's label changes)."""
+        """Change the +N amount: the stepper is built again, and only its label is sent."""
         self.amount = max(1, min(MAX_EXTRA, self.amount + delta))
-        if self._damage_n is not None:
-            self._damage_n.content = self.ctx.app.tr("table.adv_damage", n=self.amount)
-        self.ctx.app.refresh()
+        self.ctx.app.render_top()
 
 
 def _chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:

@@ -400,8 +400,8 @@ def test_a_damage_tap_keeps_the_adventure_s_buttons_and_hero_lines(
     table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The Adventure's buttons and Hero lines show the same all walk long: a damage tap
-    builds only the +N stepper again (its amount is the panel's), and the kept buttons
-    still act. In German they are built again, in German."""
+    builds none of them again, and the kept buttons still act. The +N stepper is built
+    again when its amount changes; in German they all are, in German."""
     harness, app, screen = _at_bait(table_app, tmp_path)
     harness.tap("resolve-bait")
     harness.tap("adv-next")
@@ -421,14 +421,21 @@ def test_a_damage_tap_keeps_the_adventure_s_buttons_and_hero_lines(
         harness.tap("adv-damage-1")
         assert screen.state.walk is not None and screen.state.walk.damage == walk.damage + n
     assert harness.find("adv-damage-1") is kept
-    assert built == Counter({"big_button": 2})  # the stepper's +N, once a tap
+    assert not built
+
+    english = Translator("en")
+    harness.tap("adv-amount-plus")  # 2 -> 3
+    assert button_text(harness.find("adv-damage-n")) == english("table.adv_damage", n=3)
+    assert built == Counter({"big_button": 1})  # the stepper's +N alone
+    harness.tap("adv-damage-n")
+    assert screen.state.walk is not None and screen.state.walk.damage == walk.damage + 5
 
     app.set_lang("de")
     german = Translator("de")
     assert button_text(harness.find("adv-damage-1")) == german("table.adv_damage", n=1)
     assert button_text(harness.find("adv-finish-all")) == german("table.adv_finish_all")
     harness.tap("adv-damage-1")  # built again in German, and acts
-    assert screen.state.walk is not None and screen.state.walk.damage == walk.damage + 3
+    assert screen.state.walk is not None and screen.state.walk.damage == walk.damage + 6
 
 
 def button_text(button: ft.Control) -> str:
