@@ -230,6 +230,16 @@ class AppPage:
         return path
 
 
+def new_context(
+    browser: Any, viewport: dict[str, int], locale: str = "en-GB", motion: str = MOTION
+) -> Any:
+    """A Playwright browser context as the tests' phones are: one pixel per CSS pixel, the
+    language ``locale``, and reduced motion unless ``motion`` says otherwise."""
+    return browser.new_context(
+        viewport=viewport, device_scale_factor=1, locale=locale, reduced_motion=motion
+    )
+
+
 def _shots_dir(request: pytest.FixtureRequest, viewport: str) -> Path:
     test_name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
     return OUTPUT / test_name / viewport
@@ -242,9 +252,7 @@ def _app_page(
 
     assert isinstance(browser, Browser)
     motion = "no-preference" if request.node.get_closest_marker("motion") else MOTION
-    context = browser.new_context(
-        viewport=viewport, device_scale_factor=1, locale="en-GB", reduced_motion=motion
-    )
+    context = new_context(browser, viewport, motion=motion)
     tab = context.new_page()
     name = "phone" if viewport == PHONE else "desktop"
     app = AppPage(tab, server.url, _shots_dir(request, name))

@@ -37,11 +37,11 @@ from rules.game import Game
 from rules.models import TREASURES, GameSetup, HeroCard, PlayerSetup, Room
 from tests.e2e.conftest import (
     CHROMIUM,
-    MOTION,
     OUTPUT,
     SETTLE_S,
     AppPage,
     Server,
+    new_context,
     start_server,
     stop_server,
 )
@@ -252,9 +252,7 @@ def test_no_label_is_cut_off_and_every_control_takes_a_thumb(
 
     assert isinstance(browser, Browser) and CHROMIUM.exists()
     server, games = seeded
-    context = browser.new_context(
-        viewport=WIDTHS[0], device_scale_factor=1, locale=locale, reduced_motion=MOTION
-    )
+    context = new_context(browser, WIDTHS[0], locale)
     context.add_init_script(
         f"localStorage.setItem({json.dumps(DEVICE_KEY)}, {json.dumps(json.dumps(HOST))})"
     )

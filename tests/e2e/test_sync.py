@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import (
-    MOTION,
     OUTPUT,
     PHONE,
     AppPage,
     Server,
+    new_context,
     start_server,
     stop_server,
 )
@@ -78,9 +78,7 @@ class Devices:
         return pages
 
     def _new(self, n: int, name: str) -> AppPage:
-        context = self.browser.new_context(
-            viewport=PHONE, device_scale_factor=1, locale="en-GB", reduced_motion=MOTION
-        )
+        context = new_context(self.browser, PHONE)
         stored = json.dumps(json.dumps(device_id(n)))  # SharedPreferences keeps JSON
         context.add_init_script(f"localStorage.setItem({json.dumps(DEVICE_KEY)}, {stored})")
         self.contexts.append(context)

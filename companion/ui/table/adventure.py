@@ -105,37 +105,31 @@ class AdventurePanel:
         def act(command: Command) -> None:
             ctx.play(SLOT, command)
 
-        def kept(name: str, *buttons: AdvButton, row: bool = False) -> ft.Control:
-            # The same words and commands all Adventure long: built once, not at every
-            # tap (a damage tap is the one a table makes most often, #13).
-            def build() -> ft.Control:
-                made: list[ft.Control] = [
-                    big_button(
-                        b.identifier,
-                        tr(b.words, **dict(b.args)),
-                        on_tap(act, b.command),
-                        icon=b.icon,
-                        primary=b.primary,
-                        expand=b.expand,
-                    )
-                    for b in buttons
-                ]
-                if len(made) == 1:
-                    return made[0]
-                if row:
-                    return ft.Row(made, wrap=True, spacing=6, run_spacing=6)
-                return ft.Column(made, spacing=6)
-
-            return ctx.memo(name, (), build, sealed=True)
+        def kept(b: AdvButton) -> ft.Control:
+            # The same words and command all Adventure long: built once, not at every tap
+            # (a damage tap is the one a table makes most often, #13).
+            return ctx.memo(
+                b.identifier,
+                (),
+                lambda: big_button(
+                    b.identifier,
+                    tr(b.words, **dict(b.args)),
+                    on_tap(act, b.command),
+                    icon=b.icon,
+                    primary=b.primary,
+                    expand=b.expand,
+                ),
+                sealed=True,
+            )
 
         # Built again only when its amount changed (``_step``).
         stepper = ctx.memo(
             "adv-damage-n-group", self.amount, lambda: self._stepper(act), sealed=True
         )
         row1: list[ft.Control] = [
-            kept("adv-damage-1", DAMAGE_1),
+            kept(DAMAGE_1),
             stepper,
-            kept("adv-heal", HEAL),
+            kept(HEAL),
         ]
         body: list[ft.Control] = [
             _chip(ctx, hero, "walk-hero"),
@@ -146,10 +140,10 @@ class AdventurePanel:
         if walk.skip_next:
             body.append(ft.Text(tr("table.skip_armed"), size=16, italic=True))
         body += [
-            kept("adv-next", NEXT),
+            kept(NEXT),
             ft.Row(row1 if in_room else row1[:0], wrap=True, spacing=6, run_spacing=6),
-            kept("adv-row2", *SEND, row=True),
-            kept("adv-finish", *FINISH),
+            ft.Row([kept(b) for b in SEND], wrap=True, spacing=6, run_spacing=6),
+            ft.Column([kept(b) for b in FINISH], spacing=6),
             slot_error(ctx, SLOT),
         ]
         if queue:
@@ -195,9 +189,7 @@ class AdventurePanel:
 
 
 def _chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
-    """``hero_chip``, built again only when the Hero or the Item it carries changed: a
-    damage tap changes the walk's damage, not the Hero's card."""
-    items = ctx.state.items
-    carried = items.carried_by(hero.id)
-    item = items.item(carried) if carried is not None else None
-    return ctx.memo(identifier, (hero, item), lambda: hero_chip(ctx, hero, identifier), sealed=True)
+    """``hero_chip``, built again only when the Hero or the Items changed (the line shows
+    the Item a Hero carries): a damage tap changes the walk's damage, not the Hero."""
+    key = (hero, ctx.state.items)
+    return ctx.memo(identifier, key, lambda: hero_chip(ctx, hero, identifier), sealed=True)

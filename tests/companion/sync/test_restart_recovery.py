@@ -18,9 +18,9 @@ from flet.messaging.protocol import MessageAction
 from companion.app import AppConfig, make_main
 from companion.sync import device as device_module
 from companion.ui import sync_link
-from tests.companion.sync.socket_tabs import Tab, browser_of, top_route, until
+from tests.companion.sync.socket_tabs import Tab, asks_device, browser_of, top_route, until
 from tests.companion.ui.flet_harness import BrowserSocket, tagged_control
-from tests.e2e.sync_seed import DEVICE_KEY, SeededGame, device_id, seed
+from tests.e2e.sync_seed import SeededGame, device_id, seed
 
 HOST = device_id(21)
 #: What the old session's controls were called: ids the new session never made.
@@ -86,9 +86,7 @@ def test_restart_a_tab_whose_storage_answers_late_comes_back_as_its_device_to_it
     def loaded(socket: BrowserSocket) -> None:
         host_browser(socket)
         socket.late = lambda name, args: (
-            next(device_questions, 0.0)
-            if name == "get" and DEVICE_KEY.endswith(args["key"])
-            else 0.0
+            next(device_questions, 0.0) if asks_device(name, args) else 0.0
         )
 
     async def scenario() -> None:
