@@ -23,7 +23,11 @@ Everything is measured side by side, in one run, against a bare Flet counter app
 The WebSocket between page and server is watched too, which splits each tap into: input
 (pointerdown to the request leaving the page), server (request to first reply: Python
 handler, engine, save, diff), and render (last reply to the semantics tree updated:
-Flutter applying the patch, layout, semantics).
+Flutter applying the patch, layout, semantics). The page's animation frames are timed
+too: how many it drew during the tap and its main thread's time in them. With no GPU (as
+here), every frame of a long page is drawn on the processor, so the button's ink ripple
+alone keeps the browser busy while the server works; on two cores server and browser
+then share the processor, and the figures say how much.
 
 The games are prepared on disk before the server starts (a 3-player game two turns in, at
 the Build phase with everyone but player 1 built; the same game one step on, at Bait; and
@@ -118,6 +122,19 @@ PROBE_JS = r"""
   Object.assign(Wrapped, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
   window.WebSocket = Wrapped;
 
+  // Flutter draws each frame in one animation-frame callback: timing those shows how much
+  // of a tap the page's main thread spends drawing (the button's ink ripple, then the
+  // reply), time it can't spend reading the server's reply.
+  bench.frames = [];
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => raf((stamp) => {
+    const start = now();
+    try { callback(stamp); } finally {
+      bench.frames.push([start, now()]);
+      if (bench.frames.length > 2000) bench.frames.splice(0, 1000);
+    }
+  });
+
   const textOf = (el) => {
     let out = el.textContent || '';
     for (const n of [el, ...el.querySelectorAll('[aria-label]')]) {
@@ -176,7 +193,10 @@ PROBE_JS = r"""
         const after = bench.ws.slice(mark).filter((m) => m[1] >= t0 && m[1] <= t1);
         const send = after.find((m) => m[0] === 'send');
         const recvs = after.filter((m) => m[0] === 'recv' && send && m[1] >= send[1]);
+        const drawn = bench.frames.filter((f) => f[0] >= t0 && f[0] <= t1);
         resolve({
+          frames: drawn.length,
+          frameMs: drawn.reduce((a, f) => a + (f[1] - f[0]), 0),
           t0, t1,
           send: send ? send[1] : null,
           firstRecv: recvs.length ? recvs[0][1] : null,
@@ -410,6 +430,9 @@ class Tap:
     render: float | None
     messages: int
     bytes: int
+    #: Animation frames the page drew during the tap, and its main thread's time in them.
+    frames: int
+    frame_ms: float
 
 
 def timed_tap(page: Page, identifier: str, result: str, text: str | None = None) -> Tap:
@@ -431,6 +454,8 @@ def timed_tap(page: Page, identifier: str, result: str, text: str | None = None)
         render=span("lastRecv", "t1"),
         messages=int(r["recvCount"]),
         bytes=int(r["recvBytes"]),
+        frames=int(r["frames"]),
+        frame_ms=float(r["frameMs"]),
     )
 
 
@@ -613,6 +638,7 @@ def report_taps(taps: dict[str, list[Tap]]) -> None:
     print(
         f"  {'':8} {'median':>7} {'p95':>7} {'n':>4}  |  medians of the parts:"
         f" {'input':>6} {'server':>6} {'replies':>7} {'render':>6}  msgs  bytes"
+        "  frames  frame ms"
     )
     for name in (*TAPS, "counter"):
         rows = taps[name]
@@ -623,6 +649,8 @@ def report_taps(taps: dict[str, list[Tap]]) -> None:
             f"  {ms(median([t.replies for t in rows]))} {ms(median([t.render for t in rows]))}"
             f"  {statistics.median([t.messages for t in rows]):4.0f}"
             f" {statistics.median([t.bytes for t in rows]):6.0f}"
+            f"  {statistics.median([t.frames for t in rows]):6.0f}"
+            f"  {statistics.median([t.frame_ms for t in rows]):8.0f}"
         )
     counter = [t.total for t in taps["counter"]]
     for name in TAPS:
@@ -634,7 +662,10 @@ def report_taps(taps: dict[str, list[Tap]]) -> None:
     print(
         "  parts: input = pointerdown to the request leaving the page; server = request to"
         " first reply;\n         replies = first to last reply; render = last reply to the"
-        " semantics tree updated."
+        " semantics tree updated;\n         frames, frame ms = animation frames the page drew"
+        " during the tap (the button's ink\n         ripple, then the reply) and its main"
+        " thread's time in them: time it could not\n         spend on the reply, and"
+        " processor time the server did not get."
     )
 
 
