@@ -16,9 +16,11 @@ Everything is measured side by side, in one run, against a bare Flet counter app
     - resolve Bait (the Bait button until the first Hero's ruling shows),
     - +1 damage to the Hero in a Room, in the Adventure after that Bait (until the damage
       line reads one more): the tap a table makes most often,
+    - step: the + beside the Adventure's "+N damage" (until it reads "+3 damage"): one
+      label changes, no engine, no save, so the floor of the game screen's taps,
     - the counter's button until its Text reads the next number.
-  Undo brings the game back between repeats (not measured). App and counter taps are
-  interleaved: build, counter, bait, counter, damage, counter.
+  Undo (or −) brings the game back between repeats (not measured). App and counter taps
+  are interleaved: build, counter, bait, counter, damage, counter, step, counter.
 
 The WebSocket between page and server is watched too, which splits each tap into: input
 (pointerdown to the request leaving the page), server (request to first reply: Python
@@ -81,7 +83,9 @@ FIRST_FRAME_TIMEOUT_MS = 30_000
 TAP_TIMEOUT_MS = 15_000
 WARM_UP = 2
 #: The taps timed against the counter's.
-TAPS = ("build", "bait", "damage")
+TAPS = ("build", "bait", "damage", "step")
+#: The +N button's words after one + from the Adventure's starting amount (2).
+STEPPED = "+3 damage"
 #: Pause after closing a first-frame tab, before the next load.
 SETTLE_S = 0.3
 
@@ -551,6 +555,19 @@ def damage_once(pages: TapPages) -> Tap:
     return result
 
 
+def step_once(pages: TapPages) -> Tap:
+    """The Adventure's + (the +N damage amount): one label changes, no engine, no save.
+    The cheapest tap the game screen has, so the floor of its taps against the counter."""
+    page = pages.adventure
+    result = timed_tap(page, "adv-amount-plus", sel("adv-damage-n"), STEPPED)
+    page.bring_to_front()
+    tap(page, "adv-amount-minus")
+    page.wait_for_function(
+        "([s, t]) => !window.__bench.matches(s, t)", arg=[sel("adv-damage-n"), STEPPED]
+    )
+    return result
+
+
 def counter_once(pages: TapPages) -> Tap:
     pages.count += 1
     return timed_tap(pages.counter, "increment", COUNTER_FIRST_NODE, f"Count: {pages.count}")
@@ -578,6 +595,8 @@ def measure_taps(
             ("bait", bait_once),
             ("counter", counter_once),
             ("damage", damage_once),
+            ("counter", counter_once),
+            ("step", step_once),
             ("counter", counter_once),
         ]
         out: dict[str, list[Tap]] = {name: [] for name in (*TAPS, "counter")}
