@@ -28,7 +28,7 @@ from companion.ui.late_answers import drop_stray_answers
 from companion.ui.late_taps import watch_late_taps
 from companion.ui.new_game import NewGameScreen
 from companion.ui.setup_screen import SetupScreen
-from companion.ui.shell import PREF_LANG, PREF_THEME, ScreenFactory, Settings, TableApp
+from companion.ui.shell import PREF_LANG, PREF_TAB, PREF_THEME, ScreenFactory, Settings, TableApp
 from companion.ui.sync_link import (
     TabSync,
     disconnected,
@@ -82,21 +82,24 @@ async def _device_lang(page: ft.Page) -> Lang:
     return DEFAULT_LANG
 
 
-async def _stored_settings(prefs: ft.SharedPreferences) -> tuple[object, object]:
+async def _stored_settings(prefs: ft.SharedPreferences) -> tuple[object, object, object]:
     try:
-        theme, lang = await asyncio.gather(
+        theme, lang, tab = await asyncio.gather(
             asyncio.wait_for(prefs.get(PREF_THEME), CLIENT_TIMEOUT),
             asyncio.wait_for(prefs.get(PREF_LANG), CLIENT_TIMEOUT),
+            asyncio.wait_for(prefs.get(PREF_TAB), CLIENT_TIMEOUT),
         )
     except Exception:
         log.debug("stored settings unavailable", exc_info=True)
-        return None, None
-    return theme, lang
+        return None, None, None
+    return theme, lang, tab
 
 
 async def _load_settings(page: ft.Page, prefs: ft.SharedPreferences) -> Settings:
-    device_lang, (theme, lang) = await asyncio.gather(_device_lang(page), _stored_settings(prefs))
-    return Settings.parse(theme, lang, device_lang)
+    device_lang, (theme, lang, tab) = await asyncio.gather(
+        _device_lang(page), _stored_settings(prefs)
+    )
+    return Settings.parse(theme, lang, device_lang, tab)
 
 
 async def _ask_client(

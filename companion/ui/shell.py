@@ -44,17 +44,26 @@ log = logging.getLogger(__name__)
 TITLE_SIZE = 20
 PREF_THEME = "dungeon_referee.theme"
 PREF_LANG = "dungeon_referee.lang"
+#: The game screen's tab last shown on this device, as "<game id> <tab>": a new session
+#: for that game (a page the browser dropped long ago, a restarted server, a new browser
+#: tab) opens on it. A reload within the session keeps its screens, tab and all.
+PREF_TAB = "dungeon_referee.tab"
+#: Longer than any "<game id> <tab>" the app writes: a longer stored value is not read.
+MAX_TAB_PREF = 80
 
 
 @dataclass
 class Settings:
-    """What the player chose in settings (remembered on the device)."""
+    """What the device remembers: the player's choices in settings, and the game screen's
+    tab last shown."""
 
     theme: ThemeChoice = "system"
     lang: Lang = "en"
+    #: The game screen's tab last shown, as (game id, tab); the game screen checks the tab.
+    tab: tuple[str, str] | None = None
 
     @staticmethod
-    def parse(theme: object, lang: object, default_lang: Lang) -> Settings:
+    def parse(theme: object, lang: object, default_lang: Lang, tab: object = None) -> Settings:
         """Read stored values; anything unknown falls back to the default."""
         chosen_theme: ThemeChoice = "system"
         for choice in THEME_CHOICES:
@@ -64,7 +73,12 @@ class Settings:
         for code in LANGS:
             if lang == code:
                 chosen_lang = code
-        return Settings(theme=chosen_theme, lang=chosen_lang)
+        last_tab: tuple[str, str] | None = None
+        if isinstance(tab, str) and len(tab) <= MAX_TAB_PREF:
+            game_id, _, name = tab.partition(" ")
+            if game_id and name:
+                last_tab = (game_id, name)
+        return Settings(theme=chosen_theme, lang=chosen_lang, tab=last_tab)
 
 
 SaveSetting = Callable[[str, str], None]
@@ -353,6 +367,13 @@ class TableApp:
         self.page.theme_mode = theme_mode(choice)
         self.save_setting(PREF_THEME, choice)
         self.page.update()
+
+    def remember_tab(self, game_id: str, tab: str) -> None:
+        """The game screen's tab now shown: this game opens on it next time (``PREF_TAB``)."""
+        if self.settings.tab == (game_id, tab):
+            return
+        self.settings.tab = (game_id, tab)
+        self.save_setting(PREF_TAB, f"{game_id} {tab}")
 
     def set_lang(self, lang: Lang) -> None:
         if lang == self.settings.lang:

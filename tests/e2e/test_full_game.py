@@ -2,7 +2,8 @@
 
 New game, first Rooms, Heroes revealed, an illegal build refused, Bait with a tie, a Hero
 dying in a middle Room, an undo and a redo, a page reload that resumes mid-game, end of
-turn, a heal, a logged score correction, and the winner with the rule that decided it.
+turn, a heal, a logged score correction, a new tab that opens on the Log tab the player
+left, and the winner with the rule that decided it.
 """
 
 from __future__ import annotations
@@ -159,6 +160,17 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     tap(phone, "tab-log")
     said(phone, "corrected by hand (+7 Souls, +0 Wounds): rounds played on paper")
     phone.screenshot("t3-log")
+    # A new tab on the game (a new session: a page the phone's browser dropped long ago,
+    # or a restarted server) opens on the tab the player left, not on the table. A reload
+    # keeps its server session, and its tab with it.
+    again = AppPage(phone.page.context.new_page(), phone.base_url, phone.shots_dir)
+    again.open(phone.page.url.removeprefix(phone.base_url))
+    again.wait_for("log", timeout=20_000)
+    said(again, "corrected by hand (+7 Souls, +0 Wounds): rounds played on paper")
+    again._shot = phone._shot
+    again.screenshot("t3-log-in-a-new-tab")
+    phone._shot = again._shot
+    again.page.close()
     tap(phone, "tab-play")
     tap(phone, "reveal-rooms")
     tap(phone, "resolve-bait")

@@ -65,7 +65,7 @@ class GameScreen:
         self.app = app
         self.session: TableSession | None = app.session
         self.route = f"/game/{self.session.game_id}" if self.session else route
-        self.tab: Tab = "play"
+        self.tab: Tab = _last_tab(app, self.session)
         self.errors: dict[str, str] = {}
         self.town = TownPanel(self)
         self.adventure = AdventurePanel(self)
@@ -301,6 +301,8 @@ class GameScreen:
 
     def _show_tab(self, tab: Tab) -> None:
         self.tab = tab
+        if self.session is not None:
+            self.app.remember_tab(self.session.game_id, tab)
         self.redraw()
 
     # --- content ------------------------------------------------------------------
@@ -494,3 +496,13 @@ def bar_tab(
         button=True,
         expand=True,  # on the wrapper: a Row only expands its direct children
     )
+
+
+def _last_tab(app: TableApp, session: TableSession | None) -> Tab:
+    """The tab this device last showed for this game (``Settings.tab``), else the table."""
+    if session is not None and app.settings.tab is not None:
+        game_id, name = app.settings.tab
+        for tab in TABS:
+            if game_id == session.game_id and name == tab:
+                return tab
+    return "play"

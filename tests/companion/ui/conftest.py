@@ -36,10 +36,13 @@ def start_two_player_game(ui: Harness) -> None:
 
 @pytest.fixture
 def table_app(tmp_path: Path) -> Iterator[AppFactory]:
-    """`table_app(lang="de", width=360)` -> (harness, app) with the home screen shown."""
+    """`table_app(lang="de", width=360)` -> (harness, app) with the home screen shown;
+    ``tab``: the game screen's tab the browser has stored (``Settings.tab``)."""
     harnesses: list[Harness] = []
 
-    def make(lang: str = "en", width: int = 390, route: str = "/") -> tuple[Harness, TableApp]:
+    def make(
+        lang: str = "en", width: int = 390, route: str = "/", tab: object = None
+    ) -> tuple[Harness, TableApp]:
         harness = Harness(width=width, route=route)
         harnesses.append(harness)
         saved: dict[str, str] = {}
@@ -49,7 +52,7 @@ def table_app(tmp_path: Path) -> Iterator[AppFactory]:
             app = TableApp(
                 page=page,
                 catalogue=default_catalogue(),
-                settings=Settings.parse("system", lang, "en"),
+                settings=Settings.parse("system", lang, "en", tab),
                 screens=SCREENS,
                 save_setting=saved.__setitem__,
                 sessions=Sessions(GameStore(tmp_path / "data", fsync=False)),
