@@ -543,29 +543,25 @@ def bait_once(pages: TapPages) -> Tap:
     return result
 
 
-def damage_once(pages: TapPages) -> Tap:
+def adventure_tap(pages: TapPages, identifier: str, back: str, result: str, text: str) -> Tap:
+    """Time a tap in the Adventure until ``result`` reads ``text``, then tap ``back`` (not
+    timed) until it no longer does (the probe's own matcher, negated)."""
     page = pages.adventure
-    result = timed_tap(page, "adv-damage-1", sel("walk-damage"), pages.hurt)
+    timed = timed_tap(page, identifier, sel(result), text)
     page.bring_to_front()
-    tap(page, "undo")
-    # Back to the damage before the tap (the probe's own matcher, negated).
-    page.wait_for_function(
-        "([s, t]) => !window.__bench.matches(s, t)", arg=[sel("walk-damage"), pages.hurt]
-    )
-    return result
+    tap(page, back)
+    page.wait_for_function("([s, t]) => !window.__bench.matches(s, t)", arg=[sel(result), text])
+    return timed
+
+
+def damage_once(pages: TapPages) -> Tap:
+    return adventure_tap(pages, "adv-damage-1", "undo", "walk-damage", pages.hurt)
 
 
 def step_once(pages: TapPages) -> Tap:
     """The Adventure's + (the +N damage amount): one label changes, no engine, no save.
     The cheapest tap the game screen has, so the floor of its taps against the counter."""
-    page = pages.adventure
-    result = timed_tap(page, "adv-amount-plus", sel("adv-damage-n"), STEPPED)
-    page.bring_to_front()
-    tap(page, "adv-amount-minus")
-    page.wait_for_function(
-        "([s, t]) => !window.__bench.matches(s, t)", arg=[sel("adv-damage-n"), STEPPED]
-    )
-    return result
+    return adventure_tap(pages, "adv-amount-plus", "adv-amount-minus", "adv-damage-n", STEPPED)
 
 
 def counter_once(pages: TapPages) -> Tap:

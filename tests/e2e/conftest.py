@@ -162,7 +162,15 @@ class AppPage:
         self.page: Page = page
         self.base_url = base_url
         self.shots_dir = shots_dir
-        self._shot = 0
+        #: The last screenshot's number, shared with ``another_tab``'s (one list of shots).
+        self._shots = [0]
+
+    def another_tab(self) -> AppPage:
+        """A second tab of the same browser, not opened yet: the storage is shared, the
+        server session is new. Its screenshots go on numbering with this tab's."""
+        tab = AppPage(self.page.context.new_page(), self.base_url, self.shots_dir)
+        tab._shots = self._shots
+        return tab
 
     def open(self, path: str = "/") -> AppPage:
         self.page.goto(self.base_url + path)
@@ -223,9 +231,9 @@ class AppPage:
 
     def screenshot(self, name: str) -> Path:
         time.sleep(SETTLE_S)
-        self._shot += 1
+        self._shots[0] += 1
         self.shots_dir.mkdir(parents=True, exist_ok=True)
-        path = self.shots_dir / f"{self._shot:02d}-{name}.png"
+        path = self.shots_dir / f"{self._shots[0]:02d}-{name}.png"
         self.page.screenshot(path=str(path), full_page=False)
         return path
 

@@ -163,13 +163,10 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     # A new tab on the game (a new session: a page the phone's browser dropped long ago,
     # or a restarted server) opens on the tab the player left, not on the table. A reload
     # keeps its server session, and its tab with it.
-    again = AppPage(phone.page.context.new_page(), phone.base_url, phone.shots_dir)
-    again.open(phone.page.url.removeprefix(phone.base_url))
+    again = phone.another_tab().open(phone.page.url.removeprefix(phone.base_url))
     again.wait_for("log", timeout=20_000)
     said(again, "corrected by hand (+7 Souls, +0 Wounds): rounds played on paper")
-    again._shot = phone._shot
     again.screenshot("t3-log-in-a-new-tab")
-    phone._shot = again._shot
     again.page.close()
     tap(phone, "tab-play")
     tap(phone, "reveal-rooms")

@@ -19,12 +19,11 @@ def test_dark_german_is_remembered_after_reload_on_a_small_phone(phone: AppPage)
 
     # A reload reconnects to the same server session; a new tab is a new session, which
     # must read the choice back from the browser's storage.
-    tab = AppPage(phone.page.context.new_page(), phone.base_url, phone.shots_dir)
+    tab = phone.another_tab()
     tab.page.set_viewport_size({"width": 360, "height": 740})
     tab.open("/")
     tab.wait_text("Bereit für eine Partie?")
     tab.tap("new-game")
     tab.wait_for("player-1-name")
     assert "Spieler 1" in tab.snapshot()
-    tab._shot = phone._shot
     tab.screenshot("new-game-dark-german-360")

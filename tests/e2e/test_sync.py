@@ -435,7 +435,7 @@ def test_every_tab_left_open_across_a_server_kill_comes_back_by_itself(
         # One device per browser, each with several tabs of the same game.
         firsts = [devices._new(41, f"browser{b}") for b in range(KILLED_BROWSERS)]
         tabs = firsts + [
-            AppPage(first.page.context.new_page(), server.url, first.shots_dir)
+            first.another_tab()
             for first in firsts
             for _ in range(KILLED_TABS // KILLED_BROWSERS - 1)
         ]

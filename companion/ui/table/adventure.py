@@ -141,7 +141,7 @@ class AdventurePanel:
             body.append(ft.Text(tr("table.skip_armed"), size=16, italic=True))
         body += [
             kept(NEXT),
-            ft.Row(row1 if in_room else row1[:0], wrap=True, spacing=6, run_spacing=6),
+            ft.Row(row1 if in_room else [], wrap=True, spacing=6, run_spacing=6),
             ft.Row([kept(b) for b in SEND], wrap=True, spacing=6, run_spacing=6),
             ft.Column([kept(b) for b in FINISH], spacing=6),
             slot_error(ctx, SLOT),

@@ -500,9 +500,7 @@ def bar_tab(
 
 def _last_tab(app: TableApp, session: TableSession | None) -> Tab:
     """The tab this device last showed for this game (``Settings.tab``), else the table."""
-    if session is not None and app.settings.tab is not None:
-        game_id, name = app.settings.tab
-        for tab in TABS:
-            if game_id == session.game_id and name == tab:
-                return tab
+    for tab in TABS:
+        if session is not None and app.settings.tab == (session.game_id, tab):
+            return tab
     return "play"

@@ -26,16 +26,28 @@ def asks_device(name: str, args: Any) -> bool:
     return name == "get" and isinstance(args, dict) and DEVICE_KEY.endswith(args["key"])
 
 
-def storage_of(device: str) -> Any:
-    """A browser whose storage holds this device id (and nothing else)."""
-    return lambda args: device if asks_device("get", args) else None
+def storage_of(device: str, stored: dict[str, str] | None = None) -> Any:
+    """A browser whose storage holds this device id and ``stored`` (the app's keys), and
+    nothing else."""
+    more = stored or {}
+
+    def get(args: Any) -> str | None:
+        if asks_device("get", args):
+            return device
+        return more.get(args["key"]) if isinstance(args, dict) else None
+
+    return get
 
 
-def browser_of(device: str) -> Callable[[BrowserSocket], None]:
-    """A browser that answers storage questions as ``device``'s would."""
+def browser_of(
+    device: str, stored: dict[str, str] | None = None
+) -> Callable[[BrowserSocket], None]:
+    """A browser that answers storage questions as ``device``'s would (``storage_of``)."""
 
     def answer(socket: BrowserSocket) -> None:
-        socket.answers.update({"get": storage_of(device), "contains_key": True, "set": True})
+        socket.answers.update(
+            {"get": storage_of(device, stored), "contains_key": True, "set": True}
+        )
 
     return answer
 

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from companion.app import AppConfig, make_main
 from companion.ui.shell import PREF_TAB, Settings
 from companion.ui.table.game_screen import GameScreen
-from tests.companion.sync.socket_tabs import Tab, asks_device, top_route
+from tests.companion.sync.socket_tabs import Tab, browser_of, top_route
 from tests.companion.ui.conftest import AppFactory
-from tests.companion.ui.flet_harness import BrowserSocket, tagged_control
+from tests.companion.ui.flet_harness import tagged_control
 from tests.companion.ui.test_panel_memo import _saved_at
 from tests.e2e.sync_seed import device_id, seed
 
@@ -85,18 +84,11 @@ def test_settings_keep_a_stored_tab_only_as_a_game_and_a_word() -> None:
 
 def test_the_server_reads_the_stored_tab_before_the_first_screen(tmp_path: Path) -> None:
     """Through the real entry point: the browser's storage holds this device (the game's
-    host) and the tab; the game opens on it, and the page asks nothing more for it."""
+    host) and the tab; the game opens on it."""
     host = device_id(51)
     game = seed(tmp_path / "data", 2, host, "Last tab")
     main = make_main(AppConfig(data_dir=tmp_path / "data"))
-
-    def stored(args: Any) -> object:
-        if asks_device("get", args):
-            return host
-        return f"{game.game_id} log" if PREF_TAB.endswith(args["key"]) else None
-
-    def browser(socket: BrowserSocket) -> None:
-        socket.answers.update({"get": stored, "contains_key": True, "set": True})
+    browser = browser_of(host, {PREF_TAB: f"{game.game_id} log"})
 
     async def scenario() -> None:
         tab = Tab(main, "127.0.0.1", f"/game/{game.game_id}", {}, browser)
