@@ -278,6 +278,11 @@ def serve(options: ServeOptions) -> int:
             "to use the app in your browser instead"
         )
     if options.data_dir is not None:
+        if options.data_dir.exists() and not options.data_dir.is_dir():
+            # mkdir would say "File exists", which reads as if the folder were fine.
+            raise CliError(
+                f"can't use {options.data_dir} as the data folder: it is a file, not a folder"
+            )
         try:
             options.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:

@@ -193,3 +193,14 @@ def test_port_of_a_stopped_server_with_closing_connections_is_free() -> None:
     client.close()
     server.close()
     assert cli.port_is_free("127.0.0.1", port)
+
+
+def test_a_data_dir_that_is_a_file_is_named_as_such(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    not_a_folder = tmp_path / "games.txt"
+    not_a_folder.write_text("mine", encoding="utf-8")
+    assert cli.main(["--data-dir", str(not_a_folder), "--no-browser"]) == 1
+    err = capsys.readouterr().err
+    assert f"can't use {not_a_folder} as the data folder: it is a file, not a folder" in err
+    assert not_a_folder.read_text(encoding="utf-8") == "mine"  # left as it was
