@@ -9,6 +9,11 @@ diacritics, hyphens and spacing are ignored ("Level-Up", "levelup", "LEVEL UP", 
 2. a fuzzy or prefix match on a title (beats) one on a synonym, rule id or entry id;
 3. a match in the body text only.
 
+A question is read as the terms it asks about: its question words are left out ("what
+does deactivate mean" finds Deactivate as if typed alone), and a title or synonym named
+whole among the query's words counts as a fuzzy match, the higher the more of the words
+it names ("can I build on a trap" puts Build first, then Trap Room).
+
 Fuzzy scores come from rapidfuzz; keys are normalised once per index, so a query costs a
 few milliseconds.
 
@@ -44,12 +49,18 @@ BODY_TIE_BREAK = 0.05  # body relevance orders entries whose keys match equally 
 MIN_SCORE = 40.0  # hits scoring less are not shown
 MIN_FUZZY_LEN = 3  # shorter queries only match exactly or by body words
 
-# Words too common to say anything about which entry is meant.
+# Words too common to say anything about which entry is meant, and the words a question
+# is asked with ("what does ... mean", "darf ich ...", "was passiert bei ..."): left out,
+# a question reads as the terms it asks about.
 _STOPWORD_TEXT = """
     a an and are as at be by can do does for from how i if in is it its me my of on or the
     to what when where which who why with you your
+    about any could did get gets happen happens has have mean means meant may might much
+    must should that then there this will would
     am auf aus bei das dem den der des die ein eine einen einem einer es fur ich im
     ist kann mit nach oder sie und von was wann wer wie wo zu zum zur
+    bedeutet darf darfst durfen hat haben heisst kannst konnen man mein meine meinen
+    muss musst passiert soll sollen wenn wird
 """
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
@@ -70,13 +81,20 @@ def compact(text: str) -> str:
 
 
 def _query_forms(query: str) -> list[str]:
-    """The normalised query, plus a form reading ae/oe/ue as umlauts ("Koeder" -> "koder")."""
-    forms = [normalize(query)]
-    folded = forms[0]
-    for spelled, plain in _UMLAUT_SPELLINGS:
-        folded = folded.replace(spelled, plain)
-    if folded != forms[0]:
-        forms.append(folded)
+    """The normalised query; the terms it asks about, when it is a question ("what does
+    deactivate mean" -> "deactivate"); and each read with ae/oe/ue as umlauts ("Koeder" ->
+    "koder")."""
+    whole = normalize(query)
+    terms = " ".join(w for w in whole.split() if w not in STOPWORDS)
+    forms = [whole]
+    if terms and terms != whole:
+        forms.append(terms)
+    for form in list(forms):
+        folded = form
+        for spelled, plain in _UMLAUT_SPELLINGS:
+            folded = folded.replace(spelled, plain)
+        if folded not in forms:
+            forms.append(folded)
     return forms
 
 
@@ -144,12 +162,17 @@ class SearchIndex:
             raise ValueError(f"limit must be at least 1, not {limit}")
         scores: dict[int, float] = {}
         body: dict[int, float] = {}
+        bodies_searched: set[tuple[str, ...]] = set()
         for form in _query_forms(query):
             if not form:
                 continue
             for entry, score in self._key_scores(form).items():
                 scores[entry] = max(scores.get(entry, 0.0), score)
-            for entry, score in self._body_scores(form).items():
+            words = tuple(_words(form))
+            if words in bodies_searched:
+                continue  # a question and its terms have the same body words
+            bodies_searched.add(words)
+            for entry, score in self._body_scores(words).items():
                 body[entry] = max(body.get(entry, 0.0), score)
         ranked: list[tuple[float, int]] = []
         for entry in scores.keys() | body.keys():
@@ -197,12 +220,15 @@ class SearchIndex:
             elif query_tokens <= key.tokens:
                 # every query word is a word of the key ("split" in "bait split")
                 value = max(value, 72.0 + 20.0 * len(flat) / len(key.flat))
+            elif key.tokens <= query_tokens and len(key.flat) >= MIN_FUZZY_LEN:
+                # the query names the key among other words ("build" in "build trap"): a
+                # question about it, the more so the more of the query's words the key is
+                value = max(value, 72.0 + 18.0 * len(key.tokens) / len(query_tokens))
             if value >= FUZZY_CUTOFF:
                 offer(key, value)
         return scores
 
-    def _body_scores(self, form: str) -> dict[int, float]:
-        words = _words(form)
+    def _body_scores(self, words: Sequence[str]) -> dict[int, float]:
         if not words:
             return {}
         hits: dict[int, int] = {}

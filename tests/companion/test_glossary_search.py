@@ -135,6 +135,18 @@ FIRST_RESULT = [
     ("unco", "uncover"),
     # a question in words
     ("can I build over a deactivated room", "rule-build-where"),
+    # questions that name a term among the words they are asked with
+    ("what does deactivate mean", "deactivate"),
+    ("what is an epic hero", "epic-hero"),
+    ("when can I cast a spell", "spell"),
+    ("can a boss level up twice", "level-up"),
+    ("when is a player eliminated", "rule-end-elim"),
+    ("how much damage does a hero take", "damage"),
+    ("was heißt deaktivieren", "deactivate"),
+    ("was passiert bei Gleichstand", "tie"),
+    ("wann darf ich zaubern", "spell"),
+    ("was ist ein epischer Held", "epic-hero"),
+    ("darf ich meinen eigenen Raum zerstören", "destroy"),
 ]
 
 
