@@ -356,3 +356,21 @@ def test_lookup_for_an_already_parsed_command_line(capsys: pytest.CaptureFixture
     assert capsys.readouterr().out == f"level-up\tLevel Up\n{body}\nR-LEVELUP\n"
     assert lookup("xyzzy") == 1
     assert "xyzzy" in capsys.readouterr().err
+
+
+QUESTIONS = {
+    "en": ("{}", "what is {}", "what does {} mean"),
+    "de": ("{}", "was ist {}", "was bedeutet {}"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_title_alone_or_asked_about_finds_its_entry_first(lang: str) -> None:
+    missed = []
+    for entry in load_glossary().entries:
+        for question in QUESTIONS[lang]:
+            query = question.format(entry.title[lang])
+            hits = search(query, lang=lang)
+            if not hits or hits[0].entry_id != entry.id:
+                missed.append((query, hits[0].entry_id if hits else None))
+    assert not missed, missed
