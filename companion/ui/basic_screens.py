@@ -208,7 +208,9 @@ class RulesScreen:
             return
         hits = search(self.query, self.app.settings.lang, 12)
         if not hits:
+            # Not a dead end: the topics are there to browse, as before typing.
             self.results.controls.append(note(tr("rules.nothing", query=self.query)))
+            self.results.controls.extend(self._index())
             return
         for hit in hits:
             self.results.controls.append(

@@ -170,6 +170,26 @@ def test_rules_screen_before_typing_lists_every_entry_by_group(
     assert ui.find("rules-entry-body", ft.Text).value == glossary.entry("phase-bait").body[lang]
 
 
+@pytest.mark.parametrize(
+    ("lang", "nothing"),
+    [("en", "Nothing found for “xyzzy quux”."), ("de", "Nichts gefunden für „xyzzy quux“.")],
+)
+def test_rules_search_that_finds_nothing_says_so_and_offers_every_entry_by_group(
+    table_app: AppFactory, lang: str, nothing: str
+) -> None:
+    from companion.glossary import load_glossary
+
+    ui, _app = table_app(lang=lang)
+    ui.tap("open-rules")
+    ui.type("rules-search", "xyzzy quux")
+    assert not [i for i in ui.ids() if i.startswith("rules-hit-")]
+    assert nothing in ui.texts()
+    glossary = load_glossary()
+    assert {f"rules-category-{name}" for name, _ in glossary.categories} <= set(ui.ids())
+    ui.tap("rules-index-tie")
+    assert ui.find("rules-entry-body", ft.Text).value == glossary.entry("tie").body[lang]
+
+
 def test_rules_search_takes_the_keyboard_only_when_opened_to_search(
     table_app: AppFactory,
 ) -> None:
