@@ -188,8 +188,8 @@ class TableApp:
             _forget_drawn(screen)
         self.page.views.clear()
         self.page.views.extend(self._view(screen) for screen in self.stack)
+        self._before_sending()
         self.page.update()
-        self._sent()
         self._show_route()
 
     def _show_route(self) -> None:
@@ -219,6 +219,7 @@ class TableApp:
         drawn: Redraw = getattr(self.current, "drawn", Redraw())
         unchanged = chrome.reused | drawn.reused
         folded = fold(shown, view, unchanged) if shown.route == view.route else None
+        self._before_sending()  # before the update: its question leaves right behind it
         if folded is not None and folded.control is shown:
             # The view on screen took the new values (so the page keeps its scroll), and
             # only the branches that changed are compared and sent. The parts built anew
@@ -232,18 +233,18 @@ class TableApp:
         else:
             self.page.views[-1] = view
             self.page.update()
-        self._sent()
         self._show_route()
 
-    def _sent(self) -> None:
-        """Tell the screen on top once the browser shows what was just sent (and scroll
-        back to the top if the screen asks to)."""
+    def _before_sending(self) -> None:
+        """Tell the screen on top once the browser shows what is about to be sent (and
+        scroll back to the top if the screen asks to): called just before the update, so
+        the browser's answer follows it (``when_shown``)."""
         if getattr(self.current, "scroll_top", False):
             self.current.scroll_top = False  # type: ignore[attr-defined]
-            view = self.page.views[-1]
 
             async def to_top() -> None:
-                await view.scroll_to(offset=0, duration=200)
+                # Looked up once sent: the view on screen may be a new one by then.
+                await self.page.views[-1].scroll_to(offset=0, duration=200)
 
             self.page.run_task(to_top)
         confirm = getattr(self.current, "confirm_shown", None)

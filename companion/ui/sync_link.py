@@ -148,26 +148,48 @@ def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
     page.run_task(run)
 
 
+#: The questions ``when_shown`` is waiting on (the loop keeps only weak references).
+_ASKING: set[asyncio.Task[None]] = set()
+
+
 def when_shown(app: TableApp, mark: M, confirm: Callable[[M], None]) -> None:
-    """Call ``confirm(mark)`` once the browser shows what was just sent to it.
+    """Call ``confirm(mark)`` once the browser shows what is sent to it next.
 
     Controls stay on screen across redraws, so a tap that reaches the server after a
     redraw may still have been made on the older picture: the screen keeps sending the
-    revision the browser confirmed, not the one the server drew. A browser that does not
-    answer (a tab that is closing) is taken to show it after ``ACK_TIMEOUT`` seconds."""
+    revision the browser confirmed, not the one the server drew. The browser answers in
+    the order it is sent things, so the question must leave right behind the redraw:
+    call this just before sending it. A browser that does not answer (a tab that is
+    closing) is taken to show it after ``ACK_TIMEOUT`` seconds."""
     ask = app.sync.ask_client if app.sync is not None else None
-    if ask is None or page_loop(app.page) is None:
+    loop = page_loop(app.page)
+    if ask is None or loop is None:
         confirm(mark)
         return
 
     async def wait() -> None:
         try:
-            await asyncio.wait_for(ask(), ACK_TIMEOUT)
+            async with asyncio.timeout(ACK_TIMEOUT):
+                await ask()
         except Exception:
             log.debug("the browser did not confirm a redraw", exc_info=True)
         confirm(mark)
 
-    app.page.run_task(wait)
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is not loop:
+        app.page.run_task(wait)  # from another thread: handed over to the page's loop
+        return
+    # A task of our own, not page.run_task (a thread-safe hand-off, then the task): its
+    # first step runs in the loop's next turn, ahead of the redraw queued after this call,
+    # so question and redraw leave together. Asked turns later, the browser could draw,
+    # take the next tap and send it before the question came: a second "Next Room" was
+    # then refused as the first one arriving twice (seen in CI on a loaded machine).
+    task = loop.create_task(wait())
+    _ASKING.add(task)
+    task.add_done_callback(_ASKING.discard)
 
 
 def focus_when_shown(app: TableApp, field: ft.TextField) -> None:

@@ -50,3 +50,52 @@ def test_without_a_connection_a_redraw_is_shown_at_once() -> None:
     app = SimpleNamespace(page=SimpleNamespace(), sync=None)
     when_shown(app, (1, 0), confirmed.append)  # type: ignore[arg-type]
     assert confirmed == [(1, 0)]
+
+
+def test_the_question_leaves_in_the_loop_s_next_turn_not_turns_later() -> None:
+    """The browser answers in the order it is sent things: asked right behind a redraw, it
+    answers before any tap made on the new picture. Asked turns later (a thread-safe hand-
+    off, then a task in a task), a loaded server let the browser draw and take the next
+    tap first, and that tap counted as made on the older picture."""
+    loop = asyncio.new_event_loop()
+    turns = 0
+
+    def turn() -> None:
+        nonlocal turns
+        turns += 1
+        loop.call_soon(turn)
+
+    asked: list[int] = []
+
+    async def ask() -> bool:
+        asked.append(turns)
+        return True
+
+    app = _app(loop, ask)
+    # As Flet's page.run_task does it, for a caller on another thread.
+    app.page.run_task = lambda make: asyncio.run_coroutine_threadsafe(make(), loop)
+    confirmed: list[tuple[int, int]] = []
+
+    async def redraw() -> int:
+        loop.call_soon(turn)
+        when_shown(app, (4, 1), confirmed.append)
+        return turns
+
+    started = loop.run_until_complete(redraw())
+    loop.run_until_complete(asyncio.sleep(0.01))
+    assert confirmed == [(4, 1)]
+    assert asked == [started + 1]
+    loop.close()
+
+
+def test_a_question_from_another_thread_goes_through_the_page_s_loop() -> None:
+    loop = asyncio.new_event_loop()
+    handed: list[object] = []
+    app = _app(loop, lambda: asyncio.sleep(0, True))
+    app.page.run_task = lambda make: handed.append(loop.create_task(make()))
+    confirmed: list[tuple[int, int]] = []
+    when_shown(app, (5, 2), confirmed.append)  # no loop running here: not the page's turn
+    assert len(handed) == 1
+    loop.run_until_complete(asyncio.sleep(0.01))
+    assert confirmed == [(5, 2)]
+    loop.close()
