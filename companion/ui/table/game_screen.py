@@ -500,7 +500,8 @@ def bar_tab(
 
 def _last_tab(app: TableApp, session: TableSession | None) -> Tab:
     """The tab this device last showed for this game (``Settings.tab``), else the table."""
-    for tab in TABS:
-        if session is not None and app.settings.tab == (session.game_id, tab):
-            return tab
+    if session is not None:
+        for tab in TABS:
+            if app.settings.tab == (session.game_id, tab):
+                return tab
     return "play"

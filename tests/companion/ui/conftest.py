@@ -11,6 +11,10 @@ from companion.catalogue import default_catalogue
 from companion.session import Sessions
 from companion.store import GameStore
 from companion.ui.shell import Settings, TableApp
+from companion.ui.table.game_screen import GameScreen
+from rules.commands import BuildRoom
+from rules.game import Game
+from tests.companion.store.sample_play import next_commands, play_turns, sample_setup
 from tests.companion.ui.flet_harness import Harness
 
 AppFactory = Callable[..., tuple[Harness, TableApp]]
@@ -25,6 +29,35 @@ def fill_players(ui: Harness, players: tuple[tuple[str, str, str], ...] = TWO_PL
         ui.type(f"player-{n}-name", name)
         ui.type(f"player-{n}-xp", xp)
         ui.tap(f"player-{n}-treasure-{treasure}")
+
+
+def saved_at(data: Path, phase: str) -> str:
+    """A saved 3-player game in turn 2 at ``phase``; at the Build phase everyone but the
+    first player has built. Returns its id."""
+    game = play_turns(Game.new(sample_setup(3)), 1)
+    step = 1
+    while game.state.phase != phase:
+        for command in next_commands(game, step):
+            game, _ = game.play(command)
+        step += 1
+    if phase == "build":
+        first = game.state.players[0].name
+        for command in next_commands(game, step):
+            if isinstance(command, BuildRoom) and command.player != first:
+                game, _ = game.play(command)
+    store = GameStore(data, fsync=False)
+    game_id = store.create(game.setup, f"At the {phase}").game_id
+    store.save(game_id, game)
+    return game_id
+
+
+def at_bait(table_app: AppFactory, tmp_path: Path) -> tuple[Harness, TableApp, GameScreen]:
+    """A tab showing a game saved at its Bait (``saved_at``)."""
+    game_id = saved_at(tmp_path / "data", "bait")
+    harness, app = table_app(route=f"/game/{game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+    return harness, app, screen
 
 
 def start_two_player_game(ui: Harness) -> None:

@@ -18,9 +18,8 @@ from companion.app import AppConfig, make_main
 from companion.ui.shell import PREF_TAB, Settings
 from companion.ui.table.game_screen import GameScreen
 from tests.companion.sync.socket_tabs import Tab, browser_of, top_route
-from tests.companion.ui.conftest import AppFactory
+from tests.companion.ui.conftest import AppFactory, saved_at
 from tests.companion.ui.flet_harness import tagged_control
-from tests.companion.ui.test_panel_memo import _saved_at
 from tests.e2e.sync_seed import device_id, seed
 
 
@@ -33,7 +32,7 @@ def _tab(app: object) -> str:
 def test_a_new_session_opens_the_game_on_the_tab_last_shown(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
-    game_id = _saved_at(tmp_path / "data", "bait")
+    game_id = saved_at(tmp_path / "data", "bait")
     harness, app = table_app(route=f"/game/{game_id}")
     assert _tab(app) == "play" and not app.saved  # type: ignore[attr-defined]
 
@@ -54,7 +53,7 @@ def test_a_new_session_opens_the_game_on_the_tab_last_shown(
 def test_the_tab_of_another_game_opens_this_one_on_the_table(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
-    game_id = _saved_at(tmp_path / "data", "bait")
+    game_id = saved_at(tmp_path / "data", "bait")
     harness, app = table_app(route=f"/game/{game_id}", tab="20260101-00000000 log")
     assert _tab(app) == "play" and harness.has("resolve-bait")
 
@@ -66,7 +65,7 @@ def test_the_tab_of_another_game_opens_this_one_on_the_table(
 def test_a_stored_tab_that_is_not_one_opens_the_table(
     table_app: AppFactory, tmp_path: Path, stored: object
 ) -> None:
-    game_id = _saved_at(tmp_path / "data", "bait")
+    game_id = saved_at(tmp_path / "data", "bait")
     if isinstance(stored, str):
         stored = stored.replace("{game}", game_id)
     harness, app = table_app(route=f"/game/{game_id}", tab=stored)

@@ -13,17 +13,13 @@ from flet.messaging.protocol import MessageAction
 import companion.app as app_module
 from companion.app import AppConfig, make_main
 from companion.i18n import Translator
-from companion.store import GameStore
 from companion.sync.device import Device
 from companion.ui import shell
 from companion.ui.panel_memo import PanelMemo, PanelMemos, Redraw
 from companion.ui.reconcile import fold
 from companion.ui.table import adventure, dungeon, game_screen
 from companion.ui.table.game_screen import GameScreen
-from rules.commands import BuildRoom
-from rules.game import Game
-from tests.companion.store.sample_play import next_commands, play_turns, sample_setup
-from tests.companion.ui.conftest import AppFactory
+from tests.companion.ui.conftest import AppFactory, at_bait, saved_at
 from tests.companion.ui.flet_harness import Harness, controls_in, unsent
 from tests.companion.ui.table.conftest import walk
 from tests.e2e.sync_seed import seed
@@ -166,42 +162,13 @@ def test_a_new_key_builds_again_and_the_old_control_is_not_handed_back() -> None
     assert drawn.fresh == [memo, memo] and not drawn.reused
 
 
-def _saved_at(data: Path, phase: str) -> str:
-    """A saved 3-player game in turn 2 at ``phase``; at the Build phase everyone but the
-    first player has built. Returns its id."""
-    game = play_turns(Game.new(sample_setup(3)), 1)
-    step = 1
-    while game.state.phase != phase:
-        for command in next_commands(game, step):
-            game, _ = game.play(command)
-        step += 1
-    if phase == "build":
-        first = game.state.players[0].name
-        for command in next_commands(game, step):
-            if isinstance(command, BuildRoom) and command.player != first:
-                game, _ = game.play(command)
-    store = GameStore(data, fsync=False)
-    game_id = store.create(game.setup, f"At the {phase}").game_id
-    store.save(game_id, game)
-    return game_id
-
-
-def _at_bait(table_app: AppFactory, tmp_path: Path) -> tuple[Harness, shell.TableApp, GameScreen]:
-    """A tab showing a game saved at its Bait (``_saved_at``)."""
-    game_id = _saved_at(tmp_path / "data", "bait")
-    harness, app = table_app(route=f"/game/{game_id}")
-    screen = app.current
-    assert isinstance(screen, GameScreen)
-    return harness, app, screen
-
-
 def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
     """Destroy and Deactivate are hidden in the Bait phase and shown in the Adventure: the
     rows stay in the tiles, so the Bait tap flips a flag on each row's wrapper instead of
     building, folding and sending a row per Room."""
-    harness, _app, screen = _at_bait(table_app, tmp_path)
+    harness, _app, screen = at_bait(table_app, tmp_path)
 
     def row() -> ft.Control:
         held = screen.memos._memos["p1-room-1-actions"]._control
@@ -222,7 +189,7 @@ def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
 def test_the_bait_results_are_built_once_per_bait(table_app: AppFactory, tmp_path: Path) -> None:
     """The Adventure's taps leave the Bait results as they are (the same controls); a Bait
     undone and made again after a change shows the new results."""
-    harness, _app, screen = _at_bait(table_app, tmp_path)
+    harness, _app, screen = at_bait(table_app, tmp_path)
     harness.tap("resolve-bait")
     results = harness.find("bait-results")
     harness.tap("adv-next")
@@ -263,7 +230,7 @@ def test_a_hero_hurt_in_a_room_leaves_the_dungeon_cards_and_the_town_as_they_are
     """Damage and healing change only the walk's damage, shown by the Adventure panel:
     no dungeon card nor the town is built again. A step into the next Room moves the
     tile's marker."""
-    harness, _app, screen = _at_bait(table_app, tmp_path)
+    harness, _app, screen = at_bait(table_app, tmp_path)
     harness.tap("resolve-bait")
     harness.tap("adv-next")
     walk = screen.state.walk
@@ -297,7 +264,7 @@ def test_a_treasure_tap_in_the_room_form_sends_only_the_form_s_treasure(
     """Choosing or removing a treasure icon changes one tile and the icons: only the
     form's details are compared and patched (not the page), and the damage already typed
     stays in the very field it was typed into."""
-    game_id = _saved_at(tmp_path / "data", "build")
+    game_id = saved_at(tmp_path / "data", "build")
     harness, _app = table_app(route=f"/game/{game_id}")
     harness.type("build-p1-damage", "3")
     field = harness.find("build-p1-damage")
@@ -329,7 +296,7 @@ def test_typing_a_card_name_sends_only_its_matches(
     """A keystroke in a card's name field compares and patches only the matches under
     it, not the whole page (which also sent two buttons' styles again each time); a
     pick patches only its own form."""
-    game_id = _saved_at(tmp_path / "data", phase)
+    game_id = saved_at(tmp_path / "data", phase)
     harness, _app = table_app(route=f"/game/{game_id}")
     name = harness.find(field)
     form = name.parent.parent  # the form's column: the name, its matches, the rest
@@ -357,7 +324,7 @@ def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
     must be sent from the part itself. After every tap, in the tab that acted and in a
     tab watching, nothing on screen holds a change the browser was not sent."""
     data = tmp_path / "data"
-    game_id = _saved_at(data, "build")
+    game_id = saved_at(data, "build")
 
     async def as_host(_prefs: object, _ip: object, _save: object) -> Device:
         return Device("host-device-0000000", {}, local=True)
@@ -402,7 +369,7 @@ def test_a_damage_tap_keeps_the_adventure_s_buttons_and_hero_lines(
     """The Adventure's buttons and Hero lines show the same all walk long: a damage tap
     builds none of them again, and the kept buttons still act. The +N stepper is built
     again when its amount changes; in German they all are, in German."""
-    harness, app, screen = _at_bait(table_app, tmp_path)
+    harness, app, screen = at_bait(table_app, tmp_path)
     harness.tap("resolve-bait")
     harness.tap("adv-next")
     built: Counter[str] = Counter()
@@ -448,7 +415,7 @@ def test_the_adventure_s_kept_buttons_act_when_the_adventure_comes_back(
 ) -> None:
     """The kept buttons leave the page with the Adventure (a Bait undone) and come back
     with it: they are sent again and still act."""
-    harness, _app, screen = _at_bait(table_app, tmp_path)
+    harness, _app, screen = at_bait(table_app, tmp_path)
     harness.tap("resolve-bait")
     kept = harness.find("adv-next")
     harness.tap("undo")

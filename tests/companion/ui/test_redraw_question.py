@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from companion.ui import shell
-from tests.companion.ui.conftest import AppFactory
-from tests.companion.ui.test_panel_memo import _at_bait
+from tests.companion.ui.conftest import AppFactory, at_bait
 
 
 @pytest.mark.parametrize("how", ["tap", "back"])
@@ -18,12 +17,12 @@ def test_the_question_about_a_redraw_is_started_before_the_redraw_is_sent(
     table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
 ) -> None:
     """A game tap (the screen redrawn in place), and ← to the game (every view sent anew)."""
-    harness, app, _screen = _at_bait(table_app, tmp_path)
+    harness, app, _screen = at_bait(table_app, tmp_path)
     if how == "back":
         harness.tap("open-settings")
     sent_when_asked: list[int] = []
 
-    def when_shown(app: Any, mark: Any, confirm: Any) -> None:
+    def when_shown(_app: Any, mark: Any, confirm: Any) -> None:
         sent_when_asked.append(len(harness.conn.messages))
         confirm(mark)
 

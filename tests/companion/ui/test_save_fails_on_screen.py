@@ -10,8 +10,7 @@ import pytest
 
 from companion.store import games, storage
 from companion.ui.table.game_screen import GameScreen
-from tests.companion.ui.conftest import AppFactory, start_two_player_game
-from tests.companion.ui.test_panel_memo import _saved_at
+from tests.companion.ui.conftest import AppFactory, saved_at, start_two_player_game
 
 NOT_SAVED = "Not saved, so nothing changed"
 
@@ -29,7 +28,7 @@ def _disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_failed_save_at_the_table_is_shown_and_changes_nothing(
     table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game_id = _saved_at(tmp_path / "data", "bait")
+    game_id = saved_at(tmp_path / "data", "bait")
     ui, app = table_app(route=f"/game/{game_id}")
     screen = app.current
     assert isinstance(screen, GameScreen)

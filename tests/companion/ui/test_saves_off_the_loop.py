@@ -22,10 +22,9 @@ from companion.store import GameStore
 from companion.sync.device import Device
 from companion.ui.new_game import NewGameScreen
 from companion.ui.table.game_screen import GameScreen
-from tests.companion.ui.conftest import AppFactory, fill_players
+from tests.companion.ui.conftest import AppFactory, fill_players, saved_at
 from tests.companion.ui.flet_harness import Harness, unsent
 from tests.companion.ui.test_games_screen import in_dialog, open_games, saved, type_dialog
-from tests.companion.ui.test_panel_memo import _saved_at
 
 WAIT = 10.0  # seconds: a bound for a hang, not a speed
 
@@ -33,7 +32,7 @@ WAIT = 10.0  # seconds: a bound for a hang, not a speed
 def test_a_tap_is_saved_off_the_loop_and_shown_once_saved(
     table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game_id = _saved_at(tmp_path / "data", "bait")
+    game_id = saved_at(tmp_path / "data", "bait")
     harness, app = table_app(route=f"/game/{game_id}")
     harness.loop.set_default_executor(ThreadPoolExecutor(max_workers=1))
     screen = app.current
@@ -73,7 +72,7 @@ def test_a_double_tap_while_the_first_is_saving_ends_the_turn_once(
     """The second tap is decided after the first is saved, on the screen both were made
     on: the same command from the same device on the same table is applied once."""
     data = tmp_path / "data"
-    game_id = _saved_at(data, "end")
+    game_id = saved_at(data, "end")
 
     async def as_host(_prefs: object, _ip: object, _save: object) -> Device:
         return Device("host-device-0000000", {}, local=True)

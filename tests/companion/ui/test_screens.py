@@ -4,6 +4,7 @@ import flet as ft
 import pytest
 
 from tests.companion.ui.conftest import AppFactory, start_two_player_game
+from tests.companion.ui.flet_harness import Harness
 
 
 def test_home_offers_new_game_and_rules(table_app: AppFactory) -> None:
@@ -156,18 +157,23 @@ def test_rules_search_finds_and_opens_an_entry(table_app: AppFactory) -> None:
 def test_rules_screen_before_typing_lists_every_entry_by_group(
     table_app: AppFactory, lang: str
 ) -> None:
-    from companion.glossary import load_glossary
-
     ui, _app = table_app(lang=lang)
     ui.tap("open-rules")
+    _every_entry_by_group(ui, lang, "phase-bait")
+
+
+def _every_entry_by_group(ui: Harness, lang: str, entry_id: str) -> None:
+    """The Rules screen lists every entry under its group, and ``entry_id`` opens."""
+    from companion.glossary import load_glossary
+
     glossary = load_glossary()
     groups = {f"rules-category-{name}" for name, _ in glossary.categories}
     assert groups <= set(ui.ids())
     listed = {i.removeprefix("rules-index-") for i in ui.ids() if i.startswith("rules-index-")}
     assert listed == {e.id for e in glossary.entries}
     assert f"rules.category.{glossary.categories[0][0]}" not in ui.texts(), "group untranslated"
-    ui.tap("rules-index-phase-bait")
-    assert ui.find("rules-entry-body", ft.Text).value == glossary.entry("phase-bait").body[lang]
+    ui.tap(f"rules-index-{entry_id}")
+    assert ui.find("rules-entry-body", ft.Text).value == glossary.entry(entry_id).body[lang]
 
 
 @pytest.mark.parametrize(
@@ -177,17 +183,12 @@ def test_rules_screen_before_typing_lists_every_entry_by_group(
 def test_rules_search_that_finds_nothing_says_so_and_offers_every_entry_by_group(
     table_app: AppFactory, lang: str, nothing: str
 ) -> None:
-    from companion.glossary import load_glossary
-
     ui, _app = table_app(lang=lang)
     ui.tap("open-rules")
     ui.type("rules-search", "xyzzy quux")
     assert not [i for i in ui.ids() if i.startswith("rules-hit-")]
     assert nothing in ui.texts()
-    glossary = load_glossary()
-    assert {f"rules-category-{name}" for name, _ in glossary.categories} <= set(ui.ids())
-    ui.tap("rules-index-tie")
-    assert ui.find("rules-entry-body", ft.Text).value == glossary.entry("tie").body[lang]
+    _every_entry_by_group(ui, lang, "tie")
 
 
 def test_rules_search_takes_the_keyboard_only_when_opened_to_search(
