@@ -6,7 +6,7 @@ back when the change is saved or refused; the tap's own handler returns at once.
 with no event loop (the screen tests' page) is answered before ``send`` returns.
 
 Every refusal a player can meet comes back as the error, to be shown where the tap was
-(``refusal_message``): a rule, a table another device changed first, a device that may
+(``refusal``): a rule, a table another device changed first, a device that may
 only watch, a save that failed. Anything else is a bug and is raised.
 """
 
@@ -22,7 +22,8 @@ from companion.store import StoreError
 from companion.sync.hub import WatchOnly
 from companion.ui.store_problems import store_error_text
 from companion.ui.sync_link import access_of, page_loop, stale_text
-from companion.ui.table.rulings import refusal_text
+from companion.ui.table.rulings import refused_by_rule
+from companion.ui.widgets import Refusal
 from rules.errors import RulesError, StaleCommand
 
 if TYPE_CHECKING:
@@ -64,14 +65,14 @@ def send(app: TableApp, request: Request, answer: Answer) -> None:
     ft.context.mark_update_called()  # type: ignore[no-untyped-call]
 
 
-def refusal_message(app: TableApp, error: Exception) -> str:
+def refusal(app: TableApp, error: Exception) -> Refusal:
     """What the player is told about one of ``REFUSALS``: why, and the rule or the file."""
     if isinstance(error, StaleCommand):  # another device was first
-        return stale_text(app, error)
+        return Refusal(stale_text(app, error))
     if isinstance(error, WatchOnly):
-        return str(error)
+        return Refusal(str(error))
     if isinstance(error, RulesError):
-        return refusal_text(app.tr, error)
+        return refused_by_rule(app.tr, error)
     game_id = app.session.game_id if app.session is not None else None
     reason = store_error_text(app, game_id, error)  # names the file where it may
-    return app.tr("table.save_failed", reason=reason)
+    return Refusal(app.tr("table.save_failed", reason=reason))

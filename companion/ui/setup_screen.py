@@ -15,9 +15,9 @@ from companion.theme import treasure_badge
 from companion.ui.new_game_form import FormErrors
 from companion.ui.room_picker import RoomPicker
 from companion.ui.room_questions import ask_then_build
-from companion.ui.sending import refusal_message, send
+from companion.ui.sending import refusal, send
 from companion.ui.sync_link import builds_here, sees_face_down
-from companion.ui.table.rulings import card_label
+from companion.ui.table.rulings import card_label, refusal_link
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
 from rules.commands import BuildRoom, RevealRooms
 from rules.setup import starting_hand
@@ -33,7 +33,8 @@ class SetupScreen:
     def __init__(self, app: TableApp, route: str = "/setup") -> None:
         self.app = app
         self.pickers: dict[str, RoomPicker] = {}
-        self.errors: dict[str, ErrorBanner] = {}
+        #: Each player's first-Room form's error banner (by name), and the reveal's.
+        self.banners: dict[str, ErrorBanner] = {}
 
     def title(self) -> str:
         return self.app.tr("setup.title")
@@ -131,8 +132,8 @@ class SetupScreen:
                 expand=True,
             )
         )
-        self.errors["reveal"] = ErrorBanner("reveal-error")
-        controls.append(self.errors["reveal"].control)
+        self.banners["reveal"] = ErrorBanner("reveal-error")
+        controls.append(self.banners["reveal"].control)
         return controls
 
     def _first_room(self, number: int, name: str, owned: list[str] | None) -> ft.Control:
@@ -162,7 +163,7 @@ class SetupScreen:
                 self.app, prefix, owned, on_change=lambda: self._room_changed(name)
             )
             self.pickers[name] = picker
-            self.errors[name] = ErrorBanner(f"{prefix}-error")
+            self.banners[name] = ErrorBanner(f"{prefix}-error")
             body = [
                 picker.control,
                 big_button(
@@ -171,7 +172,7 @@ class SetupScreen:
                     lambda _e: self._on_build(name),
                     icon=ft.Icons.FOUNDATION,
                 ),
-                self.errors[name].control,
+                self.banners[name].control,
             ]
         return tagged(
             prefix,
@@ -189,13 +190,19 @@ class SetupScreen:
 
     def _room_changed(self, name: str) -> None:
         """A refusal was about the Room as it was: once it changes, the refusal goes."""
-        banner = self.errors.get(name)
+        banner = self.banners.get(name)
         if banner is not None and banner.message:
             banner.show("")
             self.app.refresh()
 
     def _show_error(self, slot: str, message: str) -> None:
-        self.errors[slot].show(message)
+        self.banners[slot].show(message)
+        self.app.refresh()
+
+    def _show_refusal(self, slot: str, error: Exception) -> None:
+        said = refusal(self.app, error)
+        banner = self.banners[slot]
+        banner.show(said.text, refusal_link(self.app, said, f"{banner.control.identifier}-rule"))
         self.app.refresh()
 
     def _on_build(self, name: str) -> None:
@@ -219,7 +226,7 @@ class SetupScreen:
 
         def answer(error: Exception | None) -> None:
             if error is not None:  # refused, or not saved: the form keeps the Room
-                self._show_error(name, refusal_message(self.app, error))
+                self._show_refusal(name, error)
                 return
             self.pickers.pop(name, None)
             # Redraw in place (like the game screen) so the page keeps its scroll: the
@@ -231,7 +238,7 @@ class SetupScreen:
     def _on_reveal(self, _event: object) -> None:
         def answer(error: Exception | None) -> None:
             if error is not None:
-                self._show_error("reveal", refusal_message(self.app, error))
+                self._show_refusal("reveal", error)
                 return
             self.app.replace("/table")
 

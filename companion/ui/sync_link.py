@@ -28,6 +28,7 @@ from companion.sync.private_build import (
     waiting_for,
 )
 from companion.sync.registry import JoinRecordNotSaved
+from companion.ui.widgets import Refusal
 from rules.commands import BuildRoom, Command, RevealRooms
 
 if TYPE_CHECKING:
@@ -263,7 +264,9 @@ def tap_missed(app: TableApp) -> None:
     errors = getattr(app.current, "errors", None)
     if not isinstance(errors, dict):
         return
-    errors[SYNC_SLOT] = app.tr("sync.already_applied" if sync.last_change_mine else "sync.stale")
+    errors[SYNC_SLOT] = Refusal(
+        app.tr("sync.already_applied" if sync.last_change_mine else "sync.stale")
+    )
     app.render_top()
 
 
@@ -317,7 +320,7 @@ def reconnected(app: TableApp) -> None:
         session = app.open_game(app.session.game_id)
         errors = getattr(app.current, "errors", None)
         if session.revision != before and isinstance(errors, dict):
-            errors[SYNC_SLOT] = app.tr("sync.stale")
+            errors[SYNC_SLOT] = Refusal(app.tr("sync.stale"))
     app.render()
 
 

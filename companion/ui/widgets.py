@@ -8,7 +8,7 @@ Every control a test (or a screen reader) needs to find is wrapped in
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import flet as ft
 
@@ -197,18 +197,32 @@ def note(text: str) -> ft.Text:
     return ft.Text(text, size=16)
 
 
+class Refusal(NamedTuple):
+    """Why a tap was not carried out, as said where it was made: the words, and the id of
+    the rule behind them when the rules refused it (the banner links to that rule)."""
+
+    text: str
+    rule: str | None = None
+
+
 class ErrorBanner:
     """An error in words, shown where it happened; hidden while there is none."""
 
     def __init__(self, identifier: str) -> None:
-        self.text = ft.Text("", color=ft.Colors.ON_ERROR_CONTAINER, size=16, expand=True)
+        self.text = ft.Text("", color=ft.Colors.ON_ERROR_CONTAINER, size=16)
+        self.lines = ft.Column([self.text], spacing=0, expand=True)
         self.control = ft.Semantics(
             identifier=identifier,
             live_region=True,
             visible=False,
             content=ft.Container(
                 content=ft.Row(
-                    [ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER), self.text]
+                    [
+                        ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
+                        self.lines,
+                    ],
+                    # Level with the first line when a rule link goes under the words.
+                    vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
                 bgcolor=ft.Colors.ERROR_CONTAINER,
                 padding=12,
@@ -220,6 +234,9 @@ class ErrorBanner:
     def message(self) -> str:
         return self.text.value or ""
 
-    def show(self, message: str) -> None:
+    def show(self, message: str, link: ft.Control | None = None) -> None:
+        """Say ``message`` (hide the banner if it is empty), with ``link`` under it: the
+        rule behind a refusal (``rulings.rule_link``)."""
         self.text.value = message
+        self.lines.controls = [self.text] if link is None else [self.text, link]
         self.control.visible = bool(message)

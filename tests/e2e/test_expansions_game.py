@@ -4,7 +4,7 @@ Turn 1: the Item is revealed before the Heroes (picked from the catalogue) and t
 the first Hero that can carry it; a Miniboss is built face down instead of a Room and
 revealed for a Coin; the Hero carrying the Item dies, so its killer gets the Item face
 up and uses it. Turn 2: a universal Item, the Miniboss promoted, a Coin payment refused
-with its rule, a score correction, and the winner.
+with its rule (a link that opens it), a score correction, and the winner.
 """
 
 from __future__ import annotations
@@ -125,8 +125,13 @@ def test_items_and_minibosses_game_on_a_phone(phone: AppPage) -> None:
     shows(phone, "p1-coins-value", "0")
     tap(phone, "p1-coins-minus")
     phone.wait_for("p1-coins-error")
-    said(phone, "Ada has 0 Coins and can't pay 1. (R-MINI)")
+    said(phone, "Ada has 0 Coins and can't pay 1.")
+    shows(phone, "p1-coins-error-rule", "R-MINI")
     look_at(phone, "p1-coins-error", "t2-coin-refused")
+    tap(phone, "p1-coins-error-rule")  # the refusal's rule, as a ruling's
+    phone.wait_for("rule-dialog-body")
+    said(phone, "(R-MINI)")
+    tap(phone, "rule-dialog-close")
 
     # --- a correction brings Ada to 10 Souls; the turn ends with her win ------------------
     tap(phone, "tab-score")

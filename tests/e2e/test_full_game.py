@@ -44,7 +44,8 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     build_room(phone, "build-p2", "Shrine", ["cleric"], 1, advanced=True)
     tap(phone, "build-p2-go")
     phone.wait_for("build-p2-error")
-    said(phone, "R-BUILD-WHERE")
+    said(phone, "An Advanced Room (Shrine) must be built over a Room")
+    shows(phone, "build-p2-error-rule", "R-BUILD-WHERE")  # a link to the rule
     bring_into_view(phone, "build-p2-error")
     phone.screenshot("t1-build-refused")
     tap(phone, "build-p2-advanced")  # not Advanced after all

@@ -16,7 +16,7 @@ from companion.ui.room_picker import RoomPicker
 from companion.ui.room_questions import ask_then_build
 from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.widgets import big_button, tagged
+from companion.ui.widgets import Refusal, big_button, tagged
 from rules.commands import BuildRoom
 
 
@@ -139,7 +139,9 @@ class BuildForm:
         assert self.picker is not None
         problems = self.picker.draft.errors(self.prefix)
         if problems:
-            ctx.errors[self.prefix] = " · ".join(ctx.app.tr(e.key, **e.args) for e in problems)
+            ctx.errors[self.prefix] = Refusal(
+                " · ".join(ctx.app.tr(e.key, **e.args) for e in problems)
+            )
             ctx.redraw()
             return
         # A name typed but not picked, or no treasure at all: ask first (issue 14).
@@ -152,7 +154,8 @@ class BuildForm:
         try:
             room = self.picker.draft.to_room(self.prefix)
         except FormErrors as exc:
-            ctx.errors[self.prefix] = " · ".join(ctx.app.tr(e.key, **e.args) for e in exc.errors)
+            said = " · ".join(ctx.app.tr(e.key, **e.args) for e in exc.errors)
+            ctx.errors[self.prefix] = Refusal(said)
             ctx.redraw()
             return
         ctx.play(

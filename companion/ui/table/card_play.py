@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from companion.catalogue import SpellCard
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
-from companion.ui.widgets import Handler, big_button, tagged
+from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of, offer_heroes
 from rules.card_text import phrases
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
@@ -274,7 +274,7 @@ class SpellPanel:
     def _play(self) -> None:
         tr = self.ctx.app.tr
         if self.caster is None or self.spell is None:
-            self.ctx.errors[SLOT] = tr("table.spell_pick")
+            self.ctx.errors[SLOT] = Refusal(tr("table.spell_pick"))
             self.ctx.redraw()
             return
         command = CastSpell(

@@ -13,7 +13,8 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.ui.panel_memo import Redraw
-from companion.ui.widgets import ErrorBanner, tagged
+from companion.ui.table.rulings import refusal_link
+from companion.ui.widgets import ErrorBanner, Refusal, tagged
 from rules.commands import Command
 from rules.events import EventBase
 from rules.game import Game
@@ -25,7 +26,8 @@ if TYPE_CHECKING:
 
 class TableContext(Protocol):
     app: TableApp
-    errors: dict[str, str]
+    #: What each place on screen says after a tap that was not carried out.
+    errors: dict[str, Refusal]
     #: Counts the redraws asked for by a panel's own drafts (a form opened, a toggle): a
     #: panel kept between redraws (``PanelMemo``) is built anew when it moves.
     drafts: int
@@ -76,17 +78,17 @@ def slot_error(ctx: TableContext, slot: str) -> ft.Control:
     With nothing to say it is one hidden control, not the banner's four: a screen has a
     dozen such places, and a tap that opens a panel (Bait opens the Adventure) sends each
     of its places anew (#13). The banner, live region and all, comes with the message."""
-    text = ctx.errors.get(slot, "")
+    said = ctx.errors.get(slot)
 
     def build() -> ft.Control:
-        if not text:
+        if said is None or not said.text:
             # The banner's own wrapper, hidden as the banner was (live region and all).
             return ft.Semantics(identifier=f"{slot}-error", live_region=True, visible=False)
         banner = ErrorBanner(f"{slot}-error")
-        banner.show(text)
+        banner.show(said.text, refusal_link(ctx.app, said, f"{slot}-error-rule"))
         return banner.control
 
-    return ctx.memo(f"{slot}-error", text, build, sealed=True)
+    return ctx.memo(f"{slot}-error", said, build, sealed=True)
 
 
 def section(identifier: str, title: str, controls: list[ft.Control]) -> ft.Control:

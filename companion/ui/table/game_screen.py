@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from companion.session import Change, Request, TableSession
 from companion.ui.panel_memo import PanelMemos, Redraw
-from companion.ui.sending import refusal_message, send
+from companion.ui.sending import refusal, send
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
@@ -36,7 +36,7 @@ from companion.ui.table.rulings import ruling_row
 from companion.ui.table.scoreboard import Scoreboard
 from companion.ui.table.table_sync import ready_marks, reveal_note, sync_top
 from companion.ui.table.town import TownPanel
-from companion.ui.widgets import Handler, big_button, icon_action, on_tap, tagged
+from companion.ui.widgets import Handler, Refusal, big_button, icon_action, on_tap, tagged
 from rules import events as ev
 from rules.commands import Command, EndTurn, ResolveBait, RevealRooms
 from rules.engine import legal_command_types
@@ -66,7 +66,7 @@ class GameScreen:
         self.session: TableSession | None = app.session
         self.route = f"/game/{self.session.game_id}" if self.session else route
         self.tab: Tab = _last_tab(app, self.session)
-        self.errors: dict[str, str] = {}
+        self.errors: dict[str, Refusal] = {}
         self.town = TownPanel(self)
         self.adventure = AdventurePanel(self)
         self.spells = SpellPanel(self)
@@ -124,10 +124,10 @@ class GameScreen:
         return self._legal
 
     def play(self, slot: str, command: Command, then: Callable[[], None] | None = None) -> bool:
-        refusal = refusal_for(self.app, command)
-        if refusal is not None:  # a spectator, someone else's Room, a reveal too early
+        why = refusal_for(self.app, command)
+        if why is not None:  # a spectator, someone else's Room, a reveal too early
             self.errors.clear()
-            self.errors[slot] = refusal
+            self.errors[slot] = Refusal(why)
             return self._done(ok=False)
         revision, version = self._seen()
         request = Request("play", command, version, revision, device_id(self.app))
@@ -171,7 +171,7 @@ class GameScreen:
             else:
                 # A table another device changed first is said at the top of the screen.
                 where = SYNC_SLOT if isinstance(error, StaleCommand) else slot
-                self.errors[where] = refusal_message(self.app, error)
+                self.errors[where] = refusal(self.app, error)
             answered.append(error is None)
             self._done(ok=error is None)
 
@@ -289,10 +289,10 @@ class GameScreen:
         self._step_back_or_forth("redo")
 
     def _step_back_or_forth(self, kind: Literal["undo", "redo"]) -> None:
-        refusal = refusal_for(self.app, kind)
-        if refusal is not None:
+        why = refusal_for(self.app, kind)
+        if why is not None:
             self.errors.clear()
-            self.errors["undo"] = refusal
+            self.errors["undo"] = Refusal(why)
             self._done(ok=False)
             return
         revision, version = self._seen()

@@ -20,7 +20,7 @@ from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.off_loop import write_off_loop
 from companion.ui.sync_link import access_of, unsaved_text
 from companion.ui.table.context import TableContext, section, slot_error
-from companion.ui.widgets import big_button, switch_row, tagged
+from companion.ui.widgets import Refusal, big_button, switch_row, tagged
 
 QR_SIZE = 220
 SPECTATORS_SLOT = "invite-spectators"
@@ -119,7 +119,9 @@ def _set_spectators(ctx: TableContext, allow: bool) -> None:
         try:
             outcome.result()
         except JoinRecordNotSaved as error:  # the switch goes back to what is saved
-            ctx.errors[SPECTATORS_SLOT] = unsaved_text(app, "sync.spectators_unsaved", error)
+            ctx.errors[SPECTATORS_SLOT] = Refusal(
+                unsaved_text(app, "sync.spectators_unsaved", error)
+            )
         else:
             ctx.errors.pop(SPECTATORS_SLOT, None)
         ctx.redraw()

@@ -21,7 +21,7 @@ from companion.catalogue import ItemCard as CatalogueItem
 from companion.i18n import Translator
 from companion.theme import TREASURE_LOOKS, ink_on
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.widgets import big_button, on_tap, show_options, tagged, toggle_tile
+from companion.ui.widgets import Refusal, big_button, on_tap, show_options, tagged, toggle_tile
 from rules.commands import ChooseFaceUpItem, RevealItems, UseItem
 from rules.engine import ALLOWED_PHASES
 from rules.items import item_reveal_count, open_choice
@@ -294,7 +294,7 @@ class ItemRevealForm:
             if (key := slot.draft.problem()) is not None
         ]
         if problems:
-            ctx.errors[SLOT] = " · ".join(problems)
+            ctx.errors[SLOT] = Refusal(" · ".join(problems))
             ctx.redraw()
             return
         cards = tuple(slot.draft.to_card() for slot in self.slots)

@@ -20,7 +20,7 @@ from companion.catalogue import MinibossCard as CatalogueMiniboss
 from companion.ui.sync_link import sees_face_down
 from companion.ui.table.coins_panel import room_coins
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.widgets import big_button, on_tap, tagged
+from companion.ui.widgets import Refusal, big_button, on_tap, tagged
 from rules.commands import BuildMiniboss, DeclineMiniboss, PromoteMiniboss, UseMinibossLevel3
 from rules.engine import ALLOWED_PHASES
 from rules.models import MinibossCard, PlayerState, RoomStack
@@ -280,7 +280,7 @@ class MinibossBuildForm:
     def _build(self) -> None:
         ctx = self.ctx
         if self.over is None:
-            ctx.errors[self.prefix] = ctx.app.tr("error.mini_where")
+            ctx.errors[self.prefix] = Refusal(ctx.app.tr("error.mini_where"))
             ctx.redraw()
             return
         command = BuildMiniboss(player=self.name, over=self.over, miniboss=self.card)

@@ -17,7 +17,7 @@ import flet as ft
 from companion.glossary import load_glossary
 from companion.i18n import Translator
 from companion.theme import TOUCH
-from companion.ui.widgets import tagged
+from companion.ui.widgets import Refusal, tagged
 from rules.card_text import WORD_KEYS
 from rules.errors import RulesError
 from rules.models import TREASURES
@@ -98,9 +98,10 @@ def ruling_text(tr: Translator, key: str, args: dict[str, Arg]) -> str:
     return tr(catalogue_key, **local)
 
 
-def refusal_text(tr: Translator, error: RulesError) -> str:
-    """A refusal as shown next to the control that caused it: why, then the rule id."""
-    return f"{ruling_text(tr, error.key, error.args_map)} ({error.rule})"
+def refused_by_rule(tr: Translator, error: RulesError) -> Refusal:
+    """A refusal the rules made, as shown next to the control that caused it: why, and
+    the rule behind it (a link under the words, as under a ruling)."""
+    return Refusal(ruling_text(tr, error.key, error.args_map), error.rule)
 
 
 def show_rule(app: TableApp, rule: str) -> None:
@@ -156,6 +157,11 @@ def rule_link(app: TableApp, rule: str, identifier: str) -> ft.Control:
             style=LINK_STYLE,
         ),
     )
+
+
+def refusal_link(app: TableApp, refusal: Refusal, identifier: str) -> ft.Control | None:
+    """The link to the rule behind ``refusal`` (None when no rule refused it)."""
+    return None if refusal.rule is None else rule_link(app, refusal.rule, identifier)
 
 
 def ruling_row(app: TableApp, ruling: Ruling, identifier: str, size: int = 16) -> ft.Control:

@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.theme import TOUCH
 from companion.ui.table.context import TableContext, section, slot_error
-from companion.ui.widgets import big_button, on_tap, tagged
+from companion.ui.widgets import Refusal, big_button, on_tap, tagged
 from rules.commands import CorrectScore, HealWound
 from rules.engine import ALLOWED_PHASES
 
@@ -199,11 +199,11 @@ class Scoreboard:
         draft = self.corrections[name]
         reason = draft.reason.strip()
         if not reason:
-            ctx.errors[f"score-{p}"] = ctx.app.tr("error.correct_reason")
+            ctx.errors[f"score-{p}"] = Refusal(ctx.app.tr("error.correct_reason"))
             ctx.redraw()
             return
         if draft.souls == 0 and draft.wounds == 0:
-            ctx.errors[f"score-{p}"] = ctx.app.tr("error.correct_nothing")
+            ctx.errors[f"score-{p}"] = Refusal(ctx.app.tr("error.correct_nothing"))
             ctx.redraw()
             return
         command = CorrectScore(

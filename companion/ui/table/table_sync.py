@@ -33,7 +33,8 @@ def sync_top(ctx: TableContext) -> list[ft.Control]:
             ft.Row([ft.Icon(ft.Icons.DEVICES, size=20), ft.Container(here, expand=True)]),
         )
 
-    notice = ctx.errors.get(SYNC_SLOT, "")
+    said = ctx.errors.get(SYNC_SLOT)
+    notice = said.text if said is not None else ""
     return [
         ctx.memo("sync-role", text, line),
         ctx.memo("sync-notice", notice, lambda: sync_banner(app, notice), sealed=True),

@@ -17,7 +17,15 @@ from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
 from companion.ui.table.rulings import rule_link
-from companion.ui.widgets import big_button, on_tap, show_options, switch_row, tagged, toggle_tile
+from companion.ui.widgets import (
+    Refusal,
+    big_button,
+    on_tap,
+    show_options,
+    switch_row,
+    tagged,
+    toggle_tile,
+)
 from rules.commands import RevealHeroes
 from rules.end_of_turn import reveal_count
 from rules.items import items_due
@@ -200,7 +208,7 @@ class TownPanel:
             for key, args in d.problems()
         ]
         if problems:
-            ctx.errors[SLOT] = " · ".join(problems)
+            ctx.errors[SLOT] = Refusal(" · ".join(problems))
             ctx.redraw()
             return
         heroes = tuple(s.draft.to_card() for s in self.slots)

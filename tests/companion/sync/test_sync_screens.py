@@ -15,6 +15,7 @@ from companion.ui.join_screen import JoinScreen
 from companion.ui.shell import Settings, TableApp
 from companion.ui.sync_link import SYNC_SLOT, TabSync, tap_missed
 from companion.ui.table.game_screen import GameScreen
+from companion.ui.widgets import Refusal
 from rules.commands import BuildRoom
 from rules.models import Room
 from tests.companion.ui.table.conftest import (
@@ -167,7 +168,7 @@ def test_a_seated_phone_builds_only_its_own_room_and_others_see_it_face_down(
     screen = phone.current
     assert isinstance(screen, GameScreen)
     assert not screen.play("x", BuildRoom(player="Ann", room=Room(name="Not mine", damage=1)))
-    assert screen.errors["x"] == "Ann builds on their own device."
+    assert screen.errors["x"] == Refusal("Ann builds on their own device.")  # no rule to link
     screen.play("x", BuildRoom(player="Bo", room=Room(name="Secret Lair", damage=2)))
     assert "Secret Lair" not in texts(host_page)
     assert "Still building: Ann." in texts(host_page)  # Bo is ready

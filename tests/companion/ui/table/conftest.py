@@ -149,6 +149,13 @@ def error_text(page: FakePage, slot: str) -> str:
     return "\n".join(str(c.value) for c in walk(banner) if isinstance(c, ft.Text) and c.value)
 
 
+def error_rule(page: FakePage, slot: str) -> str | None:
+    """The rule the message at ``slot`` links to (None: no link, or no message)."""
+    if not error_text(page, slot) or not has(page, f"{slot}-error-rule"):
+        return None
+    return str(find(page, f"{slot}-error-rule").content.content)
+
+
 SETUP = GameSetup(
     players=(
         PlayerSetup(name="Ann", xp=10, boss="Ann's Boss", boss_treasure=("mage",)),

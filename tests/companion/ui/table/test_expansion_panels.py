@@ -31,6 +31,7 @@ from tests.companion.ui.table.conftest import (
     AFTER_SETUP,
     SETUP,
     FakePage,
+    error_rule,
     error_text,
     find,
     has,
@@ -215,7 +216,8 @@ def test_coin_plus_and_minus_change_the_hoard_and_paying_too_much_is_refused(
     assert find(page, "p2-coins-value").content.value == "0"  # type: ignore[union-attr]
     tap(page, "p2-coins-minus")
     assert screen.state.player("Bo").coins == 0
-    assert "Bo has 0 Coins and can't pay 1. (R-MINI)" in error_text(page, "p2-coins")
+    assert error_text(page, "p2-coins") == "Bo has 0 Coins and can't pay 1."
+    assert error_rule(page, "p2-coins") == "R-MINI"
     assert screen.state.player("Ann").coins == 3  # the other hoard is untouched
 
 
@@ -229,7 +231,8 @@ def test_coins_go_onto_a_room_and_back(app: TableApp, sessions: Sessions, page: 
     ann = screen.state.player("Ann")
     assert (ann.coins, ann.dungeon[0].coins) == (3, 0)
     tap(page, "p1-room-1-coin-take")
-    assert "holds 0 Coins, not 1. (R-MINI)" in error_text(page, "p1-rooms")
+    assert error_text(page, "p1-rooms").endswith("holds 0 Coins, not 1.")
+    assert error_rule(page, "p1-rooms") == "R-MINI"
 
 
 def test_discard_a_room_for_a_coin_once_per_turn_only_with_the_option(
@@ -311,9 +314,9 @@ def test_promote_pays_a_coin_once_per_turn_and_the_second_is_refused_with_its_ru
     assert "Spike · Level 2 of 3" in texts(page)
     tap(page, "p1-room-1-mini-promote")
     assert screen.state.player("Ann").dungeon[0].miniboss.level == 2  # type: ignore[union-attr]
-    assert "already promoted a Miniboss this turn (one per turn). (R-MINI)" in error_text(
-        page, "p1-rooms"
-    )
+    said = error_text(page, "p1-rooms")
+    assert said.endswith("already promoted a Miniboss this turn (one per turn).")
+    assert error_rule(page, "p1-rooms") == "R-MINI"
 
 
 def test_level_3_is_used_and_drops_back_to_level_1(

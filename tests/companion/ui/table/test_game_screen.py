@@ -11,6 +11,7 @@ from tests.companion.ui.table.conftest import (
     AFTER_SETUP,
     IN_BUILD,
     FakePage,
+    error_rule,
     error_text,
     find,
     has,
@@ -60,8 +61,8 @@ def test_illegal_build_is_refused_inline_with_its_rule_and_nothing_changes(
     tap(page, "build-p2-treasure-thief")
     tap(page, "build-p2-advanced")  # an Advanced Room can't start a new place
     tap(page, "build-p2-go")
-    message = error_text(page, "build-p2")
-    assert "R-BUILD-WHERE" in message and "Advanced" in message
+    assert "Advanced" in error_text(page, "build-p2")
+    assert error_rule(page, "build-p2") == "R-BUILD-WHERE"
     assert screen.state.version == version
     assert screen.state.player("Bo").pending is None
     # the draft is kept so the player can fix it

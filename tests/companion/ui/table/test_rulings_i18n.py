@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from companion.i18n import Translator, catalogues, placeholders
-from companion.ui.table.rulings import refusal_text, ruling_text
+from companion.ui.table.rulings import refused_by_rule, ruling_text
+from companion.ui.widgets import Refusal
 from rules.errors import BuildError
 from rules.rulings import MESSAGES
 
@@ -37,15 +38,14 @@ def test_a_german_bait_ruling_names_the_treasure_in_german() -> None:
     assert "Kleriker" in text and "bleibt der Held in der Stadt" in text
 
 
-def test_a_refusal_ends_with_its_rule_id_in_either_language() -> None:
+def test_a_refusal_says_why_in_either_language_and_keeps_its_rule_for_the_link() -> None:
     error = BuildError("R-BUILD-MAX", "err.build_max", player="Ada")
-    assert refusal_text(Translator("en"), error) == (
-        "Ada's dungeon already has five Rooms: build over one of them instead. (R-BUILD-MAX)"
+    assert refused_by_rule(Translator("en"), error) == Refusal(
+        "Ada's dungeon already has five Rooms: build over one of them instead.", "R-BUILD-MAX"
     )
-    german = refusal_text(Translator("de"), error)
-    assert german.startswith("Adas Dungeon hat schon fünf Räume") and german.endswith(
-        "(R-BUILD-MAX)"
-    )
+    german = refused_by_rule(Translator("de"), error)
+    assert german.text.startswith("Adas Dungeon hat schon fünf Räume")
+    assert german.rule == "R-BUILD-MAX"
 
 
 def test_a_german_ruling_names_cards_without_a_name_in_german() -> None:

@@ -19,6 +19,7 @@ from tests.companion.ui.table.conftest import (
     AFTER_SETUP,
     IN_BUILD,
     FakePage,
+    error_rule,
     error_text,
     has,
     hero,
@@ -84,9 +85,10 @@ def test_a_refused_build_s_message_goes_once_advanced_is_switched_off(
     tap(page, "build-p1-treasure-mage")
     tap(page, "build-p1-advanced")  # R-BUILD-WHERE: an Advanced Room must go over a Room
     tap(page, "build-p1-go")
-    assert "R-BUILD-WHERE" in error_text(page, "build-p1")
+    assert error_rule(page, "build-p1") == "R-BUILD-WHERE"
     tap(page, "build-p1-advanced")
     assert error_text(page, "build-p1") == ""
+    assert not has(page, "build-p1-error-rule")
 
 
 def test_the_turn_start_reminds_every_player_to_draw_a_room_card(
