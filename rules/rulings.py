@@ -69,9 +69,26 @@ class Ruling(BaseModel):
         return explain(self.key, self.args)
 
 
+#: Message keys that are parts of a card's description ("When you build this Room:",
+#: "deal +1 damage."), joined into sentences by ``card_text``, not sentences of their own.
+_FRAGMENTS = ("card.fx.", "card.when.", "card.target.", "card.cost.", "card.if.")
+
+
 def explain(key: str, args: dict[str, Arg]) -> str:
     """The English sentence for a message key (the app translates the same key)."""
-    return render(MESSAGES[key], args)
+    return as_sentence(key, render(MESSAGES[key], args))
+
+
+def as_sentence(key: str, text: str) -> str:
+    """``text`` with a capital first letter when ``key`` is a sentence of its own: one that
+    opens with a card or a name reads "Fighter Hero #2 enters…", not "fighter Hero #2"."""
+    return text if key.startswith(_FRAGMENTS) else capitalized(text)
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter a capital (a label heading a line: "Fighter Hero
+    #2"); the rest as it is, unlike ``str.capitalize``."""
+    return text[:1].upper() + text[1:]
 
 
 # English sentences by key. Arguments in braces. Keep each to one sentence.

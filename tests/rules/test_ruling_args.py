@@ -53,3 +53,16 @@ def test_a_room_is_named_by_card_and_place() -> None:
     enter = next(r for r in rulings if r.key == "adv.enter")
     assert isinstance(enter.args["room_n"], int) and enter.args["room_n"] >= 1
     assert f"{enter.args['room']} (Room {enter.args['room_n']})" in explain(enter.key, enter.args)
+
+
+def test_a_ruling_that_opens_with_a_card_or_a_name_starts_with_a_capital() -> None:
+    """ "fighter Hero #2" is a label mid-sentence; at the start of a ruling it is the
+    sentence's first word. Part of a card's description stays as it is: it follows a
+    "When ...:" and is joined with the others (``card_text.describe``)."""
+    walk = {"room": "trap Room", "room_n": 1, "damage": 2, "total": 2, "health": 4}
+    assert explain("adv.enter", {"hero": "fighter Hero #2", **walk}).startswith(
+        "Fighter Hero #2 enters trap Room (Room 1)"
+    )
+    assert explain("build.placed_end", {"player": "ann"}).startswith("Ann places a Room")
+    fragment = explain("card.fx.room_damage_plus.adjacent", {"rooms": "monster Rooms", "amount": 1})
+    assert fragment == "monster Rooms next to this Room deal +1 damage."

@@ -9,7 +9,7 @@ from companion.ui.table.rulings import card_label, rule_link, ruling_text
 from companion.ui.widgets import big_button, tagged
 from rules import events as ev
 from rules.commands import Command, EndTurn, ResolveBait
-from rules.rulings import Ruling
+from rules.rulings import Ruling, capitalized
 
 SLOT = "bait"
 
@@ -93,7 +93,7 @@ def _result(ctx: TableContext, n: int, hero: str, where: str, ruling: Ruling) ->
         ft.Container(
             ft.Column(
                 [
-                    ft.Text(hero, size=17),
+                    ft.Text(capitalized(hero), size=17),  # "Fighter Hero #2", as a heading
                     ft.Text(where, size=18, weight=ft.FontWeight.BOLD),
                     ft.Text(ruling_text(tr, ruling.key, ruling.args), size=16),
                     rule_link(ctx.app, ruling.rule, f"bait-result-{n}-why-rule"),

@@ -20,6 +20,7 @@ from rules.card_effects import effects_of, offer_heroes
 from rules.card_text import phrases
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import CardOffer
+from rules.rulings import capitalized
 from rules.spells import carried_out, has_target
 
 SLOT = "spell"
@@ -91,7 +92,11 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
         return None
     else:
         picks = [
-            (f"offer-{n}-hero-{h + 1}", card_label(ctx.app.tr, state.hero(h).label()), {"hero": h})
+            (
+                f"offer-{n}-hero-{h + 1}",
+                capitalized(card_label(ctx.app.tr, state.hero(h).label())),  # a button's words
+                {"hero": h},
+            )
             for h in offer_heroes(state, offer.offer)
         ]
     out: list[ft.Control] = []
@@ -218,7 +223,7 @@ class SpellPanel:
                     [
                         self._choice(
                             f"spell-hero-{h}",
-                            card_label(tr, state.hero(h).label()),
+                            capitalized(card_label(tr, state.hero(h).label())),
                             self.hero == h,
                             lambda h=h: self._set(hero=h),
                         )

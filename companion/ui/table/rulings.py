@@ -21,7 +21,7 @@ from companion.ui.widgets import Refusal, tagged
 from rules.card_text import WORD_KEYS
 from rules.errors import RulesError
 from rules.models import TREASURES
-from rules.rulings import Arg, Ruling, explain
+from rules.rulings import Arg, Ruling, as_sentence, explain
 
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
@@ -95,7 +95,7 @@ def ruling_text(tr: Translator, key: str, args: dict[str, Arg]) -> str:
     if tr.lang == "en" or not tr.has(catalogue_key):
         return explain(key, args)
     local = {name: _local_arg(tr, name, value) for name, value in args.items()}
-    return tr(catalogue_key, **local)
+    return as_sentence(key, tr(catalogue_key, **local))
 
 
 def refused_by_rule(tr: Translator, error: RulesError) -> Refusal:

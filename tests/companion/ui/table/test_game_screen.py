@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.session import Sessions
 from companion.ui.shell import TableApp
-from rules.commands import BuildRoom, ResolveBait, RevealRooms
+from rules.commands import BuildRoom, ResolveBait, RevealHeroes, RevealRooms
 from tests.companion.ui.table.conftest import (
     AFTER_SETUP,
     IN_BUILD,
@@ -21,6 +21,7 @@ from tests.companion.ui.table.conftest import (
     type_into,
     walk,
 )
+from tests.companion.ui.table.conftest import hero as hero_card
 
 
 def test_route_carries_the_game_id_so_a_reload_resumes(
@@ -159,3 +160,26 @@ def test_undo_and_redo_are_disabled_when_impossible(
     assert find(page, "redo").content.disabled is False
     tap(page, "redo")
     assert screen.state.phase == "beginning"
+
+
+def test_a_hero_without_a_name_heads_its_bait_result_and_its_sentences_with_a_capital(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """A Hero entered by its numbers only is "fighter Hero #1" mid-sentence; as the Bait
+    result's heading and at the start of the Adventure's sentences it is "Fighter Hero #1"."""
+    start(
+        app,
+        sessions,
+        [
+            *AFTER_SETUP,
+            RevealHeroes(heroes=(hero_card("fighter", 4), hero_card("thief", 4, "Rogue"))),
+            BuildRoom(player="Ann", room=room_of("mage", 1, "Mirror")),
+            BuildRoom(player="Bo", room=room_of("thief", 1, "Vault")),
+            RevealRooms(),
+        ],
+    )
+    tap(page, "resolve-bait")
+    heading = find(page, "bait-result-1").content.content.controls[0]
+    assert heading.value == "Fighter Hero #1"
+    assert "Fighter Hero #1 steps up to Bo's dungeon" in texts(page)
+    assert "fighter Hero #1 steps" not in texts(page)

@@ -66,7 +66,7 @@ def test_a_german_ruling_names_cards_without_a_name_in_german() -> None:
     assert named.startswith("Sir Gawain #1") and "Goblin Hut" in named
     # English is the engine's own sentence, labels and all.
     english = ruling_text(Translator("en"), "turn.revealed", {"hero": "fighter Hero #2"})
-    assert english.startswith("fighter Hero #2 is revealed")
+    assert english.startswith("Fighter Hero #2 is revealed")  # a sentence starts with a capital
 
 
 def test_a_german_bait_tie_joins_the_players_with_und() -> None:
@@ -76,3 +76,10 @@ def test_a_german_bait_tie_joins_the_players_with_und() -> None:
         {"treasure": "cleric", "total": 1, "players": "Ada and Bert"},
     )
     assert "Ada und Bert" in text and " and " not in text
+
+
+def test_a_german_ruling_that_opens_with_a_name_starts_with_a_capital() -> None:
+    de = Translator("de")
+    assert ruling_text(de, "build.placed_end", {"player": "ann"}).startswith("Ann ")
+    fragment = ruling_text(de, "card.fx.room_damage_plus.adjacent", {"rooms": "x", "amount": 1})
+    assert fragment.startswith("x ")  # part of a card's text, joined after "Immer:"
