@@ -104,3 +104,11 @@ def test_non_string_value_is_refused(tmp_path: Path) -> None:
 
 def test_shipped_catalogues_are_in_data() -> None:
     assert (I18N_DIR / "en.json").is_file() and (I18N_DIR / "de.json").is_file()
+
+
+def test_the_device_count_wraps_as_one_piece_in_either_language() -> None:
+    """The status line "You host this game · devices connected: 2" wraps on a phone; the
+    count's words go to the next line together (no-break spaces), not one word each."""
+    for lang in ("en", "de"):
+        text = Translator(lang)("sync.devices_here", count=2)
+        assert " " not in text and text.count("\u00a0") == 2, (lang, text)
