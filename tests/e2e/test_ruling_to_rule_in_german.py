@@ -31,8 +31,9 @@ FIRST_HIT = '[flt-semantics-identifier^="rules-hit-"]'
 
 
 def first_hit_becomes(app: AppPage, identifier: str, timeout: float = 10.0) -> str:
-    """Wait until the first search hit is ``identifier`` (results follow each key typed);
-    return what it reads."""
+    """Wait until the first search hit is ``identifier`` (results follow each key typed)
+    and reads something; return what it reads. A hit just drawn can carry its identifier
+    a frame before its words (CI once read it empty)."""
     deadline = time.monotonic() + timeout
     seen: str | None = None
     while time.monotonic() < deadline:
@@ -40,7 +41,9 @@ def first_hit_becomes(app: AppPage, identifier: str, timeout: float = 10.0) -> s
         if hit.count():
             seen = hit.get_attribute("flt-semantics-identifier")
             if seen == identifier:
-                return hit.aria_snapshot()
+                words = hit.aria_snapshot()
+                if words.strip():
+                    return words
         time.sleep(0.1)
     raise AssertionError(f"the first hit is {seen!r}, not {identifier!r}:\n{app.snapshot()}")
 
