@@ -4,7 +4,9 @@ form's problem, a device that may only watch) has no link."""
 
 from __future__ import annotations
 
-from companion.glossary import load_glossary
+from pathlib import Path
+
+from companion.glossary import Lang, load_glossary
 from tests.companion.ui.conftest import AppFactory, saved_at, start_two_player_game
 from tests.companion.ui.flet_harness import Harness
 from tests.companion.ui.test_games_screen import dialog_text, in_dialog
@@ -20,7 +22,7 @@ def _refused_advanced_room(ui: Harness, prefix: str, go: str) -> None:
     ui.tap(go)
 
 
-def _link_opens_the_entry(ui: Harness, banner: str, lang: str) -> None:
+def _link_opens_the_entry(ui: Harness, banner: str, lang: Lang) -> None:
     link = ui.find(f"{banner}-rule")
     assert link.content == WHERE
     ui._dispatch(link, "click")
@@ -31,11 +33,11 @@ def _link_opens_the_entry(ui: Harness, banner: str, lang: str) -> None:
 
 
 def test_a_refused_build_in_the_game_says_why_and_links_to_its_rule(
-    table_app: AppFactory, tmp_path: object
+    table_app: AppFactory, tmp_path: Path
 ) -> None:
-    game_id = saved_at(tmp_path / "data", "build")  # type: ignore[operator]
-    ui, app = table_app(route=f"/game/{game_id}")
-    version = app.game.version if app.game else None
+    ui, app = table_app(route=f"/game/{saved_at(tmp_path / 'data', 'build')}")
+    assert app.game is not None
+    version = app.game.version
     _refused_advanced_room(ui, "build-p1", "build-p1-go")
     assert "An Advanced Room (Big lab) must be built over a Room" in ui.texts()
     assert f"({WHERE})" not in ui.texts()  # the id is the link's, not the sentence's
