@@ -230,20 +230,21 @@ def note_change(app: TableApp, mine: bool) -> None:
         app.sync.last_change_mine = mine
 
 
-def refusal_for(app: TableApp, command: Command | str) -> str | None:
+def refusal_for(app: TableApp, command: Command | str) -> Refusal | None:
     """Why this device may not send ``command`` (None: it may). Spectators change
-    nothing; Rooms are built by their owner's phone; a seat reveals once all are ready."""
+    nothing; Rooms are built by their owner's phone; a seat reveals once all are ready.
+    The table's own arrangements, not rules: no rule to link to."""
     access = access_of(app)
     tr = app.tr
     if not access.can_change:
-        return tr("sync.watch_only")
+        return Refusal(tr("sync.watch_only"))
     if app.sync is None or app.session is None:
         return None
     state = app.session.state
     if isinstance(command, BuildRoom) and not builds_here(app, command.player):
-        return tr("sync.builds_elsewhere", player=command.player)
+        return Refusal(tr("sync.builds_elsewhere", player=command.player))
     if isinstance(command, RevealRooms) and not may_reveal(access, state):
-        return tr("sync.waiting_for", players=", ".join(waiting_for(state)))
+        return Refusal(tr("sync.waiting_for", players=", ".join(waiting_for(state))))
     return None
 
 

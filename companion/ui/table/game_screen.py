@@ -124,10 +124,10 @@ class GameScreen:
         return self._legal
 
     def play(self, slot: str, command: Command, then: Callable[[], None] | None = None) -> bool:
-        why = refusal_for(self.app, command)
-        if why is not None:  # a spectator, someone else's Room, a reveal too early
+        refused = refusal_for(self.app, command)
+        if refused is not None:  # a spectator, someone else's Room, a reveal too early
             self.errors.clear()
-            self.errors[slot] = Refusal(why)
+            self.errors[slot] = refused
             return self._done(ok=False)
         revision, version = self._seen()
         request = Request("play", command, version, revision, device_id(self.app))
@@ -289,10 +289,10 @@ class GameScreen:
         self._step_back_or_forth("redo")
 
     def _step_back_or_forth(self, kind: Literal["undo", "redo"]) -> None:
-        why = refusal_for(self.app, kind)
-        if why is not None:
+        refused = refusal_for(self.app, kind)
+        if refused is not None:
             self.errors.clear()
-            self.errors["undo"] = Refusal(why)
+            self.errors["undo"] = refused
             self._done(ok=False)
             return
         revision, version = self._seen()

@@ -3,6 +3,7 @@
 import flet as ft
 import pytest
 
+from companion.glossary import load_glossary
 from tests.companion.ui.conftest import AppFactory, start_two_player_game
 from tests.companion.ui.flet_harness import Harness
 
@@ -164,8 +165,6 @@ def test_rules_screen_before_typing_lists_every_entry_by_group(
 
 def _every_entry_by_group(ui: Harness, lang: str, entry_id: str) -> None:
     """The Rules screen lists every entry under its group, and ``entry_id`` opens."""
-    from companion.glossary import load_glossary
-
     glossary = load_glossary()
     groups = {f"rules-category-{name}" for name, _ in glossary.categories}
     assert groups <= set(ui.ids())
