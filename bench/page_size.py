@@ -1,0 +1,143 @@
+"""What a page's length costs a tap, before any of the table app's own work.
+
+The bare counter (``bench/counter_app.py``) against the same counter on a page as long as
+the game screen (``bench/long_page_app.py``: static tiles below it, about as many controls
+as the game screen at the Build phase), laid out two ways and updated two ways, all
+served side by side and tapped in turn in one run. Every tap changes one Text.
+
+Read with ``bench/ui.py``: its taps are measured against the bare counter (the goal), and
+this says how much of such a ratio a page of that length costs by itself:
+
+* ``column``: the page scrolls as one column, as the app's screens do;
+* ``list``: a ListView with each tile its own child (its own repaint boundary);
+* ``/page``: Flet updates the whole page after the handler (it compares every control);
+* ``/label``: only the Text is sent, so only the browser's share can grow.
+
+Run: ``python bench/page_size.py [--tiles 46] [--repeats 15]`` (about a minute). Needs
+Debian's Chromium at /usr/bin/chromium. No pass/fail: it prints medians, p95 and ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(BENCH.parent))
+
+from ui import (  # noqa: E402
+    COUNTER_FIRST_NODE,
+    WARM_UP,
+    Server,
+    Tap,
+    free_port,
+    load_average,
+    new_context,
+    open_page,
+    p95,
+    start_server,
+    stop_server,
+    timed_tap,
+    wait_until_up,
+)
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one browser set-up)
+
+#: (name, layout, update) of each long page; the bare counter is measured against them.
+VARIANTS = (
+    ("column/page", "column", "page"),
+    ("column/label", "column", "label"),
+    ("list/page", "list", "page"),
+    ("list/label", "list", "label"),
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tiles", type=int, default=46, help="static tiles (15 controls each)")
+    parser.add_argument("--repeats", type=int, default=15, help="taps measured per page")
+    args = parser.parse_args(argv)
+    if args.tiles < 1 or args.repeats < 1:
+        parser.error("--tiles and --repeats must be at least 1")
+    if not CHROMIUM.exists():
+        print(f"Chromium not found at {CHROMIUM} (apt-get install chromium)", file=sys.stderr)
+        return 1
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="bench-page-") as tmp:
+        logs = Path(tmp)
+        commands = {"bare": [sys.executable, str(BENCH / "counter_app.py")]}
+        for name, layout, update in VARIANTS:
+            commands[name] = [
+                sys.executable,
+                str(BENCH / "long_page_app.py"),
+                *("--tiles", str(args.tiles), "--layout", layout, "--update", update),
+            ]
+        servers: dict[str, Server] = {}
+        try:
+            for name, command in commands.items():
+                port = free_port()
+                log = logs / f"{name.replace('/', '-')}.log"
+                servers[name] = start_server(name, [*command, "--port", str(port)], port, log)
+            for server in servers.values():
+                wait_until_up(server)
+            taps = measure(servers, args.repeats)
+        finally:
+            for server in servers.values():
+                stop_server(server)
+    report(taps, args.tiles)
+    print(f"\n({time.monotonic() - started:.0f} s in all; load average now {load_average()})")
+    return 0
+
+
+def measure(servers: dict[str, Server], repeats: int) -> dict[str, list[Tap]]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            pages = {
+                name: open_page(new_context(browser), server.url + "/", COUNTER_FIRST_NODE)
+                for name, server in servers.items()
+            }
+            counts = dict.fromkeys(pages, 0)
+            out: dict[str, list[Tap]] = {name: [] for name in pages}
+            for round_ in range(WARM_UP + repeats):
+                for name, page in pages.items():
+                    counts[name] += 1
+                    tap = timed_tap(page, "increment", COUNTER_FIRST_NODE, f"Count: {counts[name]}")
+                    if round_ >= WARM_UP:
+                        out[name].append(tap)
+            return out
+        finally:
+            browser.close()
+
+
+def report(taps: dict[str, list[Tap]], tiles: int) -> None:
+    print(
+        f"A tap that changes one Text, on the bare counter and below it {tiles} static tiles"
+        f" ({tiles * 15 + 6} controls); {os.cpu_count()} CPUs"
+    )
+    print(f"  {'':13} {'median':>7} {'p95':>7}  {'x bare':>6}  server render  frame ms")
+    bare = [t.total for t in taps["bare"]]
+    for name, rows in taps.items():
+        total = [t.total for t in rows]
+        server = statistics.median(t.server or 0.0 for t in rows)
+        render = statistics.median(t.render or 0.0 for t in rows)
+        frame = statistics.median(t.frame_ms for t in rows)
+        print(
+            f"  {name:13} {statistics.median(total):7.1f} {p95(total):7.1f}"
+            f"  {statistics.median(total) / statistics.median(bare):6.2f}"
+            f"  {server:6.1f} {render:6.1f}  {frame:8.1f}"
+        )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
