@@ -253,12 +253,15 @@ def app_command() -> list[str]:
     return [script] if script else [sys.executable, "-m", "companion.cli"]
 
 
-def start_server(name: str, command: list[str], port: int, log_path: Path) -> Server:
+def start_server(
+    name: str, command: list[str], port: int, log_path: Path, cwd: Path = REPO
+) -> Server:
+    """Start ``command`` in ``cwd`` (``python -m`` then runs that tree's own sources)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("DUNGEON_REFEREE_DATA", None)
     with log_path.open("wb") as log_file:
         process = subprocess.Popen(
-            command, stdout=log_file, stderr=subprocess.STDOUT, cwd=REPO, env=env
+            command, stdout=log_file, stderr=subprocess.STDOUT, cwd=cwd, env=env
         )
     return Server(name, f"http://{HOST}:{port}", process, log_path)
 
