@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
 
 import flet as ft
 
@@ -22,7 +23,9 @@ def count_label(count: int) -> str:
     return f"Count: {count}"
 
 
-def main(page: ft.Page) -> None:
+def counter(after: Callable[[ft.Text], None] | None = None) -> list[ft.Control]:
+    """The counter's Text and button; ``after`` is called with the Text once a tap has set
+    it (``bench/long_page_app.py`` sends it alone from there)."""
     count = 0
     label = ft.Text(count_label(count), size=24)
 
@@ -30,13 +33,19 @@ def main(page: ft.Page) -> None:
         nonlocal count
         count += 1
         label.value = count_label(count)
+        if after is not None:
+            after(label)
 
-    page.add(
+    return [
         ft.Semantics(identifier="count", content=label),
         ft.Semantics(
             identifier="increment", content=ft.Button(content="Add one", on_click=increment)
         ),
-    )
+    ]
+
+
+def main(page: ft.Page) -> None:
+    page.add(*counter())
 
 
 def _port(text: str) -> int:

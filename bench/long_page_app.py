@@ -33,7 +33,7 @@ import flet as ft
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from counter_app import HOST, _port, count_label
+from counter_app import HOST, _port, counter
 
 #: Enough for every tile to be built and in the accessibility tree at once.
 BUILT_AHEAD_PX = 100_000
@@ -70,23 +70,13 @@ def tile(number: int) -> ft.Control:
 
 
 def make_main(tiles: int, layout: str, update: str) -> Callable[[ft.Page], None]:
+    def send_alone(label: ft.Text) -> None:
+        ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
+        label.update()
+
     def main(page: ft.Page) -> None:
-        count = 0
-        label = ft.Text(count_label(count), size=24)
-
-        def increment(_event: ft.Event[ft.Button]) -> None:
-            nonlocal count
-            count += 1
-            label.value = count_label(count)
-            if update == "label":
-                ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
-                label.update()
-
-        controls: list[ft.Control] = [
-            ft.Semantics(identifier="count", content=label),
-            ft.Semantics(
-                identifier="increment", content=ft.Button(content="Add one", on_click=increment)
-            ),
+        controls = [
+            *counter(send_alone if update == "label" else None),
             *(tile(n) for n in range(1, tiles + 1)),
         ]
         if layout == "list":
