@@ -5,9 +5,10 @@ figures wander by a fifth from run to run, more than most changes move them. Thi
 the app from two source trees at once (e.g. a ``git worktree`` of the last commit and the
 working tree), each with its own copy of the same prepared games, and taps both in turn,
 alternating which goes first, with the counter's tap after each pair, so the two are
-measured under the same load. It prints each tap's median for both, the ratio new/old,
-and the page's main-thread time in animation frames during the tap (the browser's share
-of the work, steadier than the total).
+measured under the same load. (The games are written by this tree's engine and store, so
+the old tree must read today's saved games.) It prints each tap's median for both, the
+ratio new/old, and the page's main-thread time in animation frames during the tap (the
+browser's share of the work, steadier than the total).
 
 Run: ``git worktree add /tmp/old HEAD`` then
 ``python bench/ui_compare.py /tmp/old . [--repeats 30]`` (about 7 minutes at 30 on two
