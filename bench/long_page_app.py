@@ -37,10 +37,12 @@ from counter_app import HOST, _port, counter
 
 #: Enough for every tile to be built and in the accessibility tree at once.
 BUILT_AHEAD_PX = 100_000
+#: The controls in one ``tile`` (tests/test_bench_long_page.py counts them).
+TILE_CONTROLS = 15
 
 
 def tile(number: int) -> ft.Control:
-    """A static box shaped like a Room tile: 15 controls."""
+    """A static box shaped like a Room tile: ``TILE_CONTROLS`` controls."""
     badge = ft.Container(
         ft.Text("F", color=ft.Colors.WHITE), bgcolor=ft.Colors.RED, border_radius=12, padding=4
     )

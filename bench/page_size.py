@@ -31,14 +31,16 @@ from playwright.sync_api import sync_playwright
 
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
-sys.path.insert(0, str(BENCH.parent))
 
+from long_page_app import TILE_CONTROLS  # noqa: E402
 from ui import (  # noqa: E402
     COUNTER_FIRST_NODE,
     WARM_UP,
     Server,
     Tap,
+    chromium_missing,
     free_port,
+    launch_chromium,
     load_average,
     new_context,
     open_page,
@@ -48,8 +50,6 @@ from ui import (  # noqa: E402
     timed_tap,
     wait_until_up,
 )
-
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one browser set-up)
 
 #: (name, layout, update) of each long page; the bare counter is measured against them.
 VARIANTS = (
@@ -62,13 +62,14 @@ VARIANTS = (
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--tiles", type=int, default=46, help="static tiles (15 controls each)")
+    parser.add_argument(
+        "--tiles", type=int, default=46, help=f"static tiles ({TILE_CONTROLS} controls each)"
+    )
     parser.add_argument("--repeats", type=int, default=15, help="taps measured per page")
     args = parser.parse_args(argv)
     if args.tiles < 1 or args.repeats < 1:
         parser.error("--tiles and --repeats must be at least 1")
-    if not CHROMIUM.exists():
-        print(f"Chromium not found at {CHROMIUM} (apt-get install chromium)", file=sys.stderr)
+    if chromium_missing():
         return 1
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-page-") as tmp:
@@ -99,9 +100,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def measure(servers: dict[str, Server], repeats: int) -> dict[str, list[Tap]]:
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
+        browser = launch_chromium(playwright)
         try:
             pages = {
                 name: open_page(new_context(browser), server.url + "/", COUNTER_FIRST_NODE)
@@ -123,7 +122,7 @@ def measure(servers: dict[str, Server], repeats: int) -> dict[str, list[Tap]]:
 def report(taps: dict[str, list[Tap]], tiles: int) -> None:
     print(
         f"A tap that changes one Text, on the bare counter and below it {tiles} static tiles"
-        f" ({tiles * 15 + 6} controls); {os.cpu_count()} CPUs"
+        f" ({tiles * TILE_CONTROLS + 6} controls); {os.cpu_count()} CPUs"
     )
     print(f"  {'':13} {'median':>7} {'p95':>7}  {'x bare':>6}  server render  frame ms")
     bare = [t.total for t in taps["bare"]]

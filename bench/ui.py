@@ -61,7 +61,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    ViewportSize,
+    sync_playwright,
+)
 from playwright.sync_api import Error as PlaywrightError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -572,22 +579,46 @@ def counter_once(pages: TapPages) -> Tap:
     return timed_tap(pages.counter, "increment", COUNTER_FIRST_NODE, f"Count: {pages.count}")
 
 
+def open_tap_pages(browser: Browser, app_url: str, games: Games, counter: Page) -> TapPages:
+    """The three games' pages of the app at ``app_url``, each in its own context as the
+    device hosting them (so it may change them), and the counter's page."""
+    stored = json.dumps(json.dumps(HOST_DEVICE))  # SharedPreferences keeps JSON
+    as_host = f"\nlocalStorage.setItem({json.dumps(DEVICE_KEY)}, {stored});\n"
+
+    def game(game_id: str, first_node: str) -> Page:
+        url = f"{app_url}/game/{game_id}"
+        return open_page(new_context(browser, as_host), url, sel(first_node))
+
+    return TapPages(
+        build=game(games.build, "build-p1-go"),
+        bait=game(games.bait, "resolve-bait"),
+        adventure=game(games.adventure, "adv-damage-1"),
+        counter=counter,
+        hurt=games.hurt,
+    )
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    """Debian's Chromium, headless, set up as the browser tests set it up."""
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+
+
+def chromium_missing() -> bool:
+    """True, having said so, when Debian's Chromium is not installed."""
+    if CHROMIUM.exists():
+        return False
+    print(f"Chromium not found at {CHROMIUM} (apt-get install chromium)", file=sys.stderr)
+    return True
+
+
 def measure_taps(
     browser: Browser, app: Server, counter: Server, games: Games, repeats: int
 ) -> dict[str, list[Tap]]:
-    stored = json.dumps(json.dumps(HOST_DEVICE))  # SharedPreferences keeps JSON
-    as_host = f"\nlocalStorage.setItem({json.dumps(DEVICE_KEY)}, {stored});\n"
-    contexts = [*(new_context(browser, as_host) for _ in range(3)), new_context(browser)]
+    counter_page = open_page(new_context(browser), counter.url + "/", COUNTER_FIRST_NODE)
+    pages = open_tap_pages(browser, app.url, games, counter_page)
     try:
-        pages = TapPages(
-            build=open_page(contexts[0], f"{app.url}/game/{games.build}", sel("build-p1-go")),
-            bait=open_page(contexts[1], f"{app.url}/game/{games.bait}", sel("resolve-bait")),
-            adventure=open_page(
-                contexts[2], f"{app.url}/game/{games.adventure}", sel("adv-damage-1")
-            ),
-            counter=open_page(contexts[3], counter.url + "/", COUNTER_FIRST_NODE),
-            hurt=games.hurt,
-        )
         order: list[tuple[str, Callable[[TapPages], Tap]]] = [
             ("build", build_once),
             ("counter", counter_once),
@@ -606,8 +637,8 @@ def measure_taps(
                     out[name].append(result)
         return out
     finally:
-        for context in contexts:
-            context.close()
+        for page in (pages.build, pages.bait, pages.adventure, pages.counter):
+            page.context.close()
 
 
 # --- report ------------------------------------------------------------------------------
@@ -705,8 +736,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--loads and --repeats must be at least 1")
     if not 2 <= args.players <= 6:
         parser.error("--players must be between 2 and 6")
-    if not CHROMIUM.exists():
-        print(f"Chromium not found at {CHROMIUM} (apt-get install chromium)", file=sys.stderr)
+    if chromium_missing():
         return 1
 
     started = time.monotonic()
@@ -714,9 +744,7 @@ def main(argv: list[str] | None = None) -> int:
         root = Path(tmp)
         games = prepare_games(root / "data", args.players, args.turns)
         with servers(root / "data", root) as (app, counter), sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+            browser = launch_chromium(playwright)
             try:
                 print(
                     f"Dungeon Referee UI benchmark: {args.players} players, {args.turns} turns"

@@ -18,7 +18,6 @@ cores). Needs Debian's Chromium at /usr/bin/chromium. No pass/fail.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -30,12 +29,9 @@ from playwright.sync_api import Browser, sync_playwright
 
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
-sys.path.insert(0, str(BENCH.parent))
 
 from ui import (  # noqa: E402
     COUNTER_FIRST_NODE,
-    DEVICE_KEY,
-    HOST_DEVICE,
     WARM_UP,
     Games,
     Server,
@@ -43,21 +39,21 @@ from ui import (  # noqa: E402
     TapPages,
     bait_once,
     build_once,
+    chromium_missing,
     counter_once,
     damage_once,
     free_port,
+    launch_chromium,
     load_average,
     new_context,
     open_page,
+    open_tap_pages,
     prepare_games,
-    sel,
     start_server,
     step_once,
     stop_server,
     wait_until_up,
 )
-
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one browser set-up)
 
 TAPS: dict[str, Callable[[TapPages], Tap]] = {
     "build": build_once,
@@ -79,8 +75,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"{tree} is not a source tree of the app (no companion/cli.py)")
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
-    if not CHROMIUM.exists():
-        print(f"Chromium not found at {CHROMIUM} (apt-get install chromium)", file=sys.stderr)
+    if chromium_missing():
         return 1
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-compare-") as tmp:
@@ -100,9 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             for server in servers.values():
                 wait_until_up(server)
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-                )
+                browser = launch_chromium(playwright)
                 try:
                     taps = measure(browser, servers, games, args.repeats)
                 finally:
@@ -120,27 +113,11 @@ def measure(
 ) -> dict[str, list[Tap]]:
     """Each action on both versions in turn (alternating which goes first), then the
     counter's tap; ``WARM_UP`` rounds are not counted."""
-    stored = json.dumps(json.dumps(HOST_DEVICE))  # SharedPreferences keeps JSON
-    as_host = f"\nlocalStorage.setItem({json.dumps(DEVICE_KEY)}, {stored});\n"
     counter_page = open_page(new_context(browser), servers["counter"].url + "/", COUNTER_FIRST_NODE)
-    pages: dict[str, TapPages] = {}
-    for name in ("old", "new"):
-        url, prepared = servers[name].url, games[name]
-        pages[name] = TapPages(
-            build=open_page(
-                new_context(browser, as_host), f"{url}/game/{prepared.build}", sel("build-p1-go")
-            ),
-            bait=open_page(
-                new_context(browser, as_host), f"{url}/game/{prepared.bait}", sel("resolve-bait")
-            ),
-            adventure=open_page(
-                new_context(browser, as_host),
-                f"{url}/game/{prepared.adventure}",
-                sel("adv-damage-1"),
-            ),
-            counter=counter_page,
-            hurt=prepared.hurt,
-        )
+    pages = {
+        name: open_tap_pages(browser, servers[name].url, games[name], counter_page)
+        for name in ("old", "new")
+    }
     out: dict[str, list[Tap]] = {f"{v} {t}": [] for v in ("old", "new") for t in TAPS}
     out["counter"] = []
     for round_ in range(WARM_UP + repeats):
