@@ -3,6 +3,8 @@
 Navigation is a stack of routes rendered as `page.views` (the last one is on screen).
 Every screen is a `Screen` object that builds its controls once and keeps them, so text
 being typed is never thrown away by a re-render; a language change rebuilds them all.
+Opening a screen sends its view alone, and ← keeps the view below as the browser shows
+it (scrolled where the player left it), folding into it what has changed meanwhile.
 """
 
 from __future__ import annotations
@@ -205,8 +207,10 @@ class TableApp:
         says where (Flet then compares those branches, not the whole page)."""
         self.page.update(*parts)
 
-    def render_top(self) -> None:
-        """Rebuild only the screen on top (its state changed, the ones below did not)."""
+    def render_top(self, views_changed: bool = False) -> None:
+        """Rebuild only the screen on top (its state changed, the ones below did not).
+        ``views_changed``: the list of views changed too (a view popped), so the whole
+        page goes out in the same update."""
         if not self.page.views:
             self.render()
             return
@@ -226,7 +230,9 @@ class TableApp:
             # were copied onto the controls on screen: their memos keep those.
             chrome.adopt(folded.merged)
             drawn.adopt(folded.merged)
-            if folded.changed:
+            if views_changed:
+                self.page.update()
+            elif folded.changed:
                 self.page.update(*folded.changed)
             else:
                 ft.context.mark_update_called()  # type: ignore[no-untyped-call]  # nothing to send
@@ -262,22 +268,57 @@ class TableApp:
         """Open a screen on top of the current one (back returns here)."""
         if route_name(route) == route_name(self.current.route):
             return
+        session = self.session
         self.stack.append(self._make(route))
-        self.render()
+        if (
+            route_name(route) in GAME_ROUTES
+            or self.session is not session
+            or len(self.page.views) != len(self.stack) - 1
+        ):
+            # A game's route passed the join gate, which may have taken the game away
+            # from this tab, or another game opened: the screens below are drawn again
+            # from what this tab may see now. So is every view when they are not one
+            # per screen.
+            self.render()
+            return
+        # The screens below keep their views as the browser shows them (scrolled where
+        # the player left them): only the new one is sent.
+        self._chrome.forget()
+        self.page.views.append(self._view(self.current))
+        self._before_sending()
+        self.page.update()
+        self._show_route()
 
     def replace(self, route: str) -> None:
         """Swap the screen on top for another (no way back to it)."""
         self.stack[-1] = self._make(route)
+        # Every view is drawn again: a swap is how the join gate takes a game away from
+        # this tab (``gate_route``), and the screens below must not keep showing it.
         self.render()
 
     def back(self) -> None:
-        if len(self.stack) > 1:
-            self.stack.pop()
-            self.render()
+        if len(self.stack) <= 1:
+            return
+        self.stack.pop()
+        self._redraw_kept_views(popped=1)
 
     def home(self) -> None:
+        popped = len(self.stack) - 1
         self.stack = self.stack[:1]
-        self.render()
+        self._redraw_kept_views(popped)
+
+    def _redraw_kept_views(self, popped: int = 0) -> None:
+        """After screens left the stack: drop their views and redraw the one now on top
+        into the view the browser shows (``render_top``), so it keeps its scroll, and a
+        tap or a word typed right after ← reaches the control it was aimed at, not a new
+        copy on its way (where it was dropped). What the screen shows now (a language
+        chosen meanwhile, another device's change) is folded in; the popped views and the
+        change go out in one update."""
+        if len(self.page.views) != len(self.stack) + popped:
+            self.render()  # not one view per screen: draw them all again
+            return
+        del self.page.views[len(self.stack) :]
+        self.render_top(views_changed=True)
 
     def _on_view_pop(self, _event: ft.ViewPopEvent) -> None:
         self.back()

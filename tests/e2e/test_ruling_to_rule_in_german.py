@@ -1,5 +1,7 @@
 """From a Bait ruling to its rule, then the same in German, then the Rules search.
 
+On the way, a trip to the Rules screen and ← brings the game back scrolled where it was.
+
 A 2-player game up to Bait: the Wizard goes to Ada's dungeon (R-BAIT-HIGHEST). Its rule
 link opens the glossary entry in a dialog; after switching to German the same link opens
 the German entry, which opens in the Rules screen, where searching "Wunde" lists the
@@ -16,6 +18,7 @@ from companion.glossary import load_glossary
 from companion.i18n import Translator
 from tests.e2e.conftest import AppPage
 from tests.e2e.game_steps import (
+    bring_into_view,
     new_hero,
     open_game_with_first_rooms,
     said,
@@ -48,6 +51,25 @@ def first_hit_becomes(app: AppPage, identifier: str, timeout: float = 10.0) -> s
     raise AssertionError(f"the first hit is {seen!r}, not {identifier!r}:\n{app.snapshot()}")
 
 
+def top_of(app: AppPage, identifier: str) -> float:
+    box = app.by_id(identifier).first.bounding_box()
+    assert box is not None, f"{identifier} has no box"
+    return float(box["y"])
+
+
+def comes_back_at(app: AppPage, identifier: str, y: float, timeout: float = 10.0) -> None:
+    """Wait until the control is drawn at ``y`` again (the screen slides back in)."""
+    deadline = time.monotonic() + timeout
+    seen = -1.0
+    while time.monotonic() < deadline:
+        box = app.by_id(identifier).first.bounding_box()
+        seen = box["y"] if box else -1.0
+        if abs(seen - y) <= 2:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{identifier} came back at y {seen}, not where it was ({y})")
+
+
 def test_bait_ruling_opens_its_rule_and_german_search_lists_wunde_first(phone: AppPage) -> None:
     entry = load_glossary().for_rule(RULE)
     wounds = load_glossary().entry("wounds")
@@ -71,6 +93,17 @@ def test_bait_ruling_opens_its_rule_and_german_search_lists_wunde_first(phone: A
     phone.screenshot("rule-dialog-en")
     tap(phone, "rule-dialog-close")
     phone.by_id("rule-dialog-body").wait_for(state="detached", timeout=10_000)
+
+    # --- to the Rules screen and ←: the game is where the player left it -------------
+    bring_into_view(phone, "bait-result-1")
+    left_at = top_of(phone, "bait-result-1")
+    # Clicked where it is: ``tap`` would wheel the page to bring the app bar's button
+    # "between the bars", and the game would come back scrolled by that.
+    phone.by_id("open-rules").first.click()
+    phone.wait_for("rules-search")
+    phone.page.get_by_role("button", name="Back").click()
+    phone.wait_for("bait-result-1")
+    comes_back_at(phone, "bait-result-1", left_at)
 
     # --- German, chosen in settings; the game reads in German -----------------------
     tap(phone, "open-settings")

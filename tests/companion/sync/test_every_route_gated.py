@@ -182,3 +182,19 @@ def test_join_code_gate_holds_for_the_tabs_own_game_route_after_the_code_is_forg
     app.replace("/table")
     assert isinstance(app.current, JoinScreen)
     assert not any(re.search(rf"\b{p}\b", shown(page)) for p in PLAYERS)
+
+
+def test_join_code_gate_opened_on_top_takes_the_game_from_the_screens_below(
+    server: Server,
+) -> None:
+    """Opening a screen on top keeps the views below as they are (their scroll), except
+    through a game's route: the gate may take the game away, and the game screen below
+    must stop showing it too."""
+    page, app = server.tab(2, Join(code=server.code))
+    app.start(f"/game/{server.game_id}")
+    assert app.sync is not None
+    app.sync.device.remember(server.game_id, None)  # this device no longer has the code
+    app.go("/rules")
+    app.go("/table")
+    assert isinstance(app.current, JoinScreen)
+    assert not any(re.search(rf"\b{p}\b", shown(page)) for p in PLAYERS)

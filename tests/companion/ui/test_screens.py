@@ -4,8 +4,9 @@ import flet as ft
 import pytest
 
 from companion.glossary import load_glossary
+from companion.i18n import Translator
 from tests.companion.ui.conftest import AppFactory, start_two_player_game
-from tests.companion.ui.flet_harness import Harness
+from tests.companion.ui.flet_harness import Harness, controls_in
 
 
 def test_home_offers_new_game_and_rules(table_app: AppFactory) -> None:
@@ -123,6 +124,52 @@ def test_language_switch_relabels_every_screen_and_is_remembered(table_app: AppF
     app.back()
     assert "Spieler 1" in ui.texts()
     assert ui.find("player-1-name", ft.TextField).value == "Ada", "typed text survives"
+
+
+def test_back_keeps_the_controls_the_browser_shows_below(table_app: AppFactory) -> None:
+    """← folds what the screen below shows now (here, in the language chosen meanwhile)
+    into the controls already on screen instead of sending a new copy of them: a tap or a
+    word typed right after ← reaches the control it was aimed at, not one being replaced
+    (where it was dropped)."""
+    ui, app = table_app()
+    ui.tap("open-rules")
+    ui.type("rules-search", "wound")
+    ui.tap("open-settings")
+    ui.select("settings-lang", "de")
+    below = ui.page.views[-2]  # the Rules screen, drawn again in German
+    field = next(
+        c.content
+        for c in controls_in(below)
+        if isinstance(c, ft.Semantics) and c.identifier == "rules-search"
+    )
+    app.back()
+    assert [view.route for view in ui.page.views] == ["/", "/rules"]
+    assert ui.page.views[-1] is below
+    assert ui.find("rules-search", ft.TextField) is field
+    assert field.value == "wound"
+    assert field.label == Translator("de")("rules.search")
+
+
+def test_rules_and_back_keep_the_game_view_the_browser_shows(table_app: AppFactory) -> None:
+    """Opening Rules from a game sends the Rules view only, and ← keeps the game's view:
+    the browser keeps it where the player had scrolled it (a new copy of the view came
+    back scrolled to the top)."""
+    ui, app = table_app()
+    start_two_player_game(ui)
+    home, game = ui.page.views
+    ui.tap("open-rules")
+    assert [view.route for view in ui.page.views][-1] == "/rules"
+    assert ui.page.views[-2] is game
+    app.back()
+    assert ui.page.views[-1] is game
+    assert ui.has("first-room-1-name")
+    ui.tap("open-rules")
+    ui.tap("open-settings")
+    assert ui.page.views[-3] is game
+    app.home()
+    assert ui.page.views == [home]
+    app.back()  # nothing below Home: it stays
+    assert ui.page.views == [home]
 
 
 def test_theme_choice_applies_and_is_remembered(table_app: AppFactory) -> None:
