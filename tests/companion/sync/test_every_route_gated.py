@@ -170,31 +170,22 @@ def test_join_code_gate_lets_the_host_and_a_device_with_the_code_open_every_game
             assert access_of(app).can_change
 
 
+@pytest.mark.parametrize("way", ["replace", "go"])
 def test_join_code_gate_holds_for_the_tabs_own_game_route_after_the_code_is_forgotten(
-    server: Server,
+    server: Server, way: str
 ) -> None:
-    """'/table' alone shows the tab's current game: it too passes the gate."""
+    """'/table' alone shows the tab's current game: it too passes the gate, whether it
+    takes the place of the screen on top or opens over it. Opening a screen over others
+    keeps their views as they are, except through a game's route: the gate may take the
+    game away, and the game screen below must stop showing it too."""
     page, app = server.tab(2, Join(code=server.code))
     app.start(f"/game/{server.game_id}")
     assert app.sync is not None
     app.sync.device.remember(server.game_id, None)  # this device no longer has the code
     app.go("/rules")
-    app.replace("/table")
-    assert isinstance(app.current, JoinScreen)
-    assert not any(re.search(rf"\b{p}\b", shown(page)) for p in PLAYERS)
-
-
-def test_join_code_gate_opened_on_top_takes_the_game_from_the_screens_below(
-    server: Server,
-) -> None:
-    """Opening a screen on top keeps the views below as they are (their scroll), except
-    through a game's route: the gate may take the game away, and the game screen below
-    must stop showing it too."""
-    page, app = server.tab(2, Join(code=server.code))
-    app.start(f"/game/{server.game_id}")
-    assert app.sync is not None
-    app.sync.device.remember(server.game_id, None)  # this device no longer has the code
-    app.go("/rules")
-    app.go("/table")
+    if way == "replace":
+        app.replace("/table")
+    else:
+        app.go("/table")
     assert isinstance(app.current, JoinScreen)
     assert not any(re.search(rf"\b{p}\b", shown(page)) for p in PLAYERS)
