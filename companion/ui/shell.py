@@ -231,7 +231,9 @@ class TableApp:
             chrome.adopt(folded.merged)
             drawn.adopt(folded.merged)
             if views_changed:
-                self.page.update()
+                # The page for the views popped, and each changed branch for what changed
+                # inside the sealed parts (the page's diff skips their insides).
+                self.page.update(self.page, *folded.changed)
             elif folded.changed:
                 self.page.update(*folded.changed)
             else:

@@ -428,3 +428,41 @@ def test_the_adventure_s_kept_buttons_act_when_the_adventure_comes_back(
     assert walk is not None and walk.room == 0
     harness.tap("adv-damage-1")
     assert screen.state.walk is not None and screen.state.walk.damage == walk.damage + 1
+
+
+def test_back_sends_what_changed_below_while_another_screen_was_on_top(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tab reads the Rules while another builds and reveals: ← folds the game as it is
+    now into the game's view, kept below, and sends every change, those inside sealed
+    parts too (Flet's diff of the page skips their insides)."""
+    data = tmp_path / "data"
+    game_id = saved_at(data, "build")
+
+    async def as_host(_prefs: object, _ip: object, _save: object) -> Device:
+        return Device("host-device-0000000", {}, local=True)
+
+    monkeypatch.setattr(app_module, "load_device", as_host)
+    main = make_main(AppConfig(data_dir=data))
+    tabs: list[Harness] = []
+    for _ in range(2):  # one after the other: a new harness is the current page
+        tab = Harness(route=f"/game/{game_id}")
+        tab.run(main(tab.page))
+        tabs.append(tab)
+    acting, reading = tabs
+    try:
+        game = reading.page.views[-1]
+        reading.tap("open-rules")
+        for tap in ("build-p1-treasure-fighter", "build-p1-go", "reveal-rooms"):
+            acting.tap(tap)
+            reading.settle()
+        back = reading.page.on_view_pop
+        assert back is not None
+        back(None)  # type: ignore[call-arg, arg-type]  # the app bar's ← (its event is not read)
+        reading.settle()
+        assert reading.page.views[-1] is game
+        assert reading.has("resolve-bait")  # the reveal reached the game below
+        assert unsent(game) == []
+    finally:
+        for tab in tabs:
+            tab.close()
