@@ -26,7 +26,7 @@ from tests.e2e.game_steps import (
     type_into,
 )
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # a minute or more on CI: started first
 
 
 def pick_room(app: AppPage, prefix: str, name: str, card_id: str, where: str) -> None:

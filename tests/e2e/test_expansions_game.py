@@ -23,7 +23,7 @@ from tests.e2e.game_steps import (
     type_into,
 )
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # a minute or more on CI: started first
 
 
 def look_at(app: AppPage, identifier: str, name: str) -> None:

@@ -27,7 +27,7 @@ from rules.rulings import explain
 from tests.e2e.conftest import AppPage
 from tests.e2e.game_steps import bring_into_view, said, shows, tap, type_into
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # a minute or more on CI: started first
 
 TIED = "Dan, Cat, Ana"  # the tied dungeons, highest XP first
 

@@ -24,7 +24,7 @@ from tests.e2e.game_steps import (
     type_into,
 )
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # a minute or more on CI: started first
 
 
 def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:

@@ -48,7 +48,7 @@ from tests.e2e.conftest import (
 from tests.e2e.game_steps import tap
 from tests.e2e.sync_seed import DEVICE_KEY, device_id
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # a minute or more on CI: started first
 
 WIDTHS = ({"width": 390, "height": 844}, {"width": 360, "height": 740})
 CHECK = (Path(__file__).parent / "labels_fit.js").read_text(encoding="utf-8")

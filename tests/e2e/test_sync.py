@@ -330,6 +330,7 @@ def test_a_device_without_the_code_is_refused_until_the_host_allows_watching(
     shows(stranger, "p1-total-cleric", "3", timeout=3)
 
 
+@pytest.mark.slow  # a minute or more on CI: started first
 def test_six_devices_build_in_private_reveal_and_undo_together(
     devices: Devices, table: tuple[Server, dict[str, SeededGame]]
 ) -> None:
@@ -375,6 +376,7 @@ def test_six_devices_build_in_private_reveal_and_undo_together(
     assert server.process.poll() is None
 
 
+@pytest.mark.slow  # a minute or more on CI: started first
 def test_a_phone_left_open_across_a_server_restart_gets_its_seat_back(
     browser: object, tmp_path: Path
 ) -> None:
