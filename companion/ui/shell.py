@@ -209,8 +209,8 @@ class TableApp:
 
     def render_top(self, views_changed: bool = False) -> None:
         """Rebuild only the screen on top (its state changed, the ones below did not).
-        ``views_changed``: the list of views changed too (a view popped), so the whole
-        page goes out in the same update."""
+        ``views_changed``: the list of views changed too (views popped), so the page
+        goes out with the changed branches."""
         if not self.page.views:
             self.render()
             return

@@ -317,12 +317,9 @@ def test_typing_a_card_name_sends_only_its_matches(
     assert patched and all(i in {c._i for c in controls_in(form.parent.parent)} for i in patched)
 
 
-def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Sealed parts are skipped by Flet's diff of their ancestors, so a change inside one
-    must be sent from the part itself. After every tap, in the tab that acted and in a
-    tab watching, nothing on screen holds a change the browser was not sent."""
+def two_tabs_at_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Harness]:
+    """Two tabs of this device, the host, on a saved 3-player game at Build (closed by
+    the caller)."""
     data = tmp_path / "data"
     game_id = saved_at(data, "build")
 
@@ -336,6 +333,16 @@ def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
         tab = Harness(route=f"/game/{game_id}")
         tab.run(main(tab.page))
         tabs.append(tab)
+    return tabs
+
+
+def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sealed parts are skipped by Flet's diff of their ancestors, so a change inside one
+    must be sent from the part itself. After every tap, in the tab that acted and in a
+    tab watching, nothing on screen holds a change the browser was not sent."""
+    tabs = two_tabs_at_build(tmp_path, monkeypatch)
     acting, watching = tabs
     try:
         for tap in (
@@ -436,19 +443,7 @@ def test_back_sends_what_changed_below_while_another_screen_was_on_top(
     """A tab reads the Rules while another builds and reveals: ← folds the game as it is
     now into the game's view, kept below, and sends every change, those inside sealed
     parts too (Flet's diff of the page skips their insides)."""
-    data = tmp_path / "data"
-    game_id = saved_at(data, "build")
-
-    async def as_host(_prefs: object, _ip: object, _save: object) -> Device:
-        return Device("host-device-0000000", {}, local=True)
-
-    monkeypatch.setattr(app_module, "load_device", as_host)
-    main = make_main(AppConfig(data_dir=data))
-    tabs: list[Harness] = []
-    for _ in range(2):  # one after the other: a new harness is the current page
-        tab = Harness(route=f"/game/{game_id}")
-        tab.run(main(tab.page))
-        tabs.append(tab)
+    tabs = two_tabs_at_build(tmp_path, monkeypatch)
     acting, reading = tabs
     try:
         game = reading.page.views[-1]
