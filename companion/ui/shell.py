@@ -309,6 +309,25 @@ class TableApp:
         self.stack = self.stack[:1]
         self._redraw_kept_views(popped)
 
+    def back_to(self, route: str) -> bool:
+        """The browser went back to ``route`` (its own ←), the route of a screen below on
+        the stack: pop to it as the app bar's ← does, keeping its view. False when no
+        screen below has that route, or when the join gate would now show another screen
+        for it (``start`` then opens it through the gate)."""
+        below = [screen.route for screen in self.stack[:-1]]
+        if route not in below:
+            return False
+        try:
+            if gate_route(self, route) != route:
+                return False
+        except JoinRecordNotSaved:
+            return False
+        depth = len(below) - below[::-1].index(route)  # the nearest screen with it
+        popped = len(self.stack) - depth
+        self.stack = self.stack[:depth]
+        self._redraw_kept_views(popped)
+        return True
+
     def _redraw_kept_views(self, popped: int = 0) -> None:
         """After screens left the stack: drop their views and redraw the one now on top
         into the view the browser shows (``render_top``), so it keeps its scroll, and a

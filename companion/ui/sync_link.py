@@ -360,9 +360,11 @@ def join_button(app: TableApp) -> ft.Control:
 
 
 def route_changed(app: TableApp, route: str) -> None:
-    """The browser asked for another address in the same tab (a join link opened where
-    the app already runs, a reconnect that lands elsewhere): show that screen."""
-    if route and route != app.current.route:
+    """The browser asked for another address in the same tab: its ← to a screen below
+    (which comes back as it was, scrolled where the player left it), or a join link
+    opened where the app already runs, a reconnect that lands elsewhere (that screen is
+    opened anew)."""
+    if route and route != app.current.route and not app.back_to(route):
         app.start(route)
 
 

@@ -104,6 +104,11 @@ def test_bait_ruling_opens_its_rule_and_german_search_lists_wunde_first(phone: A
     phone.page.get_by_role("button", name="Back").click()
     phone.wait_for("bait-result-1")
     comes_back_at(phone, "bait-result-1", left_at)
+    phone.by_id("open-rules").first.click()  # and with the browser's own ←
+    phone.wait_for("rules-search")
+    phone.page.go_back()
+    phone.wait_for("bait-result-1")
+    comes_back_at(phone, "bait-result-1", left_at)
 
     # --- German, chosen in settings; the game reads in German -----------------------
     tap(phone, "open-settings")

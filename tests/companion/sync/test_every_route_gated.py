@@ -170,14 +170,14 @@ def test_join_code_gate_lets_the_host_and_a_device_with_the_code_open_every_game
             assert access_of(app).can_change
 
 
-@pytest.mark.parametrize("way", ["replace", "go"])
+@pytest.mark.parametrize("way", ["replace", "go", "browser back"])
 def test_join_code_gate_holds_for_the_tabs_own_game_route_after_the_code_is_forgotten(
     server: Server, way: str
 ) -> None:
     """'/table' alone shows the tab's current game: it too passes the gate, whether it
-    takes the place of the screen on top or opens over it. Opening a screen over others
-    keeps their views as they are, except through a game's route: the gate may take the
-    game away, and the game screen below must stop showing it too."""
+    takes the place of the screen on top, opens over it, or is gone back to. Opening a
+    screen over others keeps their views as they are, except through a game's route: the
+    gate may take the game away, and the game screen below must stop showing it too."""
     page, app = server.tab(2, Join(code=server.code))
     app.start(f"/game/{server.game_id}")
     assert app.sync is not None
@@ -185,7 +185,9 @@ def test_join_code_gate_holds_for_the_tabs_own_game_route_after_the_code_is_forg
     app.go("/rules")
     if way == "replace":
         app.replace("/table")
-    else:
+    elif way == "go":
         app.go("/table")
+    else:  # the browser's ← to the game below: it passes the gate again
+        route_changed(app, f"/game/{server.game_id}")
     assert isinstance(app.current, JoinScreen)
     assert not any(re.search(rf"\b{p}\b", shown(page)) for p in PLAYERS)

@@ -5,6 +5,7 @@ import pytest
 
 from companion.glossary import load_glossary
 from companion.i18n import Translator
+from companion.ui.sync_link import route_changed
 from tests.companion.ui.conftest import AppFactory, start_two_player_game
 from tests.companion.ui.flet_harness import Harness, controls_in
 
@@ -170,6 +171,22 @@ def test_rules_and_back_keep_the_game_view_the_browser_shows(table_app: AppFacto
     assert ui.page.views == [home]
     app.back()  # nothing below Home: it stays
     assert ui.page.views == [home]
+
+
+def test_the_browsers_back_keeps_the_game_view_too(table_app: AppFactory) -> None:
+    """The browser's ← reaches the app as a change of address to the screen below: it
+    comes back as the app bar's ← brings it (the view kept, so its scroll), where it used
+    to be opened anew; an address not on the stack still opens its screen."""
+    ui, app = table_app()
+    start_two_player_game(ui)
+    home, game = ui.page.views
+    ui.tap("open-rules")
+    route_changed(app, game.route)
+    assert ui.page.views == [home, game]
+    assert [screen.route for screen in app.stack] == [home.route, game.route]
+    ui.tap("open-rules")
+    route_changed(app, "/settings")  # not below: opened (on Home, as a typed address)
+    assert [view.route for view in ui.page.views] == ["/", "/settings"]
 
 
 def test_theme_choice_applies_and_is_remembered(table_app: AppFactory) -> None:
