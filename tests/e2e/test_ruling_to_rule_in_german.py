@@ -57,14 +57,23 @@ def top_of(app: AppPage, identifier: str) -> float:
     return float(box["y"])
 
 
-def comes_back_at(app: AppPage, identifier: str, y: float, timeout: float = 10.0) -> None:
-    """Wait until the control is drawn at ``y`` again (the screen slides back in)."""
+def comes_back_at(
+    app: AppPage, identifier: str, y: float, timeout: float = 10.0, held_s: float = 1.0
+) -> None:
+    """Wait until the control is drawn at ``y`` again (the screen slides back in), and
+    stays there for ``held_s`` (no redraw scrolls it away a moment later)."""
     deadline = time.monotonic() + timeout
     seen = -1.0
+    since: float | None = None
     while time.monotonic() < deadline:
         box = app.by_id(identifier).first.bounding_box()
         seen = box["y"] if box else -1.0
-        if abs(seen - y) <= 2:
+        if abs(seen - y) > 2:
+            if since is not None:
+                raise AssertionError(f"{identifier} came back at y {y}, then moved to {seen}")
+        elif since is None:
+            since = time.monotonic()
+        elif time.monotonic() - since >= held_s:
             return
         time.sleep(0.1)
     raise AssertionError(f"{identifier} came back at y {seen}, not where it was ({y})")
