@@ -23,6 +23,11 @@ def count_label(count: int) -> str:
     return f"Count: {count}"
 
 
+#: The controls ``counter`` returns, nested ones included (tests/test_bench_long_page.py
+#: counts them).
+COUNTER_CONTROLS = 4
+
+
 def counter(after: Callable[[ft.Text], None] | None = None) -> list[ft.Control]:
     """The counter's Text and button; ``after`` is called with the Text once a tap has set
     it (``bench/long_page_app.py`` sends it alone from there)."""

@@ -299,15 +299,11 @@ class TableApp:
         self.render()
 
     def back(self) -> None:
-        if len(self.stack) <= 1:
-            return
-        self.stack.pop()
-        self._redraw_kept_views(popped=1)
+        if len(self.stack) > 1:
+            self._pop_to(len(self.stack) - 1)
 
     def home(self) -> None:
-        popped = len(self.stack) - 1
-        self.stack = self.stack[:1]
-        self._redraw_kept_views(popped)
+        self._pop_to(1)
 
     def back_to(self, route: str) -> bool:
         """The browser went back to ``route`` (its own ←), the route of a screen below on
@@ -322,23 +318,22 @@ class TableApp:
                 return False
         except JoinRecordNotSaved:
             return False
-        depth = len(below) - below[::-1].index(route)  # the nearest screen with it
-        popped = len(self.stack) - depth
-        self.stack = self.stack[:depth]
-        self._redraw_kept_views(popped)
+        self._pop_to(len(below) - below[::-1].index(route))  # the nearest screen with it
         return True
 
-    def _redraw_kept_views(self, popped: int = 0) -> None:
-        """After screens left the stack: drop their views and redraw the one now on top
-        into the view the browser shows (``render_top``), so it keeps its scroll, and a
-        tap or a word typed right after ← reaches the control it was aimed at, not a new
-        copy on its way (where it was dropped). What the screen shows now (a language
-        chosen meanwhile, another device's change) is folded in; the popped views and the
-        change go out in one update."""
-        if len(self.page.views) != len(self.stack) + popped:
-            self.render()  # not one view per screen: draw them all again
+    def _pop_to(self, depth: int) -> None:
+        """Keep the first ``depth`` screens: drop the views of the others and redraw the
+        one now on top into the view the browser shows (``render_top``), so it keeps its
+        scroll, and a tap or a word typed right after ← reaches the control it was aimed
+        at, not a new copy on its way (where it was dropped). What the screen shows now
+        (a language chosen meanwhile, another device's change) is folded in; the popped
+        views and the change go out in one update."""
+        one_view_per_screen = len(self.page.views) == len(self.stack)
+        self.stack = self.stack[:depth]
+        if not one_view_per_screen:
+            self.render()  # draw them all again
             return
-        del self.page.views[len(self.stack) :]
+        del self.page.views[depth:]
         self.render_top(views_changed=True)
 
     def _on_view_pop(self, _event: ft.ViewPopEvent) -> None:

@@ -122,6 +122,23 @@ def controls_in(root: BaseControl) -> Iterator[ft.Control]:
     yield from visit(root)
 
 
+def tagged_in(root: BaseControl, identifier: str, kind: type[C] | None = None) -> Any:
+    """The control wrapped by `Semantics(identifier=...)` under ``root`` (a view: the top
+    one is ``Harness.find``'s)."""
+    ids: list[str] = []
+    for control in controls_in(root):
+        if isinstance(control, ft.Semantics) and control.identifier:
+            if control.identifier == identifier:
+                content = control.content
+                if kind is not None and not isinstance(content, kind):
+                    raise AssertionError(
+                        f"{identifier!r} wraps a {type(content).__name__}, not {kind.__name__}"
+                    )
+                return content
+            ids.append(control.identifier)
+    raise AssertionError(f"no control tagged {identifier!r}; have: {sorted(ids)}")
+
+
 def unsent(root: BaseControl) -> list[str]:
     """Changes on screen that never reached the client, one line each: a value set since
     the last update (``_dirty``), or a list or nested value that differs from the snapshot
@@ -223,15 +240,7 @@ class Harness:
 
     def find(self, identifier: str, kind: type[C] | None = None) -> Any:
         """The control wrapped by `Semantics(identifier=...)` on the top view."""
-        for control in self.walk():
-            if isinstance(control, ft.Semantics) and control.identifier == identifier:
-                content = control.content
-                if kind is not None and not isinstance(content, kind):
-                    raise AssertionError(
-                        f"{identifier!r} wraps a {type(content).__name__}, not {kind.__name__}"
-                    )
-                return content
-        raise AssertionError(f"no control tagged {identifier!r}; have: {sorted(self.ids())}")
+        return tagged_in(self.page.views[-1], identifier, kind)
 
     def has(self, identifier: str) -> bool:
         return identifier in self.ids()

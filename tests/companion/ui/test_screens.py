@@ -7,7 +7,7 @@ from companion.glossary import load_glossary
 from companion.i18n import Translator
 from companion.ui.sync_link import route_changed
 from tests.companion.ui.conftest import AppFactory, start_two_player_game
-from tests.companion.ui.flet_harness import Harness, controls_in
+from tests.companion.ui.flet_harness import Harness, tagged_in
 
 
 def test_home_offers_new_game_and_rules(table_app: AppFactory) -> None:
@@ -138,11 +138,7 @@ def test_back_keeps_the_controls_the_browser_shows_below(table_app: AppFactory) 
     ui.tap("open-settings")
     ui.select("settings-lang", "de")
     below = ui.page.views[-2]  # the Rules screen, drawn again in German
-    field = next(
-        c.content
-        for c in controls_in(below)
-        if isinstance(c, ft.Semantics) and c.identifier == "rules-search"
-    )
+    field = tagged_in(below, "rules-search", ft.TextField)
     app.back()
     assert [view.route for view in ui.page.views] == ["/", "/rules"]
     assert ui.page.views[-1] is below
