@@ -17,8 +17,11 @@ changes the counter's Text only.
   the plain way (Flet compares the whole page);
 * ``--update label``: the handler sends the Text alone (``Text.update()``, no page update),
   so the server's share stays the bare counter's and only the browser's share grows.
+* ``--fresh K``: K more tiles right below the counter that every tap replaces with K new
+  ones (new controls, new numbers), as the Bait tap puts its rulings and the Adventure on
+  screen: with no static tiles, the floor of a tap that shows K x 15 new controls.
 
-Run: ``python bench/long_page_app.py --port 8552 --tiles 46 --layout list``.
+Run: ``python bench/long_page_app.py --port 8552 --tiles 46 --layout list [--fresh 6]``.
 """
 
 from __future__ import annotations
@@ -71,14 +74,30 @@ def tile(number: int) -> ft.Control:
     )
 
 
-def make_main(tiles: int, layout: str, update: str) -> Callable[[ft.Page], None]:
-    def send_alone(label: ft.Text) -> None:
-        ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
-        label.update()
+def fresh_tiles(count: int, tap: int) -> list[ft.Control]:
+    """The ``--fresh`` tiles after ``tap`` taps: numbered on from the last ones, so every
+    tap's tiles are new controls with new text."""
+    return [tile(1000 + tap * count + n) for n in range(count)]
 
+
+def make_main(tiles: int, layout: str, update: str, fresh: int = 0) -> Callable[[ft.Page], None]:
     def main(page: ft.Page) -> None:
+        block = ft.Column(fresh_tiles(fresh, 0))
+        taps = 0
+
+        def after_tap(label: ft.Text) -> None:
+            nonlocal taps
+            taps += 1
+            block.controls = fresh_tiles(fresh, taps)
+            if update == "label":  # the Text and the new tiles alone
+                ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
+                label.update()
+                if fresh:
+                    block.update()
+
         controls = [
-            *counter(send_alone if update == "label" else None),
+            *counter(after_tap),
+            *([block] if fresh else []),
             *(tile(n) for n in range(1, tiles + 1)),
         ]
         if layout == "list":
@@ -103,11 +122,12 @@ def run(argv: list[str] | None = None) -> None:
     parser.add_argument("--tiles", type=int, default=46, help="static tiles below the counter")
     parser.add_argument("--layout", choices=("column", "list"), default="list")
     parser.add_argument("--update", choices=("page", "label"), default="page")
+    parser.add_argument("--fresh", type=int, default=0, help="tiles each tap replaces")
     args = parser.parse_args(argv)
-    if args.tiles < 0:
-        parser.error("--tiles must be 0 or more")
+    if args.tiles < 0 or args.fresh < 0:
+        parser.error("--tiles and --fresh must be 0 or more")
     os.environ["FLET_FORCE_WEB_SERVER"] = "1"  # serve only, as companion/cli.py does
-    main = make_main(args.tiles, args.layout, args.update)
+    main = make_main(args.tiles, args.layout, args.update, args.fresh)
     ft.run(main, view=ft.AppView.WEB_BROWSER, host=HOST, port=args.port, no_cdn=True)
 
 

@@ -3,7 +3,10 @@
 The bare counter (``bench/counter_app.py``) against the same counter on a page as long as
 the game screen (``bench/long_page_app.py``: static tiles below it, about as many controls
 as the game screen at the Build phase), laid out two ways and updated two ways, all
-served side by side and tapped in turn in one run. Every tap changes one Text.
+served side by side and tapped in turn in one run. Every tap changes one Text; on the
+``fresh`` pages it also puts ``--fresh`` new tiles on screen in place of the last ones (6
+by default: 90 new controls, about the 85 the Bait tap of ``bench/ui.py`` sends; 1 is a
+Room tile, as the Build tap sends).
 
 Read with ``bench/ui.py``: its taps are measured against the bare counter (the goal), and
 this says how much of such a ratio a page of that length costs by itself:
@@ -11,9 +14,13 @@ this says how much of such a ratio a page of that length costs by itself:
 * ``column``: the page scrolls as one column, as the app's screens do;
 * ``list``: a ListView with each tile its own child (its own repaint boundary);
 * ``/page``: Flet updates the whole page after the handler (it compares every control);
-* ``/label``: only the Text is sent, so only the browser's share can grow.
+* ``/label``: only the Text is sent, so only the browser's share can grow;
+* ``fresh/short``: no static tiles, the new tiles right below the counter (the page
+  updated): the floor, in Flet, of a tap that shows that many new controls;
+* ``fresh/list``: the new tiles on the long page laid out as a list, the Text and the new
+  tiles sent alone: the best the long page allows such a tap.
 
-Run: ``python bench/page_size.py [--tiles 46] [--repeats 15]`` (about a minute). Needs
+Run: ``python bench/page_size.py [--tiles 46] [--repeats 15] [--fresh 6]`` (about a minute). Needs
 Debian's Chromium at /usr/bin/chromium. No pass/fail: it prints medians, p95 and ratios.
 """
 
@@ -54,12 +61,17 @@ from ui import (  # noqa: E402
 
 #: The page and its view, counted too, as the game screen's controls were (690).
 PAGE_AND_VIEW = 2
-#: (name, layout, update) of each long page; the bare counter is measured against them.
+#: The tiles a tap replaces on the ``fresh`` pages, unless ``--fresh`` says otherwise.
+FRESH = 6
+#: (name, layout, update, static tiles?, new tiles?) of each page measured against the
+#: bare counter; static tiles: ``--tiles`` of them or none; new tiles: ``--fresh`` or none.
 VARIANTS = (
-    ("column/page", "column", "page"),
-    ("column/label", "column", "label"),
-    ("list/page", "list", "page"),
-    ("list/label", "list", "label"),
+    ("column/page", "column", "page", True, False),
+    ("column/label", "column", "label", True, False),
+    ("list/page", "list", "page", True, False),
+    ("list/label", "list", "label", True, False),
+    ("fresh/short", "column", "page", False, True),
+    ("fresh/list", "list", "label", True, True),
 )
 
 
@@ -69,20 +81,26 @@ def main(argv: list[str] | None = None) -> int:
         "--tiles", type=int, default=46, help=f"static tiles ({TILE_CONTROLS} controls each)"
     )
     parser.add_argument("--repeats", type=int, default=15, help="taps measured per page")
+    parser.add_argument(
+        "--fresh", type=int, default=FRESH, help="tiles a tap replaces on the fresh pages"
+    )
     args = parser.parse_args(argv)
-    if args.tiles < 1 or args.repeats < 1:
-        parser.error("--tiles and --repeats must be at least 1")
+    if args.tiles < 1 or args.repeats < 1 or args.fresh < 1:
+        parser.error("--tiles, --repeats and --fresh must be at least 1")
     if chromium_missing():
         return 1
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-page-") as tmp:
         logs = Path(tmp)
         commands = {"bare": [sys.executable, str(BENCH / "counter_app.py")]}
-        for name, layout, update in VARIANTS:
+        for name, layout, update, static, new in VARIANTS:
+            tiles = args.tiles if static else 0
+            fresh = args.fresh if new else 0
             commands[name] = [
                 sys.executable,
                 str(BENCH / "long_page_app.py"),
-                *("--tiles", str(args.tiles), "--layout", layout, "--update", update),
+                *("--tiles", str(tiles), "--layout", layout, "--update", update),
+                *("--fresh", str(fresh)),
             ]
         servers: dict[str, Server] = {}
         try:
@@ -96,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             for server in servers.values():
                 stop_server(server)
-    report(taps, args.tiles)
+    report(taps, args.tiles, args.fresh)
     print(f"\n({time.monotonic() - started:.0f} s in all; load average now {load_average()})")
     return 0
 
@@ -122,10 +140,11 @@ def measure(servers: dict[str, Server], repeats: int) -> dict[str, list[Tap]]:
             browser.close()
 
 
-def report(taps: dict[str, list[Tap]], tiles: int) -> None:
+def report(taps: dict[str, list[Tap]], tiles: int, fresh: int) -> None:
     print(
         f"A tap that changes one Text, on the bare counter and below it {tiles} static tiles"
-        f" ({tiles * TILE_CONTROLS + COUNTER_CONTROLS + PAGE_AND_VIEW} controls);"
+        f" ({tiles * TILE_CONTROLS + COUNTER_CONTROLS + PAGE_AND_VIEW} controls); fresh: it"
+        f" also replaces {fresh} tiles ({fresh * TILE_CONTROLS} new controls a tap);"
         f" {os.cpu_count()} CPUs"
     )
     print(f"  {'':13} {'median':>7} {'p95':>7}  {'x bare':>6}  server render  frame ms")
