@@ -147,6 +147,11 @@ FIRST_RESULT = [
     ("wann darf ich zaubern", "spell"),
     ("was ist ein epischer Held", "epic-hero"),
     ("darf ich meinen eigenen Raum zerstören", "destroy"),
+    # a wrong entry at the table: the referee's own undo (found nothing before)
+    ("can I undo", "faq-undo"),
+    ("we made a mistake, can we take it back", "faq-undo"),
+    ("kann ich das rückgängig machen", "faq-undo"),
+    ("Zug zurücknehmen", "faq-undo"),
 ]
 
 
