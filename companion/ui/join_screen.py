@@ -93,7 +93,6 @@ class JoinScreen:
         self.code = ""
         self.found: GameAccess | None = None
         self.field = ft.TextField(
-            label=app.tr("sync.code_label"),
             capitalization=ft.TextCapitalization.CHARACTERS,
             autocorrect=False,
             text_size=22,
@@ -206,6 +205,7 @@ class JoinScreen:
             out.append(tagged("join-locked", note(tr("sync.ask_host"))))
         else:
             out.append(note(tr("sync.join_note")))
+        self.field.label = tr("sync.code_label")  # kept with what was typed; in today's words
         out += [
             tagged("join-code", self.field),
             big_button(

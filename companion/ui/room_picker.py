@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Literal
 import flet as ft
 
 from companion.catalogue import TREASURES, RoomCard, Treasure
+from companion.i18n import Lang
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
+from companion.ui.kept_form import KeptForm
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
 from companion.ui.widgets import big_button, on_tap, show_options, switch_row, tagged, toggle_tile
 from rules.models import Room
@@ -92,7 +94,7 @@ class RoomDraft:
         )
 
 
-class RoomPicker:
+class RoomPicker(KeptForm):
     """The controls for one `RoomDraft`; identifiers start with `prefix`."""
 
     def __init__(
@@ -109,10 +111,7 @@ class RoomPicker:
         self.on_change = on_change
         self.suggestions = ft.Column(spacing=4)
         self.details = ft.Column(spacing=8)
-        tr = app.tr
         self.name_field = ft.TextField(
-            label=tr("room.name"),
-            hint_text=tr("room.name_hint"),
             prefix_icon=ft.Icons.SEARCH,
             on_change=self._on_name,
             text_size=18,
@@ -122,7 +121,16 @@ class RoomPicker:
             spacing=8,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-        self._draw_details()
+        self._label()
+
+    def _language(self) -> Lang:
+        return self.app.tr.lang
+
+    def _label(self) -> None:
+        tr = self.app.tr
+        self.name_field.label = tr("room.name")
+        self.name_field.hint_text = tr("room.name_hint")
+        self._draw_details()  # its words with it
 
     def set_error(self, field_name: str, message: str | None) -> None:
         if field_name == f"{self.prefix}-damage":
@@ -132,6 +140,11 @@ class RoomPicker:
         query = event.control.value
         self.draft.type_name(query)
         self._edited()
+        self._suggest()
+        self.app.refresh(self.suggestions)  # not the whole page per keystroke (#13)
+
+    def _suggest(self) -> None:
+        query = self.name_field.value or ""
         options: list[ft.Control] = []
         if len(query.strip()) >= 2:
             for match in self.app.catalogue.search(
@@ -152,7 +165,6 @@ class RoomPicker:
                     )
                 )
         show_options(self.suggestions, options)
-        self.app.refresh(self.suggestions)  # not the whole page per keystroke (#13)
 
     def pick(self, card: RoomCard) -> None:
         self.draft.pick(card)
@@ -231,7 +243,7 @@ class RoomPicker:
         """Show the draft in the controls: all of it, or after a tap on ``treasure`` only
         that type's tile and the icons."""
         if self._lang != self.app.tr.lang:  # the labels too: build them again
-            self._draw_details()
+            self._label()
             return
         d = self.draft
         self.icons.controls = self._chosen()

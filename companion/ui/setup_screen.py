@@ -165,7 +165,7 @@ class SetupScreen:
             self.pickers[name] = picker
             self.banners[name] = ErrorBanner(f"{prefix}-error")
             body = [
-                picker.control,
+                picker.view(),
                 big_button(
                     f"{prefix}-build",
                     tr("setup.build", name=name),

@@ -75,7 +75,7 @@ class BuildForm:
                 ft.Column(
                     [
                         ft.Text(tr("table.build_room", name=self.name), size=18),
-                        self.picker.control,
+                        self.picker.view(),
                         ft.Text(tr("table.build_where"), size=16),
                         ft.Row(places, wrap=True, spacing=6, run_spacing=6),
                         ft.Row(

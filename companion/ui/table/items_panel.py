@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from companion.catalogue import ItemCard as CatalogueItem
-from companion.i18n import Translator
+from companion.i18n import Lang, Translator
 from companion.theme import TREASURE_LOOKS, ink_on
+from companion.ui.kept_form import KeptForm
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.widgets import Refusal, big_button, on_tap, show_options, tagged, toggle_tile
 from rules.commands import ChooseFaceUpItem, RevealItems, UseItem
@@ -158,47 +159,57 @@ class ItemDraft:
         )
 
 
-class ItemSlot:
+class ItemSlot(KeptForm):
     """The controls for one new Item, built once so typing is never interrupted."""
 
     def __init__(self, ctx: TableContext, index: int) -> None:
         self.ctx = ctx
         self.draft = ItemDraft()
-        tr = ctx.app.tr
         self.prefix = p = f"new-item-{index + 1}"
         self.suggestions = ft.Column(spacing=4)
         self.tiles = ft.Row(wrap=True, spacing=6, run_spacing=6)
+        self.index = index
         self.name_field = ft.TextField(
-            label=tr("item.name"),
-            hint_text=tr("item.name_hint"),
-            on_change=self._on_name,
-            prefix_icon=ft.Icons.SEARCH,
-            text_size=18,
+            on_change=self._on_name, prefix_icon=ft.Icons.SEARCH, text_size=18
         )
-        self._draw_tiles()
+        self.column = ft.Column(spacing=8)
+        self._label()
         self.control = tagged(
             p,
             ft.Container(
-                ft.Column(
-                    [
-                        ft.Text(tr("item.new_n", n=index + 1), size=16),
-                        tagged(f"{p}-name", self.name_field),
-                        self.suggestions,
-                        ft.Text(tr("item.fits"), size=14),
-                        self.tiles,
-                    ],
-                    spacing=8,
-                ),
+                self.column,
                 padding=10,
                 border_radius=10,
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             ),
         )
 
-    def _on_name(self, event: ft.Event[ft.TextField]) -> None:
+    def _language(self) -> Lang:
+        return self.ctx.app.tr.lang
+
+    def _label(self) -> None:
         tr = self.ctx.app.tr
+        self._lang = tr.lang
+        self.name_field.label = tr("item.name")
+        self.name_field.hint_text = tr("item.name_hint")
+        self._draw_tiles()
+        self.column.controls = [
+            ft.Text(tr("item.new_n", n=self.index + 1), size=16),
+            tagged(f"{self.prefix}-name", self.name_field),
+            self.suggestions,
+            ft.Text(tr("item.fits"), size=14),
+            self.tiles,
+        ]
+
+    def _on_name(self, event: ft.Event[ft.TextField]) -> None:
         self.draft.name = event.control.value
         self.draft.card_id = None
+        self._suggest()
+        # The slot is built once: only its part of the page is compared, per keystroke.
+        self.ctx.app.refresh(self.suggestions)
+
+    def _suggest(self) -> None:
+        tr = self.ctx.app.tr
         query = self.draft.name.strip()
         options: list[ft.Control] = []
         if len(query) >= 2:
@@ -217,8 +228,6 @@ class ItemSlot:
                     )
                 )
         show_options(self.suggestions, options)
-        # The slot is built once: only its part of the page is compared, per keystroke.
-        self.ctx.app.refresh(self.suggestions)
 
     def pick(self, card: CatalogueItem) -> None:
         self.draft.pick(card)
@@ -272,7 +281,7 @@ class ItemRevealForm:
         rows: list[ft.Control] = [
             ft.Text(tr("item.reveal_now", count=count), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(tr("item.reveal_note"), size=15),
-            *(slot.control for slot in self.slots),
+            *(slot.view() for slot in self.slots),
             big_button(
                 "reveal-items",
                 tr("item.reveal", count=count),

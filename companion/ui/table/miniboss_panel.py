@@ -179,13 +179,14 @@ class MinibossBuildForm:
             ]
         if self.name_field is None:
             self.name_field = ft.TextField(
-                label=tr("mini.name"),
-                hint_text=tr("mini.name_hint"),
                 value=self.card.name,
                 on_change=self._on_name,
                 prefix_icon=ft.Icons.SEARCH,
                 text_size=18,
             )
+        # Kept with what was typed; its words in the language of the moment.
+        self.name_field.label = tr("mini.name")
+        self.name_field.hint_text = tr("mini.name_hint")
         if self.over is not None and self.over >= len(player.dungeon):
             self.over = None
         places: list[ft.Control] = [

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from companion.catalogue import HeroCard as CatalogueHero
+from companion.i18n import Lang
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
+from companion.ui.kept_form import KeptForm
 from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
@@ -185,7 +187,7 @@ class TownPanel:
             ft.Text(tr("table.reveal_now", count=count), size=18, weight=ft.FontWeight.BOLD)
         ]
         for slot in self.slots:
-            rows.append(slot.control)
+            rows.append(slot.view())
         rows.append(
             big_button(
                 "reveal-heroes",
@@ -225,7 +227,7 @@ class TownPanel:
         self.turn_of_drafts = -1
 
 
-class HeroSlot:
+class HeroSlot(KeptForm):
     """The controls for one new Hero, built once so typing is never interrupted."""
 
     def __init__(
@@ -239,20 +241,14 @@ class HeroSlot:
         self.draft = draft
         self.index = index
         self.on_picked = on_picked
-        tr = ctx.app.tr
         self.prefix = p = f"new-hero-{index + 1}"
         self.suggestions = ft.Column(spacing=4)
         # Five 52 px tiles fit one line inside a Hero card on a 360 px phone.
         self.tiles = ft.Row(wrap=True, spacing=5, run_spacing=5)
         self.name_field = ft.TextField(
-            label=tr("table.hero_name"),
-            hint_text=tr("table.hero_name_hint"),
-            on_change=self._on_name,
-            prefix_icon=ft.Icons.SEARCH,
-            text_size=18,
+            on_change=self._on_name, prefix_icon=ft.Icons.SEARCH, text_size=18
         )
         self.health_field = ft.TextField(
-            label=tr("table.hero_health"),
             value=draft.health,
             width=170,  # room for the German label, Lebenspunkte
             keyboard_type=ft.KeyboardType.NUMBER,
@@ -260,32 +256,48 @@ class HeroSlot:
             text_size=18,
         )
         self.epic_switch = ft.Switch(value=draft.epic, on_change=self._on_epic)
-        self._draw_tiles()
+        self.column = ft.Column(spacing=8)
+        self._label()
         self.control = tagged(
             p,
             ft.Container(
-                ft.Column(
-                    [
-                        ft.Text(tr("table.new_hero_n", n=index + 1), size=16),
-                        tagged(f"{p}-name", self.name_field),
-                        self.suggestions,
-                        self.tiles,
-                        tagged(f"{p}-health", self.health_field),
-                        switch_row(f"{p}-epic", self.epic_switch, tr("table.epic")),
-                    ],
-                    spacing=8,
-                ),
+                self.column,
                 padding=10,
                 border_radius=10,
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             ),
         )
 
-    def _on_name(self, event: ft.Event[ft.TextField]) -> None:
+    def _language(self) -> Lang:
+        return self.ctx.app.tr.lang
+
+    def _label(self) -> None:
         tr = self.ctx.app.tr
+        p = self.prefix
+        self._lang = tr.lang
+        self.name_field.label = tr("table.hero_name")
+        self.name_field.hint_text = tr("table.hero_name_hint")
+        self.health_field.label = tr("table.hero_health")
+        self._draw_tiles()
+        self.column.controls = [
+            ft.Text(tr("table.new_hero_n", n=self.index + 1), size=16),
+            tagged(f"{p}-name", self.name_field),
+            self.suggestions,
+            self.tiles,
+            tagged(f"{p}-health", self.health_field),
+            switch_row(f"{p}-epic", self.epic_switch, tr("table.epic")),
+        ]
+
+    def _on_name(self, event: ft.Event[ft.TextField]) -> None:
         self.draft.name = event.control.value
         self.draft.card_id = None
         self.draft.star = False
+        self._suggest()
+        # The slot is built once: only its part of the page is compared, per keystroke.
+        self.ctx.app.refresh(self.suggestions)
+
+    def _suggest(self) -> None:
+        tr = self.ctx.app.tr
         query = self.draft.name.strip()
         options: list[ft.Control] = []
         if len(query) >= 2:
@@ -308,8 +320,6 @@ class HeroSlot:
                     )
                 )
         show_options(self.suggestions, options)
-        # The slot is built once: only its part of the page is compared, per keystroke.
-        self.ctx.app.refresh(self.suggestions)
 
     def pick(self, card: CatalogueHero) -> None:
         self.draft.pick(card)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import flet as ft
 import pytest
 
+from companion.i18n import Translator
 from companion.session import Sessions
 from companion.ui.shell import TableApp
 from companion.ui.table import dungeon
@@ -40,6 +42,7 @@ from tests.companion.ui.table.conftest import (
     tap,
     texts,
     type_into,
+    walk,
 )
 
 BOTH = Ruleset(items=True, minibosses=True)
@@ -353,3 +356,42 @@ def test_a_miniboss_game_keeps_room_tiles_until_what_they_show_changes(
     tap(page, "reveal-rooms")  # to the Bait: no more promoting
     assert "p1-room-1" in built
     assert not has(page, "p1-room-1-mini-promote") and "Spike · Level 2 of 3" in texts(page)
+
+
+# --- A language chosen mid-form -------------------------------------------------------------
+
+
+def _field(page: FakePage, identifier: str) -> ft.TextField:
+    return next(c for c in walk(find(page, identifier)) if isinstance(c, ft.TextField))
+
+
+def test_an_item_half_typed_follows_a_language_change(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    start_with(app, sessions, BOTH, AFTER_SETUP)
+    type_into(page, "new-item-1-name", "ice rod")
+    tap(page, "new-item-1-class-any")
+    app.set_lang("de")
+    german = Translator("de")
+    name = _field(page, "new-item-1-name")
+    assert (name.label, name.hint_text, name.value) == (
+        german("item.name"),
+        german("item.name_hint"),
+        "ice rod",
+    )
+    assert german("item.new_n", n=1) in texts(page) and german("item.fits") in texts(page)
+    assert find(page, "new-item-1-class-any").selected, "the class chosen stays"
+    option = find(page, "new-item-1-option-THK010").content
+    assert isinstance(option, ft.Button | ft.FilledButton | ft.OutlinedButton)
+    assert german("treasure.mage") in str(option.content), "the match speaks German too"
+
+
+def test_a_miniboss_half_typed_follows_a_language_change(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    start_with(app, sessions, MINIS, MINI_BUILD)
+    tap(page, "mini-p1-open")
+    type_into(page, "mini-p1-name", "spi")
+    app.set_lang("de")
+    name = _field(page, "mini-p1-name")
+    assert (name.hint_text, name.value) == (Translator("de")("mini.name_hint"), "spi")
