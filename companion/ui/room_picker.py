@@ -130,7 +130,7 @@ class RoomPicker(KeptForm):
         tr = self.app.tr
         self.name_field.label = tr("room.name")
         self.name_field.hint_text = tr("room.name_hint")
-        self._draw_details()  # its words with it
+        self._draw_details()  # the details in the new words; it remembers the language
 
     def set_error(self, field_name: str, message: str | None) -> None:
         if field_name == f"{self.prefix}-damage":
