@@ -17,9 +17,10 @@ changes the counter's Text only.
   the plain way (Flet compares the whole page);
 * ``--update label``: the handler sends the Text alone (``Text.update()``, no page update),
   so the server's share stays the bare counter's and only the browser's share grows.
-* ``--fresh K``: K more tiles right below the counter that every tap replaces with K new
-  ones (new controls, new numbers), as the Bait tap puts its rulings and the Adventure on
-  screen: with no static tiles, the floor of a tap that shows K x 15 new controls.
+* ``--fresh K``: every tap puts K new tiles (new controls, new numbers) right below the
+  counter, as the Bait tap puts its rulings and the Adventure on screen, and a "Clear"
+  button above them (``clear-fresh``, not timed) takes them off again: with no static tiles, the
+  floor of a tap that shows K x 15 new controls.
 
 Run: ``python bench/long_page_app.py --port 8552 --tiles 46 --layout list [--fresh 6]``.
 """
@@ -75,15 +76,23 @@ def tile(number: int) -> ft.Control:
 
 
 def fresh_tiles(count: int, tap: int) -> list[ft.Control]:
-    """The ``--fresh`` tiles after ``tap`` taps: numbered on from the last ones, so every
+    """The ``--fresh`` tiles of tap number ``tap``: numbered on from the last ones, so every
     tap's tiles are new controls with new text."""
-    return [tile(1000 + tap * count + n) for n in range(count)]
+    return [tile(fresh_number(count, tap, n)) for n in range(count)]
+
+
+def fresh_number(count: int, tap: int, n: int) -> int:
+    """The number of tap ``tap``'s ``n``-th fresh tile (its buttons are tagged with it)."""
+    return 1000 + tap * count + n
 
 
 def make_main(tiles: int, layout: str, update: str, fresh: int = 0) -> Callable[[ft.Page], None]:
     def main(page: ft.Page) -> None:
-        block = ft.Column(fresh_tiles(fresh, 0))
+        block = ft.Column()
         taps = 0
+
+        def clear(_event: ft.Event[ft.Button]) -> None:
+            block.controls = []
 
         def after_tap(label: ft.Text) -> None:
             nonlocal taps
@@ -95,9 +104,12 @@ def make_main(tiles: int, layout: str, update: str, fresh: int = 0) -> Callable[
                 if fresh:
                     block.update()
 
+        clearing = ft.Semantics(
+            identifier="clear-fresh", content=ft.Button(content="Clear", on_click=clear)
+        )
         controls = [
             *counter(after_tap),
-            *([block] if fresh else []),
+            *([clearing, block] if fresh else []),  # Clear above: no scroll to reach it
             *(tile(n) for n in range(1, tiles + 1)),
         ]
         if layout == "list":

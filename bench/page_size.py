@@ -4,9 +4,9 @@ The bare counter (``bench/counter_app.py``) against the same counter on a page a
 the game screen (``bench/long_page_app.py``: static tiles below it, about as many controls
 as the game screen at the Build phase), laid out two ways and updated two ways, all
 served side by side and tapped in turn in one run. Every tap changes one Text; on the
-``fresh`` pages it also puts ``--fresh`` new tiles on screen in place of the last ones (6
-by default: 90 new controls, about the 85 the Bait tap of ``bench/ui.py`` sends; 1 is a
-Room tile, as the Build tap sends).
+``fresh`` pages it also puts ``--fresh`` new tiles on screen (taken off again between
+taps, not timed): 6 by default, 90 new controls, about the 85 the Bait tap of
+``bench/ui.py`` sends; 1 is a Room tile, as the Build tap sends.
 
 Read with ``bench/ui.py``: its taps are measured against the bare counter (the goal), and
 this says how much of such a ratio a page of that length costs by itself:
@@ -20,8 +20,9 @@ this says how much of such a ratio a page of that length costs by itself:
 * ``fresh/list``: the new tiles on the long page laid out as a list, the Text and the new
   tiles sent alone: the best the long page allows such a tap.
 
-Run: ``python bench/page_size.py [--tiles 46] [--repeats 15] [--fresh 6]`` (about a minute). Needs
-Debian's Chromium at /usr/bin/chromium. No pass/fail: it prints medians, p95 and ratios.
+Run: ``python bench/page_size.py [--tiles 46] [--repeats 15] [--fresh 6]`` (about a
+minute). Needs Debian's Chromium at /usr/bin/chromium. No pass/fail: it prints medians,
+p95 and ratios.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
 from counter_app import COUNTER_CONTROLS  # noqa: E402
-from long_page_app import TILE_CONTROLS  # noqa: E402
+from long_page_app import TILE_CONTROLS, fresh_number  # noqa: E402
 from ui import (  # noqa: E402
     COUNTER_FIRST_NODE,
     WARM_UP,
@@ -53,15 +54,17 @@ from ui import (  # noqa: E402
     new_context,
     open_page,
     p95,
+    sel,
     start_server,
     stop_server,
     timed_tap,
     wait_until_up,
 )
+from ui import tap as untimed_tap  # noqa: E402
 
 #: The page and its view, counted too, as the game screen's controls were (690).
 PAGE_AND_VIEW = 2
-#: The tiles a tap replaces on the ``fresh`` pages, unless ``--fresh`` says otherwise.
+#: The tiles a tap puts on screen on the ``fresh`` pages, unless ``--fresh`` says otherwise.
 FRESH = 6
 #: (name, layout, update, static tiles?, new tiles?) of each page measured against the
 #: bare counter; static tiles: ``--tiles`` of them or none; new tiles: ``--fresh`` or none.
@@ -82,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--repeats", type=int, default=15, help="taps measured per page")
     parser.add_argument(
-        "--fresh", type=int, default=FRESH, help="tiles a tap replaces on the fresh pages"
+        "--fresh", type=int, default=FRESH, help="tiles a tap puts on the fresh pages"
     )
     args = parser.parse_args(argv)
     if args.tiles < 1 or args.repeats < 1 or args.fresh < 1:
@@ -110,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
                 servers[name] = start_server(name, [*command, "--port", str(port)], port, log)
             for server in servers.values():
                 wait_until_up(server)
-            taps = measure(servers, args.repeats)
+            taps = measure(servers, args.repeats, args.fresh)
         finally:
             for server in servers.values():
                 stop_server(server)
@@ -119,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def measure(servers: dict[str, Server], repeats: int) -> dict[str, list[Tap]]:
+def measure(servers: dict[str, Server], repeats: int, fresh: int) -> dict[str, list[Tap]]:
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         try:
@@ -135,6 +138,10 @@ def measure(servers: dict[str, Server], repeats: int) -> dict[str, list[Tap]]:
                     tap = timed_tap(page, "increment", COUNTER_FIRST_NODE, f"Count: {counts[name]}")
                     if round_ >= WARM_UP:
                         out[name].append(tap)
+                    if name.startswith("fresh/"):  # the new tiles off again, not timed
+                        untimed_tap(page, "clear-fresh")
+                        first = fresh_number(fresh, counts[name], 0)
+                        page.locator(sel(f"destroy-{first}")).wait_for(state="detached")
             return out
         finally:
             browser.close()
@@ -144,7 +151,7 @@ def report(taps: dict[str, list[Tap]], tiles: int, fresh: int) -> None:
     print(
         f"A tap that changes one Text, on the bare counter and below it {tiles} static tiles"
         f" ({tiles * TILE_CONTROLS + COUNTER_CONTROLS + PAGE_AND_VIEW} controls); fresh: it"
-        f" also replaces {fresh} tiles ({fresh * TILE_CONTROLS} new controls a tap);"
+        f" also puts {fresh} new tiles on screen ({fresh * TILE_CONTROLS} controls);"
         f" {os.cpu_count()} CPUs"
     )
     print(f"  {'':13} {'median':>7} {'p95':>7}  {'x bare':>6}  server render  frame ms")

@@ -40,24 +40,29 @@ def test_the_counter_holds_the_controls_the_benchmark_reports() -> None:
 
 @pytest.mark.parametrize("layout, update", [("column", "page"), ("list", "label")])
 def test_a_fresh_tap_sends_the_new_tiles_the_benchmark_reports(layout: str, update: str) -> None:
-    """``--fresh 2``: each tap puts 2 new tiles on screen (30 new controls, not one of them
-    on screen before), beside the counter's new Text, on either kind of fresh page."""
+    """``--fresh 2``: each tap puts 2 new tiles on screen (30 new controls, all of them
+    sent, none on screen before) beside the counter's new Text, on either kind of fresh
+    page; "Clear" takes them off again, so the next tap adds as many, not more."""
     long_page_app = bench_module("long_page_app")
     tab = Harness(check_sent=False).start(long_page_app.make_main(1, layout, update, fresh=2))
     try:
-        before = {id(c) for c in tab.walk()}
-        sent = len(tab.conn.messages)
-        tab.tap("increment")
-        new = [c for c in tab.walk() if id(c) not in before]
-        added = [
-            c
-            for m in tab.conn.messages[sent:]
-            for c in _controls_sent(getattr(m.body, "patch", None))
-        ]
-        assert len(new) == 2 * long_page_app.TILE_CONTROLS
-        assert {id(c) for c in added} == {id(c) for c in new}
-        assert "Count: 1" in tab.texts()
-        assert "1002" in tab.texts() and "1000" not in tab.texts()  # tap 1's tiles
+        for tap in (1, 2):
+            before = {id(c) for c in tab.walk()}
+            sent = len(tab.conn.messages)
+            tab.tap("increment")
+            new = [c for c in tab.walk() if id(c) not in before]
+            added = [
+                c
+                for m in tab.conn.messages[sent:]
+                for c in _controls_sent(getattr(m.body, "patch", None))
+            ]
+            assert len(new) == 2 * long_page_app.TILE_CONTROLS
+            assert {id(c) for c in added} == {id(c) for c in new}
+            numbers = [long_page_app.fresh_number(2, tap, n) for n in (0, 1)]
+            assert all(tab.has(f"destroy-{n}") for n in numbers)
+            assert f"Count: {tap}" in tab.texts()
+            tab.tap("clear-fresh")
+            assert not any(tab.has(f"destroy-{n}") for n in numbers)
     finally:
         tab.close()
 
