@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, TypeVar, cast
 
@@ -207,10 +207,11 @@ class TableApp:
         says where (Flet then compares those branches, not the whole page)."""
         self.page.update(*parts)
 
-    def render_top(self, views_changed: bool = False) -> None:
+    def render_top(self, views_changed: bool = False, also: Sequence[ft.Control] = ()) -> None:
         """Rebuild only the screen on top (its state changed, the ones below did not).
-        ``views_changed``: the list of views changed too (views popped), so the page
-        goes out with the changed branches."""
+        ``views_changed``: the list of views changed too (views popped), or the page (its
+        locale), so the page goes out with the changed branches; ``also``: branches
+        changed below the top, sent with them."""
         if not self.page.views:
             self.render()
             return
@@ -233,14 +234,14 @@ class TableApp:
             if views_changed:
                 # The page for the views popped, and each changed branch for what changed
                 # inside the sealed parts (the page's diff skips their insides).
-                self.page.update(self.page, *folded.changed)
+                self.page.update(self.page, *folded.changed, *also)
             elif folded.changed:
                 self.page.update(*folded.changed)
             else:
                 ft.context.mark_update_called()  # type: ignore[no-untyped-call]  # nothing to send
         else:
             self.page.views[-1] = view
-            self.page.update()
+            self.page.update(self.page, *also)
         self._show_route()
 
     def _before_sending(self) -> None:
@@ -440,8 +441,31 @@ class TableApp:
         self.tr = Translator(lang)
         self.page.locale_configuration = locale_configuration(lang)
         self.save_setting(PREF_LANG, lang)
-        # Screens keep their state (e.g. a half-filled form) but rebuild their labels.
-        self.render()
+        # Screens keep their state (e.g. a half-filled form) and their views: each is
+        # drawn again in the new words into the view the browser shows, so every screen
+        # stays where it was scrolled (new views came back at the top).
+        self._relabel()
+
+    def _relabel(self) -> None:
+        """Fold every screen, in the new language, into its view; the page goes out with
+        each changed branch (it carries the new locale, and the diff of the page alone
+        skips the insides of sealed parts)."""
+        views = self.page.views
+        if len(views) != len(self.stack) or any(
+            view.route != screen.route for view, screen in zip(views, self.stack, strict=True)
+        ):
+            self.render()
+            return
+        changed: list[ft.Control] = []
+        for index, screen in enumerate(self.stack[:-1]):
+            drawn: Redraw = getattr(screen, "drawn", Redraw())
+            folded = fold(views[index], self._view(screen), drawn.reused)
+            if folded.control is not views[index]:
+                self.render()
+                return
+            drawn.adopt(folded.merged)
+            changed += folded.changed
+        self.render_top(views_changed=True, also=changed)
 
     # --- chrome -------------------------------------------------------------------
 

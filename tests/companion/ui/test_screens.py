@@ -1,13 +1,15 @@
 """Screens driven in-process through Flet's Session: taps, typing, what is shown."""
 
+from pathlib import Path
+
 import flet as ft
 import pytest
 
 from companion.glossary import load_glossary
 from companion.i18n import Translator
 from companion.ui.sync_link import route_changed
-from tests.companion.ui.conftest import AppFactory, start_two_player_game
-from tests.companion.ui.flet_harness import Harness, tagged_in
+from tests.companion.ui.conftest import AppFactory, saved_at, start_two_player_game
+from tests.companion.ui.flet_harness import Harness, tagged_in, unsent
 
 
 def test_home_offers_new_game_and_rules(table_app: AppFactory) -> None:
@@ -125,6 +127,37 @@ def test_language_switch_relabels_every_screen_and_is_remembered(table_app: AppF
     app.back()
     assert "Spieler 1" in ui.texts()
     assert ui.find("player-1-name", ft.TextField).value == "Ada", "typed text survives"
+
+
+@pytest.mark.parametrize("below", ["setup", "game"])
+def test_a_language_change_keeps_every_view_the_browser_shows(
+    table_app: AppFactory, tmp_path: Path, below: str
+) -> None:
+    """A language chosen in Settings is folded into every screen's view, not sent as new
+    views: the browser keeps each screen scrolled where it was (new views came back at
+    the top), and the half-typed Room form below is the very one, now in German."""
+    if below == "setup":
+        ui, app = table_app()
+        start_two_player_game(ui)
+        prefix, title = "first-room-1", "setup.title"
+    else:
+        ui, app = table_app(route=f"/game/{saved_at(tmp_path / 'data', 'build')}")
+        prefix, title = "build-p1", "phase.build"
+    ui.type(f"{prefix}-name", "Dr")
+    field = ui.find(f"{prefix}-name", ft.TextField)
+    ui.tap("open-settings")
+    views = list(ui.page.views)
+    ui.select("settings-lang", "de")
+    assert len(ui.page.views) == len(views)
+    assert all(now is before for now, before in zip(ui.page.views, views, strict=True))
+    assert not [unsent(view) for view in views if unsent(view)], "every view's words are sent"
+    assert "Sprache" in ui.texts()
+    app.back()
+    assert ui.page.views[-1] is views[-2]
+    assert ui.find(f"{prefix}-name", ft.TextField) is field
+    german = Translator("de")
+    assert (field.label, field.value) == (german("room.name"), "Dr")
+    assert german(title) in ui.texts()
 
 
 def test_back_keeps_the_controls_the_browser_shows_below(table_app: AppFactory) -> None:
