@@ -458,8 +458,9 @@ class TableApp:
             return
         changed: list[ft.Control] = []
         for index, screen in enumerate(self.stack[:-1]):
-            drawn: Redraw = getattr(screen, "drawn", Redraw())
-            folded = fold(views[index], self._view(screen), drawn.reused)
+            view = self._view(screen)
+            drawn: Redraw = getattr(screen, "drawn", Redraw())  # what that build reused
+            folded = fold(views[index], view, drawn.reused)
             if folded.control is not views[index]:
                 self.render()
                 return

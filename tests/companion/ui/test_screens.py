@@ -9,7 +9,7 @@ from companion.glossary import load_glossary
 from companion.i18n import Translator
 from companion.ui.sync_link import route_changed
 from tests.companion.ui.conftest import AppFactory, saved_at, start_two_player_game
-from tests.companion.ui.flet_harness import Harness, tagged_in, unsent
+from tests.companion.ui.flet_harness import Harness, controls_in, tagged_in, unsent
 
 
 def test_home_offers_new_game_and_rules(table_app: AppFactory) -> None:
@@ -143,6 +143,8 @@ def test_a_language_change_keeps_every_view_the_browser_shows(
     else:
         ui, app = table_app(route=f"/game/{saved_at(tmp_path / 'data', 'build')}")
         prefix, title = "build-p1", "phase.build"
+        ui.tap("tab-score")
+        ui.tap("tab-play")  # a redraw that keeps most parts as they were
     ui.type(f"{prefix}-name", "Dr")
     field = ui.find(f"{prefix}-name", ft.TextField)
     ui.tap("open-settings")
@@ -151,6 +153,10 @@ def test_a_language_change_keeps_every_view_the_browser_shows(
     assert len(ui.page.views) == len(views)
     assert all(now is before for now, before in zip(ui.page.views, views, strict=True))
     assert not [unsent(view) for view in views if unsent(view)], "every view's words are sent"
+    if below == "game":  # already German below Settings, the parts its last redraw kept too
+        words = {c.value for c in controls_in(views[-2]) if isinstance(c, ft.Text)}
+        town = (Translator("de")("table.town"), Translator("en")("table.town"))
+        assert town[0] in words and town[1] not in words
     assert "Sprache" in ui.texts()
     app.back()
     assert ui.page.views[-1] is views[-2]
