@@ -17,6 +17,7 @@ from collections.abc import Hashable
 import flet as ft
 
 from companion.catalogue import MinibossCard as CatalogueMiniboss
+from companion.i18n import Lang
 from companion.ui.sync_link import sees_face_down
 from companion.ui.table.coins_panel import room_coins
 from companion.ui.table.context import TableContext, slot_error
@@ -154,6 +155,7 @@ class MinibossBuildForm:
         self.over: int | None = None
         self.card = MinibossCard()
         self.suggestions = ft.Column(spacing=4)
+        self._suggested_in: Lang | None = None  # the language of the matches on show
         self.name_field: ft.TextField | None = None
 
     def view(self) -> list[ft.Control]:
@@ -184,9 +186,12 @@ class MinibossBuildForm:
                 prefix_icon=ft.Icons.SEARCH,
                 text_size=18,
             )
-        # Kept with what was typed; its words in the language of the moment.
+        # Kept with what was typed; its words, and the matches on show, in the language
+        # of the moment.
         self.name_field.label = tr("mini.name")
         self.name_field.hint_text = tr("mini.name_hint")
+        if self.suggestions.controls and self._suggested_in != tr.lang:
+            self._suggest(str(self.name_field.value or ""))
         if self.over is not None and self.over >= len(player.dungeon):
             self.over = None
         places: list[ft.Control] = [
@@ -241,9 +246,14 @@ class MinibossBuildForm:
         ]
 
     def _on_name(self, event: ft.Event[ft.TextField]) -> None:
-        tr = self.ctx.app.tr
         typed = str(event.control.value or "")
         self.card = MinibossCard(name=typed.strip()[:60])
+        self._suggest(typed)
+
+    def _suggest(self, typed: str) -> None:
+        """Offer the catalogue's Minibosses named like ``typed`` (two letters or more)."""
+        tr = self.ctx.app.tr
+        self._suggested_in = tr.lang
         self.suggestions.controls.clear()
         if len(typed.strip()) >= 2:
             for match in self.ctx.app.catalogue.search(

@@ -391,7 +391,10 @@ def test_a_miniboss_half_typed_follows_a_language_change(
 ) -> None:
     start_with(app, sessions, MINIS, MINI_BUILD)
     tap(page, "mini-p1-open")
-    type_into(page, "mini-p1-name", "spi")
+    type_into(page, "mini-p1-name", "spike")
     app.set_lang("de")
     name = _field(page, "mini-p1-name")
-    assert (name.hint_text, name.value) == (Translator("de")("mini.name_hint"), "spi")
+    assert (name.hint_text, name.value) == (Translator("de")("mini.name_hint"), "spike")
+    option = find(page, "mini-p1-option-RMB055").content
+    assert isinstance(option, ft.Button | ft.FilledButton | ft.OutlinedButton)
+    assert " Stufen" in str(option.content), "the match speaks German too"
