@@ -19,8 +19,8 @@ changes the counter's Text only.
   so the server's share stays the bare counter's and only the browser's share grows.
 * ``--fresh K``: every tap puts K new tiles (new controls, new numbers) right below the
   counter, as the Bait tap puts its rulings and the Adventure on screen, and a "Clear"
-  button above them (``clear-fresh``, not timed) takes them off again: with no static tiles, the
-  floor of a tap that shows K x 15 new controls.
+  button above them (``clear-fresh``, not timed) takes them off again: with no static
+  tiles, the floor of a tap that shows K x 15 new controls.
 
 Run: ``python bench/long_page_app.py --port 8552 --tiles 46 --layout list [--fresh 6]``.
 """
@@ -134,7 +134,7 @@ def run(argv: list[str] | None = None) -> None:
     parser.add_argument("--tiles", type=int, default=46, help="static tiles below the counter")
     parser.add_argument("--layout", choices=("column", "list"), default="list")
     parser.add_argument("--update", choices=("page", "label"), default="page")
-    parser.add_argument("--fresh", type=int, default=0, help="tiles each tap replaces")
+    parser.add_argument("--fresh", type=int, default=0, help="new tiles each tap shows")
     args = parser.parse_args(argv)
     if args.tiles < 0 or args.fresh < 0:
         parser.error("--tiles and --fresh must be 0 or more")

@@ -2,9 +2,10 @@
 
 Navigation is a stack of routes rendered as `page.views` (the last one is on screen).
 Every screen is a `Screen` object that builds its controls once and keeps them, so text
-being typed is never thrown away by a re-render; a language change rebuilds them all.
-Opening a screen sends its view alone, and ← keeps the view below as the browser shows
-it (scrolled where the player left it), folding into it what has changed meanwhile.
+being typed is never thrown away by a re-render. Opening a screen sends its view alone;
+← keeps the view below as the browser shows it (scrolled where the player left it),
+folding into it what has changed meanwhile; a language change folds every screen, in the
+new words, into its view.
 """
 
 from __future__ import annotations
@@ -272,11 +273,12 @@ class TableApp:
         if route_name(route) == route_name(self.current.route):
             return
         session = self.session
+        one_view_per_screen = self._one_view_per_screen()
         self.stack.append(self._make(route))
         if (
             route_name(route) in GAME_ROUTES
             or self.session is not session
-            or len(self.page.views) != len(self.stack) - 1
+            or not one_view_per_screen
         ):
             # A game's route passed the join gate, which may have taken the game away
             # from this tab, or another game opened: the screens below are drawn again
@@ -329,13 +331,18 @@ class TableApp:
         at, not a new copy on its way (where it was dropped). What the screen shows now
         (a language chosen meanwhile, another device's change) is folded in; the popped
         views and the change go out in one update."""
-        one_view_per_screen = len(self.page.views) == len(self.stack)
+        one_view_per_screen = self._one_view_per_screen()
         self.stack = self.stack[:depth]
         if not one_view_per_screen:
             self.render()  # draw them all again
             return
         del self.page.views[depth:]
         self.render_top(views_changed=True)
+
+    def _one_view_per_screen(self) -> bool:
+        """The views the browser shows are the stack's, one per screen (else a redraw
+        draws them all again rather than folding into them)."""
+        return len(self.page.views) == len(self.stack)
 
     def _on_view_pop(self, _event: ft.ViewPopEvent) -> None:
         self.back()
@@ -451,7 +458,7 @@ class TableApp:
         each changed branch (it carries the new locale, and the diff of the page alone
         skips the insides of sealed parts)."""
         views = self.page.views
-        if len(views) != len(self.stack) or any(
+        if not self._one_view_per_screen() or any(
             view.route != screen.route for view, screen in zip(views, self.stack, strict=True)
         ):
             self.render()

@@ -376,7 +376,6 @@ def test_six_devices_build_in_private_reveal_and_undo_together(
     assert server.process.poll() is None
 
 
-@pytest.mark.slow  # a minute or more on CI: started first
 def test_a_phone_left_open_across_a_server_restart_gets_its_seat_back(
     browser: object, tmp_path: Path
 ) -> None:
@@ -418,6 +417,7 @@ def test_a_phone_left_open_across_a_server_restart_gets_its_seat_back(
 KILLED_TABS, KILLED_BROWSERS = 8, 4
 
 
+@pytest.mark.slow  # a minute or more on CI: started first
 def test_every_tab_left_open_across_a_server_kill_comes_back_by_itself(
     browser: object, tmp_path: Path
 ) -> None:

@@ -152,7 +152,7 @@ def test_a_language_change_keeps_every_view_the_browser_shows(
     ui.select("settings-lang", "de")
     assert len(ui.page.views) == len(views)
     assert all(now is before for now, before in zip(ui.page.views, views, strict=True))
-    assert not [unsent(view) for view in views if unsent(view)], "every view's words are sent"
+    assert not [left for left in map(unsent, views) if left], "every view's words are sent"
     if below == "game":  # already German below Settings, the parts its last redraw kept too
         words = {c.value for c in controls_in(views[-2]) if isinstance(c, ft.Text)}
         town = (Translator("de")("table.town"), Translator("en")("table.town"))
