@@ -20,7 +20,7 @@ import urllib.request
 import webbrowser
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,6 +31,9 @@ from companion.games_cli import (
     games_options,
     run_games,
 )
+
+if TYPE_CHECKING:
+    from companion.store.folder_lock import FolderLock
 
 DEFAULT_PORT = 8550
 DATA_ENV = "DUNGEON_REFEREE_DATA"
@@ -288,6 +291,7 @@ def serve(options: ServeOptions) -> int:
         except OSError as exc:
             raise CliError(f"can't use {options.data_dir} as the data folder: {exc}") from exc
         os.environ[DATA_ENV] = str(options.data_dir)
+    folder = hold_served_folder(options.data_dir)
 
     port = choose_port(options)
     local_url = f"http://{LOCALHOST}:{port}"
@@ -332,7 +336,22 @@ def serve(options: ServeOptions) -> int:
         no_cdn=True,
         assets_dir=str(ASSETS_DIR),
     )
+    folder.release()
     return 0
+
+
+def hold_served_folder(data_dir: Path | None) -> FolderLock:
+    """Lock the data folder for this server: a second server on it would lose saves."""
+    from companion.store import resolve_data_dir
+    from companion.store.folder_lock import FolderInUse, hold_data_folder
+
+    root = resolve_data_dir(data_dir)
+    try:
+        return hold_data_folder(root)
+    except FolderInUse as exc:
+        raise CliError(str(exc)) from exc
+    except OSError as exc:
+        raise CliError(f"can't use {root} as the data folder: {exc}") from exc
 
 
 def lookup(options: LookupOptions) -> int:
