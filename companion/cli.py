@@ -54,6 +54,8 @@ class ServeOptions(BaseModel):
     data_dir: Path | None = None
     desktop: bool = False
     open_browser: bool = True
+    #: The address of a reverse proxy whose X-Forwarded-For is believed (None: nobody's).
+    trust_proxy: str | None = None
 
     @property
     def host(self) -> str:
@@ -113,6 +115,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-browser", action="store_true", help="don't open a browser, just print the URL"
     )
+    parser.add_argument(
+        "--trust-proxy",
+        metavar="ADDRESS",
+        help="believe the X-Forwarded-For header from a reverse proxy at ADDRESS (e.g. "
+        "127.0.0.1); by default no forwarded address is believed, so the join-code "
+        "throttle counts each real connection",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     lookup = sub.add_parser(
         "lookup",
@@ -157,6 +166,7 @@ def parse_args(
         data_dir=data_dir.expanduser() if data_dir else None,
         desktop=args.desktop,
         open_browser=not args.no_browser and not args.desktop and not _running_headless(),
+        trust_proxy=args.trust_proxy,
     )
 
 
@@ -293,6 +303,7 @@ def serve(options: ServeOptions) -> int:
         os.environ[DATA_ENV] = str(options.data_dir)
     folder = hold_served_folder(options.data_dir)
 
+    trust_forwarded_headers(options)
     port = choose_port(options)
     local_url = f"http://{LOCALHOST}:{port}"
     if options.lan:
@@ -338,6 +349,13 @@ def serve(options: ServeOptions) -> int:
     )
     folder.release()
     return 0
+
+
+def trust_forwarded_headers(options: ServeOptions) -> None:
+    """Believe X-Forwarded-For only from ``--trust-proxy``. The web server believes it
+    from 127.0.0.1 by default (its ``FORWARDED_ALLOW_IPS``): behind a reverse proxy on
+    this computer, every guess at a join code could then claim a new address."""
+    os.environ["FORWARDED_ALLOW_IPS"] = options.trust_proxy or ""
 
 
 def hold_served_folder(data_dir: Path | None) -> FolderLock:
