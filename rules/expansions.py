@@ -15,7 +15,7 @@ from rules import commands as cmd
 from rules import events as ev
 from rules import items, minibosses
 from rules.errors import RulesError
-from rules.models import GameState, Phase, PlayerState
+from rules.models import GameState, PlayerState
 
 ITEM_COMMANDS: tuple[type[BaseModel], ...] = (cmd.RevealItems, cmd.UseItem, cmd.ChooseFaceUpItem)
 MINIBOSS_COMMANDS: tuple[type[BaseModel], ...] = (
@@ -29,26 +29,6 @@ MINIBOSS_COMMANDS: tuple[type[BaseModel], ...] = (
     cmd.UseMinibossLevel3,
     cmd.DiscardRoomForCoin,
 )
-
-
-_ANY: tuple[Phase, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
-
-# The phases in which each of the expansions' commands may be made (R-PHASE); merged into
-# the engine's ALLOWED_PHASES.
-ALLOWED_PHASES: dict[type[BaseModel], tuple[Phase, ...]] = {
-    cmd.RevealItems: ("beginning",),
-    cmd.UseItem: ("build", "adventure"),  # like a Spell (R-ITEM)
-    cmd.ChooseFaceUpItem: ("adventure", "end"),  # Items are won in the Adventure phase
-    cmd.GainCoins: _ANY,  # Room abilities give and take Coins at any time
-    cmd.PayCoins: _ANY,
-    cmd.PlaceCoinOnRoom: _ANY,
-    cmd.TakeCoinsFromRoom: _ANY,
-    cmd.BuildMiniboss: ("build",),
-    cmd.DeclineMiniboss: ("build",),
-    cmd.PromoteMiniboss: ("build",),
-    cmd.UseMinibossLevel3: ("beginning", "build", "bait", "adventure", "end"),  # at any time
-    cmd.DiscardRoomForCoin: ("build",),
-}
 
 
 def enabled(state: GameState, command_type: type[BaseModel]) -> bool:

@@ -35,11 +35,12 @@ from companion.ui.sync_link import (
     when_shown,
 )
 from companion.ui.widgets import icon_action, tagged
+from rules import flow
 from rules.game import Game
 from rules.models import GameSetup
 
 ThemeChoice = Literal["system", "light", "dark"]
-PHASES: tuple[str, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
+PHASES: tuple[str, ...] = flow.PHASE_ORDER
 log = logging.getLogger(__name__)
 
 #: The app bar's title size: one line, cut with "…" when too long (the label check

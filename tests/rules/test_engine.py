@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee_fixtures import hero, new, refused, room, run, started
 
 from rules import commands as c
-from rules import engine
+from rules import engine, flow
 from rules import events as ev
 from rules.models import GameState
 
@@ -40,8 +40,8 @@ def test_phase_commands_outside_their_phase_are_refused() -> None:
     ):
         error = refused(state, command, "R-PHASE")
         assert "beginning" in str(error)
-    assert c.RevealHeroes in engine.legal_command_types(state)
-    assert c.EndTurn not in engine.legal_command_types(state)
+    assert c.RevealHeroes in flow.legal(state)
+    assert c.EndTurn not in flow.legal(state)
 
 
 def test_phase_turn_flow_goes_beginning_build_bait_adventure_end() -> None:
