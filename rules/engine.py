@@ -15,9 +15,9 @@ from rules import adventure, bait, build, expansions, items, minibosses, phases,
 from rules import commands as cmd
 from rules import events as ev
 from rules.end_of_turn import end_turn
-from rules.errors import HeroError, PhaseError, RulesError
+from rules.errors import HeroError, PhaseError, RulesError, acting_player
 from rules.evolve import evolve
-from rules.models import GameSetup, GameState, Hero, PlayerState
+from rules.models import GameSetup, GameState, Hero
 from rules.rulings import Ruling
 from rules.setup import new_game
 
@@ -30,6 +30,7 @@ __all__ = [
     "replay",
     "replay_partial",
 ]
+
 
 class _Fold:
     """Events collected while the state moves forward, for commands made of steps."""
@@ -48,15 +49,6 @@ class _Fold:
 
     def step(self, producer: Callable[[GameState], Sequence[ev.EventBase]]) -> None:
         self.add(producer(self.state))
-
-
-def _player(state: GameState, name: str, *, active: bool = True) -> PlayerState:
-    if not state.has_player(name):
-        raise RulesError("R-PHASE", "err.no_player", player=name)
-    player = state.player(name)
-    if active and player.eliminated:
-        raise RulesError("R-END-ELIM", "err.eliminated", player=name)
-    return player
 
 
 def _check_phase(state: GameState, command: BaseModel) -> None:
@@ -161,7 +153,7 @@ def _reveal_rooms(state: GameState) -> list[ev.EventBase]:
 
 def _destroy(fold: _Fold, command: cmd.DestroyRoom) -> None:
     state = fold.state
-    player = _player(state, command.player)
+    player = acting_player(state, command.player)
     event = build.destroy(state, player, command.index)
     walk = state.walk
     if (
@@ -200,7 +192,7 @@ def _destroy(fold: _Fold, command: cmd.DestroyRoom) -> None:
 
 
 def _heal_wound(state: GameState, command: cmd.HealWound) -> list[ev.EventBase]:
-    player = _player(state, command.player)
+    player = acting_player(state, command.player)
     wounds = player.healable
     if not wounds:
         raise HeroError("R-HEAL", "err.no_wound", player=player.name)
@@ -234,7 +226,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         return fold
     match command:
         case cmd.BuildRoom(player=name, room=room, over=over):
-            fold.add([build.place(state, _player(state, name), room, over)])
+            fold.add([build.place(state, acting_player(state, name), room, over)])
         case cmd.RevealRooms():
             fold.add(_reveal_rooms(state))
         case cmd.RevealHeroes():
@@ -266,9 +258,9 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         case cmd.DestroyRoom():
             _destroy(fold, command)
         case cmd.DeactivateRoom(player=name, index=index):
-            fold.add([build.deactivate(state, _player(state, name), index)])
+            fold.add([build.deactivate(state, acting_player(state, name), index)])
         case cmd.SetTreasureBonus(player=name, treasure=treasure, amount=amount):
-            player = _player(state, name)
+            player = acting_player(state, name)
             fold.add(
                 [
                     ev.TreasureBonusSet(
@@ -286,7 +278,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         case cmd.HealWound():
             fold.add(_heal_wound(state, command))
         case cmd.CorrectScore(player=name, souls=souls, wounds=wounds, reason=reason):
-            player = _player(state, name, active=False)
+            player = acting_player(state, name, active=False)
             fold.add(
                 [
                     ev.ScoreCorrected(
@@ -310,7 +302,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             _no_must_do_offer_waiting(state)
             fold.add(end_turn(state))
         case cmd.CastSpell(player=name):
-            fold.add(spells.cast(state, command, _player(state, name)))
+            fold.add(spells.cast(state, command, acting_player(state, name)))
             _after_walk(fold)
         case cmd.AnswerCardEffect(player=name, card_id=card_id, accept=accept):
             heal = spells.find_offer(state, name, card_id).offer == "heal_wound"

@@ -111,4 +111,3 @@ def lethal(state: GameState) -> bool:
 def outcome(state: GameState) -> Outcome | None:
     """How the game ended (winners and the deciding ruling), or None while it goes on."""
     return state.outcome
-

@@ -439,16 +439,6 @@ class GameState(Frozen):
         p = self.player(name)
         return not p.eliminated and bool(p.healable)
 
-    def treasure_total(self, name: str, treasure: Treasure) -> int:
-        """R-BAIT-TOTAL: active visible Rooms + Boss + bonuses (which may be negative)."""
-        p = self.player(name)
-        # Imported here: card effects are looked up by the models' own Rooms.
-        from rules.card_effects import treasure_bonus
-
-        rooms = sum(stack.top.treasure.count(treasure) for _, stack in p.active_rooms())
-        cards = treasure_bonus(p, treasure)  # passive card effects (R-CARD-EFFECT)
-        return rooms + cards + p.boss_treasure.count(treasure) + p.bonus(treasure)
-
     def hero_place(self, hero_id: int) -> str:
         """Where a Hero is: 'town', 'entrance:<player>', 'walk', 'scored:<player>'."""
         if hero_id in self.town:

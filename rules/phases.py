@@ -68,7 +68,8 @@ class Stage:
 
 # An ability may fire as the last Hero dies, which ends the Adventure phase: its owner still
 # answers before the turn ends; one fired by a Room built or a Level Up at the reveal is
-# answered in the Bait phase (R-CARD-EFFECT). A Miniboss's level 3 is used at any time.
+# answered in the Bait phase (R-CARD-EFFECT). A Miniboss's level 3 may be used in any
+# phase of a turn.
 STAGES: Mapping[Phase, Stage] = {
     s.phase: s
     for s in (

@@ -20,6 +20,7 @@ from rules import engine, flow
 from rules import events as ev
 from rules.card_effects import dungeon_damage
 from rules.models import CardOffer, GameState, PlayerState, Room, RoomStack, ScoredHero
+from rules.treasure import treasure_total
 
 GOBLIN_ARMORY = "BMA015"
 MINOTAURS_MAZE = "BMA017"
@@ -309,9 +310,9 @@ def test_card_effect_treasure_plus_counts_in_the_bait_total(
     monkeypatch.setattr(card_effects, "registry", lambda: {"TST001": made_up})
     r = Room(name="Made-up", treasure=("mage",), damage=1, card_id="TST001")
     state = walking([r], [t_hero("mage", 20)])
-    assert state.treasure_total("A", "mage") == 3
+    assert treasure_total(state, "A", "mage") == 3
     lured = walking([r.model_copy(update={"card_id": None})], [t_hero("mage", 20)])
-    assert lured.treasure_total("A", "mage") == 1
+    assert treasure_total(lured, "A", "mage") == 1
 
 
 # --- Spells played by name ----------------------------------------------------------------

@@ -219,7 +219,7 @@ def test_score_correct_adjusts_souls_and_wounds_and_is_logged() -> None:
     assert "missed a Soul" in event.ruling.why
     state = run(state, command)
     assert (state.souls("A"), state.wounds("A")) == (5, 0)
-    refused(state, c.CorrectScore(player="Z", souls=1), "R-PHASE")
+    refused(state, c.CorrectScore(player="Z", souls=1), "R-PLAYER")
 
 
 def test_end_turn_only_in_the_end_phase_and_not_after_the_game() -> None:

@@ -25,7 +25,7 @@ SCRIPT: list[c.Command] = [
 
 
 def test_phase_commands_outside_their_phase_are_refused() -> None:
-    """R-PHASE: each command belongs to the phases listed in ALLOWED_PHASES."""
+    """R-PHASE: each command belongs to the phases the flow table (rules.phases) lists."""
     state = started(new())
     assert state.phase == "beginning"
     for command in (
@@ -109,6 +109,6 @@ def test_evolve_folds_the_decided_events() -> None:
 
 
 def test_unknown_player_named_in_a_command_is_refused() -> None:
-    """R-PHASE: a command naming nobody at the table is refused with the name."""
-    error = refused(new(), c.BuildRoom(player="Zed", room=room("mage")), "R-PHASE")
+    """R-PLAYER: a command naming nobody at the table is refused with the name."""
+    error = refused(new(), c.BuildRoom(player="Zed", room=room("mage")), "R-PLAYER")
     assert "'Zed'" in str(error)

@@ -411,7 +411,7 @@ def full_replay_history(game: Game) -> list[tuple[c.Command, tuple[ev.EventBase,
 )
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_incremental_history_equals_full_replay_after_play_undo_redo(seed: int) -> None:
-    """R-PHASE (undo/redo): a game kept step by step through random plays, undos and redos
+    """R-UNDO: a game kept step by step through random plays, undos and redos
     has the state, history and redo events a full replay of its log gives, and so does the
     same game read back from its fields alone (as from disk)."""
     rng = random.Random(seed)

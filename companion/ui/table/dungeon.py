@@ -24,6 +24,7 @@ from rules import flow
 from rules.card_effects import RoomDamage, room_damage
 from rules.commands import BuildRoom, DeactivateRoom, DestroyRoom, SetTreasureBonus
 from rules.models import TREASURES, PlayerState, Room, RoomStack, Treasure
+from rules.treasure import treasure_total
 
 ROOM_COL = {"xs": 12, "sm": 6, "md": 4, "xl": 3}
 
@@ -64,7 +65,7 @@ def totals_row(ctx: TableContext, player: PlayerState, prefix: str) -> ft.Contro
 
     badges: list[ft.Control] = []
     for t in TREASURES:
-        total = ctx.state.treasure_total(player.name, t)
+        total = treasure_total(ctx.state, player.name, t)
         # Kept while its total is the same: a bonus or a Room changes one or two of five.
         badges.append(
             ctx.memo(
