@@ -31,6 +31,8 @@ from companion.games_cli import (
     games_options,
     run_games,
 )
+from rules import card_table
+from rules.card_effects import EffectsError, load_effects
 
 if TYPE_CHECKING:
     from companion.store.folder_lock import FolderLock
@@ -385,6 +387,11 @@ def lookup(options: LookupOptions) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     options = parse_args(argv)
+    try:
+        card_table.use(load_effects())  # the engine reads no file itself
+    except EffectsError as exc:
+        print(f"dungeon-referee: the card abilities cannot be read: {exc}", file=sys.stderr)
+        return 1
     try:
         if isinstance(options, GamesOptions):
             return run_games(options)

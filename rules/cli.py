@@ -15,6 +15,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from rules import card_table
+from rules.card_effects import load_effects
 from rules.json_text import JsonTextError, parse_json
 from rules.printable import printable
 from rules.table import Table, TableError
@@ -109,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     turn.add_argument("table", help="path to a table JSON file, or - for standard input")
     args = parser.parse_args(argv)
+    card_table.use(load_effects())  # the engine reads no file itself
 
     try:
         table = read_table(args.table)

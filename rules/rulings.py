@@ -50,6 +50,10 @@ RuleId = Literal[
     "R-TURN-REVEAL",
     "R-SCORE-CORRECT",
     "R-CARD-EFFECT",
+    # The app's own bookkeeping: a table changed meanwhile, undo/redo, an unknown player.
+    "R-STALE",
+    "R-UNDO",
+    "R-PLAYER",
 ]
 
 Arg = str | int

@@ -11,6 +11,7 @@ from rules import commands as c
 from rules import events as ev
 from rules.evolve import evolve
 from rules.models import GameState
+from rules.treasure import treasure_total
 
 
 def lures(state: GameState) -> list[tuple[str | None, str]]:
@@ -62,10 +63,10 @@ def test_bait_total_counts_rooms_boss_and_bonuses() -> None:
         ),
         [t_hero("mage")],
     )
-    assert state.treasure_total("B", "mage") == 2
+    assert treasure_total(state, "B", "mage") == 2
     assert lures(state) == [("B", "R-BAIT-HIGHEST")]
     bonus = run(state, c.SetTreasureBonus(player="A", treasure="mage", amount=2))
-    assert bonus.treasure_total("A", "mage") == 3
+    assert treasure_total(bonus, "A", "mage") == 3
     assert lures(bonus) == [("A", "R-BAIT-HIGHEST")]
 
 
@@ -75,7 +76,7 @@ def test_bait_total_bonus_may_be_negative() -> None:
     (event,) = events_of(state, c.SetTreasureBonus(player="A", treasure="thief", amount=-2))
     assert event.ruling.rule == "R-BAIT-TOTAL"
     state = run(state, c.SetTreasureBonus(player="A", treasure="thief", amount=-2))
-    assert state.treasure_total("A", "thief") == 0
+    assert treasure_total(state, "A", "thief") == 0
     assert lures(state) == [("B", "R-BAIT-HIGHEST")]
 
 
@@ -90,7 +91,7 @@ def test_bait_total_deactivated_rooms_count_nothing() -> None:
     state = bait_state(
         two([t_room("cleric cleric", deactivated=True)], [t_room("cleric")]), [t_hero("cleric")]
     )
-    assert state.treasure_total("A", "cleric") == 0
+    assert treasure_total(state, "A", "cleric") == 0
     assert lures(state) == [("B", "R-BAIT-HIGHEST")]
 
 
@@ -131,7 +132,7 @@ def test_bait_highest_negative_totals_lure_nobody() -> None:
         # A's mage bonus of -1 cancels its Room: totals 0 and -1.
     )
     state = run(state, c.SetTreasureBonus(player="A", treasure="mage", amount=-1))
-    assert (state.treasure_total("A", "mage"), state.treasure_total("B", "mage")) == (0, -1)
+    assert (treasure_total(state, "A", "mage"), treasure_total(state, "B", "mage")) == (0, -1)
     assert lures(state) == [(None, "R-BAIT-HIGHEST")]
 
 

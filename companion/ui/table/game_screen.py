@@ -38,8 +38,8 @@ from companion.ui.table.table_sync import ready_marks, reveal_note, sync_top
 from companion.ui.table.town import TownPanel
 from companion.ui.widgets import Handler, Refusal, big_button, icon_action, on_tap, tagged
 from rules import events as ev
-from rules.commands import Command, EndTurn, ResolveBait, RevealRooms
-from rules.engine import legal_command_types
+from rules import flow
+from rules.commands import CastSpell, Command, EndTurn, ResolveBait, RevealRooms
 from rules.errors import StaleCommand
 from rules.game import Game
 from rules.models import GameState
@@ -119,7 +119,7 @@ class GameScreen:
         """The kinds of command the engine allows now; asked once per game version."""
         game = self.game
         if self._legal_of is not game:
-            self._legal = legal_command_types(game.state)
+            self._legal = flow.legal(game.state)
             self._legal_of = game
         return self._legal
 
@@ -373,7 +373,7 @@ class GameScreen:
             out.append(offers)
         if last is not None and state.phase != "beginning":
             out.append(last)
-        if state.phase in ("build", "adventure"):
+        if flow.may(state, CastSpell):
             out.append(self.spells.view())
         if state.phase == "adventure":
             results = bait_results(self)
