@@ -81,7 +81,7 @@ def run_stats(
     wins = ", ".join(f"{printable(n)} {k}" for n, k in summary.wins_by_player.items()) or "none yet"
     bosses = ", ".join(f"{printable(n)} {k}" for n, k in summary.wins_by_boss.items()) or "none yet"
     room = (
-        f"{printable(summary.deadliest_room)} ({summary.deadliest_kills} Heroes)"
+        f"{printable(summary.deadliest_room)} ({summary.deadliest_kills} killed)"
         if summary.deadliest_room
         else "none yet"
     )

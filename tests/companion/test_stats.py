@@ -168,7 +168,7 @@ def test_the_command_line_prints_the_numbers_and_csv(tmp_path: Path) -> None:
     assert run_stats(StatsOptions(data_dir=tmp_path), out, err) == 0
     text = out.getvalue()
     assert "Games played: 1 (finished: 0)" in text
-    assert "Most deadly Room: Pit (1 Heroes)" in text
+    assert "Most deadly Room: Pit (1 killed)" in text
     assert "Heroes killed: 1, escaped: 1" in text
     out = io.StringIO()
     assert run_stats(StatsOptions(data_dir=tmp_path, csv=True), out, err) == 0

@@ -13,14 +13,13 @@ before the forecast is made, and the panel says whose Room is still hidden (R-BU
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
-from flet.components.component import Renderer
 
 from companion.i18n import Translator
+from companion.ui.component_part import part
 from companion.ui.new_game_form import FormErrors
 from companion.ui.room_picker import RoomDraft
 from companion.ui.sync_link import access_of, sees_face_down
@@ -161,23 +160,7 @@ def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) 
 
 def draft_panel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) -> ft.Control:
     """The panel as a control to put in a build form (kept by the form while it is open)."""
-    renderer = Renderer()  # type: ignore[no-untyped-call]
-    made: ft.Control = renderer.render(lambda: ForecastPanel(app, state_of, player, watch))
-    return made
-
-
-def _start_component_updates(app: TableApp) -> None:
-    """Flet redraws a component whose state changed from a task it starts only for pages
-    made with ``page.render``; the app's screens are built otherwise, so the panel
-    starts it (once: Flet keeps one per page session). A page without a session (the
-    screen tests' fake page) has nothing to start."""
-    session = getattr(app.page, "session", None)
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:  # built outside the page's loop (a screen test): nothing to start
-        return
-    if session is not None:
-        session.start_updates_scheduler()
+    return part(app, lambda: ForecastPanel(app, state_of, player, watch))
 
 
 class DraftForecast:
@@ -198,7 +181,6 @@ class DraftForecast:
         self.watch.table = (state.version, hidden_here(self.app, state))
         if self.panel is None:
             self.panel = draft_panel(self.app, self.state_of, self.player, self.watch)
-            _start_component_updates(self.app)
         return self.panel
 
     def drafted(self, draft: RoomDraft) -> None:
