@@ -80,9 +80,14 @@ def _summary_lines(app: TableApp, s: Summary) -> list[ft.Control]:
     none = tr("history.none_yet")
 
     def pairs(counts: dict[str, int]) -> str:
-        return ", ".join(f"{name or '?'} {n}" for name, n in counts.items()) or none
+        unnamed = tr("history.unnamed")
+        said = (f"{name if name not in ('', '?') else unnamed} {n}" for name, n in counts.items())
+        return ", ".join(said) or none
 
+    # German writes 5,7 where English writes 5.7.
     turns = none if s.average_turns is None else f"{s.average_turns:g}"
+    if tr.lang == "de":
+        turns = turns.replace(".", ",")
     room = (
         tr("history.room_kills", room=s.deadliest_room, count=s.deadliest_kills)
         if s.deadliest_room
@@ -102,12 +107,14 @@ def _summary_lines(app: TableApp, s: Summary) -> list[ft.Control]:
 def souls_and_wounds(app: TableApp, game: GameFacts) -> ft.Control:
     """Each player's Souls (solid) and Wounds (dashed) at the end of every turn."""
     series: list[fch.LineChartData] = []
-    top = 1
+    top, bottom = 1, 0
     for n, scores in enumerate(game.scores.values()):
         colour = LINE_COLOURS[n % len(LINE_COLOURS)]
         souls = [fch.LineChartDataPoint(s.turn, s.souls) for s in scores]
         wounds = [fch.LineChartDataPoint(s.turn, s.wounds) for s in scores]
         top = max([top, *(s.souls for s in scores), *(s.wounds for s in scores)])
+        # A correction can take a score below zero (R-SCORE-CORRECT): the axis shows it.
+        bottom = min([bottom, *(s.souls for s in scores), *(s.wounds for s in scores)])
         series.append(fch.LineChartData(points=souls, color=colour, stroke_width=3))
         series.append(
             fch.LineChartData(points=wounds, color=colour, stroke_width=2, dash_pattern=[6, 4])
@@ -117,7 +124,7 @@ def souls_and_wounds(app: TableApp, game: GameFacts) -> ft.Control:
         data_series=series,
         min_x=1,
         max_x=max(2, last),
-        min_y=0,
+        min_y=bottom,
         max_y=top + 1,
         left_axis=fch.ChartAxis(label_size=28),
         bottom_axis=fch.ChartAxis(
