@@ -54,6 +54,8 @@ class Counted:
     games: tuple[GameFacts, ...]
     unreadable: int
     names: Names
+    #: Everyone's numbers, counted with the games (the screen's first view).
+    summary: Summary | None = None
 
 
 def _visible(app: TableApp, game_id: str) -> bool:
@@ -72,7 +74,8 @@ def count_games(app: TableApp) -> Counted:
     store = app.sessions.store
     found = saved_facts(store)
     shown = tuple(g for g in found.games if _visible(app, g.game_id))
-    return Counted(shown, found.unreadable, load_names(store.layout.root))
+    names = load_names(store.layout.root)
+    return Counted(shown, found.unreadable, names, summarize(shown, None, names.same))
 
 
 def _summary_lines(app: TableApp, s: Summary) -> list[ft.Control]:
@@ -220,7 +223,11 @@ def HistoryView(app: TableApp) -> ft.Control:
     found: Counted = counted
     names = found.names
     who = None if player == EVERYONE else player
-    summary = summarize(found.games, who, names.same)
+    summary = (
+        found.summary
+        if who is None and found.summary is not None
+        else summarize(found.games, who, names.same)
+    )
 
     def answered(q: NameQuestion, same: bool) -> None:
         assert app.sessions is not None
@@ -254,16 +261,42 @@ def HistoryView(app: TableApp) -> ft.Control:
         g for g in found.games if who is None or who in [names.same.get(p, p) for p in g.players]
     ]
     if games:
-        game = next((g for g in games if g.game_id == chosen), games[0])
+        # ‹ › step through the games (newest first): any game, one tap per game, and no
+        # list of a thousand names sent to the phone.
+        at = next((n for n, g in enumerate(games) if g.game_id == chosen), 0)
+        game = games[at]
         controls.append(heading(tr("history.plot_title")))
         controls.append(
             tagged(
                 "history-game",
-                ft.Dropdown(
-                    label=tr("history.game"),
-                    value=game.game_id,
-                    options=[ft.DropdownOption(key=g.game_id, text=g.name) for g in games],
-                    on_select=lambda e: set_chosen(e.control.value or ""),
+                ft.Row(
+                    [
+                        tagged(
+                            "history-newer",
+                            ft.IconButton(
+                                ft.Icons.CHEVRON_LEFT,
+                                disabled=at == 0,
+                                tooltip=tr("history.newer"),
+                                on_click=lambda _e: set_chosen(games[max(0, at - 1)].game_id),
+                            ),
+                        ),
+                        ft.Text(
+                            tr("history.game_of", name=game.name, n=at + 1, count=len(games)),
+                            size=16,
+                            expand=True,
+                        ),
+                        tagged(
+                            "history-older",
+                            ft.IconButton(
+                                ft.Icons.CHEVRON_RIGHT,
+                                disabled=at == len(games) - 1,
+                                tooltip=tr("history.older"),
+                                on_click=lambda _e: set_chosen(
+                                    games[min(len(games) - 1, at + 1)].game_id
+                                ),
+                            ),
+                        ),
+                    ]
                 ),
             )
         )

@@ -119,20 +119,28 @@ def forecast_room(room: Room) -> Room:
 
 
 def _panel(app: TableApp, identifier: str, title: str, lines: list[Line]) -> ft.Control:
-    rows: list[ft.Control] = [ft.Text(title, size=17, weight=ft.FontWeight.BOLD)]
+    """The lines in few controls (the panel is drawn again as the draft changes, and every
+    control costs that redraw): a Hero's line and its why share one Text; the rules behind
+    the lines are linked once each, at the end."""
+    texts: list[tuple[str, bool]] = []
     for line in lines:
-        text = ft.Text(
-            line.text,
-            size=16 if line.strong else 15,
-            weight=ft.FontWeight.BOLD if line.strong else None,
-        )
-        rows.append(tagged(f"{identifier}-{line.key}", text))
-        if line.rule is not None and line.key.endswith(("-why", "refused")):
-            rows.append(rule_link(app, line.rule, f"{identifier}-{line.key}-rule"))
+        if line.key.endswith("-why") and texts:
+            texts[-1] = (f"{texts[-1][0]}\n{line.text}", texts[-1][1])
+        else:
+            texts.append((line.text, line.strong))
+    rows: list[ft.Control] = [ft.Text(title, size=17, weight=ft.FontWeight.BOLD)]
+    rows += [
+        ft.Text(text, size=16 if strong else 15, weight=ft.FontWeight.BOLD if strong else None)
+        for text, strong in texts
+    ]
+    rules = dict.fromkeys(line.rule for line in lines if line.rule is not None)
+    links = [rule_link(app, rule, f"{identifier}-rule-{rule}") for rule in rules]
+    if links:
+        rows.append(ft.Row(links, wrap=True, spacing=4))
     return tagged(
         identifier,
         ft.Container(
-            ft.Column(rows, spacing=2),
+            ft.Column(rows, spacing=4),
             padding=8,
             border_radius=10,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
@@ -155,7 +163,11 @@ def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) 
     result = forecast(state, draft, hidden_here(app, state))
     seat = access_of(app).seat
     title = tr("forecast.title") if draft is not None else tr("forecast.title_now")
-    return _panel(app, f"forecast-{player}", title, forecast_lines(tr, result, seat))
+    # The same forecast in the same words: the controls on screen stay as they are.
+    return ft.use_memo(
+        lambda: _panel(app, f"forecast-{player}", title, forecast_lines(tr, result, seat)),
+        [result, title, seat, tr.lang],
+    )
 
 
 def draft_panel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) -> ft.Control:
