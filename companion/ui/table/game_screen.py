@@ -30,6 +30,7 @@ from companion.ui.table.card_play import SpellPanel, offers_view
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
+from companion.ui.table.forecast import bait_forecast
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
 from companion.ui.table.rulings import ruling_row
@@ -365,6 +366,7 @@ class GameScreen:
                 offers = None
             if state.phase == "bait" and ResolveBait in legal:
                 out.append(bait_button(self))
+                out.extend(bait_forecast(self))  # where each Hero would go, before the tap
             if state.phase == "end" and EndTurn in legal:
                 out.append(end_turn_button(self))
         if state.phase == "adventure":
