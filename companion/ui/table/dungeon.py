@@ -18,6 +18,7 @@ from companion.ui.table.build_panel import BuildForm
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.miniboss_panel import room_extras, room_extras_key
 from companion.ui.table.player_expansions import PlayerExpansions
+from companion.ui.table.removal_confirm import confirm_destroy
 from companion.ui.table.table_sync import build_slot
 from companion.ui.widgets import tagged
 from rules.card_effects import RoomDamage, room_damage
@@ -196,14 +197,15 @@ def _room_actions(ctx: TableContext, name: str, index: int, prefix: str) -> ft.C
     slot = f"{prefix}-rooms"
 
     def button(kind: str, icon: ft.IconData, command: DestroyRoom | DeactivateRoom) -> ft.Control:
+        def act(_event: object) -> None:
+            if isinstance(command, DestroyRoom):  # it leaves the table: asked first
+                confirm_destroy(ctx, name, index, lambda: ctx.play(slot, command))
+            else:
+                ctx.play(slot, command)
+
         return tagged(
             f"{prefix}-room-{index + 1}-{kind}",
-            ft.TextButton(
-                tr(f"table.{kind}"),
-                icon=icon,
-                height=TOUCH,
-                on_click=lambda _e: ctx.play(slot, command),
-            ),
+            ft.TextButton(tr(f"table.{kind}"), icon=icon, height=TOUCH, on_click=act),
         )
 
     return ft.Row(

@@ -7,6 +7,7 @@ import flet as ft
 from companion.ui.table.context import TableContext, section
 from companion.ui.table.rulings import ruling_row
 from companion.ui.widgets import tagged
+from rules.commands import Command
 from rules.events import EventBase
 
 #: Long games: show the latest steps; older ones stay in the saved game and the export.
@@ -15,6 +16,16 @@ SHOWN = 60
 
 def command_title(ctx: TableContext, command_type: str) -> str:
     return ctx.app.tr(f"log.command.{command_type}")
+
+
+def step_name(ctx: TableContext, command: Command) -> str:
+    """A step as the table says it: its kind, and whose it is when it is one player's
+    ("Room built face down (Ann)"); never a face-down card's name."""
+    title = command_title(ctx, command.type)
+    player = getattr(command, "player", None)
+    if isinstance(player, str) and player:
+        return ctx.app.tr("log.step_of", step=title, player=player)
+    return title
 
 
 def log_view(ctx: TableContext) -> ft.Control:
