@@ -289,7 +289,12 @@ def serve(options: ServeOptions) -> int:
             raise CliError(f"can't use {options.data_dir} as the data folder: {exc}") from exc
         os.environ[DATA_ENV] = str(options.data_dir)
 
+    from companion.served_folder import remember_served
+    from companion.store import resolve_data_dir
+
     port = choose_port(options)
+    # ./play games, export and import look here next (companion.served_folder).
+    remember_served(resolve_data_dir(options.data_dir))
     local_url = f"http://{LOCALHOST}:{port}"
     if options.lan:
         address = lan_address()
