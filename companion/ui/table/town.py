@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.catalogue import HeroCard as CatalogueHero
 from companion.i18n import Lang
+from companion.table_cards import heroes_offered
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
 from companion.ui.kept_form import KeptForm
 from companion.ui.sync_link import focus_when_shown
@@ -301,12 +302,11 @@ class HeroSlot(KeptForm):
         query = self.draft.name.strip()
         options: list[ft.Control] = []
         if len(query) >= 2:
-            for match in self.ctx.app.catalogue.search(
-                query, kinds=["hero"], sets=self.ctx.app.card_sets(), limit=4
-            ):
-                card = match.card
-                if not isinstance(card, CatalogueHero):
-                    continue
+            matches = self.ctx.app.catalogue.search(
+                query, kinds=["hero"], sets=self.ctx.app.card_sets(), limit=12
+            )
+            # Not a Hero out of this game's deck: the player count, the copies revealed.
+            for card in heroes_offered(matches, self.ctx.state, limit=4):
                 options.append(
                     big_button(
                         f"{self.prefix}-option-{card.id}",
