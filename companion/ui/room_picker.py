@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.catalogue import TREASURES, RoomCard, Treasure
 from companion.i18n import Lang
-from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
+from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_letter
 from companion.ui.kept_form import KeptForm
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
 from companion.ui.widgets import big_button, on_tap, show_options, switch_row, tagged, toggle_tile
@@ -262,7 +262,7 @@ class RoomPicker(KeptForm):
         return toggle_tile(
             f"{self.prefix}-treasure-{t}",
             tr("room.treasure_count", treasure=tr(f"treasure.{t}"), count=count),
-            (look.colour, look.icon, look.letter),
+            (look.colour, look.icon, treasure_letter(t, tr(f"treasure.{t}"))),
             count > 0,
             on_tap(self._add, t),
             width=TOUCH + 4,

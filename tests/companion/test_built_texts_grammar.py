@@ -108,3 +108,20 @@ def test_german_reveal_keeps_its_separable_verb_together() -> None:
 
 def test_plural_choice_renders_signed_numbers() -> None:
     assert render("{n:+d} {n:Seele|Seelen}", {"n": -1}) == "-1 Seele"
+
+
+def test_treasure_letters_follow_the_language_of_their_name() -> None:
+    from companion.theme import treasure_letter
+
+    de, en = Translator("de"), Translator("en")
+    # Kleriker and Krieger share a K: each its own two letters, never the English C/F.
+    assert [treasure_letter(t, de(f"treasure.{t}")) for t in ("cleric", "fighter", "thief")] == [
+        "Kl",
+        "Kr",
+        "D",
+    ]
+    assert [treasure_letter(t, en(f"treasure.{t}")) for t in ("cleric", "fighter", "thief")] == [
+        "C",
+        "F",
+        "T",
+    ]

@@ -14,7 +14,7 @@ import flet as ft
 from companion.catalogue import HeroCard as CatalogueHero
 from companion.i18n import Lang
 from companion.table_cards import heroes_offered
-from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
+from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_letter
 from companion.ui.kept_form import KeptForm
 from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, section, slot_error
@@ -352,7 +352,7 @@ class HeroSlot(KeptForm):
                 toggle_tile(
                     f"{self.prefix}-treasure-{t}",
                     tr(f"treasure.{t}"),
-                    (look.colour, look.icon, look.letter),
+                    (look.colour, look.icon, treasure_letter(t, tr(f"treasure.{t}"))),
                     t in self.draft.treasure,
                     on_tap(self.toggle, t),
                     width=TOUCH + 4,
