@@ -20,7 +20,7 @@ import flet as ft
 
 from companion.ui.table.context import TableContext, section
 from companion.ui.table.rulings import ruling_row
-from companion.ui.widgets import on_tap, tagged
+from companion.ui.widgets import big_button, on_tap, tagged
 from rules import events as ev
 from rules.commands import Command
 from rules.events import EventBase
@@ -126,15 +126,14 @@ def _filter_chips(ctx: TableContext, view: LogView) -> ft.Control:
         view.player = player
         ctx.redraw()
 
+    # A filled button for the choice shown, outlined for the others: 48 px, words alone.
     chips: list[ft.Control] = [
-        tagged(
+        big_button(
             identifier,
-            ft.Chip(
-                label=ft.Text(words, size=15),
-                selected=view.player == player,
-                on_select=on_tap(pick, player),
-            ),
-            button=True,
+            words,
+            on_tap(pick, player),
+            icon=ft.Icons.CHECK if view.player == player else None,
+            primary=view.player == player,
         )
         for identifier, player, words in choices
     ]
