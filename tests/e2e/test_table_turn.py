@@ -23,7 +23,7 @@ from tests.e2e.conftest import (
     start_server,
     stop_server,
 )
-from tests.e2e.game_steps import said, shows, tap
+from tests.e2e.game_steps import bring_into_view, said, shows, tap
 from tests.e2e.sync_seed import DEVICE_KEY, SeededGame, device_id, seed
 
 pytestmark = pytest.mark.e2e
@@ -39,6 +39,7 @@ def table(
         "undo": seed(data, 2, device_id(51), "Undo"),
         "destroy": seed(data, 2, device_id(52), "Destroy"),
         "invite": seed(data, 3, device_id(53), "Invite"),
+        "setup": seed(data, 3, device_id(55), "Set-up", at_setup=True),
     }
     server = start_server(data, base / "server.log")
     yield server, games
@@ -134,3 +135,31 @@ def test_the_invite_tab_follows_the_seats_and_reveal_waits_on_a_seat(
     said(phone, "Still building: Ada, Brann, Cyra")
     assert not phone.by_id("reveal-rooms").count()
     phone.screenshot("reveal-waits")
+
+
+def test_catalogue_matches_open_in_view_at_the_bottom_of_the_page(
+    phones: Phones, table: tuple[Server, dict[str, SeededGame]]
+) -> None:
+    game = table[1]["setup"]
+    host = phones.open(55, f"/setup/{game.game_id}", "host")
+    field = "first-room-3-name"
+    bring_into_view(host, field)
+    # The field sits right above the bottom edge, where its matches opened out of sight.
+    box = host.by_id(field).first.bounding_box()
+    assert box is not None
+    height = PHONE["height"]
+    host.page.mouse.move(195, 400)
+    host.page.mouse.wheel(0, box["y"] - (height - 90))
+    host.page.wait_for_timeout(600)
+    box = host.by_id(field).first.bounding_box()
+    assert box is not None and box["y"] > height - 160, box
+    host.by_id(field).first.click()
+    typed = host.by_id(field).locator("input").first
+    typed.wait_for(state="attached", timeout=5_000)
+    typed.press_sequentially("dark", delay=80)
+    option = host.page.locator('[flt-semantics-identifier^="first-room-3-option-"]').last
+    option.wait_for(state="attached", timeout=10_000)
+    host.page.wait_for_timeout(800)
+    shown = option.bounding_box()
+    assert shown is not None and shown["y"] + shown["height"] <= height, shown
+    host.screenshot("matches-in-view")

@@ -16,6 +16,7 @@ from companion.i18n import Lang
 from companion.table_cards import heroes_offered
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_letter
 from companion.ui.kept_form import KeptForm
+from companion.ui.matches_in_view import keep_matches_in_view
 from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
@@ -246,8 +247,8 @@ class HeroSlot(KeptForm):
         self.suggestions = ft.Column(spacing=4)
         # Five 52 px tiles fit one line inside a Hero card on a 360 px phone.
         self.tiles = ft.Row(wrap=True, spacing=5, run_spacing=5)
-        self.name_field = ft.TextField(
-            on_change=self._on_name, prefix_icon=ft.Icons.SEARCH, text_size=18
+        self.name_field = keep_matches_in_view(
+            ft.TextField(on_change=self._on_name, prefix_icon=ft.Icons.SEARCH, text_size=18)
         )
         self.health_field = ft.TextField(
             value=draft.health,
