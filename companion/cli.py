@@ -311,7 +311,12 @@ def serve(options: ServeOptions) -> int:
     folder = hold_served_folder(options.data_dir)
 
     trust_forwarded_headers(options)
+    from companion.served_folder import remember_served
+    from companion.store import resolve_data_dir
+
     port = choose_port(options)
+    # ./play games, export and import look here next (companion.served_folder).
+    remember_served(resolve_data_dir(options.data_dir))
     local_url = f"http://{LOCALHOST}:{port}"
     if options.lan:
         address = lan_address()

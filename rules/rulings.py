@@ -194,7 +194,8 @@ MESSAGES: dict[str, str] = {
     "turn.phase": "The {phase} phase begins.",
     "setup.done": "The first Rooms are revealed; set-up is complete.",
     "score.corrected": (
-        "{player}'s score is corrected by hand ({souls:+d} Souls, {wounds:+d} Wounds): {reason}."
+        "{player}'s score is corrected by hand ({souls:+d} {souls:Soul|Souls}, "
+        "{wounds:+d} {wounds:Wound|Wounds}): {reason}."
     ),
     # end of turn
     "end.reset": "Damage on Heroes never carries over to the next turn.",
