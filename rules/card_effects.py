@@ -19,22 +19,18 @@ from pydantic import ValidationError
 
 from rules import events as ev
 from rules.card_text import phrases
-from rules.effects import (
-    Ability,
-    CardEffects,
+from rules.effect_kinds import (
     DamageEqualsCount,
     DamagePerCount,
-    EffectsFile,
     HealWound,
     MoveHero,
     NoBuildAdjacent,
     NoBuildOver,
-    OfferKind,
     RoomDamagePlus,
     RoomType,
     TreasurePlus,
-    Trigger,
 )
+from rules.effects import Ability, CardEffects, EffectsFile, OfferKind, Trigger
 from rules.errors import BuildError
 from rules.models import GameState, PlayerState, Room, RoomStack, Treasure
 from rules.rulings import MESSAGES, Ruling
@@ -100,15 +96,18 @@ class RoomDamage(NamedTuple):
         return self.damage != self.printed
 
 
-def room_damage(player: PlayerState, index: int) -> RoomDamage:
+def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> RoomDamage:
     """The damage the Room at ``index`` deals a Hero entering it: the one number the
     Adventure walk uses and the dungeon card shows. A deactivated Room is a blank space
-    and deals none (R-DEACTIVATE); passive effects and a Spell's boost count."""
+    and deals none (R-DEACTIVATE); passive effects and a Spell's boost count; a Room that
+    deals no more damage this turn (``uses``, the turn's card marks) deals none."""
     dungeon = player.dungeon
     stack = dungeon[index]
     room = stack.top
     if stack.deactivated:
         return RoomDamage(room.damage, 0, ())
+    if room.card_id is not None and spent(player.name, index, room.card_id) in uses:
+        return RoomDamage(room.damage, 0, (f"{room.label()} = 0",))
     damage = room.damage
     notes: list[str] = []
     active = [(i, s) for i, s in enumerate(dungeon) if not s.deactivated]
@@ -140,9 +139,9 @@ def room_damage(player: PlayerState, index: int) -> RoomDamage:
     return RoomDamage(room.damage, max(damage, 0), tuple(notes))
 
 
-def dungeon_damage(player: PlayerState) -> tuple[RoomDamage, ...]:
+def dungeon_damage(player: PlayerState, uses: tuple[str, ...] = ()) -> tuple[RoomDamage, ...]:
     """Every Room's damage, entrance first, as the walk would deal it now."""
-    return tuple(room_damage(player, i) for i in range(len(player.dungeon)))
+    return tuple(room_damage(player, i, uses) for i in range(len(player.dungeon)))
 
 
 # --- treasure (R-BAIT-TOTAL with R-CARD-EFFECT) -------------------------------------------
@@ -226,6 +225,47 @@ def builds_over_any(state: GameState, player: PlayerState, room: Room) -> str | 
 
 def _use(player: str, index: int, card_id: str, hero: int | None = None) -> str:
     return f"{player}:{index}:{card_id}" + ("" if hero is None else f":{hero}")
+
+
+def spent(player: str, index: int, card_id: str) -> str:
+    """The mark of a Room that deals no more damage until end of turn."""
+    return f"{_use(player, index, card_id)}:spent"
+
+
+def survived_here(state: GameState, player: str, index: int, hero: int) -> list[ev.EventBase]:
+    """'When a Hero survives this Room' abilities of the Room a Hero walks out of alive: a
+    Room that deals no more damage this turn is marked so (the walk and the dungeon card
+    then show 0); any other effect is a reminder. A deactivated Room has no ability."""
+    p = state.player(player)
+    if index >= len(p.dungeon) or p.dungeon[index].deactivated:
+        return []
+    room = p.dungeon[index].top
+    out: list[ev.EventBase] = []
+    for ability in abilities(room, "hero_survives_here"):
+        assert room.card_id is not None
+        args: dict[str, str | int] = {
+            "hero": state.hero(hero).label(),
+            "card": room.label(),
+            "room_n": index + 1,
+            "player": player,
+        }
+        if ability.handling == "auto":
+            mark = spent(player, index, room.card_id)
+            if mark in state.card_uses:
+                continue
+            key, use = "card.no_more_damage", mark
+        else:
+            key, use = "card.survived_here", ""
+        out.append(
+            ev.CardEffectFired(
+                player=player,
+                card_id=room.card_id,
+                use=use,
+                card=room.label(),
+                ruling=Ruling(rule="R-CARD-EFFECT", key=key, args=args),
+            )
+        )
+    return out
 
 
 def sends_back(state: GameState, index: int) -> tuple[str, str] | None:

@@ -169,6 +169,14 @@ CARD_MESSAGES: dict[str, str] = {
         "{card} sends {hero} back to the previous Room, {room} (Room {room_n}), the first "
         "time it enters: {damage} damage ({total} of {health})."
     ),
+    "adv.enter_ability_first": (
+        "{hero} enters {room} (Room {room_n}): {card}'s ability takes effect before its damage."
+    ),
+    "card.no_more_damage": (
+        "{hero} survived {card} (Room {room_n}): it deals no more damage until end of turn."
+    ),
+    "card.survived_here": "{hero} survived {card} (Room {room_n}): its ability fires for {player}.",
+    "card.fx.no_more_damage": "this Room deals no more damage until end of turn.",
     "card.died_here": "{hero} died in {card} (Room {room_n}): its ability fires for {player}.",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."

@@ -9,7 +9,8 @@ catalogue key that translates it.
 
 from __future__ import annotations
 
-from rules.effects import Ability, CardEffects, Effect, RoomType
+from rules.effect_kinds import Effect, RoomType
+from rules.effects import Ability, CardEffects
 from rules.rulings import Arg, explain
 
 Phrase = tuple[str, dict[str, Arg]]

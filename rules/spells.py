@@ -12,7 +12,8 @@ from rules import adventure, build
 from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import BUILD_OVER_ANY, effects_of, offer_heroes, spell_use
-from rules.effects import Ability, DamageHero, MoveHero, RoomDamagePlus
+from rules.effect_kinds import DamageHero, MoveHero, RoomDamagePlus
+from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.models import CardOffer, GameState, PlayerState
 from rules.rulings import Ruling
