@@ -340,6 +340,24 @@ def offer_heroes(state: GameState, offer: OfferKind) -> tuple[int, ...]:
     return ()
 
 
+def offer_rooms(state: GameState, player: str, offer: OfferKind, card_id: str) -> tuple[int, ...]:
+    """The Rooms of ``player`` an offer may take: any of theirs to destroy; to boost, an
+    active Monster Room other than the card itself (and not one a face-down Room is about
+    to cover)."""
+    p = state.player(player)
+    if offer == "destroy_own_room":
+        return tuple(range(len(p.dungeon)))
+    if offer != "boost_own_room":
+        return ()
+    covered = p.pending.over if p.pending is not None else None
+    return tuple(
+        i
+        for i, s in enumerate(p.dungeon)
+        if not s.deactivated and s.top.kind == "monster" and s.top.card_id != card_id
+        if i != covered
+    )
+
+
 def _fire(
     state: GameState, player: str, card_id: str, card: str, ability: Ability, ruling: Ruling
 ) -> list[ev.EventBase]:
@@ -371,7 +389,9 @@ def _fire(
     # An offer with nothing to take is noted instead of asked.
     if offer == "heal_wound" and not state.can_heal(player):
         nothing = "card.no_wound"
-    elif offer is not None and offer != "heal_wound" and not offer_heroes(state, offer):
+    elif offer == "boost_own_room" and not offer_rooms(state, player, offer, card_id):
+        nothing = "card.no_room_target"
+    elif offer not in (None, "heal_wound", "boost_own_room") and not offer_heroes(state, offer):
         nothing = "card.no_target"
     else:
         nothing = ""
@@ -403,6 +423,34 @@ def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
         )
         out += _fire(state, player, room.card_id, room.label(), ability, ruling)
     return out
+
+
+def uncovered(state: GameState, player: str, index: int) -> list[ev.EventBase]:
+    """'When you uncover this Room' abilities of the Room now on top at ``index``, in the
+    state just after the Room over it was destroyed (offers or reminders)."""
+    p = state.player(player)
+    if index >= len(p.dungeon) or p.dungeon[index].deactivated:
+        return []
+    room = p.dungeon[index].top
+    if room.card_id is None:
+        return []
+    ruling = Ruling(
+        rule="R-CARD-EFFECT", key="card.uncovered", args={"player": player, "card": room.label()}
+    )
+    out: list[ev.EventBase] = []
+    for ability in abilities(room, "you_uncover_this"):
+        out += _fire(state, player, room.card_id, room.label(), ability, ruling)
+    return out
+
+
+def uncovered_by(
+    before: GameState, after: GameState, player: str, index: int
+) -> list[ev.EventBase]:
+    """What a Room's destruction uncovers fires (``before`` and ``after`` the destroy):
+    nothing when the destroyed Room covered none (its place is gone)."""
+    if len(before.player(player).dungeon[index].rooms) < 2:
+        return []
+    return uncovered(after, player, index)
 
 
 def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:

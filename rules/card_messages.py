@@ -177,6 +177,17 @@ CARD_MESSAGES: dict[str, str] = {
     ),
     "card.survived_here": "{hero} survived {card} (Room {room_n}): its ability fires for {player}.",
     "card.fx.no_more_damage": "this Room deals no more damage until end of turn.",
+    "card.no_room_target": "{player}'s {card} fires, but there is no Room it may take.",
+    "err.offer_boost_room": "{card}: pick another active Monster Room of your dungeon.",
+    "card.target.other_own_monster_room": "[another Monster Room in your dungeon]",
+    "card.uncovered": "{player} uncovered {card}: its ability fires.",
+    "card.fx.build_extra_over": "build one of your {rooms} over a Room of your dungeon at once.",
+    "card.cost.destroy_this.then": "destroy this Room, then",
+    "card.cost.destroy_another.then": "destroy another Room of your dungeon, then",
+    "card.cost.discard_two_rooms.then": "discard two Room cards, then",
+    "card.cost.discard_monster_room.then": "discard a Monster Room card, then",
+    "card.cost.discard_spell.then": "discard a Spell card, then",
+    "card.fx.damage_entrance": "deal {amount} damage to each Hero at your dungeon's entrance.",
     "card.died_here": "{hero} died in {card} (Room {room_n}): its ability fires for {player}.",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."

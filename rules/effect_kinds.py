@@ -100,6 +100,14 @@ class DamageHero(Fact):
     amount: Annotated[int, Field(ge=1, le=10)] | None
 
 
+class DamageEntrance(Fact):
+    """Deal ``amount`` damage to each Hero waiting at your dungeon's entrance (not the one
+    walking it)."""
+
+    kind: Literal["damage_entrance"] = "damage_entrance"
+    amount: Annotated[int, Field(ge=1, le=10)]
+
+
 class HeroHealth(Fact):
     """A Hero has more Health until end of turn."""
 
@@ -141,9 +149,12 @@ class CancelSpell(Fact):
 
 
 class BuildExtra(Fact):
-    """Build one more Room this turn."""
+    """Build one more Room this turn: of ``room_type``, and (``over``) only over a Room
+    already in your dungeon, at once (Wild Monster, in the Adventure phase)."""
 
     kind: Literal["build_extra"] = "build_extra"
+    room_type: RoomType = "any"
+    over: bool = False
 
 
 class NoBuildThisTurn(Fact):
@@ -226,6 +237,7 @@ Effect = Annotated[
     | HealWound
     | KillHero
     | DamageHero
+    | DamageEntrance
     | HeroHealth
     | MoveHero
     | RemoveHero

@@ -63,6 +63,7 @@ Target = Literal[
     "own_room",
     "trap_room",
     "monster_room",
+    "other_own_monster_room",  # a Monster Room of your dungeon other than this one
     "hero_in_this_room",
     "hero_in_own_dungeon",
     "hero_in_opponent_dungeon",
@@ -122,9 +123,10 @@ OfferKind = Literal[
     "town_hero_to_entrance",
     "kill_town_hero",
     "destroy_own_room",
+    "boost_own_room",
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
-OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "level_up"})
+OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
 
 
 class Ability(Fact):
@@ -178,6 +180,8 @@ class Ability(Fact):
             return "kill_town_hero"
         if isinstance(effect, DestroyRoom) and effect.which == "each_opponent_chooses":
             return "destroy_own_room"
+        if isinstance(effect, RoomDamagePlus) and self.target == "other_own_monster_room":
+            return "boost_own_room"  # a Room the owner picks, +amount until end of turn
         return None
 
     @property

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules import adventure, build
 from rules import commands as cmd
 from rules import events as ev
-from rules.card_effects import BUILD_OVER_ANY, effects_of, offer_heroes, spell_use
+from rules.card_effects import BUILD_OVER_ANY, effects_of, offer_heroes, offer_rooms, spell_use
 from rules.effect_kinds import DamageHero, MoveHero, RoomDamagePlus
 from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
@@ -133,8 +133,8 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
     """Whether the offered ability still has something to aim at (else it may lapse)."""
     if offer.offer == "heal_wound":
         return state.can_heal(offer.player)
-    if offer.offer == "destroy_own_room":
-        return bool(state.player(offer.player).dungeon)
+    if offer.offer in ("destroy_own_room", "boost_own_room"):
+        return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
     return bool(offer_heroes(state, offer.offer))
 
 
@@ -187,9 +187,39 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
                     ruling=_ruling("card.hero_to_entrance", **args),
                 )
             )
+    elif offer.offer == "boost_own_room":
+        out.append(_boost(state, offer, command.room))
     elif offer.offer == "destroy_own_room":
         player = state.player(offer.player)
         if command.room is None or command.room >= len(player.dungeon):
             raise RulesError("R-CARD-EFFECT", "err.offer_room", card=offer.card, player=player.name)
         out.append(build.destroy(state, player, command.room))
     return out
+
+
+def _boost(state: GameState, offer: CardOffer, room: int | None) -> ev.RoomBoosted:
+    """The offered "+N until end of turn" on a Room its owner picks (Shrooman Cave)."""
+    if room is None or room not in offer_rooms(state, offer.player, offer.offer, offer.card_id):
+        raise RulesError("R-CARD-EFFECT", "err.offer_boost_room", card=offer.card)
+    card = effects_of(offer.card_id)
+    assert card is not None  # an offer is only made for a known card
+    amount = next(
+        e.amount
+        for a in card.abilities
+        if a.offer == offer.offer
+        for e in a.effects
+        if isinstance(e, RoomDamagePlus)
+    )
+    stack = state.player(offer.player).dungeon[room]
+    return ev.RoomBoosted(
+        player=offer.player,
+        index=room,
+        amount=amount,
+        ruling=_ruling(
+            "card.room_boosted",
+            card=offer.card,
+            room=stack.top.label(),
+            room_n=room + 1,
+            amount=amount,
+        ),
+    )

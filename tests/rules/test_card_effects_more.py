@@ -1,0 +1,74 @@
+"""Card abilities carried out beyond the base set's (R-CARD-EFFECT): each test's expectation
+is the card's printed effect, in our words, not the engine's output."""
+
+from __future__ import annotations
+
+from referee_fixtures import events_of, refused, run, t_hero
+from test_card_effects import _in_build, _offers, card_room, plain
+
+from rules import commands as c
+from rules import events as ev
+from rules.card_effects import dungeon_damage, effects_of
+from rules.card_text import describe
+
+SHROOMAN_CAVE = "TNL027"
+
+
+def test_shrooman_cave_gives_another_monster_room_three_more_until_end_of_turn() -> None:
+    """TNL027: when built, another Monster Room (of your dungeon, not the Cave itself) gets
+    +3 until end of turn; a must-do, answered with the Room."""
+    state = _in_build([plain("monster", 2), plain("trap", 1)], [t_hero("fighter", 9)])
+    state = run(state, c.BuildRoom(player="A", room=card_room(SHROOMAN_CAVE)), c.RevealRooms())
+    assert _offers(state) == [("A", SHROOMAN_CAVE, "boost_own_room")]
+    assert state.offers[0].mandatory
+    # The Cave was built at the entrance: Room 1 the Cave, Room 2 the Monster, Room 3 the Trap.
+    trap = c.AnswerCardEffect(player="A", card_id=SHROOMAN_CAVE, accept=True, room=2)
+    refused(state, trap, "R-CARD-EFFECT")  # a Trap Room
+    itself = trap.model_copy(update={"room": 0})
+    refused(state, itself, "R-CARD-EFFECT")  # the Cave is not "another" Monster Room
+    refused(state, trap.model_copy(update={"accept": False}), "R-CARD-EFFECT")
+    take = trap.model_copy(update={"room": 1})
+    boosted = [e for e in events_of(state, take) if isinstance(e, ev.RoomBoosted)]
+    assert [(e.index, e.amount) for e in boosted] == [(1, 3)]
+    state = run(state, take)
+    assert [d.damage for d in dungeon_damage(state.player("A"))] == [1, 5, 1]
+
+
+def test_shrooman_cave_with_no_other_monster_room_offers_nothing() -> None:
+    """Built over the only Monster Room (now covered), nothing is left to boost."""
+    state = _in_build([plain("monster", 2), plain("trap", 1)], [t_hero("fighter", 9)])
+    state = run(
+        state, c.BuildRoom(player="A", room=card_room(SHROOMAN_CAVE), over=0), c.RevealRooms()
+    )
+    assert state.offers == ()
+
+
+def test_shrooman_cave_fires_again_when_uncovered() -> None:
+    """TNL027 "when you build or uncover this Room": the Room over it is destroyed, the
+    Cave shows again and its +3 is offered again."""
+    state = _in_build([plain("monster", 2), card_room(SHROOMAN_CAVE)], [t_hero("fighter", 9)])
+    a = state.player("A")
+    cave = a.dungeon[1]
+    covered = cave.model_copy(update={"rooms": (*cave.rooms, plain("trap", 1))})
+    a = a.model_copy(update={"dungeon": (a.dungeon[0], covered)})
+    state = state.model_copy(update={"players": (a, *state.players[1:])})
+    state = run(state, c.DestroyRoom(player="A", index=1))
+    assert _offers(state) == [("A", SHROOMAN_CAVE, "boost_own_room")]
+    state = run(state, c.AnswerCardEffect(player="A", card_id=SHROOMAN_CAVE, accept=True, room=0))
+    assert [d.damage for d in dungeon_damage(state.player("A"))] == [5, 1]
+
+
+WILD_MONSTER = "TNL072"
+
+
+def test_wild_monster_is_an_adventure_spell_that_may_build_a_monster_room_over_a_room() -> None:
+    """TNL072: an Adventure Spell; you *may* at once build a *Monster* Room *over* a Room
+    already in your dungeon (not an unrestricted extra build at any time)."""
+    state = _in_build([plain("monster", 2)], [t_hero("fighter", 9)])
+    refused(state, c.CastSpell(player="A", card_id=WILD_MONSTER), "R-CARD-EFFECT")  # Build
+    card = effects_of(WILD_MONSTER)
+    assert card is not None
+    ability = card.abilities[0]
+    assert ability.timing == "adventure" and ability.optional
+    text = describe(card)
+    assert "Monster Rooms over a Room of your dungeon" in text and "(optional)" in text
