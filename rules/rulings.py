@@ -302,7 +302,7 @@ MESSAGES: dict[str, str] = {
         "only when the Item deck runs out); you entered {got}."
     ),
     "err.item_explorer": (
-        "{item} is for Explorers, who only come in 5–6 player games: set it aside and "
+        "{item} is for Explorers, who come only with Crash Landing: set it aside and "
         "reveal another Item."
     ),
     "err.item_not_owned": "{player} has no Item #{item}.",
