@@ -10,7 +10,7 @@ A deactivated Room is a blank space: it has no abilities and no Room is adjacent
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -18,7 +18,7 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from rules import events as ev
-from rules.card_text import phrases
+from rules.card_text import ability_phrases, phrases
 from rules.effect_kinds import (
     DamageEqualsCount,
     DamagePerCount,
@@ -33,7 +33,7 @@ from rules.effect_kinds import (
 from rules.effects import Ability, CardEffects, EffectsFile, OfferKind, Trigger
 from rules.errors import BuildError
 from rules.models import GameState, PlayerState, Room, RoomStack, Treasure
-from rules.rulings import MESSAGES, Ruling
+from rules.rulings import MESSAGES, Arg, Ruling
 
 EFFECTS_DIR = Path(__file__).resolve().parent.parent / "data" / "cards" / "effects"
 
@@ -68,6 +68,22 @@ def registry() -> Mapping[str, CardEffects]:
 
 def effects_of(card_id: str | None) -> CardEffects | None:
     return None if card_id is None else registry().get(card_id)
+
+
+def ability_ref(card_id: str, ability: Ability) -> str:
+    """A ruling's reference to one ability of a card ("TNL019:0"), worded where shown."""
+    card = registry()[card_id]
+    return f"{card_id}:{card.abilities.index(ability)}"
+
+
+def ability_words(ref: str, say: Callable[[str, dict[str, Arg]], str]) -> str:
+    """What the ability ``ref`` does, each phrase said by ``say`` (its moment left out: the
+    ruling around it says when)."""
+    card_id, _, n = ref.partition(":")
+    card = effects_of(card_id)
+    if card is None or not n.isdigit() or int(n) >= len(card.abilities):
+        return ref
+    return " ".join(say(key, args) for key, args in ability_phrases(card.abilities[int(n)])[1:])
 
 
 def abilities(room: Room, trigger: Trigger) -> Iterator[Ability]:
@@ -248,6 +264,7 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
             "card": room.label(),
             "room_n": index + 1,
             "player": player,
+            "does": ability_ref(room.card_id, ability),
         }
         if ability.handling == "auto":
             mark = spent(player, index, room.card_id)
@@ -306,12 +323,14 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
             "card": room.label(),
             "room_n": index + 1,
             "player": player,
+            "does": ability_ref(room.card_id, ability),
         }
         use = _use(player, index, room.card_id) if ability.once_per_turn else ""
         if use and use in state.card_uses:
             out.append(ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key="card.used_up", args=args)))
             continue
         heals = any(isinstance(e, HealWound) for e in ability.effects)
+        may = ability.optional and ability.offer is None
         if heals and not state.can_heal(player):
             out.append(
                 ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key="card.heal_none", args=args))
@@ -322,7 +341,7 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
                 player=player,
                 card_id=room.card_id,
                 use=use,
-                offer=ability.offer if heals else None,
+                offer=ability.offer if heals else ("may" if may else None),
                 card=room.label(),
                 mandatory=heals and not ability.optional,
                 ruling=Ruling(rule="R-CARD-EFFECT", key="card.died_here", args=args),
@@ -363,8 +382,13 @@ def _fire(
 ) -> list[ev.EventBase]:
     """One ability firing at its moment: offered to its player when the engine can carry
     it out (to each opponent with a Room, for Robobo), noted when it has nothing to aim at,
-    a reminder otherwise."""
+    a reminder otherwise. Its ruling says what the ability does."""
+    ruling = ruling.model_copy(
+        update={"args": {**ruling.args, "does": ability_ref(card_id, ability)}}
+    )
     offer = ability.offer
+    if offer is None and ability.optional:
+        offer = "may"  # the players carry it out; the referee asks whether they do
     if offer == "destroy_own_room":
         return [
             ev.Noted(ruling=ruling),  # the Boss's Level Up, then each opponent's choice
@@ -391,7 +415,9 @@ def _fire(
         nothing = "card.no_wound"
     elif offer == "boost_own_room" and not offer_rooms(state, player, offer, card_id):
         nothing = "card.no_room_target"
-    elif offer not in (None, "heal_wound", "boost_own_room") and not offer_heroes(state, offer):
+    elif offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero") and (
+        not offer_heroes(state, offer)
+    ):
         nothing = "card.no_target"
     else:
         nothing = ""

@@ -175,12 +175,14 @@ CARD_MESSAGES: dict[str, str] = {
     "card.no_more_damage": (
         "{hero} survived {card} (Room {room_n}): it deals no more damage until end of turn."
     ),
-    "card.survived_here": "{hero} survived {card} (Room {room_n}): its ability fires for {player}.",
+    "card.survived_here": (
+        "{hero} survived {card} (Room {room_n}); its ability for {player}: {does}"
+    ),
     "card.fx.no_more_damage": "this Room deals no more damage until end of turn.",
     "card.no_room_target": "{player}'s {card} fires, but there is no Room it may take.",
     "err.offer_boost_room": "{card}: pick another active Monster Room of your dungeon.",
     "card.target.other_own_monster_room": "[another Monster Room in your dungeon]",
-    "card.uncovered": "{player} uncovered {card}: its ability fires.",
+    "card.uncovered": "{player} uncovered {card}; its ability: {does}",
     "card.fx.build_extra_over": "build one of your {rooms} over a Room of your dungeon at once.",
     "card.cost.destroy_this.then": "destroy this Room, then",
     "card.cost.destroy_another.then": "destroy another Room of your dungeon, then",
@@ -188,13 +190,13 @@ CARD_MESSAGES: dict[str, str] = {
     "card.cost.discard_monster_room.then": "discard a Monster Room card, then",
     "card.cost.discard_spell.then": "discard a Spell card, then",
     "card.fx.damage_entrance": "deal {amount} damage to each Hero at your dungeon's entrance.",
-    "card.died_here": "{hero} died in {card} (Room {room_n}): its ability fires for {player}.",
+    "card.died_here": "{hero} died in {card} (Room {room_n}); its ability for {player}: {does}",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."
     ),
     "card.heal_none": ("{hero} died in {card} (Room {room_n}), but {player} has no Wound to heal."),
-    "card.built": "{player} built {card}: its ability fires.",
-    "card.levelup": "{player}'s Boss {card} levels up: its Level Up fires.",
+    "card.built": "{player} built {card}; its ability: {does}",
+    "card.levelup": "{player}'s Boss {card} levels up; its Level Up: {does}",
     "err.card_no_advanced_over": "{card} allows no Advanced Room on it, so {room} can't go there.",
     # Spells played by name, and offered abilities
     "card.spell_cast": "{player} plays {card}.",

@@ -124,6 +124,7 @@ OfferKind = Literal[
     "kill_town_hero",
     "destroy_own_room",
     "boost_own_room",
+    "may",  # a "may" the players carry out: asked Yes or No, and logged
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})

@@ -4,7 +4,7 @@ is the card's printed effect, in our words, not the engine's output."""
 from __future__ import annotations
 
 from referee_fixtures import events_of, refused, run, t_hero
-from test_card_effects import _in_build, _offers, card_room, plain
+from test_card_effects import _in_build, _offers, card_room, plain, walking
 
 from rules import commands as c
 from rules import events as ev
@@ -72,3 +72,44 @@ def test_wild_monster_is_an_adventure_spell_that_may_build_a_monster_room_over_a
     assert ability.timing == "adventure" and ability.optional
     text = describe(card)
     assert "Monster Rooms over a Room of your dungeon" in text and "(optional)" in text
+
+
+GOLEM_FACTORY = "BMA016"
+
+
+def test_a_firing_ability_says_what_it_does_in_english_and_german() -> None:
+    """Golem Factory (BMA016, printed: once per turn, if a Hero dies here, draw a Room
+    card): the ruling says so, not only 'its ability fires'; German in German."""
+    from companion.i18n import Translator
+    from companion.ui.table.rulings import ruling_text
+
+    state = walking([card_room(GOLEM_FACTORY)], [t_hero("fighter", 2)])
+    fired = [e for e in events_of(state, c.FinishAdventure()) if isinstance(e, ev.CardEffectFired)]
+    assert "draw 1 Room card" in fired[0].ruling.why
+    german = ruling_text(Translator("de"), fired[0].ruling.key, fired[0].ruling.args)
+    assert "ziehe 1 Raumkarte" in german and "draw" not in german
+
+
+BRAINSUCKER_HIVE = "BMA021"
+CONSTRUCTION_ZONE = "BMA034"
+
+
+def test_a_may_the_players_carry_out_is_asked_yes_or_no() -> None:
+    """Brainsucker Hive (BMA021, printed: once per turn, if a Hero dies here, you *may* draw
+    a Spell card): the owner is asked, and may say No; the question is never a must-do."""
+    state = walking([card_room(BRAINSUCKER_HIVE)], [t_hero("fighter", 2)])
+    state = run(state, c.FinishAdventure())
+    assert _offers(state) == [("A", BRAINSUCKER_HIVE, "may")]
+    assert not state.offers[0].mandatory
+    state = run(state, c.AnswerCardEffect(player="A", card_id=BRAINSUCKER_HIVE, accept=False))
+    assert state.offers == ()
+
+
+def test_construction_zone_asks_whether_its_owner_builds_another_room() -> None:
+    """Construction Zone (BMA034, printed: when you build it, you *may* build another Room
+    at once): a Yes/No question when it is revealed."""
+    state = _in_build([plain("monster", 2)], [t_hero("fighter", 9)])
+    state = run(state, c.BuildRoom(player="A", room=card_room(CONSTRUCTION_ZONE)), c.RevealRooms())
+    assert _offers(state) == [("A", CONSTRUCTION_ZONE, "may")]
+    taken = events_of(state, c.AnswerCardEffect(player="A", card_id=CONSTRUCTION_ZONE, accept=True))
+    assert any(isinstance(e, ev.CardEffectAnswered) and e.accepted for e in taken)

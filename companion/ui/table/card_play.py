@@ -88,7 +88,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
             )
             for i in offer_rooms(state, offer.player, offer.offer, offer.card_id)
         ]
-    elif offer.offer == "heal_wound":
+    elif offer.offer in ("heal_wound", "may"):
         return None
     else:
         picks = [
