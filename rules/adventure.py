@@ -6,7 +6,7 @@ R-ADV-ORDER: players by XP, highest first, each processing its entrance in arriv
 
 from __future__ import annotations
 
-from rules import card_effects
+from rules import card_effects, card_triggers
 from rules import events as ev
 from rules.errors import HeroError
 from rules.models import GameState, Walk
@@ -99,7 +99,7 @@ def advance(state: GameState) -> list[ev.EventBase]:
     # Walking on alive out of a Room: its "when a Hero survives this Room" abilities.
     left: list[ev.EventBase] = []
     if walk.room is not None:
-        left = card_effects.survived_here(state, walk.player, walk.room, walk.hero)
+        left = card_triggers.survived_here(state, walk.player, walk.room, walk.hero)
     return left + _step(state, walk)
 
 
@@ -140,7 +140,7 @@ def _step(state: GameState, walk: Walk) -> list[ev.EventBase]:
                 ruling=Ruling(rule="R-DEACTIVATE", key="adv.pass_blank", args=args),
             )
         ]
-    back = card_effects.sends_back(state, nxt)
+    back = card_triggers.sends_back(state, nxt)
     if back is not None:
         # The Room's ability takes effect before its damage (R-ADV-WALK): the Hero is sent
         # back on entering and takes none of this Room's damage on this entry.
@@ -254,7 +254,7 @@ def _died_here(state: GameState, walk: Walk) -> list[ev.EventBase]:
     """'When a Hero dies in this Room' abilities of the Room it died in (R-CARD-EFFECT)."""
     if walk.room is None:
         return []
-    return card_effects.died_here(state, walk.player, walk.room, walk.hero)
+    return card_triggers.died_here(state, walk.player, walk.room, walk.hero)
 
 
 def send_back(state: GameState, to: str) -> list[ev.EventBase]:

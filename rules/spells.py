@@ -11,7 +11,8 @@ from __future__ import annotations
 from rules import adventure, build
 from rules import commands as cmd
 from rules import events as ev
-from rules.card_effects import BUILD_OVER_ANY, effects_of, offer_heroes, offer_rooms, spell_use
+from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
+from rules.card_triggers import offer_heroes, offer_rooms
 from rules.effect_kinds import DamageHero, MoveHero, RoomDamagePlus
 from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
