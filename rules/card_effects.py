@@ -140,8 +140,10 @@ def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> 
             for effect in ability.effects:
                 if not isinstance(effect, RoomDamagePlus) or not _fits(room, effect.room_type):
                     continue
-                near = (effect.rooms == "adjacent" and abs(i - index) == 1) or (
-                    effect.rooms == "next" and index == i + 1
+                near = (
+                    (effect.rooms == "adjacent" and abs(i - index) == 1)
+                    or (effect.rooms == "next" and index == i + 1)
+                    or (effect.rooms == "previous" and index == i - 1)  # to its left
                 )
                 if near or effect.rooms == "all_own":
                     damage += effect.amount

@@ -87,6 +87,10 @@ CARD_MESSAGES: dict[str, str] = {
     ),
     "card.fx.room_damage_plus.all_own": "your {rooms} deal +{amount} damage.",
     "card.fx.room_damage_plus.target": "that Room deals +{amount} damage.",
+    "card.fx.room_damage_plus.this": "this Room deals +{amount} damage.",
+    "card.fx.room_damage_plus.previous": (
+        "if the Room to the left of this one is one of your {rooms}, it deals +{amount} damage."
+    ),
     "card.fx.damage_equals_count": "this Room's damage is the number of {rooms} in your dungeon.",
     "card.fx.damage_per_count": "+{amount} damage for each other of your {rooms}.",
     "card.fx.treasure_plus": "your dungeon counts {amount} more {treasure} treasure.",
@@ -190,6 +194,14 @@ CARD_MESSAGES: dict[str, str] = {
     "card.cost.discard_monster_room.then": "discard a Monster Room card, then",
     "card.cost.discard_spell.then": "discard a Spell card, then",
     "card.fx.damage_entrance": "deal {amount} damage to each Hero at your dungeon's entrance.",
+    "card.built_another": "{player} built {room}, so {card} fires; its ability: {does}",
+    "card.another_destroyed": (
+        "{room} was destroyed in {player}'s dungeon, so {card} fires; its ability: {does}"
+    ),
+    "card.turn_end": "End of turn: {player}'s {card} fires; its ability: {does}",
+    "card.turn_start": "Start of the turn: {player}'s {card} fires; its ability: {does}",
+    "card.spell_played": "{caster} played {spell}, so {player}'s {card} fires; its ability: {does}",
+    "card.marked": "{card}'s ability has fired this turn.",
     "card.died_here": "{hero} died in {card} (Room {room_n}); its ability for {player}: {does}",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."

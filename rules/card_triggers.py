@@ -7,12 +7,26 @@ what it does; ``rules.card_effects`` holds the passive side.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, effects_of, spent, use_mark
 from rules.effect_kinds import HealWound, MoveHero
-from rules.effects import Ability, OfferKind
+from rules.effects import Ability, OfferKind, Trigger
 from rules.models import GameState, Room
-from rules.rulings import Ruling
+from rules.rulings import Arg, Ruling
+
+
+def _boosted(player: str, index: int, ability: Ability, ruling: Ruling) -> list[ev.EventBase]:
+    """An ability that gives its own Room +N until end of turn, carried out (R-CARD-EFFECT)."""
+    return [
+        ev.RoomBoosted(
+            player=player,
+            index=index,
+            amount=ability.self_boost,
+            ruling=ruling.model_copy(update={"rule": "R-CARD-EFFECT"}),
+        )
+    ]
 
 
 def survived_here(state: GameState, player: str, index: int, hero: int) -> list[ev.EventBase]:
@@ -33,6 +47,13 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
             "player": player,
             "does": ability_ref(room.card_id, ability),
         }
+        if ability.self_boost:  # Collapsing Bridge: +N until end of turn, once per turn
+            mark = f"{use_mark(player, index, room.card_id)}:survived"
+            if mark in state.card_uses:
+                continue
+            ruling = Ruling(rule="R-CARD-EFFECT", key="card.survived_here", args=args)
+            out += [*_boosted(player, index, ability, ruling), _marked(player, room, mark)]
+            continue
         if ability.handling == "auto":
             mark = spent(player, index, room.card_id)
             if mark in state.card_uses:
@@ -50,6 +71,18 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
             )
         )
     return out
+
+
+def _marked(player: str, room: Room, mark: str) -> ev.CardEffectFired:
+    """The mark that a once-per-turn ability has fired (no offer, no words of its own)."""
+    assert room.card_id is not None
+    return ev.CardEffectFired(
+        player=player,
+        card_id=room.card_id,
+        use=mark,
+        card=room.label(),
+        ruling=Ruling(rule="R-CARD-EFFECT", key="card.marked", args={"card": room.label()}),
+    )
 
 
 def sends_back(state: GameState, index: int) -> tuple[str, str] | None:
@@ -204,17 +237,134 @@ def _fire(
 
 
 def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
-    """'When you build this Room' abilities of a Room just revealed (offers or reminders)."""
-    if room.card_id is None:
-        return []
+    """'When you build this Room' abilities of a Room just revealed (offers or reminders),
+    then 'when you build another Room' abilities of the builder's other Rooms."""
     out: list[ev.EventBase] = []
+    p = state.player(player)
+    covered = p.pending.over if p.pending is not None else None
+    # Revealed, a new Room goes in front (index 0) and the others move one place on.
+    shift = 1 if covered is None else 0
     for ability in abilities(room, "you_build_this"):
+        assert room.card_id is not None  # abilities() found it by its id
         ruling = Ruling(
             rule="R-CARD-EFFECT",
             key="card.built",
             args={"player": player, "card": room.label()},
         )
+        if ability.self_boost:
+            at = 0 if covered is None else covered
+            ruling = ruling.model_copy(
+                update={"args": {**ruling.args, "does": ability_ref(room.card_id, ability)}}
+            )
+            out += _boosted(player, at, ability, ruling)
+            continue
         out += _fire(state, player, room.card_id, room.label(), ability, ruling)
+    out += fire_rooms(
+        state,
+        player,
+        "you_build_another",
+        "card.built_another",
+        {"room": room.label()},
+        skip=covered,
+        when=lambda a: a.condition != "built_monster_room" or room.kind == "monster",
+        shift=shift,
+    )
+    return out
+
+
+def fire_rooms(
+    state: GameState,
+    player: str,
+    trigger: Trigger,
+    key: str,
+    args: dict[str, Arg],
+    skip: int | None = None,
+    when: Callable[[Ability], bool] = lambda _a: True,
+    shift: int = 0,
+) -> list[ev.EventBase]:
+    """The ``trigger`` abilities of ``player``'s active Rooms (not the one at ``skip``)
+    whose condition ``when`` holds, each fired once per turn where the card says so.
+    ``shift``: how far the events' Room places move from ``state``'s (a Room revealed in
+    front of them)."""
+    out: list[ev.EventBase] = []
+    for index, stack in enumerate(state.player(player).dungeon):
+        room = stack.top
+        if stack.deactivated or index == skip or room.card_id is None:
+            continue
+        for ability in abilities(room, trigger):
+            if not when(ability):
+                continue
+            mark = f"{use_mark(player, index + shift, room.card_id)}:{trigger}"
+            if ability.once_per_turn and mark in state.card_uses:
+                continue
+            ruling = Ruling(
+                rule="R-CARD-EFFECT",
+                key=key,
+                args={**args, "player": player, "card": room.label()},
+            )
+            if ability.self_boost:
+                does = {**ruling.args, "does": ability_ref(room.card_id, ability)}
+                boosted = ruling.model_copy(update={"args": does})
+                out += _boosted(player, index + shift, ability, boosted)
+                if ability.once_per_turn:
+                    out.append(_marked(player, room, mark))
+                continue
+            fired = _fire(state, player, room.card_id, room.label(), ability, ruling)
+            if ability.once_per_turn:
+                fired = [
+                    e.model_copy(update={"use": mark}) if isinstance(e, ev.CardEffectFired) else e
+                    for e in fired
+                ]
+            out += fired
+    return out
+
+
+def turn_ended(state: GameState) -> list[ev.EventBase]:
+    """'At the end of each turn' abilities of every player still in the game."""
+    return [
+        e
+        for p in state.players
+        if not p.eliminated
+        for e in fire_rooms(state, p.name, "turn_end", "card.turn_end", {})
+    ]
+
+
+def turn_started(state: GameState) -> list[ev.EventBase]:
+    """'At the beginning of your turn' abilities (every Room upright again, R-DEACTIVATE)."""
+    upright = state.model_copy(
+        update={
+            "players": tuple(
+                p.model_copy(
+                    update={
+                        "dungeon": tuple(
+                            s.model_copy(update={"deactivated": False}) for s in p.dungeon
+                        )
+                    }
+                )
+                for p in state.players
+            ),
+            "card_uses": (),
+        }
+    )
+    return [
+        e
+        for p in upright.players
+        if not p.eliminated
+        for e in fire_rooms(upright, p.name, "turn_start", "card.turn_start", {})
+    ]
+
+
+def spell_played(state: GameState, caster: str, spell: str) -> list[ev.EventBase]:
+    """'When you play a Spell' abilities of the caster's Rooms and 'when an opponent plays
+    a Spell' abilities of the others'."""
+    out: list[ev.EventBase] = []
+    for p in state.players:
+        if p.eliminated:
+            continue
+        trigger: Trigger = "you_play_spell" if p.name == caster else "opponent_plays_spell"
+        out += fire_rooms(
+            state, p.name, trigger, "card.spell_played", {"caster": caster, "spell": spell}
+        )
     return out
 
 
@@ -232,18 +382,30 @@ def uncovered(state: GameState, player: str, index: int) -> list[ev.EventBase]:
     )
     out: list[ev.EventBase] = []
     for ability in abilities(room, "you_uncover_this"):
+        if ability.self_boost:
+            does = {**ruling.args, "does": ability_ref(room.card_id, ability)}
+            out += _boosted(player, index, ability, ruling.model_copy(update={"args": does}))
+            continue
         out += _fire(state, player, room.card_id, room.label(), ability, ruling)
     return out
 
 
-def uncovered_by(
-    before: GameState, after: GameState, player: str, index: int
-) -> list[ev.EventBase]:
-    """What a Room's destruction uncovers fires (``before`` and ``after`` the destroy):
-    nothing when the destroyed Room covered none (its place is gone)."""
-    if len(before.player(player).dungeon[index].rooms) < 2:
-        return []
-    return uncovered(after, player, index)
+def destroyed(before: GameState, after: GameState, player: str, index: int) -> list[ev.EventBase]:
+    """What a Room's destruction fires (``before`` and ``after`` the destroy): the Room it
+    uncovers (none when its place is gone), and 'when another Room in your dungeon is
+    destroyed' abilities of the owner's other Rooms."""
+    gone = before.player(player).dungeon[index]
+    out = uncovered(after, player, index) if len(gone.rooms) > 1 else []
+    skip = index if len(gone.rooms) > 1 else None  # the uncovered Room is not "another"
+    out += fire_rooms(
+        after,
+        player,
+        "another_destroyed",
+        "card.another_destroyed",
+        {"room": gone.top.label()},
+        skip,
+    )
+    return out
 
 
 def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:

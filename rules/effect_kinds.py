@@ -25,11 +25,12 @@ class Fact(BaseModel):
 
 
 class RoomDamagePlus(Fact):
-    """Rooms deal more damage: the ones ``rooms`` names, of ``room_type``."""
+    """Rooms deal more damage: the ones ``rooms`` names, of ``room_type`` (``this``: the
+    card's own Room, from an ability that fires)."""
 
     kind: Literal["room_damage_plus"] = "room_damage_plus"
     amount: Annotated[int, Field(ge=1, le=10)]
-    rooms: Literal["adjacent", "next", "all_own", "target"]
+    rooms: Literal["adjacent", "next", "previous", "all_own", "target", "this"]
     room_type: RoomType = "any"
     until_end_of_turn: bool = False
 

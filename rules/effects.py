@@ -147,10 +147,18 @@ class Ability(Fact):
                 if effect.kind not in PASSIVE_KINDS | {"by_hand"}:
                     raise ValueError(f"a passive ('always') ability cannot {effect.kind}")
                 if isinstance(effect, RoomDamagePlus) and (
-                    effect.rooms == "target" or effect.until_end_of_turn
+                    effect.rooms in ("target", "this") or effect.until_end_of_turn
                 ):
                     raise ValueError("a passive damage bonus is neither targeted nor temporary")
         return self
+
+    @property
+    def self_boost(self) -> int:
+        """The damage this ability gives its own Room until end of turn when it fires (0:
+        it does something else)."""
+        if all(isinstance(e, RoomDamagePlus) and e.rooms == "this" for e in self.effects):
+            return sum(e.amount for e in self.effects if isinstance(e, RoomDamagePlus))
+        return 0
 
     @property
     def cast_by_engine(self) -> bool:
@@ -203,6 +211,8 @@ class Ability(Fact):
             return "auto"
         if self.trigger == "hero_survives_here" and kinds == {"no_more_damage"}:
             return "auto"
+        if self.self_boost and self.trigger != "cast":
+            return "auto"  # the engine boosts the card's own Room when it fires
         if self.trigger == "cast":
             return "prompt" if self.cast_by_engine else "reminder"
         if self.offer is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules import card_triggers
 from rules import events as ev
 from rules.build import reactivate_all
 from rules.models import GameState, PlayerState
@@ -51,7 +52,7 @@ def best_of(
 
 def end_turn(state: GameState) -> list[ev.EventBase]:
     """Everything that happens once every player has had an Adventure phase."""
-    out: list[ev.EventBase] = list(reactivate_all(state))
+    out: list[ev.EventBase] = [*card_triggers.turn_ended(state), *reactivate_all(state)]
     ruleset = state.setup.ruleset
     in_game = [p for p in state.players if not p.eliminated]
     ended: ev.GameEnded | None = None
@@ -139,7 +140,7 @@ def end_turn(state: GameState) -> list[ev.EventBase]:
             ),
         )
     )
-    return out
+    return out + card_triggers.turn_started(state)
 
 
 def reveal_count(state: GameState) -> int:

@@ -258,11 +258,11 @@ def _destroy(fold: _Fold, command: cmd.DestroyRoom) -> None:
         # Health it dies there (R-ADV-DEATH; rulebook FAQ: it moves on only if it survives).
         fold.step(adventure.advance)
         fold.add([event])
-        fold.add(card_triggers.uncovered_by(state, fold.state, player.name, command.index))
+        fold.add(card_triggers.destroyed(state, fold.state, player.name, command.index))
         _after_walk(fold)
         return
     fold.add([event])
-    fold.add(card_triggers.uncovered_by(state, fold.state, player.name, command.index))
+    fold.add(card_triggers.destroyed(state, fold.state, player.name, command.index))
     stack = player.dungeon[command.index]
     if (
         walk is not None

@@ -8,7 +8,7 @@ from town); any other effect is logged as a reminder that the players carry out 
 
 from __future__ import annotations
 
-from rules import adventure, build
+from rules import adventure, build, card_triggers
 from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
@@ -54,9 +54,11 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     assert card is not None
     if ability.timing != "any" and state.phase != ability.timing:
         raise PhaseError("R-CARD-EFFECT", "err.spell_phase", card=card.name, phase=ability.timing)
+    played = card_triggers.spell_played(state, caster.name, card.name)
     out: list[ev.EventBase] = []
     if not carried_out(ability):
-        return [ev.Noted(ruling=_ruling("card.spell_by_hand", player=caster.name, card=card.name))]
+        by_hand = _ruling("card.spell_by_hand", player=caster.name, card=card.name)
+        return [ev.Noted(ruling=by_hand), *played]
     out.append(ev.Noted(ruling=_ruling("card.spell_cast", player=caster.name, card=card.name)))
     for effect in ability.effects:
         if effect.kind == "deactivate_room":
@@ -120,7 +122,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ),
                 )
             )
-    return out
+    return out + played
 
 
 def find_offer(state: GameState, player: str, card_id: str) -> CardOffer:
