@@ -202,6 +202,10 @@ CARD_MESSAGES: dict[str, str] = {
     "card.turn_start": "Start of the turn: {player}'s {card} fires; its ability: {does}",
     "card.spell_played": "{caster} played {spell}, so {player}'s {card} fires; its ability: {does}",
     "card.marked": "{card}'s ability has fired this turn.",
+    "card.used": "{player} uses {card}: {does}",
+    "err.ability_not_now": "Room {index} has no ability that may be used now.",
+    "err.ability_needs_room": "That ability needs a Room to aim at: pick a player and a Room.",
+    "err.ability_needs_other": "{card}: pick another Room of your dungeon to destroy.",
     "card.died_here": "{hero} died in {card} (Room {room_n}); its ability for {player}: {does}",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."

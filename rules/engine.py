@@ -11,7 +11,17 @@ from collections.abc import Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from rules import adventure, bait, build, card_triggers, expansions, items, minibosses, spells
+from rules import (
+    activated,
+    adventure,
+    bait,
+    build,
+    card_triggers,
+    expansions,
+    items,
+    minibosses,
+    spells,
+)
 from rules import commands as cmd
 from rules import events as ev
 from rules.end_of_turn import end_turn, reveal_count
@@ -61,6 +71,7 @@ ALLOWED_PHASES: dict[type[BaseModel], tuple[Phase, ...]] = {
     # still answers before the turn ends (R-CARD-EFFECT).
     # One fired by a Room built or a Level Up at the reveal is answered in the Bait phase.
     cmd.AnswerCardEffect: ("build", "bait", "adventure", "end"),
+    cmd.UseRoomAbility: ("build", "adventure"),
     **expansions.ALLOWED_PHASES,  # Items (R-ITEM), Minibosses and Coins (R-MINI)
 }
 
@@ -351,6 +362,12 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             fold.add(adventure.skip(state))
         case cmd.DestroyRoom():
             _destroy(fold, command)
+        case cmd.UseRoomAbility():  # its effect, then its cost's Room destroyed
+            events, destroys = activated.use(state, command)
+            fold.add(events)
+            if destroys is not None:
+                _destroy(fold, cmd.DestroyRoom(player=command.player, index=destroys))
+            _after_walk(fold)
         case cmd.DeactivateRoom(player=name, index=index):
             fold.add([build.deactivate(state, _player(state, name), index)])
         case cmd.SetTreasureBonus(player=name, treasure=treasure, amount=amount):

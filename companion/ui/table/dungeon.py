@@ -18,6 +18,7 @@ from companion.ui.table.build_panel import BuildForm
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.miniboss_panel import room_extras, room_extras_key
 from companion.ui.table.player_expansions import PlayerExpansions
+from companion.ui.table.room_ability import room_ability_buttons
 from companion.ui.table.table_sync import build_slot
 from companion.ui.widgets import tagged
 from rules.card_effects import RoomDamage, room_damage
@@ -122,6 +123,7 @@ def _room_tile(
             )
         )
     lines += room_extras(ctx, player, index, stack, prefix)  # Miniboss, Coins (R-MINI)
+    lines += room_ability_buttons(ctx, player, index, prefix)  # "Use Dark Altar: ..."
     # Always in the tile, hidden outside the phases that allow them: when the Adventure
     # starts, showing twelve rows is a flag each (on the wrapper), not twelve rows built,
     # folded and sent.
