@@ -14,7 +14,7 @@ from __future__ import annotations
 from rules import adventure, build
 from rules import commands as cmd
 from rules import events as ev
-from rules.card_effects import abilities, ability_ref, use_mark
+from rules.card_effects import abilities, ability_ref, room_damage, use_mark
 from rules.effect_kinds import DamageHero, DeactivateRoom, KillHero, MoveHero, RoomDamagePlus
 from rules.effects import Ability
 from rules.errors import RulesError
@@ -35,6 +35,8 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
     """Whether ``ability`` of the Room at ``index`` may be used now."""
     if ability.timing != "any" and state.phase != ability.timing:
         return False
+    if all(getattr(e, "what", "") == "hands_and_decks" for e in ability.effects):
+        return False  # works from the hand (Antimagic Zone): nothing for the Room to do
     if state.phase not in ("build", "adventure"):
         return False
     room = player.dungeon[index].top
@@ -91,6 +93,8 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
             out += adventure.damage(state, effect.amount)
         elif isinstance(effect, MoveHero) and effect.to == "town":
             out += adventure.send_back(state, "town")
+        elif isinstance(effect, MoveHero) and effect.to == "first_room":
+            out.append(_to_first_room(state, player, room.label()))
         elif isinstance(effect, DeactivateRoom):
             out.append(build.deactivate(state, _aimed(state, command), command.room or 0))
         elif isinstance(effect, RoomDamagePlus) and effect.rooms == "all_own":
@@ -113,6 +117,31 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
                 for i, s in player.active_rooms()
             ]
     return out, _cost(player, command, ability)
+
+
+def _to_first_room(state: GameState, player: PlayerState, card: str) -> ev.EventBase:
+    """The Hero standing in the Room goes back to the first Room of the dungeon, entering
+    it again (its damage again), and walks on from there."""
+    walk = state.walk
+    assert walk is not None  # usable() saw the Hero in the Room
+    damage = room_damage(player, 0, state.card_uses).damage
+    hero = state.hero(walk.hero)
+    return ev.HeroEnteredRoom(
+        room=0,
+        damage=damage,
+        ruling=Ruling(
+            rule="R-CARD-EFFECT",
+            key="card.to_first_room",
+            args={
+                "card": card,
+                "hero": hero.label(),
+                "room": player.dungeon[0].top.label(),
+                "damage": damage,
+                "total": walk.damage + damage,
+                "health": hero.card.health,
+            },
+        ),
+    )
 
 
 def _aimed(state: GameState, command: cmd.UseRoomAbility) -> PlayerState:

@@ -206,6 +206,22 @@ CARD_MESSAGES: dict[str, str] = {
     "err.ability_not_now": "Room {index} has no ability that may be used now.",
     "err.ability_needs_room": "That ability needs a Room to aim at: pick a player and a Room.",
     "err.ability_needs_other": "{card}: pick another Room of your dungeon to destroy.",
+    "card.fx.by_hand.hands_and_decks": (
+        "by hand: cards in hands, decks or the discard pile only (the referee does not see them)."
+    ),
+    "card.fx.take_from_discard.you.spell": (
+        "take {count} {count:Spell card|Spell cards} from the discard pile into your hand."
+    ),
+    "card.fx.discard.each_opponent.room": (
+        "each opponent discards {count} {count:Room card|Room cards}."
+    ),
+    "card.fx.discard.each_opponent.spell": (
+        "each opponent discards {count} {count:Spell card|Spell cards}."
+    ),
+    "card.to_first_room": (
+        "{card} sends {hero} back to the first Room, {room}: {damage} damage "
+        "({total} of {health}); it walks on from there."
+    ),
     "card.died_here": "{hero} died in {card} (Room {room_n}); its ability for {player}: {does}",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."

@@ -200,7 +200,7 @@ class Reminder(Fact):
     ]
     count: Annotated[int, Field(ge=1, le=5)] = 1
     card: CardPile = "any"
-    who: Literal["you", "opponent", "every_player"] = "you"
+    who: Literal["you", "opponent", "each_opponent", "every_player"] = "you"
 
 
 ByHandWhat = Literal[
@@ -213,6 +213,7 @@ ByHandWhat = Literal[
     "rearrange_rooms",  # Rooms moved, swapped or uncovered
     "scored_cards",  # cards moved in or out of scorekeeping areas
     "miniboss",  # a Miniboss or its Coins
+    "hands_and_decks",  # acts on cards in hands, decks or the discard pile alone
     "read_card",  # the source's words were not structured: follow the printed card
 ]
 

@@ -153,6 +153,24 @@ class Ability(Fact):
         return self
 
     @property
+    def activated_by_engine(self) -> bool:
+        """Whether ``UseRoomAbility`` carries this at-will ability out in full (its Room's
+        own button): kill, damage or move the Hero standing in the Room, or +N to every
+        Room of the owner's; a cost of the owner's cards is the player's word."""
+        if self.trigger != "at_will" or self.target not in ("none", "hero_in_this_room"):
+            return False
+        for effect in self.effects:
+            if isinstance(effect, MoveHero):
+                if effect.to not in ("town", "first_room"):
+                    return False
+            elif isinstance(effect, RoomDamagePlus):
+                if effect.rooms != "all_own":
+                    return False
+            elif effect.kind not in ("kill_hero", "damage_hero"):
+                return False
+        return True
+
+    @property
     def self_boost(self) -> int:
         """The damage this ability gives its own Room until end of turn when it fires (0:
         it does something else)."""
@@ -215,6 +233,8 @@ class Ability(Fact):
             return "auto"  # the engine boosts the card's own Room when it fires
         if self.trigger == "cast":
             return "prompt" if self.cast_by_engine else "reminder"
+        if self.trigger == "at_will":  # used with its Room's own button (UseRoomAbility)
+            return "prompt" if self.activated_by_engine else "reminder"
         if self.offer is not None:
             return "prompt"
         return "reminder"

@@ -77,3 +77,29 @@ def test_a_deactivated_room_has_no_ability_to_use() -> None:
     state = run(state, c.DeactivateRoom(player="A", index=0))
     assert usable(state, "A", 0) is None
     refused(state, c.UseRoomAbility(player="A", index=0), "R-CARD-EFFECT")
+
+
+ANTIMAGIC_ZONE = "TNL031"
+
+
+def test_a_room_whose_ability_works_from_the_hand_offers_no_use_in_play() -> None:
+    """TNL031 (printed: discard it from your hand to cancel an opponent's Spell): built,
+    it has nothing to use."""
+    state = _in_build([card_room(ANTIMAGIC_ZONE)], [t_hero("fighter", 9)])
+    assert usable(state, "A", 0) is None
+
+
+WARP_TUBE = "TNL049"
+
+
+def test_warp_tube_sends_the_hero_back_to_the_first_room() -> None:
+    """TNL049 (printed: destroy this Room to send a Hero in it back to the first Room of
+    your dungeon; it walks on): it enters Room 1 again, taking its damage again."""
+    state = walking(
+        [plain("monster", 2), card_room(WARP_TUBE), plain("trap", 1)], [t_hero("mage", 30)]
+    )
+    state = _hero_in(state, 1)
+    before = state.walk.damage  # type: ignore[union-attr]
+    after = run(state, c.UseRoomAbility(player="A", index=1))
+    assert after.walk is not None and after.walk.room == 0 and after.walk.damage == before + 2
+    assert [s.top.card_id for s in after.player("A").dungeon] == [None, None]

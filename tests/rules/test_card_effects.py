@@ -580,20 +580,26 @@ def test_card_effect_an_offer_answered_in_the_bait_phase_is_taken() -> None:
     assert state.entrance("A") == (0,)
 
 
-def test_card_effect_abilities_used_at_will_are_not_claimed_as_prompts() -> None:
-    """Bottomless Pit, Boulder Ramp, The Crushinator, Zombie Prison have no moment that
-    fires them: the players use them by hand (the table's interventions); every Room or
-    Boss ability classed 'prompt' is one the engine offers when it fires."""
+def test_card_effect_abilities_used_at_will_are_prompts_only_when_the_engine_uses_them() -> None:
+    """Bottomless Pit, Boulder Ramp and The Crushinator are used with their Room's own
+    button (UseRoomAbility), which carries them out; Zombie Prison (a scored Hero back to
+    an entrance) is not carried out and stays a reminder. Every other Room or Boss ability
+    classed 'prompt' is one the engine offers when it fires."""
     from rules.card_effects import registry
 
     known = registry()
-    for card_id in ("BMA027", "BMA028", "BMA032", "BMA039"):
-        assert known[card_id].handling == "reminder", card_id
+    for card_id in ("BMA027", "BMA028", "BMA032"):
+        assert known[card_id].handling == "prompt", card_id
+    assert known["BMA039"].handling == "reminder"
     for card in known.values():
         for ability in card.abilities:
             if card.kind != "spell" and ability.handling == "prompt":
-                assert ability.offer is not None, card.id
-    prompts = {i for i, c in known.items() if c.kind != "spell" and c.handling == "prompt"}
+                assert ability.offer is not None or ability.activated_by_engine, card.id
+    prompts = {
+        i
+        for i, c in known.items()
+        if c.kind != "spell" and c.handling == "prompt" and c.abilities[0].trigger != "at_will"
+    }
     assert {i for i in prompts if i.startswith("BMA")} == {
         "BMA014",
         MIMIC_VAULT,
