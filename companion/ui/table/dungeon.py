@@ -20,6 +20,7 @@ from companion.ui.table.miniboss_panel import room_extras, room_extras_key
 from companion.ui.table.own_face_down import own_face_down_name
 from companion.ui.table.player_expansions import PlayerExpansions
 from companion.ui.table.removal_confirm import confirm_destroy
+from companion.ui.table.room_ability import room_ability_buttons
 from companion.ui.table.table_sync import build_slot
 from companion.ui.widgets import tagged
 from rules import flow
@@ -47,7 +48,7 @@ def tile_facts(ctx: TableContext, player: PlayerState, index: int) -> TileFacts:
     covered = player.pending is not None and player.pending.over == index
     walk = state.walk
     return TileFacts(
-        hit=room_damage(player, index),
+        hit=room_damage(player, index, state.card_uses),
         covered=covered,
         here=walk is not None and walk.player == player.name and walk.room == index,
         actions=DestroyRoom in ctx.legal()  # the engine says when (R-DESTROY)
@@ -126,6 +127,7 @@ def _room_tile(
             )
         )
     lines += room_extras(ctx, player, index, stack, prefix)  # Miniboss, Coins (R-MINI)
+    lines += room_ability_buttons(ctx, player, index, prefix)  # "Use Dark Altar: ..."
     # Always in the tile, hidden outside the phases that allow them: when the Adventure
     # starts, showing twelve rows is a flag each (on the wrapper), not twelve rows built,
     # folded and sent.
