@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.models import GameState, Hero, PlayerState
 from rules.rulings import Ruling
+from rules.treasure import treasure_total
 
 
 class Lure(BaseModel):
@@ -37,7 +38,7 @@ def hero_total(
     for treasure in dict.fromkeys(hero.card.treasure):
         key = (player.name, treasure)
         if key not in known:
-            known[key] = state.treasure_total(player.name, treasure)
+            known[key] = treasure_total(state, player.name, treasure)
         total += known[key]
     return total
 

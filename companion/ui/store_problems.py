@@ -25,6 +25,7 @@ from companion.ui.widgets import big_button, on_tap, tagged
 if TYPE_CHECKING:
     from companion.i18n import Translator
     from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp as TabApp  # what join_screen holds
 
 #: Problems with a file that could not be read at all (damaged or hand-edited).
 DAMAGED = frozenset({"truncated", "corrupt", "invalid_record", "unreadable"})
@@ -69,7 +70,7 @@ def problem_lines(tr: Translator, problem: StoreProblem, *, listed: bool) -> lis
     return lines
 
 
-def may_repair_here(app: TableApp, game_id: str | None) -> bool:
+def may_repair_here(app: TabApp, game_id: str | None) -> bool:
     """Whether this tab's device may see a stored game's problems and restore it (a
     problem with no game, like the data folder's, is for the server's computer)."""
     sync = app.sync
@@ -79,13 +80,13 @@ def may_repair_here(app: TableApp, game_id: str | None) -> bool:
     return may_repair(record, sync.device.device_id, sync.device.local)
 
 
-def may_import_here(app: TableApp) -> bool:
+def may_import_here(app: TabApp) -> bool:
     """Whether this tab may import a game: an import writes a new game on the server's
     disk, so only the server's own computer may (without live sync, always)."""
     return app.sync is None or app.sync.device.local
 
 
-def without_folder(app: TableApp, text: str) -> str:
+def without_folder(app: TabApp, text: str) -> str:
     """``text`` as a device that is not the server's computer may read it: the data
     folder's own path left out (``games/<id>.json``, not where it lies on the server)."""
     if app.sync is None or app.sync.device.local or app.sessions is None:
@@ -94,7 +95,7 @@ def without_folder(app: TableApp, text: str) -> str:
     return text.replace(root + os.sep, "").replace(root, "")
 
 
-def not_opened_text(app: TableApp, game_id: str | None, error: Exception) -> str:
+def not_opened_text(app: TabApp, game_id: str | None, error: Exception) -> str:
     """Why a game could not be opened, for this device: the host's hears what is wrong
     (``store_error_text``), anyone else only that the server's computer says why."""
     if may_repair_here(app, game_id):
@@ -106,7 +107,7 @@ def not_opened_text(app: TableApp, game_id: str | None, error: Exception) -> str
 _SAID_WHY = frozenset({"disk_full", "read_only", "no_permission", "io_error"})
 
 
-def store_error_text(app: TableApp, game_id: str | None, error: Exception) -> str:
+def store_error_text(app: TabApp, game_id: str | None, error: Exception) -> str:
     """What this device is told about a store error: the store's message (it names the
     file or the data folder) where ``may_repair_here``; elsewhere why in words, or that
     the server's computer shows why."""
