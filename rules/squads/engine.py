@@ -376,6 +376,8 @@ def decide(state: SquadState, command: SquadCommand) -> tuple[ev.EventBase, ...]
             out = _finish_resolve(state, command)
         case cmd.EndTurn():
             out = _end_turn(state, command)
+        case _:  # a command of another game (a hand-made file): no move of this one
+            raise RulesError("R-SQ-TURN", "err.sq.not_this_game")
     return tuple(out)
 
 

@@ -107,6 +107,8 @@ SQUAD_MESSAGES: dict[str, str] = {
     "sq.shouted": '{player} shouted "I WIN!" first and wins.',
     # refusals
     "err.sq.turn": "It is {active}'s turn.",
+    "err.sq.not_this_game": "That is no move of the squad game.",
+    "err.not_this_game": "That is a move of the squad game, not of Boss Monster.",
     "err.sq.over": "The game is over: the FINALE was captured.",
     "err.sq.return_first": "{player} must first send one of 4 recruits back to the recruit pile.",
     "err.sq.not_returning": "{player} has no 4th recruit to send back.",

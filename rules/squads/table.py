@@ -22,6 +22,7 @@ from rules.squads.models import (
     SlotNumber,
     Squad,
     SquadPlayer,
+    SquadState,
     Strength,
     SupportCount,
 )
@@ -147,6 +148,33 @@ class SquadAnswer(BaseModel):
     actions: list[ActionAnswer]
     scores: list[Score] | None = None
     winners: list[str] | None = None
+
+
+def table_from_state(state: SquadState) -> SquadTable:
+    """A game's table in ``python -m rules squads``'s input format (its export)."""
+    players = [
+        {
+            "name": p.name,
+            "squads": [s.model_dump(exclude={"number"}, exclude_none=True) for s in p.squads],
+            "princesses": list(p.princesses),
+            "finale": p.finale,
+        }
+        for p in state.players
+    ]
+    slots = [
+        {"slot": n, "card": card.kind, "color": card.color}
+        for n, card in enumerate(state.slots, 1)
+        if card is not None
+    ]
+    return SquadTable.model_validate(
+        {
+            "active": state.active_player.name,
+            "end": state.phase == "over",
+            "players": players,
+            "slots": slots,
+        },
+        strict=False,
+    )
 
 
 def referee_squads(table: SquadTable) -> SquadAnswer:
