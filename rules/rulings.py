@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.card_messages import CARD_MESSAGES
 from rules.plurals import render
+from rules.squads.messages import SQUAD_MESSAGES
 
 RuleId = Literal[
     "R-BAIT-TOTAL",
@@ -55,6 +56,28 @@ RuleId = Literal[
     "R-STALE",
     "R-UNDO",
     "R-PLAYER",
+    # the squad game (rules/squads/, data/glossary/squads_rulings.md)
+    "R-SQ-SETUP",
+    "R-SQ-TYPED",
+    "R-SQ-TURN",
+    "R-SQ-RESOLVE",
+    "R-SQ-SQUAD",
+    "R-SQ-RECRUIT",
+    "R-SQ-ACTION",
+    "R-SQ-STRONGEST",
+    "R-SQ-TIE",
+    "R-SQ-CAPTURE",
+    "R-SQ-REFILL",
+    "R-SQ-MAP",
+    "R-SQ-KIDNAP",
+    "R-SQ-HERO",
+    "R-SQ-PARASOLS",
+    "R-SQ-BULLYHULK",
+    "R-SQ-FAKE",
+    "R-SQ-END",
+    "R-SQ-SCORE",
+    "R-SQ-PAIRS",
+    "R-SQ-IWIN",
 ]
 
 Arg = str | int
@@ -395,4 +418,5 @@ MESSAGES: dict[str, str] = {
         "{room} (Room {room_n}) is deactivated: its Miniboss's abilities are off."
     ),
     **CARD_MESSAGES,  # card abilities: generated descriptions and their rulings
+    **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
 }

@@ -25,6 +25,7 @@ from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
 from companion.ui.store_problems import not_opened_text
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
+from rules.game_kinds import player_names
 
 if TYPE_CHECKING:
     from companion.sync.access import GameAccess
@@ -230,7 +231,7 @@ class JoinScreen:
         assert self.found is not None and app.sync is not None and app.sessions is not None
         game_id = self.found.game_id
         try:
-            state = app.sessions.open(game_id).state
+            names = player_names(app.sessions.open(game_id).game.setup)
         except StoreError as exc:
             return [tagged("join-not-opened", note(not_opened_text(app, game_id, exc)))]
         online = app.sync.hub.presence.online(game_id)
@@ -239,10 +240,10 @@ class JoinScreen:
             heading(tr("sync.pick_seat")),
             note(tr("sync.seat_note")),
         ]
-        for number, p in enumerate(state.players, 1):
-            holder = self.found.holder(p.name)
+        for number, seat in enumerate(names, 1):
+            holder = self.found.holder(seat)
             taken = holder is not None and holder != me and holder in online
-            label = tr("sync.sit_as", player=p.name)
+            label = tr("sync.sit_as", player=seat)
             if holder == me:
                 label += f" ({tr('sync.seat_mine')})"
             elif taken:
@@ -250,7 +251,7 @@ class JoinScreen:
             button = big_button(
                 f"join-seat-{number}",
                 label,
-                (lambda name: lambda _e: self._sit(name))(p.name),
+                (lambda name: lambda _e: self._sit(name))(seat),
                 icon=ft.Icons.EVENT_SEAT,
                 primary=holder == me,
                 expand=True,

@@ -332,7 +332,10 @@ class TableApp:
 
     @property
     def game(self) -> Game | None:
-        return self.session.game if self.session is not None else None
+        """This tab's Boss Monster game (None for none, or a squad game: its screens,
+        ``companion/ui/squads/``, read ``session.game``)."""
+        game = self.session.game if self.session is not None else None
+        return game if isinstance(game, Game) else None
 
     def card_sets(self) -> list[str] | None:
         """The sets this tab's game plays with, for card pickers (None: every set)."""

@@ -30,6 +30,7 @@ from companion.sync.private_build import (
 from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.widgets import Refusal
 from rules.commands import BuildRoom, Command, RevealRooms
+from rules.models import GameState
 
 if TYPE_CHECKING:
     from companion.i18n import Translator
@@ -280,6 +281,8 @@ def refusal_for(app: TableApp, command: Command | str) -> Refusal | None:
     if app.sync is None or app.session is None:
         return None
     state = app.session.state
+    if not isinstance(state, GameState):  # the squad game: nothing is built in private
+        return None
     if isinstance(command, BuildRoom) and not builds_here(app, command.player):
         return Refusal(tr("sync.builds_elsewhere", player=command.player))
     if isinstance(command, RevealRooms) and not may_reveal(access, state):

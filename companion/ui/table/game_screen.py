@@ -97,7 +97,9 @@ class GameScreen:
     @property
     def game(self) -> Game:
         assert self.session is not None
-        return self.session.game
+        game = self.session.game
+        assert isinstance(game, Game)  # a squad game has its own screen (ui/squads/)
+        return game
 
     @property
     def state(self) -> GameState:
