@@ -29,7 +29,8 @@ from rules.card_effects import load_effects
 from rules.errors import RulesError
 from rules.game import Game
 from rules.models import TREASURES, GameSetup, GameState, HeroCard, PlayerSetup, Room, Ruleset
-from rules.table import Table, referee_turn
+from rules.table import Table
+from rules.table_turn import referee_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "companion" / "store"))
 from sample_play import command_stream, next_commands, sample_setup  # type: ignore[import-not-found]

@@ -123,7 +123,7 @@ class TabSync:
     writing: bool = False
 
     def access(self, game_id: str) -> Access:
-        return self.hub.access(game_id, self.device)
+        return self.hub.access(game_id, self.device, self.client_ip)
 
 
 def access_of(app: TableApp) -> Access:

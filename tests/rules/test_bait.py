@@ -285,3 +285,40 @@ def test_bait_phase_resolves_once_and_only_in_bait() -> None:
     state = bait_state(two([t_room("mage")], []), [t_hero("mage")])
     state = run(state, c.ResolveBait())
     refused(state, c.ResolveBait(), "R-PHASE")
+
+
+# --- Bait costs as much per Hero with a crowded town as with a small one ------------------
+
+
+def _crowded_turn_seconds(heroes: int) -> float:
+    """The fastest of three Bait-to-end-of-turn runs with ``heroes`` Heroes in town, half
+    of them lured (built past the table's ceiling on purpose: this times the engine)."""
+    import time
+
+    from rules.table import Table, TableHero
+    from rules.table_turn import referee_turn
+
+    kinds = ["cleric", "fighter", "thief", "mage"]
+    table = Table.model_validate(
+        {
+            "players": [
+                {"name": "Ann", "xp": 900, "rooms": [{"treasure": ["cleric"], "damage": 1}]},
+                {"name": "Bob", "xp": 400, "rooms": [{"treasure": ["fighter"], "damage": 3}]},
+            ],
+        }
+    )
+    town = [TableHero(treasure=[kinds[i % 4]], health=4) for i in range(heroes)]
+    crowded = table.model_copy(update={"town": town})
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        referee_turn(crowded)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def test_bait_time_grows_with_the_heroes_not_faster() -> None:
+    """Four times the Heroes cost about four times as long (8,000 Heroes once took 8.9 s:
+    each lured Hero copied the whole town and the whole entrance queue, one by one)."""
+    small, large = _crowded_turn_seconds(1_000), _crowded_turn_seconds(4_000)
+    assert large / small < 7, f"4x the Heroes took {large / small:.1f}x as long"
