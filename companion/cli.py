@@ -4,6 +4,7 @@
     dungeon-referee --lan            serve to phones on the local network, with a QR code
     dungeon-referee lookup QUERY     search the rules glossary from the terminal
     dungeon-referee games            list saved games (also: export GAME_ID, import FILE)
+    dungeon-referee stats            past games in numbers (--player NAME, --csv)
 
 The app runs in web mode with every asset served locally (no CDN), so it works offline.
 """
@@ -36,6 +37,7 @@ from rules.card_effects import EffectsError, load_effects
 
 if TYPE_CHECKING:
     from companion.store.folder_lock import FolderLock
+from companion.stats_cli import StatsOptions, add_stats_command, run_stats, stats_options
 
 DEFAULT_PORT = 8550
 DATA_ENV = "DUNGEON_REFEREE_DATA"
@@ -125,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
         "throttle counts each real connection",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    add_stats_command(sub)
     lookup = sub.add_parser(
         "lookup",
         help="search the rules glossary",
@@ -149,12 +152,14 @@ def _running_headless() -> bool:
 
 def parse_args(
     argv: Sequence[str] | None = None,
-) -> ServeOptions | LookupOptions | GamesOptions:
+) -> ServeOptions | LookupOptions | GamesOptions | StatsOptions:
     """Parse the command line; bad arguments exit with status 2 and a message."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command in GAMES_COMMANDS:
         return games_options(args)
+    if args.command == "stats":
+        return stats_options(args)
     if args.command == "lookup":
         return LookupOptions(query=" ".join(args.query), lang=args.lang, list_only=args.list)
     if args.desktop and args.lan:
@@ -306,7 +311,12 @@ def serve(options: ServeOptions) -> int:
     folder = hold_served_folder(options.data_dir)
 
     trust_forwarded_headers(options)
+    from companion.served_folder import remember_served
+    from companion.store import resolve_data_dir
+
     port = choose_port(options)
+    # ./play games, export and import look here next (companion.served_folder).
+    remember_served(resolve_data_dir(options.data_dir))
     local_url = f"http://{LOCALHOST}:{port}"
     if options.lan:
         address = lan_address()
@@ -397,6 +407,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_games(options)
         if isinstance(options, LookupOptions):
             return lookup(options)
+        if isinstance(options, StatsOptions):
+            return run_stats(options)
         return serve(options)
     except CliError as exc:
         print(f"dungeon-referee: {exc}", file=sys.stderr)

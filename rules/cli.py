@@ -2,8 +2,9 @@
 
 ``python -m rules turn TABLE`` reads a table (a path, or ``-`` for standard input) as it
 stands after the Build phase and prints the rulings of Bait, Adventure and End of turn as
-JSON. Bad input exits with status 2 and one line on standard error naming the field or
-the problem, printing nothing on standard output.
+JSON; ``python -m rules bait TABLE --draft PLAYER ROOM`` prints the Bait forecast
+(``rules.forecast_table``). Bad input exits with status 2 and one line on standard error
+naming the field or the problem, printing nothing on standard output.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pydantic import ValidationError
 
 from rules import card_table
 from rules.card_effects import load_effects
+from rules.forecast_table import DraftError, add_bait_parser, bait_forecast
 from rules.json_text import JsonTextError, parse_json
 from rules.printable import printable
 from rules.table import Table, TableError
@@ -110,13 +112,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "turn", help="run Bait, Adventure and End of turn for a table after the Build phase"
     )
     turn.add_argument("table", help="path to a table JSON file, or - for standard input")
+    add_bait_parser(sub)
     args = parser.parse_args(argv)
     card_table.use(load_effects())  # the engine reads no file itself
 
     try:
         table = read_table(args.table)
-        result = referee_turn(table)
-    except (InputError, TableError) as error:
+        result = bait_forecast(table, args) if args.command == "bait" else referee_turn(table)
+    except (InputError, TableError, DraftError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     sys.stdout.write(result.model_dump_json(indent=2) + "\n")

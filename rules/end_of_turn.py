@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from rules import card_triggers, phases
 from rules import events as ev
-from rules import phases
 from rules.build import reactivate_all
 from rules.models import GameState, PlayerState
 from rules.rulings import Arg, RuleId, Ruling
@@ -52,7 +52,7 @@ def best_of(
 
 def end_turn(state: GameState) -> list[ev.EventBase]:
     """Everything that happens once every player has had an Adventure phase."""
-    out: list[ev.EventBase] = list(reactivate_all(state))
+    out: list[ev.EventBase] = [*card_triggers.turn_ended(state), *reactivate_all(state)]
     ruleset = state.setup.ruleset
     in_game = [p for p in state.players if not p.eliminated]
     ended: ev.GameEnded | None = None
@@ -131,7 +131,7 @@ def end_turn(state: GameState) -> list[ev.EventBase]:
                     )
                 )
     out.append(phases.phase_done(state))
-    return out
+    return out + card_triggers.turn_started(state)
 
 
 def _not_eliminated(

@@ -11,7 +11,18 @@ from collections.abc import Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from rules import adventure, bait, build, expansions, items, minibosses, phases, spells
+from rules import (
+    activated,
+    adventure,
+    bait,
+    build,
+    card_triggers,
+    expansions,
+    items,
+    minibosses,
+    phases,
+    spells,
+)
 from rules import commands as cmd
 from rules import events as ev
 from rules.end_of_turn import end_turn
@@ -166,9 +177,11 @@ def _destroy(fold: _Fold, command: cmd.DestroyRoom) -> None:
         # Health it dies there (R-ADV-DEATH; rulebook FAQ: it moves on only if it survives).
         fold.step(adventure.advance)
         fold.add([event])
+        fold.add(card_triggers.destroyed(state, fold.state, player.name, command.index))
         _after_walk(fold)
         return
     fold.add([event])
+    fold.add(card_triggers.destroyed(state, fold.state, player.name, command.index))
     stack = player.dungeon[command.index]
     if (
         walk is not None
@@ -257,6 +270,12 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             fold.add(adventure.skip(state))
         case cmd.DestroyRoom():
             _destroy(fold, command)
+        case cmd.UseRoomAbility():  # its effect, then its cost's Room destroyed
+            events, destroys = activated.use(state, command)
+            fold.add(events)
+            if destroys is not None:
+                _destroy(fold, cmd.DestroyRoom(player=command.player, index=destroys))
+            _after_walk(fold)
         case cmd.DeactivateRoom(player=name, index=index):
             fold.add([build.deactivate(state, acting_player(state, name), index)])
         case cmd.SetTreasureBonus(player=name, treasure=treasure, amount=amount):

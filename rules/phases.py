@@ -49,6 +49,7 @@ _PLAY: tuple[type[BaseModel], ...] = (
     cmd.HealWound,
     cmd.CastSpell,
     cmd.UseItem,
+    cmd.UseRoomAbility,
 )
 
 

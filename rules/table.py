@@ -23,6 +23,7 @@ from pydantic import (
 )
 
 from rules.card_effects import effects_of
+from rules.items import crash_landing_in_play
 from rules.models import (
     CardName,
     GameSetup,
@@ -132,11 +133,18 @@ class TableHero(_Strict):
     treasure: list[Treasure] = Field(min_length=1, max_length=2)
     health: Annotated[int, Field(ge=1, le=TABLE_MAX)]
     epic: bool = False
+    star: bool = False  # a starred (★) Hero: it never takes an Item (R-ITEM)
     item: TableItem | None = None
+
+    @model_validator(mode="after")
+    def _no_item_on_a_star(self) -> TableHero:
+        if self.star and self.item is not None:
+            raise ValueError("a starred (★) Hero never takes an Item (R-ITEM): drop its item")
+        return self
 
     @model_serializer(mode="wrap")
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return without_defaults(handler(self), item=None)
+        return without_defaults(handler(self), item=None, star=False)
 
 
 class Table(_Strict):
@@ -144,6 +152,27 @@ class Table(_Strict):
     town: list[TableHero] = Field(default_factory=list, max_length=MAX_TOWN)
     variant: Literal["standard", "unlimited_lives"] = "standard"
     hero_deck_empty: bool = False
+    # The card sets on the table (data/cards/ file names); none named: every set. Crash
+    # Landing decides whether Explorer Items are in the game (R-ITEM).
+    card_sets: list[Annotated[str, Field(pattern=r"^[a-z_]{1,40}$")]] = Field(
+        default_factory=list, max_length=20
+    )
+
+    @model_validator(mode="after")
+    def _explorer_items_need_crash_landing(self) -> Table:
+        if crash_landing_in_play(len(self.players), self.card_sets):
+            return self
+        for n, hero in enumerate(self.town):
+            if hero.item is not None and "explorer" in hero.item.treasure:
+                raise ValueError(
+                    f"town[{n}].item: an Explorer Item comes only with Crash Landing, which"
+                    " card_sets leaves out (R-ITEM)"
+                )
+        return self
+
+    @model_serializer(mode="wrap")
+    def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return without_defaults(handler(self), card_sets=[])
 
     @field_validator("players")
     @classmethod
@@ -174,6 +203,7 @@ def state_from_table(table: Table) -> GameState:
             items=any(h.item is not None for h in table.town),
             minibosses=any("coins" in p.model_fields_set for p in table.players),
         ),
+        card_sets=tuple(table.card_sets),
     )
     players = tuple(
         PlayerState(
@@ -210,7 +240,11 @@ def state_from_table(table: Table) -> GameState:
         Hero(
             id=i,
             card=HeroCard(
-                name=h.name or "", treasure=tuple(h.treasure), health=h.health, epic=h.epic
+                name=h.name or "",
+                treasure=tuple(h.treasure),
+                health=h.health,
+                epic=h.epic,
+                star=h.star,
             ),
         )
         for i, h in enumerate(table.town)
@@ -278,12 +312,14 @@ def table_from_state(state: GameState) -> Table:
                 treasure=list(state.hero(h).card.treasure),
                 health=state.hero(h).card.health,
                 epic=state.hero(h).card.epic,
+                star=state.hero(h).card.star,
                 item=_table_item(state, h),
             )
             for h in state.town
         ],
         variant=state.setup.ruleset.variant,
         hero_deck_empty=state.deck_empty,
+        card_sets=list(state.setup.card_sets),
     )
 
 

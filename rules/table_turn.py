@@ -13,6 +13,7 @@ from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
 from rules import commands as cmd
 from rules import engine
 from rules import events as ev
+from rules.items import face_up_now
 from rules.models import GameState
 from rules.rulings import Ruling
 from rules.table import Table, TableError, state_from_table, without_defaults
@@ -91,7 +92,8 @@ def _item_entries(state: GameState, events: list[ev.EventBase]) -> list[ItemEntr
                     name=state.items.item(e.item).card.name or None,
                     hero=e.hero,
                     player=e.player,
-                    face_up=e.face_up,
+                    # As it lies after the turn: a later Item won may have turned it down.
+                    face_up=face_up_now(state, e.player, e.item),
                     rule=e.ruling.rule,
                     why=e.ruling.why,
                 )

@@ -417,6 +417,11 @@ def presence_changed(app: TableApp) -> None:
             return
         count = sync.hub.presence.count(app.session.game_id)
         sync.here_line.value = here_text(app, count)
+        from companion.ui.table.invite_panel import seats_shown  # imports this module
+
+        if seats_shown(app):  # the Invite tab lists who sits where: drawn again
+            app.render_top()
+            return
         app.page.update()  # only this text changed: a one-line patch
 
     later(app.page, update)

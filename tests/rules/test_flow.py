@@ -41,6 +41,7 @@ EXPECTED: dict[type[BaseModel], tuple[str, ...]] = {
     c.AnswerCardEffect: ("build", "bait", "adventure", "end"),
     c.RevealItems: ("beginning",),
     c.UseItem: ("build", "adventure"),
+    c.UseRoomAbility: ("build", "adventure"),
     c.ChooseFaceUpItem: ("adventure", "end"),
     c.GainCoins: _TURN,
     c.PayCoins: _TURN,

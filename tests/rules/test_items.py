@@ -129,10 +129,17 @@ def test_item_reveal_out_of_the_beginning_phase_is_refused() -> None:
     refused(state, c.RevealItems(items=(ROD,)), "R-PHASE")
 
 
-def test_item_explorer_item_refused_below_five_players() -> None:
-    """R-ITEM: Explorer Items only join 5–6 player games; elsewhere reveal another."""
+def test_item_explorer_item_refused_without_crash_landing() -> None:
+    """R-ITEM: Explorer Items come only with Crash Landing (always in a 5–6 player game);
+    without it reveal another."""
     explorer = ItemCard(name="Map", treasure=("explorer",))
-    refused(item_game(), c.RevealItems(items=(explorer,)), "R-ITEM")
+    game = item_game()
+    game = game.model_copy(
+        update={
+            "setup": game.setup.model_copy(update={"card_sets": ("base", "tools_of_hero_kind")})
+        }
+    )
+    refused(game, c.RevealItems(items=(explorer,)), "R-ITEM")
     five = new(tuple((f"P{i}", i) for i in range(5)), items=True)
     state = run(started(five), c.RevealItems(items=(explorer, ROD, MACE)))
     assert len(state.items.waiting) == 3

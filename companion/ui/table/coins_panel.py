@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.theme import TOUCH
 from companion.ui.table.context import TableContext, slot_error
+from companion.ui.table.removal_confirm import confirm_coin_for_room
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules import flow
 from rules.commands import (
@@ -102,7 +103,9 @@ def hoard_row(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Co
             big_button(
                 f"{prefix}-coin-for-room",
                 tr("coins.room_for_coin"),
-                on_tap(ctx.play, slot, DiscardRoomForCoin(player=name)),
+                lambda _e: confirm_coin_for_room(  # a Room leaves the table: asked first
+                    ctx, name, lambda: ctx.play(slot, DiscardRoomForCoin(player=name))
+                ),
                 icon=ft.Icons.CURRENCY_EXCHANGE,
             )
         )

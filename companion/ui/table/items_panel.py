@@ -19,7 +19,7 @@ import flet as ft
 
 from companion.catalogue import ItemCard as CatalogueItem
 from companion.i18n import Lang, Translator
-from companion.theme import TREASURE_LOOKS, ink_on
+from companion.theme import TREASURE_LOOKS, ink_on, treasure_letter
 from companion.ui.kept_form import KeptForm
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.widgets import Refusal, big_button, on_tap, show_options, tagged, toggle_tile
@@ -249,7 +249,8 @@ class ItemSlot(KeptForm):
                 colour, icon, letter = ITEM_COLOUR, ft.Icons.GROUPS, "*"
             else:
                 look = TREASURE_LOOKS[cls]
-                colour, icon, letter = look.colour, look.icon, look.letter
+                colour, icon = look.colour, look.icon
+                letter = treasure_letter(cls, _class_word(tr, cls))
             tiles.append(
                 toggle_tile(
                     f"{self.prefix}-class-{cls}",

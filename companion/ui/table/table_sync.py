@@ -93,4 +93,10 @@ def reveal_note(ctx: TableContext) -> str:
         return tr("sync.all_ready")
     if may_reveal(access_of(ctx.app), ctx.state):
         return tr("sync.reveal_anyway", players=", ".join(waiting))
-    return tr("sync.waiting_for", players=", ".join(waiting))
+    return tr("sync.reveal_host_only", players=", ".join(waiting))
+
+
+def reveal_here(ctx: TableContext) -> bool:
+    """Whether this device shows Reveal Rooms now (``may_reveal``: the host, or everyone
+    has built)."""
+    return may_reveal(access_of(ctx.app), ctx.state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from companion.i18n import Translator
@@ -34,6 +35,7 @@ from tests.companion.ui.table.conftest import (
     tap,
     texts,
     type_into,
+    walk,
 )
 
 
@@ -100,6 +102,13 @@ def test_destroying_a_room_goes_through_the_engine(
 ) -> None:
     screen = start(app, sessions, IN_BUILD)
     tap(page, "p2-room-1-destroy")
+    assert screen.state.player("Bo").dungeon != ()  # asked first (removal_confirm)
+    yes = next(
+        c
+        for c in walk(page.dialogs[-1])
+        if isinstance(c, ft.Semantics) and c.identifier == "confirm-destroy-yes"
+    )
+    yes.content.on_click(None)
     assert screen.state.player("Bo").dungeon == ()
     assert "is destroyed" in texts(page)
 
