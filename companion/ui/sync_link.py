@@ -420,14 +420,19 @@ def presence_changed(app: TableApp) -> None:
             return
         count = sync.hub.presence.count(app.session.game_id)
         sync.here_line.value = here_text(app, count)
-        from companion.ui.table.invite_panel import seats_shown  # imports this module
-
         if seats_shown(app):  # the Invite tab lists who sits where: drawn again
             app.render_top()
             return
         app.page.update()  # only this text changed: a one-line patch
 
     later(app.page, update)
+
+
+def seats_shown(app: TableApp) -> bool:
+    """Whether this tab shows the Invite tab's seats: a device arriving or leaving (a phone
+    that just took a seat) changes them, so the tab is drawn again, not only the line
+    counting the devices."""
+    return getattr(app.current, "tab", None) == "invite"
 
 
 def here_text(app: TableApp, count: int) -> str:
