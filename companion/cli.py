@@ -21,7 +21,7 @@ import urllib.request
 import webbrowser
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -32,6 +32,11 @@ from companion.games_cli import (
     games_options,
     run_games,
 )
+from rules import card_table
+from rules.card_effects import EffectsError, load_effects
+
+if TYPE_CHECKING:
+    from companion.store.folder_lock import FolderLock
 from companion.stats_cli import StatsOptions, add_stats_command, run_stats, stats_options
 
 DEFAULT_PORT = 8550
@@ -53,6 +58,8 @@ class ServeOptions(BaseModel):
     data_dir: Path | None = None
     desktop: bool = False
     open_browser: bool = True
+    #: The address of a reverse proxy whose X-Forwarded-For is believed (None: nobody's).
+    trust_proxy: str | None = None
 
     @property
     def host(self) -> str:
@@ -112,6 +119,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-browser", action="store_true", help="don't open a browser, just print the URL"
     )
+    parser.add_argument(
+        "--trust-proxy",
+        metavar="ADDRESS",
+        help="believe the X-Forwarded-For header from a reverse proxy at ADDRESS (e.g. "
+        "127.0.0.1); by default no forwarded address is believed, so the join-code "
+        "throttle counts each real connection",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_stats_command(sub)
     lookup = sub.add_parser(
@@ -159,6 +173,7 @@ def parse_args(
         data_dir=data_dir.expanduser() if data_dir else None,
         desktop=args.desktop,
         open_browser=not args.no_browser and not args.desktop and not _running_headless(),
+        trust_proxy=args.trust_proxy,
     )
 
 
@@ -293,8 +308,15 @@ def serve(options: ServeOptions) -> int:
         except OSError as exc:
             raise CliError(f"can't use {options.data_dir} as the data folder: {exc}") from exc
         os.environ[DATA_ENV] = str(options.data_dir)
+    folder = hold_served_folder(options.data_dir)
+
+    trust_forwarded_headers(options)
+    from companion.served_folder import remember_served
+    from companion.store import resolve_data_dir
 
     port = choose_port(options)
+    # ./play games, export and import look here next (companion.served_folder).
+    remember_served(resolve_data_dir(options.data_dir))
     local_url = f"http://{LOCALHOST}:{port}"
     if options.lan:
         address = lan_address()
@@ -337,7 +359,29 @@ def serve(options: ServeOptions) -> int:
         no_cdn=True,
         assets_dir=str(ASSETS_DIR),
     )
+    folder.release()
     return 0
+
+
+def trust_forwarded_headers(options: ServeOptions) -> None:
+    """Believe X-Forwarded-For only from ``--trust-proxy``. The web server believes it
+    from 127.0.0.1 by default (its ``FORWARDED_ALLOW_IPS``): behind a reverse proxy on
+    this computer, every guess at a join code could then claim a new address."""
+    os.environ["FORWARDED_ALLOW_IPS"] = options.trust_proxy or ""
+
+
+def hold_served_folder(data_dir: Path | None) -> FolderLock:
+    """Lock the data folder for this server: a second server on it would lose saves."""
+    from companion.store import resolve_data_dir
+    from companion.store.folder_lock import FolderInUse, hold_data_folder
+
+    root = resolve_data_dir(data_dir)
+    try:
+        return hold_data_folder(root)
+    except FolderInUse as exc:
+        raise CliError(str(exc)) from exc
+    except OSError as exc:
+        raise CliError(f"can't use {root} as the data folder: {exc}") from exc
 
 
 def lookup(options: LookupOptions) -> int:
@@ -353,6 +397,11 @@ def lookup(options: LookupOptions) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     options = parse_args(argv)
+    try:
+        card_table.use(load_effects())  # the engine reads no file itself
+    except EffectsError as exc:
+        print(f"dungeon-referee: the card abilities cannot be read: {exc}", file=sys.stderr)
+        return 1
     try:
         if isinstance(options, GamesOptions):
             return run_games(options)

@@ -16,16 +16,21 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from rules import card_table
+from rules.card_effects import load_effects
 from rules.forecast_table import DraftError, add_bait_parser, bait_forecast
 from rules.json_text import JsonTextError, parse_json
 from rules.printable import printable
-from rules.table import Table, TableError, referee_turn
+from rules.table import Table, TableError
+from rules.table_turn import referee_turn
 
 EXIT_BAD_INPUT = 2
 # How many problems one error line lists, and how long a field name in it may get: the
 # line stays readable whatever the table holds.
 MAX_PROBLEMS = 3
 MAX_FIELD = 60
+#: A table of six players with five Rooms each and a full town is about 30 KB.
+MAX_TABLE_BYTES = 1 << 20
 
 
 class InputError(Exception):
@@ -68,9 +73,19 @@ def read_table(source: str) -> Table:
     try:
         # Bytes, decoded here: the locale's decoder could let bad bytes through as
         # surrogates ("surrogateescape") instead of refusing them.
-        raw = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+        # One byte past the ceiling is enough to know: a huge file is never read whole.
+        if source == "-":
+            raw = sys.stdin.buffer.read(MAX_TABLE_BYTES + 1)
+        else:
+            with Path(source).open("rb") as file:
+                raw = file.read(MAX_TABLE_BYTES + 1)
     except OSError as error:
         raise InputError(f"cannot read table {source!r}: {error.strerror or error}") from error
+    if len(raw) > MAX_TABLE_BYTES:
+        raise InputError(
+            f"table {source!r} is too large (more than {MAX_TABLE_BYTES:,} bytes;"
+            " a real table is far smaller)"
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -99,10 +114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     turn.add_argument("table", help="path to a table JSON file, or - for standard input")
     add_bait_parser(sub)
     args = parser.parse_args(argv)
+    card_table.use(load_effects())  # the engine reads no file itself
 
     try:
         table = read_table(args.table)
-        result = bait_forecast(table, args) if args.command == "bait" else referee_turn(table)
+        result = (
+            bait_forecast(table, args, describe) if args.command == "bait" else referee_turn(table)
+        )
     except (InputError, TableError, DraftError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -10,6 +10,7 @@ the Bait the table would be ruled now, one line per Hero.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -48,11 +49,9 @@ class ForecastResult(BaseModel):
     waiting: list[str]
 
 
-def read_room(text: str) -> TableRoom:
-    """The draft's Room from its JSON text; ``DraftError`` names the field."""
-    # Imported here: the command line imports this module for its ``bait`` command.
-    from rules.cli import describe
-
+def read_room(text: str, describe: Callable[[ValidationError], str]) -> TableRoom:
+    """The draft's Room from its JSON text; ``DraftError`` names the field (``describe``:
+    the command line's wording of a validation error)."""
     try:
         data = parse_json(text, lone_surrogates=True)
     except JsonTextError as error:
@@ -140,6 +139,12 @@ def add_bait_parser(sub: Any) -> None:
     )
 
 
-def bait_forecast(table: Table, args: argparse.Namespace) -> ForecastResult:
-    player, room = (args.draft[0], read_room(args.draft[1])) if args.draft else (None, None)
+def bait_forecast(
+    table: Table, args: argparse.Namespace, describe: Callable[[ValidationError], str]
+) -> ForecastResult:
+    """The ``bait`` command's answer (``describe``: as ``read_room``)."""
+    if args.draft:
+        player, room = args.draft[0], read_room(args.draft[1], describe)
+    else:
+        player, room = None, None
     return forecast_table(table, player, room, _place(args.over))

@@ -14,14 +14,11 @@ import asyncio
 import logging
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.ui.sync_link import access_of
-
-if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
+# The shell imports this module: the tab's app is named by sync_link's protocol.
+from companion.ui.sync_link import TableApp, access_of
 
 log = logging.getLogger(__name__)
 
