@@ -139,5 +139,9 @@ def add_bait_parser(sub: Any) -> None:
 
 
 def bait_forecast(table: Table, args: argparse.Namespace) -> ForecastResult:
-    player, room = (args.draft[0], read_room(args.draft[1])) if args.draft else (None, None)
+    """The ``bait`` command's answer."""
+    if args.draft:
+        player, room = args.draft[0], read_room(args.draft[1])
+    else:
+        player, room = None, None
     return forecast_table(table, player, room, _place(args.over))

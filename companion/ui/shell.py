@@ -24,6 +24,7 @@ from companion.session import Change, Sessions, TableSession
 from companion.store import StoreError
 from companion.sync.registry import JoinRecordNotSaved
 from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
+from companion.ui.at_table import follow_screen
 from companion.ui.join_screen import GameUnavailable, gate_route
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.reconcile import fold
@@ -180,6 +181,7 @@ class TableApp:
         """Put the top screen's route in the address bar, so a reload comes back to it
         (a game's route carries its id: '/game/<id>')."""
         route = self.current.route
+        follow_screen(self)  # the host's screen kept awake during a game (at_table.py)
         if self.page.route != route:
             self.page.route = route
             self.page.run_task(self.page.push_route, route)

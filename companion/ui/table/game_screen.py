@@ -21,6 +21,7 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.session import Change, Request, TableSession
+from companion.ui.at_table import tick
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.sending import refusal, send
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
@@ -135,6 +136,7 @@ class GameScreen:
             return self._done(ok=False)
         revision, version = self._seen()
         request = Request("play", command, version, revision, device_id(self.app))
+        tick(self.app)  # a short haptic tick on a phone (at_table.py)
         return self._act(slot, request, then)
 
     def _seen(self) -> tuple[int, int]:
