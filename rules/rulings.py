@@ -7,6 +7,7 @@ render it in any language while the engine and the command-line referee speak En
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -50,6 +51,10 @@ RuleId = Literal[
     "R-TURN-REVEAL",
     "R-SCORE-CORRECT",
     "R-CARD-EFFECT",
+    # The app's own bookkeeping: a table changed meanwhile, undo/redo, an unknown player.
+    "R-STALE",
+    "R-UNDO",
+    "R-PLAYER",
 ]
 
 Arg = str | int
@@ -76,7 +81,17 @@ _FRAGMENTS = ("card.fx.", "card.when.", "card.target.", "card.cost.", "card.if."
 
 def explain(key: str, args: dict[str, Arg]) -> str:
     """The English sentence for a message key (the app translates the same key)."""
-    return as_sentence(key, render(MESSAGES[key], args))
+    return as_sentence(key, render(MESSAGES[key], with_ability(args, explain)))
+
+
+def with_ability(args: dict[str, Arg], say: Callable[[str, dict[str, Arg]], str]) -> dict[str, Arg]:
+    """``args`` with a card ability named by reference (``does``: "TNL019:0") worded from
+    its facts by ``say`` (each language's phrases), so a firing ability says what it does."""
+    if "does" not in args:
+        return args
+    from rules.card_effects import ability_words  # late: card_effects imports this module
+
+    return {**args, "does": ability_words(str(args["does"]), say)}
 
 
 def as_sentence(key: str, text: str) -> str:
@@ -303,7 +318,7 @@ MESSAGES: dict[str, str] = {
         "only when the Item deck runs out); you entered {got}."
     ),
     "err.item_explorer": (
-        "{item} is for Explorers, who only come in 5–6 player games: set it aside and "
+        "{item} is for Explorers, who come only with Crash Landing: set it aside and "
         "reveal another Item."
     ),
     "err.item_not_owned": "{player} has no Item #{item}.",

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.sync.access import Access, GameAccess
+from rules import flow
 from rules.commands import BuildMiniboss, BuildRoom, Command
 from rules.models import GameState, PlayerState
 
@@ -40,7 +41,7 @@ def may_build_for(
 
 def is_ready(state: GameState, player: str) -> bool:
     p = state.player(player)
-    return p.eliminated or p.pending is not None or p.built_this_phase
+    return flow.is_out(state, player) or p.pending is not None or p.built_this_phase
 
 
 def waiting_for(state: GameState) -> tuple[str, ...]:

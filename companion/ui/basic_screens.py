@@ -55,6 +55,13 @@ class HomeScreen:
                 icon=ft.Icons.FOLDER_OPEN,
                 expand=True,
             ),
+            big_button(
+                "open-history",
+                tr("home.history"),
+                lambda _e: self.app.go("/history"),
+                icon=ft.Icons.INSIGHTS,
+                expand=True,
+            ),
             *saved_games(self.app),
             ft.Text(tr("home.unofficial"), size=13, italic=True),
         ]

@@ -20,11 +20,14 @@ from companion.ui.table.miniboss_panel import room_extras, room_extras_key
 from companion.ui.table.own_face_down import own_face_down_name
 from companion.ui.table.player_expansions import PlayerExpansions
 from companion.ui.table.removal_confirm import confirm_destroy
+from companion.ui.table.room_ability import room_ability_buttons
 from companion.ui.table.table_sync import build_slot
 from companion.ui.widgets import tagged
+from rules import flow
 from rules.card_effects import RoomDamage, room_damage
-from rules.commands import DeactivateRoom, DestroyRoom, SetTreasureBonus
+from rules.commands import BuildRoom, DeactivateRoom, DestroyRoom, SetTreasureBonus
 from rules.models import TREASURES, PlayerState, Room, RoomStack, Treasure
+from rules.treasure import treasure_total
 
 ROOM_COL = {"xs": 12, "sm": 6, "md": 4, "xl": 3}
 
@@ -45,13 +48,13 @@ def tile_facts(ctx: TableContext, player: PlayerState, index: int) -> TileFacts:
     covered = player.pending is not None and player.pending.over == index
     walk = state.walk
     return TileFacts(
-        hit=room_damage(player, index),
+        hit=room_damage(player, index, state.card_uses),
         covered=covered,
         here=walk is not None and walk.player == player.name and walk.room == index,
         actions=DestroyRoom in ctx.legal()  # the engine says when (R-DESTROY)
         and not stack.deactivated
         and not covered
-        and not player.eliminated,  # an eliminated player no longer plays (R-END-ELIM)
+        and flow.plays(state, player.name),  # an eliminated player no longer plays
     )
 
 
@@ -65,7 +68,7 @@ def totals_row(ctx: TableContext, player: PlayerState, prefix: str) -> ft.Contro
 
     badges: list[ft.Control] = []
     for t in TREASURES:
-        total = ctx.state.treasure_total(player.name, t)
+        total = treasure_total(ctx.state, player.name, t)
         # Kept while its total is the same: a bonus or a Room changes one or two of five.
         badges.append(
             ctx.memo(
@@ -124,6 +127,7 @@ def _room_tile(
             )
         )
     lines += room_extras(ctx, player, index, stack, prefix)  # Miniboss, Coins (R-MINI)
+    lines += room_ability_buttons(ctx, player, index, prefix)  # "Use Dark Altar: ..."
     # Always in the tile, hidden outside the phases that allow them: when the Adventure
     # starts, showing twelve rows is a flag each (on the wrapper), not twelve rows built,
     # folded and sent.
@@ -312,7 +316,7 @@ class DungeonPanel:
         boss = (player.boss, player.boss_treasure, player.xp)
         tiles.append(ctx.memo(f"{p}-boss", boss, lambda: _boss_tile(ctx, player, p), sealed=True))
         body: list[ft.Control] = [header]
-        if player.eliminated:
+        if flow.is_out(state, player.name):
             body.append(ft.Text(tr("table.eliminated"), size=17, color=ft.Colors.ERROR))
         body += [
             totals_row(ctx, player, p),
@@ -321,9 +325,9 @@ class DungeonPanel:
             slot_error(ctx, f"{p}-rooms"),
         ]
         body += self.expansions.view()  # Coins and Items (R-MINI, R-ITEM)
-        if SetTreasureBonus in ctx.legal() and not player.eliminated:
+        if SetTreasureBonus in ctx.legal() and flow.plays(state, player.name):
             body.append(self._bonus(player))
-        if state.phase in ("build", "setup") and not player.eliminated:
+        if flow.may(state, BuildRoom, player.name):
             body.append(build_slot(ctx, self.name, self.build_form))  # private build
         body += self.expansions.build_view()  # a Miniboss instead of a Room (R-MINI)
         return tagged(

@@ -30,6 +30,7 @@ from companion.ui.table.card_play import SpellPanel, offers_view
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
+from companion.ui.table.forecast import bait_forecast
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
 from companion.ui.table.rulings import ruling_row
@@ -39,8 +40,8 @@ from companion.ui.table.town import TownPanel
 from companion.ui.table.undo_notice import show_undo_notice, step_to_name
 from companion.ui.widgets import Handler, Refusal, big_button, icon_action, on_tap, tagged
 from rules import events as ev
-from rules.commands import Command, EndTurn, ResolveBait, RevealRooms
-from rules.engine import legal_command_types
+from rules import flow
+from rules.commands import CastSpell, Command, EndTurn, ResolveBait, RevealRooms
 from rules.errors import StaleCommand
 from rules.game import Game
 from rules.models import GameState
@@ -120,7 +121,7 @@ class GameScreen:
         """The kinds of command the engine allows now; asked once per game version."""
         game = self.game
         if self._legal_of is not game:
-            self._legal = legal_command_types(game.state)
+            self._legal = flow.legal(game.state)
             self._legal_of = game
         return self._legal
 
@@ -368,6 +369,7 @@ class GameScreen:
                 offers = None
             if state.phase == "bait" and ResolveBait in legal:
                 out.append(bait_button(self))
+                out.extend(bait_forecast(self))  # where each Hero would go, before the tap
             if state.phase == "end" and EndTurn in legal:
                 out.append(end_turn_button(self))
         if state.phase == "adventure":
@@ -376,7 +378,7 @@ class GameScreen:
             out.append(offers)
         if last is not None and state.phase != "beginning":
             out.append(last)
-        if state.phase in ("build", "adventure"):
+        if flow.may(state, CastSpell):
             out.append(self.spells.view())
         if state.phase == "adventure":
             results = bait_results(self)

@@ -14,6 +14,7 @@ from companion.ui.sync_link import SYNC_SLOT, access_of, builds_here, here_text,
 from companion.ui.table.build_panel import BuildForm
 from companion.ui.table.context import TableContext
 from companion.ui.widgets import tagged
+from rules import flow
 
 
 def sync_top(ctx: TableContext) -> list[ft.Control]:
@@ -57,7 +58,7 @@ def ready_marks(ctx: TableContext) -> ft.Control:
     marks = tuple(
         (number, p.name, is_ready(ctx.state, p.name))
         for number, p in enumerate(ctx.state.players, 1)
-        if not p.eliminated
+        if not flow.is_out(ctx.state, p.name)
     )
     return ctx.memo("ready-marks", marks, lambda: _ready_marks(ctx, marks), sealed=True)
 

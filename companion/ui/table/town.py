@@ -31,8 +31,8 @@ from companion.ui.widgets import (
     tagged,
     toggle_tile,
 )
+from rules import flow
 from rules.commands import RevealHeroes
-from rules.end_of_turn import reveal_count
 from rules.items import items_due
 from rules.models import TREASURES, Hero, HeroCard, Treasure
 
@@ -179,7 +179,7 @@ class TownPanel:
         ctx = self.ctx
         tr = ctx.app.tr
         state = ctx.state
-        count = reveal_count(state)
+        count = flow.reveal_count(state)
         if self.turn_of_drafts != state.turn or len(self.slots) != count:
             self.slots = [
                 HeroSlot(ctx, i, HeroDraft(epic=i >= state.ordinary_left), self._picked)
