@@ -112,6 +112,7 @@ class GameStore(GameWriting, GameBackups):
         if tail.lines >= self.compact_every:
             self.compact_later(game_id)
         return summary
+
     # --- listing ------------------------------------------------------------------------
 
     def list_games(self) -> Listing:

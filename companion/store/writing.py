@@ -148,9 +148,7 @@ class GameWriting(GameFiles):
                 path.parent.mkdir(parents=True, exist_ok=True)
                 summary, storage = self._write_fields(game_id, fields, name, now, None, changes)
             if storage.stamp is not None and storage.written is not None:
-                self._written[game_id] = Written(
-                    storage.stamp, storage.written, log, fields["log"]
-                )
+                self._written[game_id] = Written(storage.stamp, storage.written, log, fields["log"])
             # Every change is in the file now: lines that survive a crash here are skipped.
             journal = self.layout.journal_file(game_id)
             with contextlib.suppress(OSError):

@@ -417,9 +417,9 @@ def presence_changed(app: TableApp) -> None:
             return
         count = sync.hub.presence.count(app.session.game_id)
         sync.here_line.value = here_text(app, count)
-        from companion.ui.table.invite_panel import seats_shown  # imports this module
-
-        if seats_shown(app):  # the Invite tab lists who sits where: drawn again
+        # The game screen's Invite tab lists who sits where: a device arriving or leaving
+        # (a phone that just took a seat) changes it, so the tab is drawn again.
+        if getattr(app.current, "tab", None) == "invite":
             app.render_top()
             return
         app.page.update()  # only this text changed: a one-line patch
