@@ -28,6 +28,7 @@ from companion.ui.join_screen import JoinScreen
 from companion.ui.late_answers import drop_stray_answers
 from companion.ui.late_taps import watch_late_taps
 from companion.ui.new_game import NewGameScreen
+from companion.ui.own_card_names import load_own_names
 from companion.ui.setup_screen import SetupScreen
 from companion.ui.shell import PREF_LANG, PREF_TAB, PREF_THEME, ScreenFactory, Settings, TableApp
 from companion.ui.sync_link import (
@@ -159,6 +160,7 @@ def make_main(
         page.on_route_change = lambda event: route_changed(app, event.route)
         watch_late_taps(page, lambda: tap_missed(app))
         asked = page.route or "/"
+        page.run_task(load_own_names, app, prefs)  # names this device gave cards
         app.start(asked)
         started(app, asked)  # the route it asked for, before the gate changed it
 

@@ -281,3 +281,16 @@ def print_other_cards(query: str, lang: Lang) -> int:
     for hit in weak:
         print(f"card:{hit.card.id}\t{card_title(hit.card, catalogue, tr)}")
     return len(weak)
+
+
+class _Cards:
+    """The card part of ``./play lookup`` (``glossary_search.CardPrinter``)."""
+
+    def named(self, query: str, lang: Lang, text: bool) -> int:
+        return print_cards(query, lang, text)
+
+    def alike(self, query: str, lang: Lang) -> int:
+        return print_other_cards(query, lang)
+
+
+CARDS = _Cards()

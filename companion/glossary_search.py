@@ -30,7 +30,7 @@ import functools
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from rapidfuzz import fuzz, process
 
@@ -258,7 +258,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def lookup_main(argv: Sequence[str]) -> int:
+class CardPrinter(Protocol):
+    """What ``lookup`` prints about cards (``companion.card_lookup.CARDS``): those the query
+    names whole, before the entries; those it shares a word with, after them. Each returns
+    how many it printed."""
+
+    def named(self, query: str, lang: Lang, text: bool) -> int: ...
+
+    def alike(self, query: str, lang: Lang) -> int: ...
+
+
+class _NoCards:
+    def named(self, query: str, lang: Lang, text: bool) -> int:
+        return 0
+
+    def alike(self, query: str, lang: Lang) -> int:
+        return 0
+
+
+def lookup_main(argv: Sequence[str], cards: CardPrinter | None = None) -> int:
     """``dungeon-referee lookup QUERY [--lang en|de]``: print ranked entries; return the status.
 
     0: at least one entry printed; 1: nothing matched (message on stderr); 2: bad usage
@@ -273,10 +291,17 @@ def lookup_main(argv: Sequence[str]) -> int:
         parser.print_usage(sys.stderr)
         print(f"{parser.prog}: error: --limit must be at least 1", file=sys.stderr)
         return 2
-    return lookup(" ".join(args.query), lang=args.lang, limit=args.limit, text=not args.list)
+    query = " ".join(args.query)
+    return lookup(query, lang=args.lang, limit=args.limit, text=not args.list, cards=cards)
 
 
-def lookup(query: str, lang: Lang = "en", limit: int = 10, text: bool = True) -> int:
+def lookup(
+    query: str,
+    lang: Lang = "en",
+    limit: int = 10,
+    text: bool = True,
+    cards: CardPrinter | None = None,
+) -> int:
     """Print the entries matching ``query`` as ``<id>\\t<title>`` lines, the best one followed
     by its text and rule ids (unless ``text`` is False); return the exit status.
 
@@ -288,11 +313,10 @@ def lookup(query: str, lang: Lang = "en", limit: int = 10, text: bool = True) ->
         print(f"dungeon-referee lookup: {exc}", file=sys.stderr)
         return 3
     # A card the query names comes first; cards it shares a word with come last.
-    from companion.card_lookup import print_cards, print_other_cards
-
-    cards = print_cards(query, lang, text=text)
+    printer = cards or _NoCards()
+    named = printer.named(query, lang, text)
     if not hits:
-        if cards or print_other_cards(query, lang):
+        if named or printer.alike(query, lang):
             return 0
         print(f"no glossary entry or card matches {query!r}", file=sys.stderr)
         return 1
@@ -307,7 +331,7 @@ def lookup(query: str, lang: Lang = "en", limit: int = 10, text: bool = True) ->
             print()
     for hit in others:
         print(f"{hit.entry_id}\t{hit.title}")
-    print_other_cards(query, lang)
+    printer.alike(query, lang)
     return 0
 
 

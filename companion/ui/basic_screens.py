@@ -299,7 +299,7 @@ class RulesScreen:
         lang = self.app.settings.lang
         self.entry_view.controls.clear()
         if self.card_id is not None:
-            page = card_page(self.app, self.card_id, self.open_entry, link_tile)
+            page = card_page(self.app, self.card_id, self.open_entry, link_tile, self.open_card)
             self.entry_view.controls.extend(
                 page or [note(tr("rules.no_entry", entry=self.card_id))]
             )

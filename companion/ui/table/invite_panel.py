@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 from concurrent.futures import Future
 from functools import cache
-from typing import TYPE_CHECKING
 
 import flet as ft
 import segno
@@ -22,9 +21,6 @@ from companion.ui.off_loop import write_off_loop
 from companion.ui.sync_link import access_of, unsaved_text
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.widgets import Refusal, big_button, switch_row, tagged
-
-if TYPE_CHECKING:
-    pass
 
 QR_SIZE = 220
 SPECTATORS_SLOT = "invite-spectators"

@@ -17,6 +17,7 @@ from companion.table_cards import heroes_offered
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_letter
 from companion.ui.kept_form import KeptForm
 from companion.ui.matches_in_view import keep_matches_in_view
+from companion.ui.own_card_names import own_names
 from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
@@ -304,7 +305,11 @@ class HeroSlot(KeptForm):
         options: list[ft.Control] = []
         if len(query) >= 2:
             matches = self.ctx.app.catalogue.search(
-                query, kinds=["hero"], sets=self.ctx.app.card_sets(), limit=12
+                query,
+                kinds=["hero"],
+                sets=self.ctx.app.card_sets(),
+                limit=12,
+                own=own_names(self.ctx.app),
             )
             # Not a Hero out of this game's deck: the player count, the copies revealed.
             for card in heroes_offered(matches, self.ctx.state, limit=4):
