@@ -222,6 +222,7 @@ CARD_MESSAGES: dict[str, str] = {
         "{card} sends {hero} back to the first Room, {room}: {damage} damage "
         "({total} of {health}); it walks on from there."
     ),
+    "card.fx.boss_treasure": ("for the rest of the game your Boss counts {treasure} treasure too."),
     "card.died_here": "{hero} died in {card} (Room {room_n}); its ability for {player}: {does}",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."

@@ -50,6 +50,8 @@ def _effect(effect: Effect) -> list[Phrase]:
             if effect.amount is None:
                 return [("card.fx.damage_hero_rooms", {})]
             return [("card.fx.damage_hero", {"amount": effect.amount})]
+        case "boss_treasure":
+            return [("card.fx.boss_treasure", {"treasure": "+".join(effect.treasure)})]
         case "damage_entrance":
             return [("card.fx.damage_entrance", {"amount": effect.amount})]
         case "hero_health":

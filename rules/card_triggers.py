@@ -7,11 +7,12 @@ what it does; ``rules.card_effects`` holds the passive side.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, effects_of, spent, use_mark
-from rules.effect_kinds import HealWound, MoveHero
+from rules.effect_kinds import BossTreasure, HealWound, MoveHero
 from rules.effects import Ability, OfferKind, Trigger
 from rules.models import GameState, Room
 from rules.rulings import Arg, Ruling
@@ -408,6 +409,23 @@ def destroyed(before: GameState, after: GameState, player: str, index: int) -> l
     return out
 
 
+def _boss_treasure(
+    state: GameState, player: str, card_id: str, ability: Ability, ruling: Ruling
+) -> list[ev.EventBase]:
+    """A Level Up's treasure for the rest of the game, added to the treasure bonus."""
+    bonus = dict(state.player(player).treasure_bonus)
+    gained = Counter(t for e in ability.effects if isinstance(e, BossTreasure) for t in e.treasure)
+    said = ruling.model_copy(
+        update={"args": {**ruling.args, "does": ability_ref(card_id, ability)}}
+    )
+    return [
+        ev.TreasureBonusSet(
+            player=player, treasure=treasure, amount=bonus.get(treasure, 0) + n, ruling=said
+        )
+        for treasure, n in gained.items()
+    ]
+
+
 def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
     """A Boss's Level Up ability, when its Boss came from the catalogue."""
     setup = next((p for p in state.setup.players if p.name == player), None)
@@ -423,5 +441,8 @@ def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
                 key="card.levelup",
                 args={"player": player, "card": name},
             )
+            if ability.handling == "auto":  # treasure for the rest of the game
+                out += _boss_treasure(state, player, card.id, ability, ruling)
+                continue
             out += _fire(state, player, card.id, name, ability, ruling)
     return out

@@ -58,6 +58,14 @@ class TreasurePlus(Fact):
     amount: Annotated[int, Field(ge=-5, le=5)]
 
 
+class BossTreasure(Fact):
+    """For the rest of the game the Boss counts these treasures too (a Level Up): kept as
+    the dungeon's treasure bonus, R-BAIT-TOTAL."""
+
+    kind: Literal["boss_treasure"] = "boss_treasure"
+    treasure: tuple[TreasureName, ...] = Field(min_length=1, max_length=4)
+
+
 class TreasureDouble(Fact):
     """Double the treasure of your other Rooms until end of turn."""
 
@@ -233,6 +241,7 @@ Effect = Annotated[
     | DamagePerCount
     | TreasurePlus
     | TreasureDouble
+    | BossTreasure
     | NoBuildOver
     | BuildOverAny
     | NoBuildAdjacent

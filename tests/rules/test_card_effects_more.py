@@ -199,3 +199,16 @@ def test_haunted_library_asks_at_the_start_of_the_next_turn() -> None:
     state = walking([card_room(HAUNTED_LIBRARY)], [t_hero("fighter", 30)])
     state = run(state, c.FinishAdventure(), c.EndTurn())
     assert _offers(state) == [("A", HAUNTED_LIBRARY, "may")]
+
+
+KIRAX = "KSA001"
+
+
+def test_kirax_level_up_gives_the_boss_cleric_fighter_and_mage_treasure() -> None:
+    """KSA001 (printed: Level Up: for the rest of the game it has Cleric, Fighter and Mage
+    treasure): the dungeon's totals count one more of each from then on (Bait)."""
+    from test_card_effects import _level_up
+
+    state = _level_up(KIRAX, [t_hero("thief", 4)])
+    totals = {t: state.treasure_total("A", t) for t in ("cleric", "fighter", "mage", "thief")}
+    assert totals == {"cleric": 1, "fighter": 5 + 1, "mage": 1, "thief": 0}
