@@ -223,6 +223,10 @@ CARD_MESSAGES: dict[str, str] = {
         "({total} of {health}); it walks on from there."
     ),
     "card.fx.boss_treasure": ("for the rest of the game your Boss counts {treasure} treasure too."),
+    "card.fx.hero_damage.double.epic": "it deals Epic Heroes double damage.",
+    "card.fx.hero_damage.plus.worn": (
+        "a Hero that has taken at least half its Health takes +{amount} damage here."
+    ),
     "card.died_here": "{hero} died in {card} (Room {room_n}); its ability for {player}: {does}",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."

@@ -52,6 +52,10 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [("card.fx.damage_hero", {"amount": effect.amount})]
         case "boss_treasure":
             return [("card.fx.boss_treasure", {"treasure": "+".join(effect.treasure)})]
+        case "hero_damage":
+            who = "epic" if effect.epic else "worn" if effect.half_health_taken else "any"
+            how = "double" if effect.double else "plus"
+            return [(f"card.fx.hero_damage.{how}.{who}", {"amount": effect.plus})]
         case "damage_entrance":
             return [("card.fx.damage_entrance", {"amount": effect.amount})]
         case "hero_health":

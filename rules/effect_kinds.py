@@ -117,6 +117,18 @@ class DamageEntrance(Fact):
     amount: Annotated[int, Field(ge=1, le=10)]
 
 
+class HeroDamage(Fact):
+    """This Room deals a Hero entering it more: ``plus``, or twice its damage (``double``),
+    only to an Epic Hero (``epic``) or to one that has taken at least half its Health
+    (``half_health_taken``)."""
+
+    kind: Literal["hero_damage"] = "hero_damage"
+    epic: bool = False
+    half_health_taken: bool = False
+    plus: Annotated[int, Field(ge=0, le=10)] = 0
+    double: bool = False
+
+
 class HeroHealth(Fact):
     """A Hero has more Health until end of turn."""
 
@@ -249,6 +261,7 @@ Effect = Annotated[
     | KillHero
     | DamageHero
     | DamageEntrance
+    | HeroDamage
     | HeroHealth
     | MoveHero
     | RemoveHero

@@ -229,6 +229,8 @@ class Ability(Fact):
             return "auto"
         if self.trigger == "hero_survives_here" and kinds == {"no_more_damage"}:
             return "auto"
+        if self.trigger == "hero_enters" and kinds == {"hero_damage"}:
+            return "auto"  # the walk deals it to the Hero it fits
         if self.trigger == "level_up" and kinds == {"boss_treasure"}:
             return "auto"  # the treasure bonus is set at the Level Up
         if self.self_boost and self.trigger != "cast":

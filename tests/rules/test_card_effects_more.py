@@ -212,3 +212,25 @@ def test_kirax_level_up_gives_the_boss_cleric_fighter_and_mage_treasure() -> Non
     state = _level_up(KIRAX, [t_hero("thief", 4)])
     totals = {t: state.treasure_total("A", t) for t in ("cleric", "fighter", "mage", "thief")}
     assert totals == {"cleric": 1, "fighter": 5 + 1, "mage": 1, "thief": 0}
+
+
+GHOULYARD, SHARK_TANK = "TPU008", "TPU011"
+
+
+def test_ghoulyard_deals_epic_heroes_double_damage() -> None:
+    """TPU008 (printed: double damage to Epic Heroes); an ordinary Hero takes its damage."""
+    yard = card_room(GHOULYARD)
+    epic = walking([yard], [t_hero("cleric", 30, epic=True)])
+    assert entered(epic) == [(0, 2 * yard.damage)]
+    plain_hero = walking([yard], [t_hero("cleric", 30)])
+    assert entered(plain_hero) == [(0, yard.damage)]
+
+
+def test_shark_tank_deals_two_more_to_a_hero_worn_to_half_its_health() -> None:
+    """TPU011 (printed: +2 to a Hero that has taken damage equal to half its Health before
+    entering it): 5 taken of 10 gets +2; 4 of 10 does not."""
+    tank = card_room(SHARK_TANK)
+    worn = walking([plain("monster", 5), tank], [t_hero("fighter", 10)])
+    assert entered(worn)[1] == (1, tank.damage + 2)
+    fresh = walking([plain("monster", 4), tank], [t_hero("fighter", 10)])
+    assert entered(fresh)[1] == (1, tank.damage)
