@@ -185,7 +185,11 @@ class Ability(Fact):
         for effect in self.effects:
             if effect.kind not in SPELL_KINDS:
                 return False
-            if isinstance(effect, MoveHero) and effect.to not in ("town", "own_entrance"):
+            if isinstance(effect, MoveHero) and effect.to not in (
+                "town",
+                "own_entrance",
+                "first_room",
+            ):
                 return False
         return True
 

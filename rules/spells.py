@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules import adventure, build, card_triggers
 from rules import commands as cmd
 from rules import events as ev
+from rules.activated import to_first_room
 from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
 from rules.card_triggers import offer_heroes, offer_rooms
 from rules.effect_kinds import DamageHero, MoveHero, RoomDamagePlus
@@ -107,6 +108,11 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             )
         elif isinstance(effect, MoveHero) and effect.to == "town":
             out += adventure.send_back(state, "town")
+        elif isinstance(effect, MoveHero) and effect.to == "first_room":
+            walk = state.walk
+            if walk is None or walk.player != caster.name or walk.room is None:
+                raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card.name)
+            out.append(to_first_room(state, caster, card.name))
         elif isinstance(effect, MoveHero):  # a Hero in town to the caster's entrance
             if command.hero is None or command.hero not in state.town:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_town_hero", card=card.name)

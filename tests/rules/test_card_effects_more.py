@@ -234,3 +234,20 @@ def test_shark_tank_deals_two_more_to_a_hero_worn_to_half_its_health() -> None:
     assert entered(worn)[1] == (1, tank.damage + 2)
     fresh = walking([plain("monster", 4), tank], [t_hero("fighter", 10)])
     assert entered(fresh)[1] == (1, tank.damage)
+
+
+TELEPORTATION = "BMA053"
+
+
+def test_teleportation_sends_the_hero_in_your_dungeon_back_to_the_first_room() -> None:
+    """BMA053 (printed: send a Hero in your dungeon back to your first Room; it walks on):
+    the engine carries it out, the Hero taking Room 1's damage again."""
+    from test_activated import _hero_in
+
+    state = walking(
+        [plain("monster", 2), plain("trap", 1), plain("trap", 1)], [t_hero("fighter", 30)]
+    )
+    state = _hero_in(state, 2)  # type: ignore[assignment]
+    before = state.walk.damage  # type: ignore[union-attr]
+    after = run(state, c.CastSpell(player="A", card_id=TELEPORTATION))
+    assert after.walk is not None and (after.walk.room, after.walk.damage) == (0, before + 2)
