@@ -227,6 +227,8 @@ CARD_MESSAGES: dict[str, str] = {
     "card.fx.hero_damage.plus.worn": (
         "a Hero that has taken at least half its Health takes +{amount} damage here."
     ),
+    "err.offer_place": "{card}: pick a Room it may take, naming its player.",
+    "card.target.advanced_room_any_dungeon": "[an Advanced Room in any dungeon]",
     "card.died_here": "{hero} died in {card} (Room {room_n}); its ability for {player}: {does}",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from rules.effect_kinds import (
+    DeactivateRoom,
     DestroyRoom,
     Effect,
     Fact,
@@ -60,6 +61,7 @@ Target = Literal[
     "opponent",
     "player_two_more_souls",
     "room_any_dungeon",
+    "advanced_room_any_dungeon",
     "own_room",
     "trap_room",
     "monster_room",
@@ -124,6 +126,8 @@ OfferKind = Literal[
     "kill_town_hero",
     "destroy_own_room",
     "boost_own_room",
+    "destroy_advanced_room_any",  # an Advanced Room in any dungeon, the owner's pick
+    "deactivate_room_any",  # a Room in any dungeon, the owner's pick
     "may",  # a "may" the players carry out: asked Yes or No, and logged
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
@@ -211,6 +215,10 @@ class Ability(Fact):
             return "kill_town_hero"
         if isinstance(effect, DestroyRoom) and effect.which == "each_opponent_chooses":
             return "destroy_own_room"
+        if isinstance(effect, DestroyRoom) and self.target == "advanced_room_any_dungeon":
+            return "destroy_advanced_room_any"
+        if isinstance(effect, DeactivateRoom) and self.target == "room_any_dungeon":
+            return "deactivate_room_any"
         if isinstance(effect, RoomDamagePlus) and self.target == "other_own_monster_room":
             return "boost_own_room"  # a Room the owner picks, +amount until end of turn
         return None

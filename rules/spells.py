@@ -13,7 +13,7 @@ from rules import commands as cmd
 from rules import events as ev
 from rules.activated import to_first_room
 from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
-from rules.card_triggers import offer_heroes, offer_rooms
+from rules.card_triggers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
 from rules.effect_kinds import DamageHero, MoveHero, RoomDamagePlus
 from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
@@ -146,6 +146,8 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return True
     if offer.offer in ("destroy_own_room", "boost_own_room"):
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
+    if offer.offer in ANY_DUNGEON_OFFERS:
+        return bool(offer_places(state, offer.offer))
     return bool(offer_heroes(state, offer.offer))
 
 
@@ -200,6 +202,15 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             )
     elif offer.offer == "boost_own_room":
         out.append(_boost(state, offer, command.room))
+    elif offer.offer in ANY_DUNGEON_OFFERS:
+        place = (command.target or "", command.room if command.room is not None else -1)
+        if place not in offer_places(state, offer.offer):
+            raise RulesError("R-CARD-EFFECT", "err.offer_place", card=offer.card)
+        aimed = state.player(place[0])
+        if offer.offer == "deactivate_room_any":
+            out.append(build.deactivate(state, aimed, place[1]))
+        else:
+            out.append(build.destroy(state, aimed, place[1]))
     elif offer.offer == "destroy_own_room":
         player = state.player(offer.player)
         if command.room is None or command.room >= len(player.dungeon):

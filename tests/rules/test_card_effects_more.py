@@ -10,6 +10,7 @@ from rules import commands as c
 from rules import events as ev
 from rules.card_effects import dungeon_damage, effects_of
 from rules.card_text import describe
+from rules.models import Room, RoomStack
 
 SHROOMAN_CAVE = "TNL027"
 
@@ -251,3 +252,33 @@ def test_teleportation_sends_the_hero_in_your_dungeon_back_to_the_first_room() -
     before = state.walk.damage  # type: ignore[union-attr]
     after = run(state, c.CastSpell(player="A", card_id=TELEPORTATION))
     assert after.walk is not None and (after.walk.room, after.walk.damage) == (0, before + 2)
+
+
+MEGAWORM_BURROW, BONE_CRANK = "TNL029", "TPU009"
+
+
+def test_megaworm_burrow_destroys_an_advanced_room_in_any_dungeon() -> None:
+    """TNL029 (printed: when you build it, choose and destroy one Advanced Room in any
+    dungeon): asked of its owner, a must-do; an ordinary Room is refused."""
+    advanced = Room(name="Lab", treasure=("mage",), damage=3, advanced=True)
+    state = _in_build([plain("monster", 2, "fighter")], [t_hero("fighter", 9)])
+    b = state.player("B")
+    b = b.model_copy(update={"dungeon": (*b.dungeon, RoomStack(rooms=(advanced,)))})
+    state = state.model_copy(update={"players": (state.players[0], b)})
+    state = run(state, c.BuildRoom(player="A", room=card_room(MEGAWORM_BURROW), over=0))
+    state = run(state, c.RevealRooms())
+    assert _offers(state) == [("A", MEGAWORM_BURROW, "destroy_advanced_room_any")]
+    take = c.AnswerCardEffect(player="A", card_id=MEGAWORM_BURROW, accept=True, target="B")
+    refused(state, take.model_copy(update={"room": 0}), "R-CARD-EFFECT")  # ordinary
+    state = run(state, take.model_copy(update={"room": 1}))
+    assert [s.top.name for s in state.player("B").dungeon] == ["plain trap 1"]
+
+
+def test_bone_crank_deactivates_a_room_in_any_dungeon() -> None:
+    """TPU009 (printed: when you build it, deactivate one Room in any dungeon)."""
+    state = _in_build([plain("monster", 2)], [t_hero("fighter", 9)])
+    state = run(state, c.BuildRoom(player="A", room=card_room(BONE_CRANK)), c.RevealRooms())
+    assert _offers(state) == [("A", BONE_CRANK, "deactivate_room_any")]
+    take = c.AnswerCardEffect(player="A", card_id=BONE_CRANK, accept=True, target="B", room=0)
+    state = run(state, take)
+    assert state.player("B").dungeon[0].deactivated
