@@ -58,6 +58,9 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [(f"card.fx.hero_damage.{how}.{who}", {"amount": effect.plus})]
         case "damage_entrance":
             return [("card.fx.damage_entrance", {"amount": effect.amount})]
+        case "kill_hero" if effect.max_health is not None:
+            limit: dict[str, Arg] = {"health": effect.max_health, "wounds": effect.or_wounds or 0}
+            return [("card.fx.kill_hero_limit", limit)]
         case "hero_health":
             return [("card.fx.hero_health", {"amount": effect.amount})]
         case "move_hero":

@@ -99,7 +99,12 @@ class HealWound(Fact):
 
 
 class KillHero(Fact):
+    """Kill the Hero: only one of at most ``max_health`` printed Health, unless its
+    killer has at least ``or_wounds`` Wounds (It's On!)."""
+
     kind: Literal["kill_hero"] = "kill_hero"
+    max_health: Annotated[int, Field(ge=1, le=30)] | None = None
+    or_wounds: Annotated[int, Field(ge=1, le=10)] | None = None
 
 
 class DamageHero(Fact):

@@ -100,7 +100,15 @@ PASSIVE_KINDS = frozenset(
 )
 # The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
 SPELL_KINDS = frozenset(
-    {"deactivate_room", "room_damage_plus", "damage_hero", "move_hero", "build_over_any"}
+    {
+        "deactivate_room",
+        "room_damage_plus",
+        "damage_hero",
+        "move_hero",
+        "build_over_any",
+        "kill_hero",
+        "destroy_room",
+    }
 )
 # Effects the engine can carry out once a player chooses them (through a command).
 ENGINE_KINDS = frozenset(
@@ -185,7 +193,8 @@ class Ability(Fact):
     @property
     def cast_by_engine(self) -> bool:
         """Whether ``CastSpell`` carries out every effect of this (Spell) ability itself:
-        a Hero moves only to town or to the caster's entrance."""
+        a Hero moves only to town, the first Room or the caster's entrance; a Room
+        destroyed is one of the caster's own."""
         for effect in self.effects:
             if effect.kind not in SPELL_KINDS:
                 return False
@@ -193,6 +202,10 @@ class Ability(Fact):
                 "town",
                 "own_entrance",
                 "first_room",
+            ):
+                return False
+            if isinstance(effect, DestroyRoom) and (
+                effect.which != "target" or self.target != "own_room"
             ):
                 return False
         return True

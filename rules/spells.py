@@ -14,7 +14,7 @@ from rules import events as ev
 from rules.activated import to_first_room
 from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
 from rules.card_triggers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
-from rules.effect_kinds import DamageHero, MoveHero, RoomDamagePlus
+from rules.effect_kinds import DamageHero, DestroyRoom, KillHero, MoveHero, RoomDamagePlus
 from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.models import CardOffer, GameState, PlayerState
@@ -106,6 +106,17 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ruling=_ruling("card.build_over_any_cast", player=caster.name, card=card.name),
                 )
             )
+        elif isinstance(effect, DestroyRoom):  # Cave-In: a Hero in it dies with it
+            player, index = _target_room(state, command, card.name)
+            if player.name != caster.name:
+                raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card.name)
+            walk = state.walk
+            if walk is not None and walk.player == caster.name and walk.room == index:
+                out += adventure.kill(state)
+            out.append(build.destroy(state, player, index))
+        elif isinstance(effect, KillHero):
+            if not any(isinstance(e, DestroyRoom) for e in ability.effects):
+                out += _kill(state, caster, card.name, effect)
         elif isinstance(effect, MoveHero) and effect.to == "town":
             out += adventure.send_back(state, "town")
         elif isinstance(effect, MoveHero) and effect.to == "first_room":
@@ -129,6 +140,19 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                 )
             )
     return out + played
+
+
+def _kill(state: GameState, caster: PlayerState, card: str, effect: KillHero) -> list[ev.EventBase]:
+    """Kill the Hero walking the caster's dungeon, if the card's limit allows it."""
+    walk = state.walk
+    if walk is None or walk.player != caster.name:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
+    health = state.hero(walk.hero).card.health
+    low = effect.max_health is None or health <= effect.max_health
+    wounded = effect.or_wounds is not None and state.wounds(caster.name) >= effect.or_wounds
+    if not (low or wounded):
+        raise HeroError("R-CARD-EFFECT", "err.spell_kill_limit", card=card, health=health)
+    return adventure.kill(state)
 
 
 def find_offer(state: GameState, player: str, card_id: str) -> CardOffer:

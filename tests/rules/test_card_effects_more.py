@@ -282,3 +282,29 @@ def test_bone_crank_deactivates_a_room_in_any_dungeon() -> None:
     take = c.AnswerCardEffect(player="A", card_id=BONE_CRANK, accept=True, target="B", room=0)
     state = run(state, take)
     assert state.player("B").dungeon[0].deactivated
+
+
+CAVE_IN, ITS_ON = "BMA042", "TNL059"
+
+
+def test_cave_in_destroys_your_room_and_kills_the_hero_in_it() -> None:
+    """BMA042 (printed: destroy a Room in your dungeon; any Hero in it is killed)."""
+    from test_activated import _hero_in
+
+    state = walking(
+        [plain("monster", 1), plain("trap", 1), plain("trap", 1)], [t_hero("fighter", 30)]
+    )
+    state = _hero_in(state, 1)  # type: ignore[assignment]
+    after = run(state, c.CastSpell(player="A", card_id=CAVE_IN, target="A", room=1))
+    assert after.souls("A") == 1
+    assert len(after.player("A").dungeon) == 2
+
+
+def test_its_on_kills_a_hero_of_three_health_or_any_with_three_wounds() -> None:
+    """TNL059 (printed: kill a Hero in your dungeon with 3 or less Health, or, with 3
+    Wounds or more, any Hero in your dungeon): a 5-Health Hero is refused at 0 Wounds."""
+    low = walking([plain("monster", 1)], [t_hero("fighter", 3)])
+    low = run(low, c.AdvanceHero())
+    assert run(low, c.CastSpell(player="A", card_id=ITS_ON)).souls("A") == 1
+    high = run(walking([plain("monster", 1)], [t_hero("fighter", 5)]), c.AdvanceHero())
+    refused(high, c.CastSpell(player="A", card_id=ITS_ON), "R-CARD-EFFECT")
