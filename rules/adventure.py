@@ -6,7 +6,7 @@ R-ADV-ORDER: players by XP, highest first, each processing its entrance in arriv
 
 from __future__ import annotations
 
-from rules import card_effects, card_triggers
+from rules import card_effects, card_triggers, phases
 from rules import events as ev
 from rules.errors import HeroError
 from rules.models import GameState, Walk
@@ -62,7 +62,7 @@ def next_walk(state: GameState) -> list[ev.EventBase]:
             )
         )
         state = state.model_copy(update={"walked": (*state.walked, player.name)})
-    out.append(ev.PhaseChanged(phase="end", ruling=Ruling(rule="R-PHASE", key="adv.done", args={})))
+    out.append(phases.phase_done(state))
     return out
 
 
@@ -80,8 +80,7 @@ def _hero_args(state: GameState, walk: Walk, damage: int | None = None) -> dict[
 def advance(state: GameState) -> list[ev.EventBase]:
     """One step: die in this Room (R-ADV-DEATH), enter the next, or reach the Boss."""
     walk = _walk(state)
-    hero = state.hero(walk.hero)
-    if walk.room is not None and walk.damage >= hero.card.health:
+    if walk.room is not None and state.walk_lethal:
         return [
             ev.HeroKilled(
                 player=walk.player,

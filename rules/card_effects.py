@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
-from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
 from pydantic import ValidationError
 
+from rules import card_table
 from rules.card_text import ability_phrases, phrases
 from rules.effect_kinds import (
     DamageEqualsCount,
@@ -59,9 +59,9 @@ def load_effects(directory: Path = EFFECTS_DIR) -> dict[str, CardEffects]:
     return out
 
 
-@cache
 def registry() -> Mapping[str, CardEffects]:
-    return load_effects()
+    """The card table the app or the command line handed in (``rules.card_table``)."""
+    return card_table.table()
 
 
 def effects_of(card_id: str | None) -> CardEffects | None:

@@ -2,8 +2,9 @@
 
 ``python -m rules turn TABLE`` reads a table (a path, or ``-`` for standard input) as it
 stands after the Build phase and prints the rulings of Bait, Adventure and End of turn as
-JSON. Bad input exits with status 2 and one line on standard error naming the field or
-the problem, printing nothing on standard output.
+JSON; ``python -m rules bait TABLE --draft PLAYER ROOM`` prints the Bait forecast
+(``rules.forecast_table``). Bad input exits with status 2 and one line on standard error
+naming the field or the problem, printing nothing on standard output.
 """
 
 from __future__ import annotations
@@ -15,15 +16,21 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from rules import card_table
+from rules.card_effects import load_effects
+from rules.forecast_table import DraftError, add_bait_parser, bait_forecast
 from rules.json_text import JsonTextError, parse_json
 from rules.printable import printable
-from rules.table import Table, TableError, referee_turn
+from rules.table import Table, TableError
+from rules.table_turn import referee_turn
 
 EXIT_BAD_INPUT = 2
 # How many problems one error line lists, and how long a field name in it may get: the
 # line stays readable whatever the table holds.
 MAX_PROBLEMS = 3
 MAX_FIELD = 60
+#: A table of six players with five Rooms each and a full town is about 30 KB.
+MAX_TABLE_BYTES = 1 << 20
 
 
 class InputError(Exception):
@@ -66,9 +73,19 @@ def read_table(source: str) -> Table:
     try:
         # Bytes, decoded here: the locale's decoder could let bad bytes through as
         # surrogates ("surrogateescape") instead of refusing them.
-        raw = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+        # One byte past the ceiling is enough to know: a huge file is never read whole.
+        if source == "-":
+            raw = sys.stdin.buffer.read(MAX_TABLE_BYTES + 1)
+        else:
+            with Path(source).open("rb") as file:
+                raw = file.read(MAX_TABLE_BYTES + 1)
     except OSError as error:
         raise InputError(f"cannot read table {source!r}: {error.strerror or error}") from error
+    if len(raw) > MAX_TABLE_BYTES:
+        raise InputError(
+            f"table {source!r} is too large (more than {MAX_TABLE_BYTES:,} bytes;"
+            " a real table is far smaller)"
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -95,12 +112,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "turn", help="run Bait, Adventure and End of turn for a table after the Build phase"
     )
     turn.add_argument("table", help="path to a table JSON file, or - for standard input")
+    add_bait_parser(sub)
     args = parser.parse_args(argv)
+    card_table.use(load_effects())  # the engine reads no file itself
 
     try:
         table = read_table(args.table)
-        result = referee_turn(table)
-    except (InputError, TableError) as error:
+        result = bait_forecast(table, args) if args.command == "bait" else referee_turn(table)
+    except (InputError, TableError, DraftError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     sys.stdout.write(result.model_dump_json(indent=2) + "\n")

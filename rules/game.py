@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from rules import engine
 from rules.commands import Command
-from rules.errors import RulesError, StaleCommand
+from rules.errors import RulesError, StaleCommand, UndoError
 from rules.events import EventBase
 from rules.models import GameSetup, GameState
 
@@ -113,7 +113,7 @@ class Game(BaseModel):
     ) -> tuple[Game, tuple[EventBase, ...]]:
         """Apply ``command``; ``version`` is the state version the player was looking at."""
         if version is not None and version != self.version:
-            raise StaleCommand("R-PHASE", "err.stale", got=version, now=self.version)
+            raise StaleCommand(got=version, now=self.version)
         state, events = engine.apply(self.state, command)
         game = self._made(
             self.setup,
@@ -128,7 +128,7 @@ class Game(BaseModel):
 
     def undo(self) -> Game:
         if not self.log:
-            raise RulesError("R-PHASE", "err.nothing_to_undo")
+            raise UndoError("err.nothing_to_undo")
         start = self._known()
         return self._made(
             self.setup,
@@ -146,7 +146,7 @@ class Game(BaseModel):
     def redo_with_events(self) -> tuple[Game, tuple[EventBase, ...]]:
         """Put back the last undone command; also the events it causes again."""
         if not self.undone:
-            raise RulesError("R-PHASE", "err.nothing_to_redo")
+            raise UndoError("err.nothing_to_redo")
         start = self._known()
         command = self.undone[-1]
         kept = self._redo[-1] if len(self._redo) == len(self.undone) else None

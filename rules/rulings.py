@@ -51,6 +51,10 @@ RuleId = Literal[
     "R-TURN-REVEAL",
     "R-SCORE-CORRECT",
     "R-CARD-EFFECT",
+    # The app's own bookkeeping: a table changed meanwhile, undo/redo, an unknown player.
+    "R-STALE",
+    "R-UNDO",
+    "R-PLAYER",
 ]
 
 Arg = str | int
@@ -201,7 +205,8 @@ MESSAGES: dict[str, str] = {
     "turn.phase": "The {phase} phase begins.",
     "setup.done": "The first Rooms are revealed; set-up is complete.",
     "score.corrected": (
-        "{player}'s score is corrected by hand ({souls:+d} Souls, {wounds:+d} Wounds): {reason}."
+        "{player}'s score is corrected by hand ({souls:+d} {souls:Soul|Souls}, "
+        "{wounds:+d} {wounds:Wound|Wounds}): {reason}."
     ),
     # end of turn
     "end.reset": "Damage on Heroes never carries over to the next turn.",

@@ -13,7 +13,13 @@ from typing import Final, Literal
 from pydantic import AwareDatetime, Field, ValidationError, field_validator
 
 from companion.store.problems import FieldError, ImportRejected, field_errors_from
-from companion.store.records import SCHEMA_VERSION, NewGameName, Record, StoredGame
+from companion.store.records import (
+    MAX_COMMANDS,
+    SCHEMA_VERSION,
+    NewGameName,
+    Record,
+    StoredGame,
+)
 from rules.commands import Command
 from rules.game import Game
 from rules.json_text import JsonTextError, parse_json
@@ -33,8 +39,8 @@ class ExportedGame(Record):
     name: NewGameName
     exported_at: AwareDatetime | None = None
     setup: GameSetup
-    log: tuple[Command, ...] = ()
-    undone: tuple[Command, ...] = ()
+    log: tuple[Command, ...] = Field(default=(), max_length=MAX_COMMANDS)
+    undone: tuple[Command, ...] = Field(default=(), max_length=MAX_COMMANDS)
 
     @field_validator("schema_version")
     @classmethod

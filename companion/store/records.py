@@ -46,6 +46,9 @@ class PlayerScore(Record):
 
 #: As many as a game can have: a hand-made summary listing thousands is refused.
 MAX_PLAYERS = 6
+#: Commands in one game (its log and its redo stack each): a long game of six players
+#: makes about 2,000, and a game is replayed whole when it opens.
+MAX_COMMANDS = 5_000
 
 
 class Progress(Record):
@@ -107,8 +110,9 @@ class StoredGame(Record):
     created: AwareDatetime
     updated: AwareDatetime  # last played: when the latest save happened
     setup: GameSetup
-    log: tuple[Command, ...]
-    undone: tuple[Command, ...] = ()  # the redo stack, most recently undone last
+    log: tuple[Command, ...] = Field(max_length=MAX_COMMANDS)
+    # the redo stack, most recently undone last
+    undone: tuple[Command, ...] = Field(default=(), max_length=MAX_COMMANDS)
     progress: Progress
 
 

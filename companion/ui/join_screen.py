@@ -21,12 +21,13 @@ from companion.sync.device import PREF_JOINS
 from companion.sync.hub import TooManyGuesses, WrongCode
 from companion.sync.registry import JoinRecordNotSaved, SeatTaken, UnknownPlayer
 from companion.ui.off_loop import write_off_loop
+from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
 
 if TYPE_CHECKING:
     from companion.sync.access import GameAccess
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
 
 
 def _query(route: str) -> dict[str, str]:
@@ -39,8 +40,6 @@ def gate_route(app: TableApp, route: str) -> str:
 
     Every route that shows a game passes here (``GAME_ROUTES``, with or without the id:
     '/table' alone shows the tab's own game), so no address opens a game around it."""
-    from companion.ui.shell import GAME_ROUTES, route_game_id, route_name
-
     name = route_name(route)
     if app.sync is None or name not in GAME_ROUTES:
         return route

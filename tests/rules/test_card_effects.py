@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from referee_fixtures import bait_state, events_of, refused, run, t_hero, t_player
 
 from rules import commands as c
-from rules import engine
+from rules import engine, flow
 from rules import events as ev
 from rules.card_effects import dungeon_damage
 from rules.models import CardOffer, GameState, PlayerState, Room, RoomStack, ScoredHero
+from rules.treasure import treasure_total
 
 GOBLIN_ARMORY = "BMA015"
 MINOTAURS_MAZE = "BMA017"
@@ -324,9 +325,9 @@ def test_card_effect_treasure_plus_counts_in_the_bait_total(
     monkeypatch.setattr(card_effects, "registry", lambda: {"TST001": made_up})
     r = Room(name="Made-up", treasure=("mage",), damage=1, card_id="TST001")
     state = walking([r], [t_hero("mage", 20)])
-    assert state.treasure_total("A", "mage") == 3
+    assert treasure_total(state, "A", "mage") == 3
     lured = walking([r.model_copy(update={"card_id": None})], [t_hero("mage", 20)])
-    assert lured.treasure_total("A", "mage") == 1
+    assert treasure_total(lured, "A", "mage") == 1
 
 
 # --- Spells played by name ----------------------------------------------------------------
@@ -723,10 +724,10 @@ def test_card_effect_bait_not_offered_while_a_town_hero_offer_waits() -> None:
     Mimic Vault waits, and give it back once answered."""
     state = _in_build([plain("trap", 1, "mage")], [t_hero("cleric", 4)])
     state = run(state, c.BuildRoom(player="A", room=card_room(MIMIC_VAULT)), c.RevealRooms())
-    legal = engine.legal_command_types(state)
+    legal = flow.legal(state)
     assert c.ResolveBait not in legal and c.AnswerCardEffect in legal
     state = run(state, c.AnswerCardEffect(player="A", card_id=MIMIC_VAULT, accept=True, hero=0))
-    assert c.ResolveBait in engine.legal_command_types(state)
+    assert c.ResolveBait in flow.legal(state)
 
 
 def _to_the_end(state: GameState) -> GameState:
@@ -739,12 +740,12 @@ def test_card_effect_turn_does_not_end_while_a_must_do_offer_waits() -> None:
     state = _level_up(ROBOBO, [t_hero("cleric", 4)])
     state = _to_the_end(run(state, c.ResolveBait()))
     assert state.phase == "end" and [o.mandatory for o in state.offers] == [True]
-    assert c.EndTurn not in engine.legal_command_types(state)
+    assert c.EndTurn not in flow.legal(state)
     error = refused(state, c.EndTurn(), "R-CARD-EFFECT")
     assert error.key == "err.offer_before_end"
     assert error.args_map["card"] == "Robobo" and error.args_map["player"] == "B"
     state = run(state, c.AnswerCardEffect(player="B", card_id=ROBOBO, accept=True, room=0))
-    assert c.EndTurn in engine.legal_command_types(state)
+    assert c.EndTurn in flow.legal(state)
     assert run(state, c.EndTurn()).phase != "end"
 
 
@@ -754,7 +755,7 @@ def test_card_effect_turn_ends_over_an_optional_offer_left_unanswered() -> None:
     state = _to_the_end(run(state, c.ResolveBait()))
     bordello = CardOffer(player="A", card_id="BMA014", card="Vampire Bordello", offer="heal_wound")
     state = state.model_copy(update={"offers": (bordello,)})
-    assert c.EndTurn in engine.legal_command_types(state)
+    assert c.EndTurn in flow.legal(state)
     assert run(state, c.EndTurn()).offers == ()
 
 
