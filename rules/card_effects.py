@@ -21,6 +21,7 @@ from rules.card_text import phrases
 from rules.effect_kinds import (
     DamageEqualsCount,
     DamagePerCount,
+    HeroDamage,
     NoBuildAdjacent,
     NoBuildOver,
     RoomDamagePlus,
@@ -29,7 +30,7 @@ from rules.effect_kinds import (
 )
 from rules.effects import Ability, CardEffects, EffectsFile, Trigger
 from rules.errors import BuildError
-from rules.models import GameState, PlayerState, Room, RoomStack, Treasure
+from rules.models import GameState, HeroCard, PlayerState, Room, RoomStack, Treasure
 from rules.rulings import MESSAGES
 
 EFFECTS_DIR = Path(__file__).resolve().parent.parent / "data" / "cards" / "effects"
@@ -142,6 +143,23 @@ def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> 
         notes.append(f"{room.label()} +{stack.boost}")  # a Spell's, until end of turn
         damage += stack.boost
     return RoomDamage(room.damage, max(damage, 0), tuple(notes))
+
+
+def against_hero(stack: RoomStack, hero: HeroCard, taken: int, hit: RoomDamage) -> RoomDamage:
+    """``hit`` as the Room deals it to this Hero, having taken ``taken`` damage so far: a
+    bonus against Epic Heroes or a Hero worn down to half its Health (R-CARD-EFFECT)."""
+    damage, notes = hit.damage, list(hit.cards)
+    if stack.deactivated:
+        return hit
+    for ability in abilities(stack.top, "hero_enters"):
+        for e in ability.effects:
+            if not isinstance(e, HeroDamage) or (e.epic and not hero.epic):
+                continue
+            if e.half_health_taken and 2 * taken < hero.health:
+                continue
+            notes.append(f"{stack.top.label()} " + ("x2" if e.double else f"+{e.plus}"))
+            damage = damage * 2 if e.double else damage + e.plus
+    return RoomDamage(hit.printed, damage, tuple(notes))
 
 
 def dungeon_damage(player: PlayerState, uses: tuple[str, ...] = ()) -> tuple[RoomDamage, ...]:

@@ -53,8 +53,17 @@ def _effect(effect: Effect) -> list[Phrase]:
             if effect.amount is None:
                 return [("card.fx.damage_hero_rooms", {})]
             return [("card.fx.damage_hero", {"amount": effect.amount})]
+        case "boss_treasure":
+            return [("card.fx.boss_treasure", {"treasure": "+".join(effect.treasure)})]
+        case "hero_damage":
+            who = "epic" if effect.epic else "worn" if effect.half_health_taken else "any"
+            how = "double" if effect.double else "plus"
+            return [(f"card.fx.hero_damage.{how}.{who}", {"amount": effect.plus})]
         case "damage_entrance":
             return [("card.fx.damage_entrance", {"amount": effect.amount})]
+        case "kill_hero" if effect.max_health is not None:
+            limit: dict[str, Arg] = {"health": effect.max_health, "wounds": effect.or_wounds or 0}
+            return [("card.fx.kill_hero_limit", limit)]
         case "hero_health":
             return [("card.fx.hero_health", {"amount": effect.amount})]
         case "move_hero":
