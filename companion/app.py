@@ -29,6 +29,7 @@ from companion.ui.late_taps import watch_late_taps
 from companion.ui.new_game import NewGameScreen
 from companion.ui.setup_screen import SetupScreen
 from companion.ui.shell import PREF_LANG, PREF_TAB, PREF_THEME, ScreenFactory, Settings, TableApp
+from companion.ui.squads.screens import SquadNewGameScreen
 from companion.ui.sync_link import (
     TabSync,
     disconnected,
@@ -52,6 +53,7 @@ SCREENS: dict[str, ScreenFactory] = {
     "settings": SettingsScreen,
     "join": JoinScreen,
     "games": GamesScreen,
+    "new-squads": SquadNewGameScreen,  # the squad game (companion/ui/squads/)
 }
 
 #: How long to wait for the browser to answer a preference or device question.
