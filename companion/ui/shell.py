@@ -29,6 +29,7 @@ from companion.ui.join_screen import GameUnavailable, gate_route
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.reconcile import fold
 from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
+from companion.ui.squads.screens import squad_screen_for
 from companion.ui.sync_link import (
     TabSync,
     later,
@@ -39,7 +40,7 @@ from companion.ui.sync_link import (
 from companion.ui.widgets import icon_action, tagged
 from rules import flow
 from rules.game import Game
-from rules.models import GameSetup
+from rules.game_kinds import AnySetup
 
 ThemeChoice = Literal["system", "light", "dark"]
 PHASES: tuple[str, ...] = flow.PHASE_ORDER
@@ -165,6 +166,7 @@ class TableApp:
                 if "games" in self.screens and name != "games":
                     return self._make("/games")
                 raise
+        factory = squad_screen_for(self, name, factory)  # a squad game: its own screen
         return factory(self, route)
 
     def render(self) -> None:
@@ -346,7 +348,7 @@ class TableApp:
             return None
         return [s for s in game.setup.card_sets if s in self.catalogue.sets]
 
-    async def start_game(self, setup: GameSetup) -> None:
+    async def start_game(self, setup: AnySetup) -> None:
         """Create and save a new game (StoreError if it can't be saved), then set it up.
 
         The file, and the record that this device hosts the game, are written and synced
