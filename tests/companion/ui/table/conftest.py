@@ -55,8 +55,19 @@ class FakePage:
         self.route = route
 
 
+def rendered(control: Any) -> Any:
+    """What a component on the page shows (drawn here, as Flet draws it when it sends the
+    page: this fake page sends nothing); any other control as it is."""
+    if not isinstance(control, ft.Component):
+        return control
+    if ft.unwrap_component(control) is None:
+        control.before_update()
+    return ft.unwrap_component(control)
+
+
 def walk(control: Any) -> Iterator[Any]:
     """Every control in a tree (content, controls, actions, bottom bars)."""
+    control = rendered(control)
     yield control
     for attr in ("content", "controls", "actions", "bottom_appbar", "appbar", "title"):
         child = getattr(control, attr, None)
@@ -82,6 +93,7 @@ def has(page: FakePage, identifier: str) -> bool:
     around it hidden)?"""
 
     def shown(control: Any) -> Iterator[Any]:
+        control = rendered(control)
         if getattr(control, "visible", True) is False:
             return
         yield control
