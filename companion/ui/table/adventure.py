@@ -13,6 +13,8 @@ from typing import NamedTuple
 import flet as ft
 
 from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.table.items_panel import with_carried_item
+from companion.ui.table.rulings import card_label
 from companion.ui.table.town import hero_chip
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules.commands import (
@@ -27,6 +29,7 @@ from rules.commands import (
     SkipRoom,
 )
 from rules.models import Hero
+from rules.rulings import capitalized
 
 SLOT = "adventure"
 MAX_EXTRA = 99
@@ -97,7 +100,7 @@ class AdventurePanel:
             ),
         )
         queue = [
-            _chip(ctx, state.hero(h), f"entrance-hero-{n}")
+            _waiting(ctx, state.hero(h), f"entrance-hero-{n}")
             for n, h in enumerate(state.entrance(walk.player), 1)
         ]
         in_room = walk.room is not None
@@ -186,6 +189,17 @@ class AdventurePanel:
         """Change the +N amount: the stepper is built again, and only its label is sent."""
         self.amount = max(1, min(MAX_EXTRA, self.amount + delta))
         self.ctx.app.render_top()
+
+
+def _waiting(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
+    """A Hero waiting at the entrance, in one line of words: "Fighter Hero #3 · 4 Health"
+    (and the Item it carries under it). Two controls, not the full line's eleven: a Bait
+    tap puts one on screen per Hero queuing (#31); its treasure did its work at the Bait,
+    and its full line comes when it walks in."""
+    tr = ctx.app.tr
+    label = capitalized(card_label(tr, hero.label()))
+    line = ft.Text(f"{label} · {tr('table.health', health=hero.card.health)}", size=16)
+    return tagged(identifier, with_carried_item(ctx, hero, identifier, line))
 
 
 def _chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import flet as ft
 
-from companion.ui.table.components import memo_component, part, table_app
+from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import card_label, rule_link, ruling_text
 from companion.ui.widgets import big_button, tagged
 from rules import events as ev
 from rules.commands import Command, EndTurn, ResolveBait
 from rules.rulings import capitalized
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
 
 SLOT = "bait"
 
@@ -49,6 +52,27 @@ def bait_button(ctx: TableContext) -> ft.Control:
     )
 
 
+def bait_results(ctx: TableContext) -> ft.Control | None:
+    """Each Hero's destination from this turn's Bait, with the one-sentence why.
+
+    A memoized component whose props are what it shows (each Hero's label and where it
+    went, rulings included, and the language): every tap of the Adventure that follows
+    redraws the screen, and the results, the same all through it, are neither drawn
+    again nor sent. An undone Bait made again differently, another language or other
+    Heroes revealed in between change the props, and so the results."""
+    events = last_of_turn(ctx.history(), ResolveBait)
+    if events is None:
+        return None
+    state = ctx.state
+    went = tuple(
+        (state.hero(e.hero).label(), e)
+        for e in events
+        if isinstance(e, ev.HeroLured | ev.HeroStayed)
+    )
+    lang = ctx.app.settings.lang
+    return ctx.place("bait-results", lambda: BaitResults(went, lang, key="bait-results"))
+
+
 class BaitRow(NamedTuple):
     """One Hero's Bait as shown: its number, which Hero and where it goes, and why."""
 
@@ -58,62 +82,48 @@ class BaitRow(NamedTuple):
     rule: str
 
 
-def bait_results(ctx: TableContext) -> ft.Control | None:
-    """Each Hero's destination from this turn's Bait, with the one-sentence why.
-
-    A memoized component whose props are the words it shows: every tap of the Adventure
-    that follows redraws the screen, and the results, the same all through it, are
-    neither built again nor sent. An undone Bait made again differently, another
-    language or other Heroes revealed in between change the props, and so the results."""
-    events = last_of_turn(ctx.history(), ResolveBait)
-    if events is None:
-        return None
-    tr = ctx.app.tr
-    state = ctx.state
-    rows = tuple(
-        BaitRow(
-            n,
-            "\n".join(
-                (
-                    capitalized(card_label(tr, state.hero(e.hero).label())),
-                    tr("table.bait_goes", player=e.player)
-                    if isinstance(e, ev.HeroLured)
-                    else tr("table.bait_stays"),
-                )
-            ),
-            ruling_text(tr, e.ruling.key, e.ruling.args),
-            e.ruling.rule,
-        )
-        for n, e in enumerate((e for e in events if isinstance(e, ev.HeroLured | ev.HeroStayed)), 1)
-    )
-    words = (tr("table.bait_results"), tr("table.bait_nobody"))
-    return part(ctx.app, lambda: BaitResults(rows, words, key="bait-results"))
-
-
 @memo_component
-def BaitResults(rows: tuple[BaitRow, ...], words: tuple[str, str]) -> ft.Control:
-    """Where the Heroes went: ``words`` is the heading and what to say when nobody was
-    in town."""
-    title, nobody = words
-    shown = [_result(row) for row in rows] or [ft.Text(nobody, size=16)]
-    return section("bait-results", title, shown)
+def BaitResults(
+    went: tuple[tuple[str, ev.HeroLured | ev.HeroStayed], ...], lang: str
+) -> ft.Control:
+    """Where the Heroes went, in the tab's language (``lang``: a prop, so a language
+    change draws the results again)."""
+    app = table_app()
+    tr = app.tr
+    shown: list[ft.Control] = []
+    for n, (label, event) in enumerate(went, 1):
+        where = (
+            tr("table.bait_goes", player=event.player)
+            if isinstance(event, ev.HeroLured)
+            else tr("table.bait_stays")
+        )
+        heading = capitalized(card_label(tr, label))
+        why = ruling_text(tr, event.ruling.key, event.ruling.args)
+        shown += _result(app, BaitRow(n, f"{heading}\n{where}", why, event.ruling.rule))
+    if not shown:
+        shown.append(ft.Text(tr("table.bait_nobody"), size=16))
+    return section("bait-results", tr("table.bait_results"), shown)
 
 
-def _result(row: BaitRow) -> ft.Control:
+def _result(app: TableApp, row: BaitRow) -> list[ft.Control]:
     """One Hero's Bait: which Hero (its number and name, the card on the table) and where
-    it goes, in one bold text, then why, with the rule. Five controls: a Bait tap adds one
-    of these per Hero in town, and each control sent costs the tap time on the server and
-    in the browser (#13, #31). No arrow before "Goes to": the app's font has no "→" (it
-    showed as a box). The Hero's full line, with treasure and Health, is at the entrance
-    and in the Adventure."""
-    return tagged(
-        f"bait-result-{row.n}",
-        ft.Column(
-            [
-                ft.Text(row.went, size=17, weight=ft.FontWeight.BOLD),
-                ft.Text(row.why, size=16),
-                rule_link(table_app(), row.rule, f"bait-result-{row.n}-why-rule"),
-            ],
-            spacing=4,
+    it goes, in bold, then why, in one text; the rule link under it. Five controls, none
+    more than one deep: a Bait tap adds these for each Hero in town, and each control
+    sent costs the tap time on the server (Flet walks a new branch once per control in
+    it) and in the browser (#13, #31). No arrow before "Goes to": the app's font has no
+    "→" (it showed as a box). The Hero's full line, with treasure and Health, is at the
+    entrance and in the Adventure."""
+    return [
+        tagged(
+            f"bait-result-{row.n}",
+            ft.Text(
+                row.went,
+                size=17,
+                weight=ft.FontWeight.BOLD,
+                spans=[
+                    ft.TextSpan(f"\n{row.why}", ft.TextStyle(size=16, weight=ft.FontWeight.NORMAL))
+                ],
+            ),
         ),
-    )
+        rule_link(app, row.rule, f"bait-result-{row.n}-why-rule"),
+    ]

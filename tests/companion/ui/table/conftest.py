@@ -114,8 +114,11 @@ def texts(page: FakePage) -> str:
     """All visible text on the top view, one string (for 'is this said' checks)."""
     out: list[str] = []
     for control in walk(page.views[-1]):
-        if isinstance(control, ft.Text) and control.value:
-            out.append(str(control.value))
+        if isinstance(control, ft.Text) and (control.value or control.spans):
+            # A text's spans carry words too (a Bait result's why, after its heading).
+            out.append(
+                str(control.value or "") + "".join(s.text or "" for s in control.spans or [])
+            )
         elif isinstance(control, ft.Button | ft.TextButton) and isinstance(control.content, str):
             out.append(control.content)  # a button's label
     return "\n".join(out)
