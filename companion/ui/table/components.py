@@ -30,6 +30,18 @@ if TYPE_CHECKING:
 TABLE: ft.ContextProvider[Any] = ft.create_context(None)
 
 
+def let_components_redraw(page: ft.Page) -> None:
+    """Start the page's scheduler that draws a component again when its state changes
+    (``ft.use_state``): ``page.render`` starts it for an app that is all components; this
+    one navigates its views itself (``shell.py``). Flet's own auto-update after an event
+    handler stays on for the screens that are not components."""
+
+    async def start() -> None:
+        page.session.start_updates_scheduler()  # type: ignore[no-untyped-call]
+
+    page.run_task(start)
+
+
 def table_app() -> TableApp:
     """The tab's app, inside a component of the game screen (``TABLE``)."""
     app = ft.use_context(TABLE)
@@ -50,11 +62,13 @@ class Stand:
     """Where one component stands in the game screen (see the module's docstring)."""
 
     def __init__(self) -> None:
-        self.control = ft.Column(spacing=0, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        # A Container takes the room its parent gives (stretched in the game's column,
+        # its component's own size in a row).
+        self.control = ft.Container()
 
     def show(self, app: TableApp, make: Callable[[], ft.Control]) -> ft.Control:
         """The stand, showing the component ``make`` returns now (give it a key)."""
-        self.control.controls = [part(app, make)]
+        self.control.content = part(app, make)
         return self.control
 
 

@@ -76,7 +76,7 @@ def walk(control: Any) -> Iterator[Any]:
         if isinstance(child, list):
             for item in child:
                 yield from walk(item)
-        elif isinstance(child, ft.Control):
+        elif isinstance(child, ft.Control | ft.Component):
             yield from walk(child)
 
 
@@ -102,7 +102,7 @@ def has(page: FakePage, identifier: str) -> bool:
             if isinstance(child, list):
                 for item in child:
                     yield from shown(item)
-            elif isinstance(child, ft.Control):
+            elif isinstance(child, ft.Control | ft.Component):
                 yield from shown(child)
 
     return any(
