@@ -23,6 +23,7 @@ from companion.sync.hub import SyncHub
 from companion.sync.peer import note_peer, peer_of
 from companion.ui.basic_screens import HomeScreen, RulesScreen, SettingsScreen
 from companion.ui.games_screen import GamesScreen
+from companion.ui.history_screen import HistoryScreen
 from companion.ui.join_screen import JoinScreen
 from companion.ui.late_answers import drop_stray_answers
 from companion.ui.late_taps import watch_late_taps
@@ -52,6 +53,7 @@ SCREENS: dict[str, ScreenFactory] = {
     "settings": SettingsScreen,
     "join": JoinScreen,
     "games": GamesScreen,
+    "history": HistoryScreen,
 }
 
 #: How long to wait for the browser to answer a preference or device question.

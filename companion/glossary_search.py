@@ -60,7 +60,7 @@ _STOPWORD_TEXT = """
     am auf aus bei das dem den der des die ein eine einen einem einer es fur ich im
     ist kann mit nach oder sie und von was wann wer wie wo zu zum zur
     bedeutet darf darfst durfen hat haben heisst kannst konnen man mein meine meinen
-    muss musst passiert soll sollen wenn wird
+    muss musst passiert soll sollen wenn wird macht tut
 """
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
@@ -220,7 +220,11 @@ class SearchIndex:
             elif query_tokens <= key.tokens:
                 # every query word is a word of the key ("split" in "bait split")
                 value = max(value, 72.0 + 20.0 * len(flat) / len(key.flat))
-            elif key.tokens <= query_tokens and len(key.flat) >= MIN_FUZZY_LEN:
+            elif (
+                key.tokens <= query_tokens
+                and len(key.flat) >= MIN_FUZZY_LEN
+                and not key.tokens <= STOPWORDS  # "die" in "was macht die ..." is no death
+            ):
                 # the query names the key among other words ("build" in "build trap"): a
                 # question about it, the more so the more of the query's words the key is
                 value = max(value, 72.0 + 18.0 * len(key.tokens) / len(query_tokens))
@@ -306,8 +310,14 @@ def lookup(query: str, lang: Lang = "en", limit: int = 10, text: bool = True) ->
     except GlossaryError as exc:
         print(f"dungeon-referee lookup: {exc}", file=sys.stderr)
         return 3
+    # A card the query names comes first; cards it shares a word with come last.
+    from companion.card_lookup import print_cards, print_other_cards
+
+    cards = print_cards(query, lang, text=text)
     if not hits:
-        print(f"no glossary entry matches {query!r}", file=sys.stderr)
+        if cards or print_other_cards(query, lang):
+            return 0
+        print(f"no glossary entry or card matches {query!r}", file=sys.stderr)
         return 1
     best, *others = hits
     print(f"{best.entry_id}\t{best.title}")
@@ -320,6 +330,7 @@ def lookup(query: str, lang: Lang = "en", limit: int = 10, text: bool = True) ->
             print()
     for hit in others:
         print(f"{hit.entry_id}\t{hit.title}")
+    print_other_cards(query, lang)
     return 0
 
 

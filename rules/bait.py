@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.models import GameState, Hero, PlayerState
 from rules.rulings import Ruling
+from rules.treasure import treasure_total
 
 
 class Lure(BaseModel):
@@ -22,7 +23,7 @@ class Lure(BaseModel):
 
 def hero_total(state: GameState, player: PlayerState, hero: Hero) -> int:
     """R-BAIT-TOTAL / R-BAIT-HYBRID: a Hybrid compares the combined total of its types."""
-    return sum(state.treasure_total(player.name, t) for t in dict.fromkeys(hero.card.treasure))
+    return sum(treasure_total(state, player.name, t) for t in dict.fromkeys(hero.card.treasure))
 
 
 def _treasure_words(hero: Hero) -> str:

@@ -9,7 +9,8 @@ catalogue key that translates it.
 
 from __future__ import annotations
 
-from rules.effects import Ability, CardEffects, Effect, RoomType
+from rules.effect_kinds import Effect, RoomType
+from rules.effects import Ability, CardEffects
 from rules.rulings import Arg, explain
 
 Phrase = tuple[str, dict[str, Arg]]
@@ -49,12 +50,16 @@ def _effect(effect: Effect) -> list[Phrase]:
             if effect.amount is None:
                 return [("card.fx.damage_hero_rooms", {})]
             return [("card.fx.damage_hero", {"amount": effect.amount})]
+        case "damage_entrance":
+            return [("card.fx.damage_entrance", {"amount": effect.amount})]
         case "hero_health":
             return [("card.fx.hero_health", {"amount": effect.amount})]
         case "move_hero":
             return [(f"card.fx.move_hero.{effect.to}", {})]
         case "destroy_room":
             return [(f"card.fx.destroy_room.{effect.which}", {})]
+        case "build_extra" if effect.over:
+            return [("card.fx.build_extra_over", {"rooms": ROOM_WORDS[effect.room_type]})]
         case "by_hand":
             return [(f"card.fx.by_hand.{effect.what}", {})]
         case "reminder":
@@ -72,7 +77,10 @@ def ability_phrases(ability: Ability) -> list[Phrase]:
     if ability.condition != "none":
         out.append((f"card.if.{ability.condition}", {}))
     if ability.cost != "none":
-        out.append((f"card.cost.{ability.cost}", {}))
+        # "discard a Spell card to <effect>" reads wrong before "by hand: ...": the cost is
+        # paid, then the players carry the effect out.
+        by_hand = any(e.kind == "by_hand" for e in ability.effects)
+        out.append((f"card.cost.{ability.cost}{'.then' if by_hand else ''}", {}))
     if ability.target != "none":
         out.append((f"card.target.{ability.target}", {}))
     for effect in ability.effects:

@@ -261,6 +261,20 @@ class AnswerCardEffect(Frozen):
     room: NonNegative | None = None
 
 
+class UseRoomAbility(Frozen):
+    """Use a Room's activated ability ("Destroy this Room: kill a Hero in this Room"),
+    R-CARD-EFFECT: ``index`` is the Room in ``player``'s dungeon; ``other`` the Room of
+    theirs a "destroy another Room" cost takes; ``target`` and ``room`` the Room an
+    ability aims at in any dungeon."""
+
+    type: Literal["use_room_ability"] = "use_room_ability"
+    player: Name
+    index: NonNegative
+    other: NonNegative | None = None
+    target: Name | None = None
+    room: NonNegative | None = None
+
+
 Command = Annotated[
     BuildRoom
     | RevealRooms
@@ -293,7 +307,8 @@ Command = Annotated[
     | UseMinibossLevel3
     | DiscardRoomForCoin
     | CastSpell
-    | AnswerCardEffect,
+    | AnswerCardEffect
+    | UseRoomAbility,
     Field(discriminator="type"),
 ]
 

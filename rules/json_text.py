@@ -44,25 +44,32 @@ MAX_DEPTH = 64
 _UNFINISHED_TOKEN = re.compile(
     r"-|(?:\.\d*)?(?:[eE][+-]?\d*)?|t(?:ru?)?|f(?:a(?:ls?)?)?|n(?:ul?)?|u[0-9a-fA-F]{0,4}"
 )
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+#: A string, or one that never closes (it runs to the end of the text). Possessive, and
+#: unrolled so that each character is looked at once: the text's strings are found in
+#: one pass whatever they hold (a string that never closes once made every quote after
+#: it start a scan to the end: quadratic, an hour for a mebibyte).
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-_OPENERS = re.compile(rb"[\[{]{%d}" % (MAX_DEPTH + 1))
+#: Every bracket as ``[`` or ``]``: a ``{`` closed by a ``]`` is the parser's to refuse.
+_AS_SQUARE = bytes.maketrans(b"{}", b"[]")
 
 
 def nests_too_deeply(text: str) -> bool:
     """Whether lists and objects nest more than ``MAX_DEPTH`` deep in ``text``.
 
-    Brackets inside strings aside, each pass drops the innermost pairs (one level), at
-    C speed; a run of more openers than allowed settles it at once. Brackets that do not
-    pair are left to the parser, which reports them as invalid JSON."""
+    Brackets inside strings aside, each pass drops the innermost pairs (one level) at C
+    speed, at most ``MAX_DEPTH + 1`` passes over what is left: the cost grows with the
+    text's length, never faster. Brackets that do not pair are left to the parser, which
+    stops at the first and reports it as invalid JSON; openers never closed count as
+    one level each."""
     outside = _STRING.sub("", text).encode("utf-8", "surrogatepass")
-    brackets = outside.translate(None, _NOT_BRACKETS)
-    for _level in range(MAX_DEPTH + 1):
-        if _OPENERS.search(brackets):
-            return True
-        inner = brackets.replace(b"[]", b"").replace(b"{}", b"")
+    brackets = outside.translate(_AS_SQUARE, _NOT_BRACKETS)
+    for level in range(MAX_DEPTH + 1):
+        inner = brackets.replace(b"[]", b"")
         if len(inner) == len(brackets):
-            return False
+            # What is left never closes (the text stops early, or is damaged): at most
+            # one level more for each opener left.
+            return level + brackets.count(b"[") > MAX_DEPTH
         brackets = inner
     return True
 

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from rules.effects import OfferKind
+from rules.outcome import Outcome
 
 Treasure = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 TREASURES: tuple[Treasure, ...] = ("cleric", "fighter", "mage", "thief", "explorer")
@@ -359,9 +360,7 @@ class GameState(Frozen):
     ordinary_left: NonNegative = 0
     epic_left: NonNegative = 0
     deck_emptied_turn: int | None = None
-    winner: str | None = None
-    game_over_rule: str | None = None
-    game_over_why: str | None = None
+    outcome: Outcome | None = None  # how the game ended, once it has (R-END-…)
     items: ItemTable = ItemTable()
     # Card abilities that have fired this turn (once per turn, first entry): marks made by
     # rules.card_effects, cleared when a turn starts (R-CARD-EFFECT).
@@ -375,6 +374,11 @@ class GameState(Frozen):
             if p.name == name:
                 return p
         raise KeyError(name)
+
+    def with_player(self, name: str, **changes: object) -> GameState:
+        """This state with ``changes`` made to the player called ``name``."""
+        players = tuple(p.model_copy(update=changes) if p.name == name else p for p in self.players)
+        return self.model_copy(update={"players": players})
 
     def has_player(self, name: str) -> bool:
         return any(p.name == name for p in self.players)
@@ -405,6 +409,18 @@ class GameState(Frozen):
         return self.phase == "over"
 
     @property
+    def winner(self) -> str | None:
+        """The one winner of a game that is over (None: not over, or a shared victory)."""
+        return None if self.outcome is None else self.outcome.winner
+
+    @property
+    def walk_lethal(self) -> bool:
+        """The walking Hero has damage at least its Health: leaving its Room, it dies
+        there (R-ADV-DEATH)."""
+        walk = self.walk
+        return walk is not None and walk.damage >= self.hero(walk.hero).card.health
+
+    @property
     def deck_empty(self) -> bool:
         return self.ordinary_left == 0 and self.epic_left == 0
 
@@ -422,16 +438,6 @@ class GameState(Frozen):
         """May this player heal a Wound now, phase aside (R-HEAL; not once out, R-END-ELIM)?"""
         p = self.player(name)
         return not p.eliminated and bool(p.healable)
-
-    def treasure_total(self, name: str, treasure: Treasure) -> int:
-        """R-BAIT-TOTAL: active visible Rooms + Boss + bonuses (which may be negative)."""
-        p = self.player(name)
-        # Imported here: card effects are looked up by the models' own Rooms.
-        from rules.card_effects import treasure_bonus
-
-        rooms = sum(stack.top.treasure.count(treasure) for _, stack in p.active_rooms())
-        cards = treasure_bonus(p, treasure)  # passive card effects (R-CARD-EFFECT)
-        return rooms + cards + p.boss_treasure.count(treasure) + p.bonus(treasure)
 
     def hero_place(self, hero_id: int) -> str:
         """Where a Hero is: 'town', 'entrance:<player>', 'walk', 'scored:<player>'."""

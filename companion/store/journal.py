@@ -25,9 +25,9 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, Field, ValidationError, model_validator
 
-from companion.store.records import Progress, Record
+from companion.store.records import MAX_COMMANDS, Progress, Record
 from companion.store.storage import fsync_dir
-from rules.commands import COMMANDS, Command
+from rules.game_kinds import ANY_COMMAND, AnyCommand
 from rules.json_text import JsonTextError, parse_json
 
 JOURNAL_TABLE = "journal"
@@ -36,6 +36,9 @@ JOURNAL_DOC_ID = "1"
 MAX_LINE_BYTES = 1_000_000
 #: A journal is emptied every few dozen lines: one this long was not written by the app.
 MAX_JOURNAL_BYTES = 64_000_000
+#: Nor one with more lines than a game may have commands, twice (plays, undos, redos):
+#: it is refused before a line is decoded (100,000 lines once took 15 s to open).
+MAX_JOURNAL_LINES = 2 * MAX_COMMANDS
 
 Op = Literal["play", "undo", "redo"]
 
@@ -45,7 +48,7 @@ class JournalEntry(Record):
 
     n: int = Field(ge=1)
     op: Op
-    command: Command | None = None  # the command played (only for "play")
+    command: AnyCommand | None = None  # the command played (only for "play")
     updated: AwareDatetime
     progress: Progress
 
@@ -94,6 +97,8 @@ def read_journal(path: Path) -> JournalRead:
             raw = f.read()
     except FileNotFoundError:
         return JournalRead((), (), 0)
+    if raw.count(b"\n") > MAX_JOURNAL_LINES:
+        return JournalRead((), (), len(raw), damage=f"more than {MAX_JOURNAL_LINES} lines")
     entries: list[JournalEntry] = []
     ends: list[int] = []
     offset = 0
@@ -179,7 +184,7 @@ def _apply(
     if log is None or undone is None:
         return "the game file's log is not a list"
     if entry.command is not None:  # a play (the model checks that only plays carry one)
-        log.append(COMMANDS.dump_python(entry.command, mode="json"))
+        log.append(ANY_COMMAND.dump_python(entry.command, mode="json"))
         undone.clear()
     elif entry.op == "undo":
         if not log:

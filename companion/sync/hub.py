@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from companion.sync.access import Access, GameAccess, decide_access
+from companion.sync.access import Access, GameAccess, Join, decide_access
 from companion.sync.codes import BadJoinCode, normalise_code
 from companion.sync.device import Device
 from companion.sync.presence import Presence
@@ -41,6 +41,10 @@ class SyncHub:
         self.registry = AccessRegistry(self.data_dir, fsync=fsync)
         self.presence = Presence()
         self.guesses = GuessLimiter()
+        #: Remembered joins (device, game, code) already checked: right ones pass while
+        #: the address is throttled, wrong ones are not counted twice.
+        self._right_joins: set[tuple[str, str, str]] = set()
+        self._wrong_joins: set[tuple[str, str, str]] = set()
         self.public_url = public_url.rstrip("/") if public_url else None
 
     def game_exists(self, game_id: str) -> bool:
@@ -58,7 +62,9 @@ class SyncHub:
             return self.registry.claim_unhosted(game_id, device.device_id)
         return found or self.registry.ensure(game_id)
 
-    def access(self, game_id: str, device: Device | None) -> Access:
+    def access(
+        self, game_id: str, device: Device | None, client_ip: str | None = None
+    ) -> Access:
         """This device in this game. ``JoinRecordNotSaved`` if deciding it needed a new
         join record (a device on the server's own computer claiming a game nobody hosts)
         and the record could not be written."""
@@ -68,7 +74,30 @@ class SyncHub:
             # No record: nobody has a code to present, so nothing to write to say so.
             return Access("none", stale_code=device.join(game_id) is not None)
         record = self.record(game_id, device)
-        return decide_access(record, device.device_id, device.join(game_id))
+        join = device.join(game_id)
+        if join is not None and device.device_id not in record.hosts:
+            join = self._remembered_join(record, join, device, client_ip)
+        return decide_access(record, device.device_id, join)
+
+    def _remembered_join(
+        self, record: GameAccess, join: Join, device: Device, client_ip: str | None
+    ) -> Join | None:
+        """A code the device kept in its own storage is a guess like a typed one: the
+        browser can put any code there and open a new session. It is believed only while
+        neither the device nor its address is throttled (or once it was right), and a
+        wrong one counts once (a stale code drawn again is not a new guess)."""
+        remembered = (device.device_id, record.game_id, join.code)
+        if remembered in self._right_joins:
+            return join if join.code == record.code else None
+        keys = (device.device_id, client_ip or UNKNOWN_PEER)
+        if self.guesses.wait_for(*keys) > 0:
+            return None
+        if join.code == record.code:
+            self._right_joins.add(remembered)
+        elif remembered not in self._wrong_joins:
+            self._wrong_joins.add(remembered)
+            self.guesses.wrong(*keys)
+        return join
 
     def hosted(self, game_id: str, device: Device | None) -> None:
         """``device`` just created ``game_id``: it is the game's host."""

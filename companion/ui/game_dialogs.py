@@ -26,6 +26,7 @@ from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.store_problems import may_repair_here, store_error_text
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import on_tap, one_at_a_time, tagged
+from rules.game import Game
 
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
@@ -263,6 +264,8 @@ def _hidden_here(app: TableApp, game_id: str) -> tuple[tuple[str, ...], bool]:
         return (), False
     assert app.sessions is not None
     game = app.sessions.open(game_id).game
+    if not isinstance(game, Game):
+        return (), False  # the squad game hides nothing from anyone
     access = sync.access(game_id)
     record = sync.hub.registry.get(game_id)
     return (

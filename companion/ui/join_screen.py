@@ -21,12 +21,14 @@ from companion.sync.device import PREF_JOINS
 from companion.sync.hub import TooManyGuesses, WrongCode
 from companion.sync.registry import JoinRecordNotSaved, SeatTaken, UnknownPlayer
 from companion.ui.off_loop import write_off_loop
+from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
+from rules.game_kinds import player_names
 
 if TYPE_CHECKING:
     from companion.sync.access import GameAccess
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
 
 
 def _query(route: str) -> dict[str, str]:
@@ -39,8 +41,6 @@ def gate_route(app: TableApp, route: str) -> str:
 
     Every route that shows a game passes here (``GAME_ROUTES``, with or without the id:
     '/table' alone shows the tab's own game), so no address opens a game around it."""
-    from companion.ui.shell import GAME_ROUTES, route_game_id, route_name
-
     name = route_name(route)
     if app.sync is None or name not in GAME_ROUTES:
         return route
@@ -225,7 +225,7 @@ class JoinScreen:
         assert self.found is not None and app.sync is not None and app.sessions is not None
         game_id = self.found.game_id
         try:
-            state = app.sessions.open(game_id).state
+            names = player_names(app.sessions.open(game_id).game.setup)
         except StoreError as exc:
             return [note(str(exc))]
         online = app.sync.hub.presence.online(game_id)
@@ -234,10 +234,10 @@ class JoinScreen:
             heading(tr("sync.pick_seat")),
             note(tr("sync.seat_note")),
         ]
-        for number, p in enumerate(state.players, 1):
-            holder = self.found.holder(p.name)
+        for number, seat in enumerate(names, 1):
+            holder = self.found.holder(seat)
             taken = holder is not None and holder != me and holder in online
-            label = tr("sync.sit_as", player=p.name)
+            label = tr("sync.sit_as", player=seat)
             if holder == me:
                 label += f" ({tr('sync.seat_mine')})"
             elif taken:
@@ -245,7 +245,7 @@ class JoinScreen:
             button = big_button(
                 f"join-seat-{number}",
                 label,
-                (lambda name: lambda _e: self._sit(name))(p.name),
+                (lambda name: lambda _e: self._sit(name))(seat),
                 icon=ft.Icons.EVENT_SEAT,
                 primary=holder == me,
                 expand=True,

@@ -14,8 +14,9 @@ import flet as ft
 
 from companion.catalogue import TREASURES, RoomCard, Treasure
 from companion.i18n import Lang
-from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
+from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_letter
 from companion.ui.kept_form import KeptForm
+from companion.ui.matches_in_view import keep_matches_in_view
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
 from companion.ui.widgets import big_button, on_tap, show_options, switch_row, tagged, toggle_tile
 from rules.models import Room
@@ -111,10 +112,8 @@ class RoomPicker(KeptForm):
         self.on_change = on_change
         self.suggestions = ft.Column(spacing=4)
         self.details = ft.Column(spacing=8)
-        self.name_field = ft.TextField(
-            prefix_icon=ft.Icons.SEARCH,
-            on_change=self._on_name,
-            text_size=18,
+        self.name_field = keep_matches_in_view(
+            ft.TextField(prefix_icon=ft.Icons.SEARCH, on_change=self._on_name, text_size=18)
         )
         self.control = ft.Column(
             [tagged(f"{prefix}-name", self.name_field), self.suggestions, self.details],
@@ -262,7 +261,7 @@ class RoomPicker(KeptForm):
         return toggle_tile(
             f"{self.prefix}-treasure-{t}",
             tr("room.treasure_count", treasure=tr(f"treasure.{t}"), count=count),
-            (look.colour, look.icon, look.letter),
+            (look.colour, look.icon, treasure_letter(t, tr(f"treasure.{t}"))),
             count > 0,
             on_tap(self._add, t),
             width=TOUCH + 4,

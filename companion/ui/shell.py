@@ -27,6 +27,7 @@ from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
 from companion.ui.join_screen import GameUnavailable, gate_route
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.reconcile import fold
+from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
 from companion.ui.sync_link import (
     TabSync,
     later,
@@ -36,11 +37,12 @@ from companion.ui.sync_link import (
 )
 from companion.ui.table.components import let_components_redraw
 from companion.ui.widgets import icon_action, tagged
+from rules import flow
 from rules.game import Game
 from rules.models import GameSetup
 
 ThemeChoice = Literal["system", "light", "dark"]
-PHASES: tuple[str, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
+PHASES: tuple[str, ...] = flow.PHASE_ORDER
 log = logging.getLogger(__name__)
 
 #: The app bar's title size: one line, cut with "…" when too long (the label check
@@ -104,27 +106,6 @@ class Screen(Protocol):
 
 
 ScreenFactory = Callable[["TableApp", str], Screen]
-
-
-#: The routes that show a game ('/<name>/<id>'). Each of them passes the join-code gate
-#: (``gate_route``); a new screen that shows a game belongs here.
-GAME_ROUTES = frozenset({"game", "setup", "table"})
-
-
-def route_game_id(route: str) -> str | None:
-    """'/game/<id>', '/table/<id>' or '/setup/<id>' -> '<id>' (the game a route is
-    about), else None.
-    Other screens' routes carry other things ('/rules/<entry>'): they name no game."""
-    parts = route.split("?")[0].strip("/").split("/")
-    if parts[0] not in GAME_ROUTES:
-        return None
-    return parts[1] if len(parts) > 1 and parts[1] else None
-
-
-def route_name(route: str) -> str:
-    """'/setup?x=1' -> 'setup'; '/' -> 'home'. Used in semantics identifiers."""
-    path = route.split("?")[0].strip("/")
-    return path.split("/")[0] or "home"
 
 
 @dataclass
@@ -353,7 +334,10 @@ class TableApp:
 
     @property
     def game(self) -> Game | None:
-        return self.session.game if self.session is not None else None
+        """This tab's Boss Monster game (None for none, or a squad game: its screens,
+        ``companion/ui/squads/``, read ``session.game``)."""
+        game = self.session.game if self.session is not None else None
+        return game if isinstance(game, Game) else None
 
     def card_sets(self) -> list[str] | None:
         """The sets this tab's game plays with, for card pickers (None: every set)."""

@@ -30,11 +30,51 @@ from companion.sync.private_build import (
 from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.widgets import Refusal
 from rules.commands import BuildRoom, Command, RevealRooms
+from rules.models import GameState
 
 if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
+    from companion.i18n import Translator
+    from companion.session import Sessions, TableSession
 
 log = logging.getLogger(__name__)
+
+
+class _Routed(Protocol):
+    @property
+    def route(self) -> str: ...
+
+
+class TableApp(Protocol):
+    """One browser tab's app (``companion.ui.shell.TableApp``) as the helpers below and
+    the join and off-loop modules use it: named here, so that they need not import the
+    shell that imports them (no import cycle, type-only imports included)."""
+
+    page: ft.Page
+    tr: Translator
+    sync: TabSync | None
+    session: TableSession | None
+    sessions: Sessions | None
+
+    @property
+    def current(self) -> _Routed: ...
+
+    def save_setting(self, key: str, value: str) -> None: ...
+
+    def start(self, route: str = "/") -> None: ...
+
+    def render(self) -> None: ...
+
+    def render_top(self, views_changed: bool = False, also: Sequence[ft.Control] = ()) -> None: ...
+
+    def go(self, route: str) -> None: ...
+
+    def replace(self, route: str) -> None: ...
+
+    def back_to(self, route: str) -> bool: ...
+
+    def open_game(self, game_id: str) -> TableSession: ...
+
+    def close(self) -> None: ...
 
 
 class _HasGameId(Protocol):
@@ -84,7 +124,7 @@ class TabSync:
     writing: bool = False
 
     def access(self, game_id: str) -> Access:
-        return self.hub.access(game_id, self.device)
+        return self.hub.access(game_id, self.device, self.client_ip)
 
 
 def access_of(app: TableApp) -> Access:
@@ -253,6 +293,8 @@ def refusal_for(app: TableApp, command: Command | str) -> Refusal | None:
     if app.sync is None or app.session is None:
         return None
     state = app.session.state
+    if not isinstance(state, GameState):  # the squad game: nothing is built in private
+        return None
     if isinstance(command, BuildRoom) and not builds_here(app, command.player):
         return Refusal(tr("sync.builds_elsewhere", player=command.player))
     if isinstance(command, RevealRooms) and not may_reveal(access, state):
@@ -390,6 +432,11 @@ def presence_changed(app: TableApp) -> None:
             return
         count = sync.hub.presence.count(app.session.game_id)
         sync.here_line.value = here_text(app, count)
+        from companion.ui.table.invite_panel import seats_shown  # imports this module
+
+        if seats_shown(app):  # the Invite tab lists who sits where: drawn again
+            app.render_top()
+            return
         app.page.update()  # only this text changed: a one-line patch
 
     later(app.page, update)

@@ -6,7 +6,10 @@ rather than cut short. Every prefix of a real document must read as cut short.""
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -68,3 +71,61 @@ def test_damage_in_the_middle_is_not_called_cut_short(text: str) -> None:
     with pytest.raises(JsonTextError) as caught:
         parse_json(text)
     assert caught.value.kind == "corrupt", caught.value.detail
+
+
+# --- hostile text costs what ordinary text of its size costs ------------------------------
+
+MIB = 1 << 20
+
+
+def _ordinary(size: int) -> str:
+    """About ``size`` characters of JSON shaped like a saved game's log."""
+    one = json.dumps({"type": "build", "player": "Ann", "room": {"name": "Dark Altar",
+                      "treasure": ["cleric", "cleric"], "damage": 1}, "note": 'a "quote"'})
+    return "[" + ",".join([one] * (size // (len(one) + 1))) + "]"
+
+
+#: Every class of text that once cost more than its length: a string that never closes
+#: (each quote re-scanned to the end), escaped quotes and backslashes in one, thousands
+#: of lists inside each other, and pairs of brackets as many as fit.
+HOSTILE = {
+    "unterminated escaped quotes": '"' + '\\"' * (MIB // 2),
+    "unterminated backslashes": '"' + "\\\\" * (MIB // 2) + "\\",
+    "quotes after brackets": "[" * 60 + '"' + '\\"' * (MIB // 2),
+    "a string that never closes": '"' + "a" * MIB,
+    "deep nesting": "[" * MIB,
+    "nesting at the limit, repeated": ("[" * 64 + "]" * 64) * (MIB // 128),
+    "empty pairs": "[" + "[]," * (MIB // 3) + "[]]",
+}
+
+
+def _cost(text: str) -> float:
+    """The fastest of three parses of ``text`` (the machine is shared: the minimum is
+    the parse's own cost)."""
+    best = float("inf")
+    # The garbage collector's passes cost in proportion to everything the test process
+    # holds (a long pytest run holds a lot), not to the parse: leave them out of both sides.
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            start = time.perf_counter()
+            with contextlib.suppress(JsonTextError):
+                parse_json(text)
+            best = min(best, time.perf_counter() - start)
+    finally:
+        gc.enable()
+    return best
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_a_mebibyte_of_hostile_text_costs_about_what_ordinary_json_does(name: str) -> None:
+    """Measured side by side as a ratio: 1 MiB of hostile text against 1 MiB of ordinary
+    JSON (a quadratic scan took minutes here, an hour for an unterminated string)."""
+    hostile = HOSTILE[name]
+    assert MIB <= len(hostile) <= 2 * MIB
+    ordinary = _ordinary(MIB)
+    ratio = _cost(hostile) / _cost(ordinary)
+    # A quadratic scan is thousands of times slower; the parser itself spends up to
+    # about 5 times as long on a mebibyte of empty lists as on a saved game's log.
+    assert ratio < 10, f"{name}: {ratio:.1f} times the cost of ordinary JSON"

@@ -58,8 +58,8 @@ class Run:
     crash: str | None = None  # the traceback of an exception that escaped main
 
 
-def run_in_process(data: bytes) -> Run:
-    """``main(["turn", "-"])`` with ``data`` on standard input, streams like a terminal's."""
+def run_in_process(data: bytes, command: str = "turn") -> Run:
+    """``main([command, "-"])`` with ``data`` on standard input, streams like a terminal's."""
     stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
     out, err = io.BytesIO(), io.BytesIO()
     stdout = io.TextIOWrapper(out, encoding="utf-8", errors="strict")
@@ -69,7 +69,7 @@ def run_in_process(data: bytes) -> Run:
     code: int | None = None
     crash = None
     try:
-        code = main(["turn", "-"])
+        code = main([command, "-"])
     except BaseException as error:  # any escape is the traceback hunted here
         crash = _summary(error) + "\n" + traceback.format_exc()
     finally:
@@ -87,9 +87,9 @@ def _summary(error: BaseException) -> str:
     return f"{type(error).__name__}: {lines[0] if lines else ''}"[:200]
 
 
-def run_subprocess(data: bytes) -> Run:
+def run_subprocess(data: bytes, command: str = "turn") -> Run:
     done = subprocess.run(
-        [sys.executable, "-m", "rules", "turn", "-"],
+        [sys.executable, "-m", "rules", command, "-"],
         input=data,
         capture_output=True,
         timeout=60,
@@ -323,8 +323,8 @@ def mutate(draw: st.DrawFn, doc: Doc) -> Doc:
 
 
 @st.composite
-def mutated_table(draw: st.DrawFn) -> bytes:
-    doc = Doc(json.loads(json.dumps(draw(st.sampled_from(VALID)))))
+def mutated_table(draw: st.DrawFn, valid: list[dict[str, Any]] = VALID) -> bytes:
+    doc = Doc(json.loads(json.dumps(draw(st.sampled_from(valid)))))
     for _ in range(draw(st.integers(1, 3))):
         doc = draw(mutate(doc))
     text = dump(doc)
@@ -407,7 +407,13 @@ GARBAGE = st.one_of(
 INPUTS = st.one_of(mutated_table(), mutated_table(), ODD_TABLE, GARBAGE)
 
 
-def fuzz(examples: int, runner: Callable[[bytes], Run], *, derandomize: bool) -> list[str]:
+def fuzz(
+    examples: int,
+    runner: Callable[[bytes], Run],
+    *,
+    derandomize: bool,
+    inputs: st.SearchStrategy[bytes] = INPUTS,
+) -> list[str]:
     """Run ``examples`` inputs; the contract breaches, one line each (input cut short)."""
     failures: dict[bytes, str] = {}
     seen: set[bytes] = set()
@@ -420,7 +426,7 @@ def fuzz(examples: int, runner: Callable[[bytes], Run], *, derandomize: bool) ->
         deadline=None,
         suppress_health_check=list(HealthCheck),
     )
-    @given(INPUTS)
+    @given(inputs)
     def check(data: bytes) -> None:
         seen.add(data)
         run = runner(data)

@@ -18,6 +18,7 @@ from companion.ui.table.items_panel import with_carried_item
 from companion.ui.table.rulings import card_label
 from companion.ui.table.town import hero_chip
 from companion.ui.widgets import big_button, on_tap, tagged
+from rules import flow
 from rules.commands import (
     AdvanceHero,
     Command,
@@ -88,7 +89,7 @@ class AdventurePanel:
             top = dungeon[walk.room].top if walk.room < len(dungeon) else None
             name = (top.name or tr(f"room.kind.{top.kind}")) if top else "?"
             where = tr("table.in_room", n=walk.room + 1, room=name, player=walk.player)
-        dying = walk.damage >= hero.card.health
+        dying = flow.lethal(state)
         damage = tagged(
             "walk-damage",
             ft.Text(

@@ -16,8 +16,9 @@ from companion.catalogue import SpellCard
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
-from rules.card_effects import effects_of, offer_heroes
+from rules.card_effects import effects_of
 from rules.card_text import phrases
+from rules.card_triggers import offer_heroes, offer_rooms
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import CardOffer
 from rules.rulings import capitalized
@@ -78,17 +79,17 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
     """One button per thing the answer may name (a town Hero, one of the answering
     player's Rooms); None for an offer answered yes or no."""
     state = ctx.state
-    if offer.offer == "destroy_own_room":
+    if offer.offer in ("destroy_own_room", "boost_own_room"):
         rooms = state.player(offer.player).dungeon
         picks = [
             (
                 f"offer-{n}-room-{i + 1}",
-                f"{i + 1} · {card_label(ctx.app.tr, s.top.label())}",
+                f"{i + 1} · {card_label(ctx.app.tr, rooms[i].top.label())}",
                 {"room": i},
             )
-            for i, s in enumerate(rooms)
+            for i in offer_rooms(state, offer.player, offer.offer, offer.card_id)
         ]
-    elif offer.offer == "heal_wound":
+    elif offer.offer in ("heal_wound", "may"):
         return None
     else:
         picks = [
