@@ -35,7 +35,6 @@ from companion.ui.sync_link import (
     presence_changed,
     when_shown,
 )
-from companion.ui.table.components import let_components_redraw
 from companion.ui.widgets import icon_action, tagged
 from rules import flow
 from rules.game import Game
@@ -141,7 +140,6 @@ class TableApp:
         page.theme_mode = theme_mode(self.settings.theme)
         page.locale_configuration = locale_configuration(self.settings.lang)
         page.on_view_pop = self._on_view_pop
-        let_components_redraw(page)
         self.stack = [self._make("/")]
         if route_name(route) != "home" and route_name(route) in self.screens:
             self.stack.append(self._make(route))

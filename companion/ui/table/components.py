@@ -21,25 +21,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
-from flet.components.component import Renderer
+
+from companion.ui import component_part
 
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
 
 #: The tab's app, for the components of its game screen.
 TABLE: ft.ContextProvider[Any] = ft.create_context(None)
-
-
-def let_components_redraw(page: ft.Page) -> None:
-    """Start the page's scheduler that draws a component again when its state changes
-    (``ft.use_state``): ``page.render`` starts it for an app that is all components; this
-    one navigates its views itself (``shell.py``). Flet's own auto-update after an event
-    handler stays on for the screens that are not components."""
-
-    async def start() -> None:
-        page.session.start_updates_scheduler()  # type: ignore[no-untyped-call]
-
-    page.run_task(start)
 
 
 def table_app() -> TableApp:
@@ -52,10 +41,10 @@ def table_app() -> TableApp:
 
 def part(app: TableApp, make: Callable[[], ft.Control]) -> ft.Control:
     """The component ``make`` returns (``Bait(rows, key=...)``), made with the tab's app
-    in ``TABLE``, ready to stand in a tree of controls the screen builds. Give it a key:
-    Flet matches it to the one on screen by that key."""
-    renderer = Renderer()  # type: ignore[no-untyped-call]
-    return renderer.render(lambda: TABLE(app, make))  # type: ignore[no-any-return]
+    in ``TABLE``, ready to stand in a tree of controls the screen builds
+    (``component_part.part``). Give it a key: Flet matches it to the one on screen by
+    that key."""
+    return component_part.part(app, lambda: TABLE(app, make))
 
 
 class Stand:
