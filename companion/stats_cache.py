@@ -18,7 +18,6 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
 from pydantic import ValidationError
 
@@ -27,7 +26,6 @@ from companion.store import GameStore
 from companion.store.gamefile import BadGameFile, parse_record, read_current
 from companion.store.paths import is_valid_game_id
 from companion.store.storage import StoredFileError, write_atomic
-from rules.commands import Command
 from rules.models import GameSetup
 
 CACHE_FILE = "stats-cache.json"
@@ -94,8 +92,7 @@ def _replay(store: GameStore, game_id: str) -> GameFacts | None:
         return None
     if not isinstance(record.setup, GameSetup):
         raise _SquadGame(game_id)
-    # A stored log holds its set-up's kind of command only (rules.game_kinds.check_log).
-    return facts_of(game_id, record.name, record.setup, cast("tuple[Command, ...]", record.log))
+    return facts_of(game_id, record.name, record.setup, record.log)
 
 
 def saved_facts(store: GameStore) -> SavedFacts:
