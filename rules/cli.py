@@ -22,8 +22,8 @@ from pydantic import BaseModel, ValidationError
 from rules import card_table
 from rules.card_effects import load_effects
 from rules.forecast_table import DraftError, add_bait_parser, bait_forecast
+from rules.input_errors import describe
 from rules.json_text import JsonTextError, parse_json
-from rules.printable import printable
 from rules.squads.table import SquadTable, referee_squads
 from rules.table import Table, TableError
 from rules.table_turn import referee_turn
@@ -31,48 +31,12 @@ from rules.table_turn import referee_turn
 M = TypeVar("M", bound=BaseModel)
 
 EXIT_BAD_INPUT = 2
-# How many problems one error line lists, and how long a field name in it may get: the
-# line stays readable whatever the table holds.
-MAX_PROBLEMS = 3
-MAX_FIELD = 60
 #: A table of six players with five Rooms each and a full town is about 30 KB.
 MAX_TABLE_BYTES = 1 << 20
 
 
 class InputError(Exception):
     """The table could not be read or is not a valid table."""
-
-
-def _unclear(char: str) -> bool:
-    """A character that does not show where it is (a space, a no-break space, a
-    zero-width one)."""
-    return char.isspace() or not char.isprintable()
-
-
-def _field(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            name = printable(part)
-            if len(name) > MAX_FIELD:
-                name = name[:MAX_FIELD] + "…"
-            if not name or _unclear(name[0]) or _unclear(name[-1]):
-                name = f'"{name}"'  # where a name starting or ending in a space starts or ends
-            out += f".{name}" if out else name
-    return out or "table"
-
-
-def describe(error: ValidationError) -> str:
-    """The problems on one line, each naming the field: ``players[0].xp: …; town: …``."""
-    problems = []
-    for problem in error.errors(include_url=False):
-        loc = tuple(p for p in problem["loc"] if not str(p).startswith("function-after"))
-        message = printable(problem["msg"].removeprefix("Value error, "))
-        problems.append(f"{_field(loc)}: {message}")
-    more = len(problems) - MAX_PROBLEMS
-    return "; ".join(problems[:MAX_PROBLEMS]) + (f" (and {more} more)" if more > 0 else "")
 
 
 def read_model(source: str, model: type[M], fields: str) -> M:
@@ -131,7 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     squads.add_argument("table", help="path to a table JSON file, or - for standard input")
     args = parser.parse_args(argv)
-    card_table.use(load_effects())  # the engine reads no file itself
+    if not card_table.handed_in():
+        card_table.use(load_effects())  # the engine reads no file itself
 
     try:
         if args.command == "squads":

@@ -13,6 +13,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules.card_messages import CARD_MESSAGES
+from rules.card_text import ability_words, phrases
+from rules.effects import CardEffects
+from rules.plurals import Arg as Arg
 from rules.plurals import render
 from rules.squads.messages import SQUAD_MESSAGES
 
@@ -80,7 +83,6 @@ RuleId = Literal[
     "R-SQ-IWIN",
 ]
 
-Arg = str | int
 
 
 class Ruling(BaseModel):
@@ -112,9 +114,12 @@ def with_ability(args: dict[str, Arg], say: Callable[[str, dict[str, Arg]], str]
     its facts by ``say`` (each language's phrases), so a firing ability says what it does."""
     if "does" not in args:
         return args
-    from rules.card_effects import ability_words  # late: card_effects imports this module
-
     return {**args, "does": ability_words(str(args["does"]), say)}
+
+
+def describe(card: CardEffects) -> str:
+    """The card's abilities in the engine's English (the app renders the same phrases)."""
+    return " ".join(" ".join(explain(k, a) for k, a in ability) for ability in phrases(card))
 
 
 def as_sentence(key: str, text: str) -> str:

@@ -74,9 +74,7 @@ class SyncHub:
             if found is None or not found.hosts:
                 self.registry.claim_unhosted(game_id, device.device_id)
 
-    def access(
-        self, game_id: str, device: Device | None, client_ip: str | None = None
-    ) -> Access:
+    def access(self, game_id: str, device: Device | None, client_ip: str | None = None) -> Access:
         """This device in this game. ``JoinRecordNotSaved`` if deciding it needed a new
         join record (a device on the server's own computer claiming a game nobody hosts)
         and the record could not be written."""
