@@ -31,6 +31,7 @@ from companion.ui.new_game import NewGameScreen
 from companion.ui.own_card_names import load_own_names
 from companion.ui.setup_screen import SetupScreen
 from companion.ui.shell import PREF_LANG, PREF_TAB, PREF_THEME, ScreenFactory, Settings, TableApp
+from companion.ui.squads.screens import SquadNewGameScreen
 from companion.ui.sync_link import (
     TabSync,
     disconnected,
@@ -55,6 +56,7 @@ SCREENS: dict[str, ScreenFactory] = {
     "join": JoinScreen,
     "games": GamesScreen,
     "history": HistoryScreen,
+    "new-squads": SquadNewGameScreen,  # the squad game (companion/ui/squads/)
 }
 
 #: How long to wait for the browser to answer a preference or device question.

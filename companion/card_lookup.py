@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from companion.catalogue import Card, Catalogue, default_catalogue, fold_name
-from companion.glossary_search import STOPWORDS, normalize
 from companion.i18n import Lang, Translator
+from companion.search_words import STOPWORDS, normalize
 from rules.card_effects import effects_of
 from rules.card_text import ability_phrases
 from rules.effects import OFFERED_TRIGGERS, Ability, CardEffects

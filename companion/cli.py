@@ -410,7 +410,8 @@ def lookup(options: LookupOptions) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     options = parse_args(argv)
     try:
-        card_table.use(load_effects())  # the engine reads no file itself
+        if not card_table.handed_in():
+            card_table.use(load_effects())  # the engine reads no file itself
     except EffectsError as exc:
         print(f"dungeon-referee: the card abilities cannot be read: {exc}", file=sys.stderr)
         return 1

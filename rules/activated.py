@@ -94,7 +94,7 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
         elif isinstance(effect, MoveHero) and effect.to == "town":
             out += adventure.send_back(state, "town")
         elif isinstance(effect, MoveHero) and effect.to == "first_room":
-            out.append(_to_first_room(state, player, room.label()))
+            out.append(to_first_room(state, player, room.label()))
         elif isinstance(effect, DeactivateRoom):
             out.append(build.deactivate(state, _aimed(state, command), command.room or 0))
         elif isinstance(effect, RoomDamagePlus) and effect.rooms == "all_own":
@@ -119,7 +119,7 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
     return out, _cost(player, command, ability)
 
 
-def _to_first_room(state: GameState, player: PlayerState, card: str) -> ev.EventBase:
+def to_first_room(state: GameState, player: PlayerState, card: str) -> ev.EventBase:
     """The Hero standing in the Room goes back to the first Room of the dungeon, entering
     it again (its damage again), and walks on from there."""
     walk = state.walk

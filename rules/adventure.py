@@ -129,6 +129,8 @@ def _step(state: GameState, walk: Walk) -> list[ev.EventBase]:
     player = state.player(walk.player)
     # The same number the dungeon card shows (a blank space: none, R-DEACTIVATE).
     hit = card_effects.room_damage(player, nxt, state.card_uses)
+    # Against this Hero: Ghoulyard's double damage to Epic Heroes, Shark Tank's +2.
+    hit = card_effects.against_hero(stack, state.hero(walk.hero).card, walk.damage, hit)
     damage, cards = hit.damage, hit.cards
     if stack.deactivated:
         args = {**_hero_args(state, walk), **room}

@@ -10,17 +10,18 @@ A deactivated Room is a blank space: it has no abilities and no Room is adjacent
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
 from pydantic import ValidationError
 
 from rules import card_table
-from rules.card_text import ability_phrases, phrases
+from rules.card_text import phrases
 from rules.effect_kinds import (
     DamageEqualsCount,
     DamagePerCount,
+    HeroDamage,
     NoBuildAdjacent,
     NoBuildOver,
     RoomDamagePlus,
@@ -29,8 +30,8 @@ from rules.effect_kinds import (
 )
 from rules.effects import Ability, CardEffects, EffectsFile, Trigger
 from rules.errors import BuildError
-from rules.models import GameState, PlayerState, Room, RoomStack, Treasure
-from rules.rulings import MESSAGES, Arg
+from rules.models import GameState, HeroCard, PlayerState, Room, RoomStack, Treasure
+from rules.rulings import MESSAGES
 
 EFFECTS_DIR = Path(__file__).resolve().parent.parent / "data" / "cards" / "effects"
 
@@ -71,16 +72,6 @@ def ability_ref(card_id: str, ability: Ability) -> str:
     """A ruling's reference to one ability of a card ("TNL019:0"), worded where shown."""
     card = registry()[card_id]
     return f"{card_id}:{card.abilities.index(ability)}"
-
-
-def ability_words(ref: str, say: Callable[[str, dict[str, Arg]], str]) -> str:
-    """What the ability ``ref`` does, each phrase said by ``say`` (its moment left out: the
-    ruling around it says when)."""
-    card_id, _, n = ref.partition(":")
-    card = effects_of(card_id)
-    if card is None or not n.isdigit() or int(n) >= len(card.abilities):
-        return ref
-    return " ".join(say(key, args) for key, args in ability_phrases(card.abilities[int(n)])[1:])
 
 
 def abilities(room: Room, trigger: Trigger) -> Iterator[Ability]:
@@ -152,6 +143,23 @@ def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> 
         notes.append(f"{room.label()} +{stack.boost}")  # a Spell's, until end of turn
         damage += stack.boost
     return RoomDamage(room.damage, max(damage, 0), tuple(notes))
+
+
+def against_hero(stack: RoomStack, hero: HeroCard, taken: int, hit: RoomDamage) -> RoomDamage:
+    """``hit`` as the Room deals it to this Hero, having taken ``taken`` damage so far: a
+    bonus against Epic Heroes or a Hero worn down to half its Health (R-CARD-EFFECT)."""
+    damage, notes = hit.damage, list(hit.cards)
+    if stack.deactivated:
+        return hit
+    for ability in abilities(stack.top, "hero_enters"):
+        for e in ability.effects:
+            if not isinstance(e, HeroDamage) or (e.epic and not hero.epic):
+                continue
+            if e.half_health_taken and 2 * taken < hero.health:
+                continue
+            notes.append(f"{stack.top.label()} " + ("x2" if e.double else f"+{e.plus}"))
+            damage = damage * 2 if e.double else damage + e.plus
+    return RoomDamage(hit.printed, damage, tuple(notes))
 
 
 def dungeon_damage(player: PlayerState, uses: tuple[str, ...] = ()) -> tuple[RoomDamage, ...]:

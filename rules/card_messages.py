@@ -222,6 +222,22 @@ CARD_MESSAGES: dict[str, str] = {
         "{card} sends {hero} back to the first Room, {room}: {damage} damage "
         "({total} of {health}); it walks on from there."
     ),
+    "card.fx.boss_treasure": ("for the rest of the game your Boss counts {treasure} treasure too."),
+    "card.fx.hero_damage.double.epic": "it deals Epic Heroes double damage.",
+    "card.fx.hero_damage.plus.worn": (
+        "a Hero that has taken at least half its Health takes +{amount} damage here."
+    ),
+    "err.offer_place": "{card}: pick a Room it may take, naming its player.",
+    "card.target.advanced_room_any_dungeon": "[an Advanced Room in any dungeon]",
+    "err.spell_own_room": "{card} aims at a Room of your own dungeon.",
+    "err.spell_kill_limit": (
+        "{card} can't kill this Hero: its Health is {health}, above the card's "
+        "limit, and you have too few Wounds."
+    ),
+    "card.fx.kill_hero_limit": (
+        "kill that Hero if it has at most {health} Health, or any Hero if you "
+        "have at least {wounds} Wounds."
+    ),
     "card.died_here": "{hero} died in {card} (Room {room_n}); its ability for {player}: {does}",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."

@@ -7,11 +7,12 @@ what it does; ``rules.card_effects`` holds the passive side.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, effects_of, spent, use_mark
-from rules.effect_kinds import HealWound, MoveHero
+from rules.effect_kinds import BossTreasure, HealWound, MoveHero
 from rules.effects import Ability, OfferKind, Trigger
 from rules.models import GameState, Room
 from rules.rulings import Arg, Ruling
@@ -177,6 +178,35 @@ def offer_rooms(state: GameState, player: str, offer: OfferKind, card_id: str) -
     )
 
 
+ANY_DUNGEON_OFFERS = ("destroy_advanced_room_any", "deactivate_room_any")
+
+
+def offer_places(state: GameState, offer: OfferKind) -> tuple[tuple[str, int], ...]:
+    """The Rooms in any dungeon an offer may take, as (player, index): active and face up
+    (not one a face-down Room is about to cover); only Advanced ones to destroy."""
+    if offer not in ANY_DUNGEON_OFFERS:
+        return ()
+    out: list[tuple[str, int]] = []
+    for p in state.players:
+        covered = p.pending.over if p.pending is not None else None
+        for i, s in enumerate(p.dungeon):
+            if s.deactivated or i == covered:
+                continue
+            if offer == "destroy_advanced_room_any" and not s.top.advanced:
+                continue
+            out.append((p.name, i))
+    return tuple(out)
+
+
+def _has_room_target(state: GameState, player: str, offer: OfferKind | None, card_id: str) -> bool:
+    """Whether an offer that takes a Room has one to take (True for any other offer)."""
+    if offer == "boost_own_room":
+        return bool(offer_rooms(state, player, offer, card_id))
+    if offer in ANY_DUNGEON_OFFERS:
+        return bool(offer_places(state, offer))
+    return True
+
+
 def _fire(
     state: GameState, player: str, card_id: str, card: str, ability: Ability, ruling: Ruling
 ) -> list[ev.EventBase]:
@@ -213,7 +243,7 @@ def _fire(
     # An offer with nothing to take is noted instead of asked.
     if offer == "heal_wound" and not state.can_heal(player):
         nothing = "card.no_wound"
-    elif offer == "boost_own_room" and not offer_rooms(state, player, offer, card_id):
+    elif not _has_room_target(state, player, offer, card_id):
         nothing = "card.no_room_target"
     elif offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero") and (
         not offer_heroes(state, offer)
@@ -408,6 +438,23 @@ def destroyed(before: GameState, after: GameState, player: str, index: int) -> l
     return out
 
 
+def _boss_treasure(
+    state: GameState, player: str, card_id: str, ability: Ability, ruling: Ruling
+) -> list[ev.EventBase]:
+    """A Level Up's treasure for the rest of the game, added to the treasure bonus."""
+    bonus = dict(state.player(player).treasure_bonus)
+    gained = Counter(t for e in ability.effects if isinstance(e, BossTreasure) for t in e.treasure)
+    said = ruling.model_copy(
+        update={"args": {**ruling.args, "does": ability_ref(card_id, ability)}}
+    )
+    return [
+        ev.TreasureBonusSet(
+            player=player, treasure=treasure, amount=bonus.get(treasure, 0) + n, ruling=said
+        )
+        for treasure, n in gained.items()
+    ]
+
+
 def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
     """A Boss's Level Up ability, when its Boss came from the catalogue."""
     setup = next((p for p in state.setup.players if p.name == player), None)
@@ -423,5 +470,8 @@ def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
                 key="card.levelup",
                 args={"player": player, "card": name},
             )
+            if ability.handling == "auto":  # treasure for the rest of the game
+                out += _boss_treasure(state, player, card.id, ability, ruling)
+                continue
             out += _fire(state, player, card.id, name, ability, ruling)
     return out

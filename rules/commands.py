@@ -251,7 +251,7 @@ class CastSpell(Frozen):
 class AnswerCardEffect(Frozen):
     """Take or decline an ability offered when it fired ("Vampire Bordello: heal a Wound?").
     Taking one that aims names its target: ``hero`` a Hero in town, ``room`` one of the
-    answering player's Rooms."""
+    answering player's Rooms, or (``target``) of that player's, for a Room in any dungeon."""
 
     type: Literal["answer_card_effect"] = "answer_card_effect"
     player: Name
@@ -259,6 +259,7 @@ class AnswerCardEffect(Frozen):
     accept: bool
     hero: NonNegative | None = None
     room: NonNegative | None = None
+    target: Name | None = None
 
 
 class UseRoomAbility(Frozen):

@@ -58,6 +58,14 @@ class TreasurePlus(Fact):
     amount: Annotated[int, Field(ge=-5, le=5)]
 
 
+class BossTreasure(Fact):
+    """For the rest of the game the Boss counts these treasures too (a Level Up): kept as
+    the dungeon's treasure bonus, R-BAIT-TOTAL."""
+
+    kind: Literal["boss_treasure"] = "boss_treasure"
+    treasure: tuple[TreasureName, ...] = Field(min_length=1, max_length=4)
+
+
 class TreasureDouble(Fact):
     """Double the treasure of your other Rooms until end of turn."""
 
@@ -91,7 +99,12 @@ class HealWound(Fact):
 
 
 class KillHero(Fact):
+    """Kill the Hero: only one of at most ``max_health`` printed Health, unless its
+    killer has at least ``or_wounds`` Wounds (It's On!)."""
+
     kind: Literal["kill_hero"] = "kill_hero"
+    max_health: Annotated[int, Field(ge=1, le=30)] | None = None
+    or_wounds: Annotated[int, Field(ge=1, le=10)] | None = None
 
 
 class DamageHero(Fact):
@@ -107,6 +120,18 @@ class DamageEntrance(Fact):
 
     kind: Literal["damage_entrance"] = "damage_entrance"
     amount: Annotated[int, Field(ge=1, le=10)]
+
+
+class HeroDamage(Fact):
+    """This Room deals a Hero entering it more: ``plus``, or twice its damage (``double``),
+    only to an Epic Hero (``epic``) or to one that has taken at least half its Health
+    (``half_health_taken``)."""
+
+    kind: Literal["hero_damage"] = "hero_damage"
+    epic: bool = False
+    half_health_taken: bool = False
+    plus: Annotated[int, Field(ge=0, le=10)] = 0
+    double: bool = False
 
 
 class HeroHealth(Fact):
@@ -233,6 +258,7 @@ Effect = Annotated[
     | DamagePerCount
     | TreasurePlus
     | TreasureDouble
+    | BossTreasure
     | NoBuildOver
     | BuildOverAny
     | NoBuildAdjacent
@@ -240,6 +266,7 @@ Effect = Annotated[
     | KillHero
     | DamageHero
     | DamageEntrance
+    | HeroDamage
     | HeroHealth
     | MoveHero
     | RemoveHero

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from rules.effect_kinds import (
+    DeactivateRoom,
     DestroyRoom,
     Effect,
     Fact,
@@ -60,6 +61,7 @@ Target = Literal[
     "opponent",
     "player_two_more_souls",
     "room_any_dungeon",
+    "advanced_room_any_dungeon",
     "own_room",
     "trap_room",
     "monster_room",
@@ -98,7 +100,15 @@ PASSIVE_KINDS = frozenset(
 )
 # The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
 SPELL_KINDS = frozenset(
-    {"deactivate_room", "room_damage_plus", "damage_hero", "move_hero", "build_over_any"}
+    {
+        "deactivate_room",
+        "room_damage_plus",
+        "damage_hero",
+        "move_hero",
+        "build_over_any",
+        "kill_hero",
+        "destroy_room",
+    }
 )
 # Effects the engine can carry out once a player chooses them (through a command).
 ENGINE_KINDS = frozenset(
@@ -124,6 +134,8 @@ OfferKind = Literal[
     "kill_town_hero",
     "destroy_own_room",
     "boost_own_room",
+    "destroy_advanced_room_any",  # an Advanced Room in any dungeon, the owner's pick
+    "deactivate_room_any",  # a Room in any dungeon, the owner's pick
     "may",  # a "may" the players carry out: asked Yes or No, and logged
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
@@ -181,11 +193,20 @@ class Ability(Fact):
     @property
     def cast_by_engine(self) -> bool:
         """Whether ``CastSpell`` carries out every effect of this (Spell) ability itself:
-        a Hero moves only to town or to the caster's entrance."""
+        a Hero moves only to town, the first Room or the caster's entrance; a Room
+        destroyed is one of the caster's own."""
         for effect in self.effects:
             if effect.kind not in SPELL_KINDS:
                 return False
-            if isinstance(effect, MoveHero) and effect.to not in ("town", "own_entrance"):
+            if isinstance(effect, MoveHero) and effect.to not in (
+                "town",
+                "own_entrance",
+                "first_room",
+            ):
+                return False
+            if isinstance(effect, DestroyRoom) and (
+                effect.which != "target" or self.target != "own_room"
+            ):
                 return False
         return True
 
@@ -207,6 +228,10 @@ class Ability(Fact):
             return "kill_town_hero"
         if isinstance(effect, DestroyRoom) and effect.which == "each_opponent_chooses":
             return "destroy_own_room"
+        if isinstance(effect, DestroyRoom) and self.target == "advanced_room_any_dungeon":
+            return "destroy_advanced_room_any"
+        if isinstance(effect, DeactivateRoom) and self.target == "room_any_dungeon":
+            return "deactivate_room_any"
         if isinstance(effect, RoomDamagePlus) and self.target == "other_own_monster_room":
             return "boost_own_room"  # a Room the owner picks, +amount until end of turn
         return None
@@ -229,6 +254,10 @@ class Ability(Fact):
             return "auto"
         if self.trigger == "hero_survives_here" and kinds == {"no_more_damage"}:
             return "auto"
+        if self.trigger == "hero_enters" and kinds == {"hero_damage"}:
+            return "auto"  # the walk deals it to the Hero it fits
+        if self.trigger == "level_up" and kinds == {"boss_treasure"}:
+            return "auto"  # the treasure bonus is set at the Level Up
         if self.self_boost and self.trigger != "cast":
             return "auto"  # the engine boosts the card's own Room when it fires
         if self.trigger == "cast":

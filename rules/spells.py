@@ -11,9 +11,10 @@ from __future__ import annotations
 from rules import adventure, build, card_triggers
 from rules import commands as cmd
 from rules import events as ev
+from rules.activated import to_first_room
 from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
-from rules.card_triggers import offer_heroes, offer_rooms
-from rules.effect_kinds import DamageHero, MoveHero, RoomDamagePlus
+from rules.card_triggers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
+from rules.effect_kinds import DamageHero, DestroyRoom, KillHero, MoveHero, RoomDamagePlus
 from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.models import CardOffer, GameState, PlayerState
@@ -105,8 +106,24 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ruling=_ruling("card.build_over_any_cast", player=caster.name, card=card.name),
                 )
             )
+        elif isinstance(effect, DestroyRoom):  # Cave-In: a Hero in it dies with it
+            player, index = _target_room(state, command, card.name)
+            if player.name != caster.name:
+                raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card.name)
+            walk = state.walk
+            if walk is not None and walk.player == caster.name and walk.room == index:
+                out += adventure.kill(state)
+            out.append(build.destroy(state, player, index))
+        elif isinstance(effect, KillHero):
+            if not any(isinstance(e, DestroyRoom) for e in ability.effects):
+                out += _kill(state, caster, card.name, effect)
         elif isinstance(effect, MoveHero) and effect.to == "town":
             out += adventure.send_back(state, "town")
+        elif isinstance(effect, MoveHero) and effect.to == "first_room":
+            walk = state.walk
+            if walk is None or walk.player != caster.name or walk.room is None:
+                raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card.name)
+            out.append(to_first_room(state, caster, card.name))
         elif isinstance(effect, MoveHero):  # a Hero in town to the caster's entrance
             if command.hero is None or command.hero not in state.town:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_town_hero", card=card.name)
@@ -125,6 +142,19 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     return out + played
 
 
+def _kill(state: GameState, caster: PlayerState, card: str, effect: KillHero) -> list[ev.EventBase]:
+    """Kill the Hero walking the caster's dungeon, if the card's limit allows it."""
+    walk = state.walk
+    if walk is None or walk.player != caster.name:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
+    health = state.hero(walk.hero).card.health
+    low = effect.max_health is None or health <= effect.max_health
+    wounded = effect.or_wounds is not None and state.wounds(caster.name) >= effect.or_wounds
+    if not (low or wounded):
+        raise HeroError("R-CARD-EFFECT", "err.spell_kill_limit", card=card, health=health)
+    return adventure.kill(state)
+
+
 def find_offer(state: GameState, player: str, card_id: str) -> CardOffer:
     offer = next((o for o in state.offers if o.player == player and o.card_id == card_id), None)
     if offer is None:
@@ -140,6 +170,8 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return True
     if offer.offer in ("destroy_own_room", "boost_own_room"):
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
+    if offer.offer in ANY_DUNGEON_OFFERS:
+        return bool(offer_places(state, offer.offer))
     return bool(offer_heroes(state, offer.offer))
 
 
@@ -194,6 +226,15 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             )
     elif offer.offer == "boost_own_room":
         out.append(_boost(state, offer, command.room))
+    elif offer.offer in ANY_DUNGEON_OFFERS:
+        place = (command.target or "", command.room if command.room is not None else -1)
+        if place not in offer_places(state, offer.offer):
+            raise RulesError("R-CARD-EFFECT", "err.offer_place", card=offer.card)
+        aimed = state.player(place[0])
+        if offer.offer == "deactivate_room_any":
+            out.append(build.deactivate(state, aimed, place[1]))
+        else:
+            out.append(build.destroy(state, aimed, place[1]))
     elif offer.offer == "destroy_own_room":
         player = state.player(offer.player)
         if command.room is None or command.room >= len(player.dungeon):

@@ -620,7 +620,8 @@ def test_card_effect_a_spell_is_a_prompt_exactly_when_the_engine_casts_it() -> N
         if card.kind == "spell":
             ability = card.abilities[0]
             assert (ability.handling == "prompt") == carried_out(ability), card.id
-    assert registry()["BMA042"].handling == "reminder"  # Cave-In: destroy and kill by hand
+    # Cave-In: the engine destroys the caster's Room and kills the Hero in it now.
+    assert registry()["BMA042"].handling == "prompt"
 
 
 def test_card_effect_belladonna_level_up_offers_a_heal_only_with_a_wound() -> None:

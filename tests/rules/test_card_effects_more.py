@@ -9,7 +9,8 @@ from test_card_effects import _in_build, _offers, card_room, entered, plain, wal
 from rules import commands as c
 from rules import events as ev
 from rules.card_effects import dungeon_damage, effects_of
-from rules.card_text import describe
+from rules.models import Room, RoomStack
+from rules.rulings import describe
 
 SHROOMAN_CAVE = "TNL027"
 
@@ -199,3 +200,111 @@ def test_haunted_library_asks_at_the_start_of_the_next_turn() -> None:
     state = walking([card_room(HAUNTED_LIBRARY)], [t_hero("fighter", 30)])
     state = run(state, c.FinishAdventure(), c.EndTurn())
     assert _offers(state) == [("A", HAUNTED_LIBRARY, "may")]
+
+
+KIRAX = "KSA001"
+
+
+def test_kirax_level_up_gives_the_boss_cleric_fighter_and_mage_treasure() -> None:
+    """KSA001 (printed: Level Up: for the rest of the game it has Cleric, Fighter and Mage
+    treasure): the dungeon's totals count one more of each from then on (Bait)."""
+    from test_card_effects import _level_up
+
+    state = _level_up(KIRAX, [t_hero("thief", 4)])
+    totals = {t: state.treasure_total("A", t) for t in ("cleric", "fighter", "mage", "thief")}
+    assert totals == {"cleric": 1, "fighter": 5 + 1, "mage": 1, "thief": 0}
+
+
+GHOULYARD, SHARK_TANK = "TPU008", "TPU011"
+
+
+def test_ghoulyard_deals_epic_heroes_double_damage() -> None:
+    """TPU008 (printed: double damage to Epic Heroes); an ordinary Hero takes its damage."""
+    yard = card_room(GHOULYARD)
+    epic = walking([yard], [t_hero("cleric", 30, epic=True)])
+    assert entered(epic) == [(0, 2 * yard.damage)]
+    plain_hero = walking([yard], [t_hero("cleric", 30)])
+    assert entered(plain_hero) == [(0, yard.damage)]
+
+
+def test_shark_tank_deals_two_more_to_a_hero_worn_to_half_its_health() -> None:
+    """TPU011 (printed: +2 to a Hero that has taken damage equal to half its Health before
+    entering it): 5 taken of 10 gets +2; 4 of 10 does not."""
+    tank = card_room(SHARK_TANK)
+    worn = walking([plain("monster", 5), tank], [t_hero("fighter", 10)])
+    assert entered(worn)[1] == (1, tank.damage + 2)
+    fresh = walking([plain("monster", 4), tank], [t_hero("fighter", 10)])
+    assert entered(fresh)[1] == (1, tank.damage)
+
+
+TELEPORTATION = "BMA053"
+
+
+def test_teleportation_sends_the_hero_in_your_dungeon_back_to_the_first_room() -> None:
+    """BMA053 (printed: send a Hero in your dungeon back to your first Room; it walks on):
+    the engine carries it out, the Hero taking Room 1's damage again."""
+    from test_activated import _hero_in
+
+    state = walking(
+        [plain("monster", 2), plain("trap", 1), plain("trap", 1)], [t_hero("fighter", 30)]
+    )
+    state = _hero_in(state, 2)  # type: ignore[assignment]
+    before = state.walk.damage  # type: ignore[union-attr]
+    after = run(state, c.CastSpell(player="A", card_id=TELEPORTATION))
+    assert after.walk is not None and (after.walk.room, after.walk.damage) == (0, before + 2)
+
+
+MEGAWORM_BURROW, BONE_CRANK = "TNL029", "TPU009"
+
+
+def test_megaworm_burrow_destroys_an_advanced_room_in_any_dungeon() -> None:
+    """TNL029 (printed: when you build it, choose and destroy one Advanced Room in any
+    dungeon): asked of its owner, a must-do; an ordinary Room is refused."""
+    advanced = Room(name="Lab", treasure=("mage",), damage=3, advanced=True)
+    state = _in_build([plain("monster", 2, "fighter")], [t_hero("fighter", 9)])
+    b = state.player("B")
+    b = b.model_copy(update={"dungeon": (*b.dungeon, RoomStack(rooms=(advanced,)))})
+    state = state.model_copy(update={"players": (state.players[0], b)})
+    state = run(state, c.BuildRoom(player="A", room=card_room(MEGAWORM_BURROW), over=0))
+    state = run(state, c.RevealRooms())
+    assert _offers(state) == [("A", MEGAWORM_BURROW, "destroy_advanced_room_any")]
+    take = c.AnswerCardEffect(player="A", card_id=MEGAWORM_BURROW, accept=True, target="B")
+    refused(state, take.model_copy(update={"room": 0}), "R-CARD-EFFECT")  # ordinary
+    state = run(state, take.model_copy(update={"room": 1}))
+    assert [s.top.name for s in state.player("B").dungeon] == ["plain trap 1"]
+
+
+def test_bone_crank_deactivates_a_room_in_any_dungeon() -> None:
+    """TPU009 (printed: when you build it, deactivate one Room in any dungeon)."""
+    state = _in_build([plain("monster", 2)], [t_hero("fighter", 9)])
+    state = run(state, c.BuildRoom(player="A", room=card_room(BONE_CRANK)), c.RevealRooms())
+    assert _offers(state) == [("A", BONE_CRANK, "deactivate_room_any")]
+    take = c.AnswerCardEffect(player="A", card_id=BONE_CRANK, accept=True, target="B", room=0)
+    state = run(state, take)
+    assert state.player("B").dungeon[0].deactivated
+
+
+CAVE_IN, ITS_ON = "BMA042", "TNL059"
+
+
+def test_cave_in_destroys_your_room_and_kills_the_hero_in_it() -> None:
+    """BMA042 (printed: destroy a Room in your dungeon; any Hero in it is killed)."""
+    from test_activated import _hero_in
+
+    state = walking(
+        [plain("monster", 1), plain("trap", 1), plain("trap", 1)], [t_hero("fighter", 30)]
+    )
+    state = _hero_in(state, 1)  # type: ignore[assignment]
+    after = run(state, c.CastSpell(player="A", card_id=CAVE_IN, target="A", room=1))
+    assert after.souls("A") == 1
+    assert len(after.player("A").dungeon) == 2
+
+
+def test_its_on_kills_a_hero_of_three_health_or_any_with_three_wounds() -> None:
+    """TNL059 (printed: kill a Hero in your dungeon with 3 or less Health, or, with 3
+    Wounds or more, any Hero in your dungeon): a 5-Health Hero is refused at 0 Wounds."""
+    low = walking([plain("monster", 1)], [t_hero("fighter", 3)])
+    low = run(low, c.AdvanceHero())
+    assert run(low, c.CastSpell(player="A", card_id=ITS_ON)).souls("A") == 1
+    high = run(walking([plain("monster", 1)], [t_hero("fighter", 5)]), c.AdvanceHero())
+    refused(high, c.CastSpell(player="A", card_id=ITS_ON), "R-CARD-EFFECT")
