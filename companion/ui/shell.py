@@ -166,8 +166,8 @@ class TableApp:
                 if "games" in self.screens and name != "games":
                     return self._make("/games")
                 raise
-        factory = squad_screen_for(self, name, factory)  # a squad game: its own screen
-        return factory(self, route)
+        squad = squad_screen_for(self, name)  # a squad game: its own screen
+        return factory(self, route) if squad is None else squad(self, route)
 
     def render(self) -> None:
         self._chrome.forget()
