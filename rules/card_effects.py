@@ -31,7 +31,7 @@ from rules.effect_kinds import (
 from rules.effects import Ability, CardEffects, EffectsFile, Trigger
 from rules.errors import BuildError
 from rules.models import GameState, HeroCard, PlayerState, Room, RoomStack, Treasure
-from rules.rulings import MESSAGES, Arg
+from rules.rulings import MESSAGES, Arg, words_for_abilities
 
 EFFECTS_DIR = Path(__file__).resolve().parent.parent / "data" / "cards" / "effects"
 
@@ -82,6 +82,9 @@ def ability_words(ref: str, say: Callable[[str, dict[str, Arg]], str]) -> str:
     if card is None or not n.isdigit() or int(n) >= len(card.abilities):
         return ref
     return " ".join(say(key, args) for key, args in ability_phrases(card.abilities[int(n)])[1:])
+
+
+words_for_abilities(ability_words)  # rulings word a firing ability from its facts
 
 
 def abilities(room: Room, trigger: Trigger) -> Iterator[Ability]:

@@ -84,14 +84,23 @@ def explain(key: str, args: dict[str, Arg]) -> str:
     return as_sentence(key, render(MESSAGES[key], with_ability(args, explain)))
 
 
-def with_ability(args: dict[str, Arg], say: Callable[[str, dict[str, Arg]], str]) -> dict[str, Arg]:
+Say = Callable[[str, dict[str, Arg]], str]
+#: How a card ability's reference ("TNL019:0") is worded: set by ``rules.card_effects``
+#: when it loads (it knows the cards; this module may not import it).
+_ABILITY_WORDS: list[Callable[[str, Say], str]] = []
+
+
+def words_for_abilities(words: Callable[[str, Say], str]) -> None:
+    """Set how a ruling's ``does`` (a card ability by reference) is worded."""
+    _ABILITY_WORDS[:] = [words]
+
+
+def with_ability(args: dict[str, Arg], say: Say) -> dict[str, Arg]:
     """``args`` with a card ability named by reference (``does``: "TNL019:0") worded from
     its facts by ``say`` (each language's phrases), so a firing ability says what it does."""
-    if "does" not in args:
+    if "does" not in args or not _ABILITY_WORDS:
         return args
-    from rules.card_effects import ability_words  # late: card_effects imports this module
-
-    return {**args, "does": ability_words(str(args["does"]), say)}
+    return {**args, "does": _ABILITY_WORDS[0](str(args["does"]), say)}
 
 
 def as_sentence(key: str, text: str) -> str:

@@ -80,8 +80,14 @@ MIB = 1 << 20
 
 def _ordinary(size: int) -> str:
     """About ``size`` characters of JSON shaped like a saved game's log."""
-    one = json.dumps({"type": "build", "player": "Ann", "room": {"name": "Dark Altar",
-                      "treasure": ["cleric", "cleric"], "damage": 1}, "note": 'a "quote"'})
+    one = json.dumps(
+        {
+            "type": "build",
+            "player": "Ann",
+            "room": {"name": "Dark Altar", "treasure": ["cleric", "cleric"], "damage": 1},
+            "note": 'a "quote"',
+        }
+    )
     return "[" + ",".join([one] * (size // (len(one) + 1))) + "]"
 
 
