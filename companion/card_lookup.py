@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from companion.catalogue import Card, Catalogue, default_catalogue, fold_name
-from companion.glossary_search import STOPWORDS, normalize
 from companion.i18n import Lang, Translator
+from companion.search_words import STOPWORDS, normalize
 from rules.card_effects import effects_of
 from rules.card_text import ability_phrases
 from rules.effects import OFFERED_TRIGGERS, Ability, CardEffects
@@ -281,3 +281,16 @@ def print_other_cards(query: str, lang: Lang) -> int:
     for hit in weak:
         print(f"card:{hit.card.id}\t{card_title(hit.card, catalogue, tr)}")
     return len(weak)
+
+
+class _Cards:
+    """The card part of ``./play lookup`` (``glossary_search.CardPrinter``)."""
+
+    def named(self, query: str, lang: Lang, text: bool) -> int:
+        return print_cards(query, lang, text)
+
+    def alike(self, query: str, lang: Lang) -> int:
+        return print_other_cards(query, lang)
+
+
+CARDS = _Cards()

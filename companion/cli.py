@@ -384,21 +384,34 @@ def hold_served_folder(data_dir: Path | None) -> FolderLock:
         raise CliError(f"can't use {root} as the data folder: {exc}") from exc
 
 
+if TYPE_CHECKING:
+    from companion.glossary_search import CardPrinter as _CardPrinter
+
+
 def lookup(options: LookupOptions) -> int:
     """Delegate to the glossary search (its own module prints the results)."""
     try:
         from companion.glossary_search import lookup_main
     except ImportError as exc:
         raise CliError(f"the rules glossary is not available in this install ({exc})") from exc
+    cards: _CardPrinter | None = None  # without cards, the glossary alone
+    try:
+        from companion.card_lookup import CARDS  # cards too: "goblin armory"
+
+        cards = CARDS
+    except ImportError:
+        pass
     # "--" keeps a query that starts with a dash from reading as an option.
     flags = ["--list"] if options.list_only else []
-    return lookup_main(["--lang", options.lang, *flags, "--", *options.query.split()])
+    argv = ["--lang", options.lang, *flags, "--", *options.query.split()]
+    return lookup_main(argv, cards=cards)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     options = parse_args(argv)
     try:
-        card_table.use(load_effects())  # the engine reads no file itself
+        if not card_table.handed_in():
+            card_table.use(load_effects())  # the engine reads no file itself
     except EffectsError as exc:
         print(f"dungeon-referee: the card abilities cannot be read: {exc}", file=sys.stderr)
         return 1

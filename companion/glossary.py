@@ -84,10 +84,12 @@ class Source(_Frozen):
 
     ``book`` is the file's number (``"000"`` Next Level rulebook, ``"001"`` summary and FAQ,
     ``"002"`` German rulebook, ``"003"`` fan wiki) or ``"rulings"`` for the project's own
-    ``shared/rulings.md``, which decides where the books disagree.
+    ``shared/rulings.md``, which decides where the books disagree; ``"004"`` is the squad
+    game's rulebook and ``"squads-rulings"`` the project's reading of it
+    (``squads_rulings.md`` beside the glossary).
     """
 
-    book: Literal["000", "001", "002", "003", "rulings"]
+    book: Literal["000", "001", "002", "003", "rulings", "004", "squads-rulings"]
     where: Text
 
 

@@ -35,11 +35,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.store import GameStore, GameSummary, LoadedGame, StoreProblem
-from rules.commands import Command
 from rules.errors import StaleCommand
 from rules.events import EventBase
-from rules.game import Game
-from rules.models import GameSetup, GameState
+from rules.game_kinds import AnyCommand, AnyGame, AnySetup, new_game, play
+from rules.models import GameState
+from rules.squads.models import SquadState
 
 Listener = Callable[["Change"], None]
 log = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ class AlreadyApplied(StaleCommand):
 class Change:
     """What happened to a game: the new game, the events of the last step, who did it."""
 
-    game: Game
+    game: AnyGame
     events: tuple[EventBase, ...]
     kind: str  # "play", "undo" or "redo" ("ready": nothing saved, only who is ready)
     origin: object | None = None  # the session (tab) that made the change
@@ -67,7 +67,7 @@ class Request:
     """A change asked of a session: what, and on which table the asker saw (``play``)."""
 
     kind: Literal["play", "undo", "redo"]
-    command: Command | None = None
+    command: AnyCommand | None = None
     version: int | None = None
     seen: int | None = None
     device: str | None = None
@@ -83,13 +83,13 @@ class Request:
 class Step:
     """A request the engine accepted, not yet saved."""
 
-    game: Game
+    game: AnyGame
     events: tuple[EventBase, ...]
     request: Request
 
 
 class TableSession:
-    def __init__(self, store: GameStore, game_id: str, game: Game) -> None:
+    def __init__(self, store: GameStore, game_id: str, game: AnyGame) -> None:
         self.store = store
         self.game_id = game_id
         self._game = game
@@ -106,11 +106,11 @@ class TableSession:
         self._saving = False
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         return self._game
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> GameState | SquadState:
         return self._game.state
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -131,7 +131,7 @@ class TableSession:
 
     def play(
         self,
-        command: Command,
+        command: AnyCommand,
         version: int | None = None,
         origin: object | None = None,
         *,
@@ -212,7 +212,7 @@ class TableSession:
         self._admit(request.seen, request.what, request.device, request.version)
         if request.kind == "play":
             assert request.command is not None
-            game, events = self._game.play(request.command)
+            game, events = play(self._game, request.command)
         elif request.kind == "undo":
             game, events = self._game.undo(), ()
         else:
@@ -289,9 +289,9 @@ class Sessions:
         self._open: dict[str, TableSession] = {}
         self.problems: dict[str, tuple[StoreProblem, ...]] = {}
 
-    def new_game(self, setup: GameSetup, name: str | None = None) -> TableSession:
+    def new_game(self, setup: AnySetup, name: str | None = None) -> TableSession:
         summary: GameSummary = self.store.create(setup, name)
-        session = TableSession(self.store, summary.game_id, Game.new(setup))
+        session = TableSession(self.store, summary.game_id, new_game(setup))
         with self._lock:
             self._open[summary.game_id] = session
         return session

@@ -26,6 +26,7 @@ from companion.store import GameStore
 from companion.store.gamefile import BadGameFile, parse_record, read_current
 from companion.store.paths import is_valid_game_id
 from companion.store.storage import StoredFileError, write_atomic
+from rules.models import GameSetup
 
 CACHE_FILE = "stats-cache.json"
 _lock = threading.Lock()
@@ -78,12 +79,19 @@ def _read_cache(path: Path) -> dict[str, GameFacts]:
     return entries
 
 
+class _SquadGame(Exception):
+    """A game of the squad game (rulebook 004): its numbers are not Boss Monster's."""
+
+
 def _replay(store: GameStore, game_id: str) -> GameFacts | None:
+    """The facts of a saved Boss Monster game; None when it can't be read."""
     try:
         current = read_current(store.layout.game_file(game_id), store.layout.journal_file(game_id))
         record = parse_record(current.document, game_id)
     except (OSError, StoredFileError, BadGameFile, ValueError):
         return None
+    if not isinstance(record.setup, GameSetup):
+        raise _SquadGame(game_id)
     return facts_of(game_id, record.name, record.setup, record.log)
 
 
@@ -100,7 +108,10 @@ def saved_facts(store: GameStore) -> SavedFacts:
             key = cache_key(game_id, stamp)
             facts = cached.get(key)
             if facts is None:
-                facts = _replay(store, game_id)
+                try:
+                    facts = _replay(store, game_id)
+                except _SquadGame:
+                    continue  # History counts Boss Monster games only
                 replayed += 1
                 if facts is None:
                     unreadable += 1

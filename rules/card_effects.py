@@ -10,14 +10,14 @@ A deactivated Room is a blank space: it has no abilities and no Room is adjacent
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
 from pydantic import ValidationError
 
 from rules import card_table
-from rules.card_text import ability_phrases, phrases
+from rules.card_text import phrases
 from rules.effect_kinds import (
     DamageEqualsCount,
     DamagePerCount,
@@ -31,7 +31,7 @@ from rules.effect_kinds import (
 from rules.effects import Ability, CardEffects, EffectsFile, Trigger
 from rules.errors import BuildError
 from rules.models import GameState, HeroCard, PlayerState, Room, RoomStack, Treasure
-from rules.rulings import MESSAGES, Arg, words_for_abilities
+from rules.rulings import MESSAGES
 
 EFFECTS_DIR = Path(__file__).resolve().parent.parent / "data" / "cards" / "effects"
 
@@ -72,19 +72,6 @@ def ability_ref(card_id: str, ability: Ability) -> str:
     """A ruling's reference to one ability of a card ("TNL019:0"), worded where shown."""
     card = registry()[card_id]
     return f"{card_id}:{card.abilities.index(ability)}"
-
-
-def ability_words(ref: str, say: Callable[[str, dict[str, Arg]], str]) -> str:
-    """What the ability ``ref`` does, each phrase said by ``say`` (its moment left out: the
-    ruling around it says when)."""
-    card_id, _, n = ref.partition(":")
-    card = effects_of(card_id)
-    if card is None or not n.isdigit() or int(n) >= len(card.abilities):
-        return ref
-    return " ".join(say(key, args) for key, args in ability_phrases(card.abilities[int(n)])[1:])
-
-
-words_for_abilities(ability_words)  # rulings word a firing ability from its facts
 
 
 def abilities(room: Room, trigger: Trigger) -> Iterator[Ability]:

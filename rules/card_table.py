@@ -24,6 +24,12 @@ def use(table: CardTable) -> None:
     _handed_in[:] = [MappingProxyType(dict(table))]
 
 
+def handed_in() -> bool:
+    """Whether a card table was handed in already (a command line run in-process again
+    keeps the one it has)."""
+    return bool(_handed_in)
+
+
 def table() -> CardTable:
     """The card table handed in (``use``)."""
     if not _handed_in:

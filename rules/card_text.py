@@ -9,9 +9,12 @@ catalogue key that translates it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from rules import card_table
 from rules.effect_kinds import Effect, RoomType
 from rules.effects import Ability, CardEffects
-from rules.rulings import Arg, explain
+from rules.plurals import Arg
 
 Phrase = tuple[str, dict[str, Arg]]
 
@@ -108,6 +111,11 @@ def phrases(card: CardEffects) -> list[list[Phrase]]:
     return [ability_phrases(a) for a in card.abilities]
 
 
-def describe(card: CardEffects) -> str:
-    """The card's abilities in the engine's English (the app renders the same phrases)."""
-    return " ".join(" ".join(explain(k, a) for k, a in ability) for ability in phrases(card))
+def ability_words(ref: str, say: Callable[[str, dict[str, Arg]], str]) -> str:
+    """What the ability ``ref`` does, each phrase said by ``say`` (its moment left out: the
+    ruling around it says when)."""
+    card_id, _, n = ref.partition(":")
+    card = card_table.table().get(card_id)
+    if card is None or not n.isdigit() or int(n) >= len(card.abilities):
+        return ref
+    return " ".join(say(key, args) for key, args in ability_phrases(card.abilities[int(n)])[1:])

@@ -95,44 +95,58 @@ def _lures(state: GameState) -> dict[int, bait.Lure]:
     return {lure.hero: lure for lure in bait.resolve(state)}
 
 
+class VisibleTable:
+    """The table a viewer sees, with its Bait without any draft worked out once: each
+    ``forecast`` of a draft on it then asks the engine only about the draft (the form
+    asks again at every change of the draft)."""
+
+    def __init__(self, state: GameState, hidden: Collection[str] = ()) -> None:
+        self.hidden = tuple(
+            p.name
+            for p in state.players
+            if p.name in hidden
+            and (
+                p.pending is not None or any(s.miniboss and s.miniboss.face_down for s in p.dungeon)
+            )
+        )
+        self.hidden_players = frozenset(hidden)
+        self.base = _visible(state, hidden)
+        self.before, self.waiting = _revealed(self.base)
+        self.without = _lures(self.before)
+
+    def forecast(self, draft: Draft | None = None) -> Forecast:
+        if draft is not None and draft.player in self.hidden_players:
+            raise ValueError("a draft is forecast only for a player whose Room this device sees")
+        refused: Ruling | None = None
+        after, waiting, lures = self.before, self.waiting, self.without
+        if draft is not None:
+            try:
+                built, _ = engine.apply(
+                    self.base, cmd.BuildRoom(player=draft.player, room=draft.room, over=draft.over)
+                )
+                after, waiting = _revealed(built)
+                lures = _lures(after)
+            except RulesError as error:
+                refused = error.ruling
+        heroes = tuple(
+            HeroForecast(
+                hero=hero,
+                label=after.hero(hero).label(),
+                player=lure.player,
+                ruling=lure.ruling,
+                without=self.without[hero].player if hero in self.without else None,
+            )
+            for hero, lure in lures.items()
+        )
+        return Forecast(
+            draft=draft, heroes=heroes, hidden=self.hidden, refused=refused, waiting=waiting
+        )
+
+
 def forecast(
     state: GameState, draft: Draft | None = None, hidden: Collection[str] = ()
 ) -> Forecast:
     """The Bait if the Rooms ``state`` shows (less the face-down ones of ``hidden``), plus
     ``draft``, were the table. In the Bait phase (every Room revealed) it is the Bait the
     button would rule now."""
-    hidden_names = tuple(
-        p.name
-        for p in state.players
-        if p.name in hidden
-        and (p.pending is not None or any(s.miniboss and s.miniboss.face_down for s in p.dungeon))
-    )
-    base = _visible(state, hidden)
-    if draft is not None and draft.player in hidden:
-        raise ValueError("a draft is forecast only for a player whose Room this device sees")
-    before, waiting = _revealed(base)
-    without = _lures(before)
-    refused: Ruling | None = None
-    after = before
-    if draft is not None:
-        try:
-            built, _ = engine.apply(
-                base, cmd.BuildRoom(player=draft.player, room=draft.room, over=draft.over)
-            )
-            after, waiting = _revealed(built)
-        except RulesError as error:
-            refused = error.ruling
-    lures = _lures(after)
-    heroes = tuple(
-        HeroForecast(
-            hero=hero,
-            label=after.hero(hero).label(),
-            player=lure.player,
-            ruling=lure.ruling,
-            without=without[hero].player if hero in without else None,
-        )
-        for hero, lure in lures.items()
-    )
-    return Forecast(
-        draft=draft, heroes=heroes, hidden=hidden_names, refused=refused, waiting=waiting
-    )
+    return VisibleTable(state, hidden).forecast(draft)

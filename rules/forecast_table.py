@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules.build import MAX_ROOMS
 from rules.forecast import Draft, Forecast, forecast
+from rules.input_errors import describe
 from rules.json_text import JsonTextError, parse_json
 from rules.models import Room
 from rules.printable import printable
@@ -50,9 +51,6 @@ class ForecastResult(BaseModel):
 
 def read_room(text: str) -> TableRoom:
     """The draft's Room from its JSON text; ``DraftError`` names the field."""
-    # Imported here: the command line imports this module for its ``bait`` command.
-    from rules.cli import describe
-
     try:
         data = parse_json(text, lone_surrogates=True)
     except JsonTextError as error:
@@ -141,5 +139,9 @@ def add_bait_parser(sub: Any) -> None:
 
 
 def bait_forecast(table: Table, args: argparse.Namespace) -> ForecastResult:
-    player, room = (args.draft[0], read_room(args.draft[1])) if args.draft else (None, None)
+    """The ``bait`` command's answer."""
+    if args.draft:
+        player, room = args.draft[0], read_room(args.draft[1])
+    else:
+        player, room = None, None
     return forecast_table(table, player, room, _place(args.over))

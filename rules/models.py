@@ -9,42 +9,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.effects import OfferKind
+from rules.names import CardName as CardName
+from rules.names import PlayerName as PlayerName
 from rules.outcome import Outcome
 
 Treasure = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 TREASURES: tuple[Treasure, ...] = ("cleric", "fighter", "mage", "thief", "explorer")
 
 Phase = Literal["setup", "beginning", "build", "bait", "adventure", "end", "over"]
-PHASES: tuple[Phase, ...] = ("setup", "beginning", "build", "bait", "adventure", "end", "over")
 
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 NonNegative = Annotated[int, Field(ge=0)]
-
-
-def unicode_text(value: str) -> str:
-    """Refuse a lone surrogate (``"\\ud800"`` in JSON): it is no character, and a name
-    holding one could not be written out again as UTF-8 (an answer, a file, a screen)."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValueError("must be Unicode text (it holds a lone surrogate)") from None
-    return value
-
-
-def _player_name(value: str) -> str:
-    value = unicode_text(value).strip()
-    if not value:
-        raise ValueError("a player's name must not be blank")
-    return value
-
-
-# A player's name as the game keeps it: without surrounding spaces, never blank.
-PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_player_name)]
-# The name printed on a card (Room, Hero, Item, Boss, Miniboss); may be left out ("").
-CardName = Annotated[str, Field(max_length=60), AfterValidator(unicode_text)]
 
 
 class Frozen(BaseModel):

@@ -13,7 +13,11 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules.card_messages import CARD_MESSAGES
+from rules.card_text import ability_words, phrases
+from rules.effects import CardEffects
+from rules.plurals import Arg as Arg
 from rules.plurals import render
+from rules.squads.messages import SQUAD_MESSAGES
 
 RuleId = Literal[
     "R-BAIT-TOTAL",
@@ -55,9 +59,30 @@ RuleId = Literal[
     "R-STALE",
     "R-UNDO",
     "R-PLAYER",
+    # the squad game (rules/squads/, data/glossary/squads_rulings.md)
+    "R-SQ-SETUP",
+    "R-SQ-TYPED",
+    "R-SQ-TURN",
+    "R-SQ-RESOLVE",
+    "R-SQ-SQUAD",
+    "R-SQ-RECRUIT",
+    "R-SQ-ACTION",
+    "R-SQ-STRONGEST",
+    "R-SQ-TIE",
+    "R-SQ-CAPTURE",
+    "R-SQ-REFILL",
+    "R-SQ-MAP",
+    "R-SQ-KIDNAP",
+    "R-SQ-HERO",
+    "R-SQ-PARASOLS",
+    "R-SQ-BULLYHULK",
+    "R-SQ-FAKE",
+    "R-SQ-END",
+    "R-SQ-SCORE",
+    "R-SQ-PAIRS",
+    "R-SQ-IWIN",
 ]
 
-Arg = str | int
 
 
 class Ruling(BaseModel):
@@ -84,23 +109,17 @@ def explain(key: str, args: dict[str, Arg]) -> str:
     return as_sentence(key, render(MESSAGES[key], with_ability(args, explain)))
 
 
-Say = Callable[[str, dict[str, Arg]], str]
-#: How a card ability's reference ("TNL019:0") is worded: set by ``rules.card_effects``
-#: when it loads (it knows the cards; this module may not import it).
-_ABILITY_WORDS: list[Callable[[str, Say], str]] = []
-
-
-def words_for_abilities(words: Callable[[str, Say], str]) -> None:
-    """Set how a ruling's ``does`` (a card ability by reference) is worded."""
-    _ABILITY_WORDS[:] = [words]
-
-
-def with_ability(args: dict[str, Arg], say: Say) -> dict[str, Arg]:
+def with_ability(args: dict[str, Arg], say: Callable[[str, dict[str, Arg]], str]) -> dict[str, Arg]:
     """``args`` with a card ability named by reference (``does``: "TNL019:0") worded from
     its facts by ``say`` (each language's phrases), so a firing ability says what it does."""
-    if "does" not in args or not _ABILITY_WORDS:
+    if "does" not in args:
         return args
-    return {**args, "does": _ABILITY_WORDS[0](str(args["does"]), say)}
+    return {**args, "does": ability_words(str(args["does"]), say)}
+
+
+def describe(card: CardEffects) -> str:
+    """The card's abilities in the engine's English (the app renders the same phrases)."""
+    return " ".join(" ".join(explain(k, a) for k, a in ability) for ability in phrases(card))
 
 
 def as_sentence(key: str, text: str) -> str:
@@ -404,4 +423,5 @@ MESSAGES: dict[str, str] = {
         "{room} (Room {room_n}) is deactivated: its Miniboss's abilities are off."
     ),
     **CARD_MESSAGES,  # card abilities: generated descriptions and their rulings
+    **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
 }

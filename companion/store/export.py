@@ -8,39 +8,53 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Final, Literal
+from typing import Final, Generic, Literal
 
-from pydantic import AwareDatetime, Field, ValidationError, field_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    Field,
+    ValidationError,
+    field_validator,
+)
 
 from companion.store.problems import FieldError, ImportRejected, field_errors_from
 from companion.store.records import (
     MAX_COMMANDS,
     SCHEMA_VERSION,
+    AnyStoredGame,
+    CommandT,
     NewGameName,
     Record,
-    StoredGame,
+    SetupT,
+    is_squad_document,
 )
 from rules.commands import Command
-from rules.game import Game
+from rules.game_kinds import AnyGame, AnySetup, player_names
 from rules.json_text import JsonTextError, parse_json
 from rules.models import GameSetup
 from rules.printable import printable, refuse_control
+from rules.squads.commands import SquadCommand
+from rules.squads.game import SquadGame
+from rules.squads.models import SquadSetup
+from rules.squads.table import table_from_state as squads_table
 from rules.table import table_from_state
 
 EXPORT_FORMAT: Final = "dungeon-referee/game"
 MAX_IMPORT_BYTES = 10_000_000
 
 
-class ExportedGame(Record):
-    """The exported file. ``undone`` (the redo stack) may be left out."""
+class Exported(Record, Generic[SetupT, CommandT]):
+    """The exported file (of either game: ``ExportedGame``, ``ExportedSquadGame``).
+    ``undone`` (the redo stack) may be left out."""
 
     format: Literal["dungeon-referee/game"] = EXPORT_FORMAT
     schema_version: int = Field(default=SCHEMA_VERSION, ge=1)
     name: NewGameName
     exported_at: AwareDatetime | None = None
-    setup: GameSetup
-    log: tuple[Command, ...] = Field(default=(), max_length=MAX_COMMANDS)
-    undone: tuple[Command, ...] = Field(default=(), max_length=MAX_COMMANDS)
+    setup: SetupT
+    log: tuple[CommandT, ...] = Field(default=(), max_length=MAX_COMMANDS)
+    undone: tuple[CommandT, ...] = Field(default=(), max_length=MAX_COMMANDS)
 
     @field_validator("schema_version")
     @classmethod
@@ -53,8 +67,12 @@ class ExportedGame(Record):
         return value
 
 
-def export_text(record: StoredGame, exported_at: datetime, *, redo: bool = True) -> str:
-    exported = ExportedGame(
+ExportedGame = Exported[GameSetup, Command]
+ExportedSquadGame = Exported[SquadSetup, SquadCommand]
+
+
+def export_text(record: AnyStoredGame, exported_at: datetime, *, redo: bool = True) -> str:
+    exported = (ExportedSquadGame if isinstance(record.setup, SquadSetup) else ExportedGame)(
         # A name saved before control characters were refused goes out escaped, so the
         # file imports again.
         name=printable(record.name)[:80],
@@ -66,7 +84,7 @@ def export_text(record: StoredGame, exported_at: datetime, *, redo: bool = True)
     return json.dumps(exported.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
 
 
-def parse_export(text: str | bytes) -> ExportedGame:
+def parse_export(text: str | bytes) -> ExportedGame | ExportedSquadGame:
     """Validate an exported game; raises :class:`ImportRejected` naming each bad field."""
     if len(text) > MAX_IMPORT_BYTES:
         raise ImportRejected(f"the file is too large ({len(text)} bytes; at most 10 MB)")
@@ -91,7 +109,9 @@ def parse_export(text: str | bytes) -> ExportedGame:
             (FieldError(loc="(top level)", message=f"got {type(data).__name__}"),),
         )
     try:
-        exported = ExportedGame.model_validate(data)
+        exported: ExportedGame | ExportedSquadGame = (
+            ExportedSquadGame if is_squad_document(data) else ExportedGame
+        ).model_validate(data)
     except ValidationError as e:
         errors = field_errors_from(e)
         raise ImportRejected(
@@ -103,20 +123,23 @@ def parse_export(text: str | bytes) -> ExportedGame:
     return exported
 
 
-def _refuse_control_in_player_names(setup: GameSetup) -> None:
+def _refuse_control_in_player_names(setup: AnySetup) -> None:
     """Player names come from outside here. Checked at this way in, not in the engine's
     model: games saved before the check must keep loading (and exporting)."""
     errors = []
-    for number, player in enumerate(setup.players):
+    for number, name in enumerate(player_names(setup)):
         try:
-            refuse_control(player.name, "a player's name")
+            refuse_control(name, "a player's name")
         except ValueError as e:
             errors.append(FieldError(loc=f"setup.players[{number}].name", message=str(e)))
     if errors:
         raise ImportRejected("the file is not a valid saved game (a player's name):", tuple(errors))
 
 
-def export_table(game: Game) -> str:
-    """The current table in the input format of ``python -m rules turn``."""
-    table = table_from_state(game.state)
+def export_table(game: AnyGame) -> str:
+    """The current table in the input format of ``python -m rules turn`` (of ``python -m
+    rules squads`` for the squad game)."""
+    table: BaseModel = (
+        squads_table(game.state) if isinstance(game, SquadGame) else table_from_state(game.state)
+    )
     return json.dumps(table.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"

@@ -23,7 +23,7 @@ from companion.store.quarantine import set_aside
 from companion.store.records import GAME_NAME
 from companion.store.storage import DurableJSONStorage, sweep_temp_files, write_atomic
 from companion.store.tail import Tail, Written
-from rules.models import GameSetup
+from rules.game_kinds import AnySetup
 from rules.printable import printable, refuse_control
 
 Clock = Callable[[], datetime]
@@ -35,7 +35,7 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def default_name(setup: GameSetup) -> str:
+def default_name(setup: AnySetup) -> str:
     names = [p.name for p in setup.players]
     # A player's name may hold what a game's name must not: written as escapes.
     return printable(", ".join(names[:-1]) + " and " + names[-1])[:80]

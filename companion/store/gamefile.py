@@ -14,10 +14,11 @@ from companion.store.records import (
     GAME_DOC_ID,
     GAME_TABLE,
     SCHEMA_VERSION,
+    AnyStoredGame,
     ListingView,
     Progress,
-    StoredGame,
     migrate,
+    record_model,
     stored_version,
 )
 from companion.store.storage import DurableJSONStorage, FileStamp, StoredFileError
@@ -105,10 +106,10 @@ def _check_id(game_id: str, found: object) -> None:
         )
 
 
-def parse_record(document: dict[str, Any], game_id: str) -> StoredGame:
+def parse_record(document: dict[str, Any], game_id: str) -> AnyStoredGame:
     """Validate the whole record (set-up and every command)."""
     try:
-        record = StoredGame.model_validate(document)
+        record: AnyStoredGame = record_model(document).model_validate(document)
     except ValidationError as e:
         errors = field_errors_from(e)
         raise BadGameFile("invalid_record", _invalid_detail(errors), errors) from e
@@ -176,7 +177,7 @@ def problem_for(
     )
 
 
-def drift_problem(record: StoredGame, path: Path, now: Progress) -> StoreProblem:
+def drift_problem(record: AnyStoredGame, path: Path, now: Progress) -> StoreProblem:
     saved = record.progress
     changes = [
         f"{field}: saved {getattr(saved, field)!r}, now {getattr(now, field)!r}"

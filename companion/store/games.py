@@ -32,8 +32,9 @@ from companion.store.storage import DurableJSONStorage, fsync_dir
 from companion.store.tail import Tail, change_between, stamp_or_none
 from companion.store.writing import GameWriting
 from rules.engine import replay_partial
-from rules.game import Game
-from rules.models import GameSetup
+from rules.game_kinds import AnyGame, AnySetup, new_game, replayed
+from rules.models import GameSetup, GameState
+from rules.squads.models import SquadState
 
 __all__ = [
     "COMPACT_EVERY",
@@ -51,12 +52,12 @@ class GameStore(GameWriting, GameBackups):
 
     # --- create and save ----------------------------------------------------------------
 
-    def create(self, setup: GameSetup, name: str | None = None) -> GameSummary:
+    def create(self, setup: AnySetup, name: str | None = None) -> GameSummary:
         """Start and save a new game; returns its summary (with the new ``game_id``)."""
         title = clean_name(name) if name is not None else default_name(setup)
-        return self._write(self._new_id(), Game.new(setup), name=title)
+        return self._write(self._new_id(), new_game(setup), name=title)
 
-    def save(self, game_id: str, game: Game, *, after: Game | None = None) -> GameSummary:
+    def save(self, game_id: str, game: AnyGame, *, after: AnyGame | None = None) -> GameSummary:
         """Save ``game`` (set-up, log, redo stack). Returns once it is on disk.
 
         ``after``: the game as this store last saved (or loaded) it, when ``game`` is one
@@ -82,7 +83,7 @@ class GameStore(GameWriting, GameBackups):
                     return summary
             return self._write(game_id, game, name=None)
 
-    def _append(self, game_id: str, game: Game, op: Op, tail: Tail) -> GameSummary | None:
+    def _append(self, game_id: str, game: AnyGame, op: Op, tail: Tail) -> GameSummary | None:
         """Append ``op`` to the journal; None when the files are not as this store left
         them (the caller writes the game whole)."""
         path = self._path(game_id)
@@ -112,6 +113,7 @@ class GameStore(GameWriting, GameBackups):
         if tail.lines >= self.compact_every:
             self.compact_later(game_id)
         return summary
+
     # --- listing ------------------------------------------------------------------------
 
     def list_games(self) -> Listing:
@@ -181,15 +183,15 @@ class GameStore(GameWriting, GameBackups):
         """
         exported = parse_export(text)
         title = clean_name(name) if name is not None else exported.name
-        outcome = replay_partial(exported.setup, exported.log)
+        state: GameState | SquadState
+        if isinstance(exported.setup, GameSetup):
+            outcome = replay_partial(exported.setup, exported.log)
+            state, applied = outcome.state, outcome.applied
+        else:  # the squad game (rules/squads/)
+            game, _failure = replayed(exported.setup, exported.log)
+            state, applied = game.state, game.version
         game_id = self._new_id()
         self._write_parts(
-            game_id,
-            exported.setup,
-            exported.log,
-            exported.undone,
-            outcome.state,
-            outcome.applied,
-            title,
+            game_id, exported.setup, exported.log, exported.undone, state, applied, title
         )
         return self.load(game_id)

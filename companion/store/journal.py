@@ -27,7 +27,7 @@ from pydantic import AwareDatetime, Field, ValidationError, model_validator
 
 from companion.store.records import MAX_COMMANDS, Progress, Record
 from companion.store.storage import fsync_dir
-from rules.commands import COMMANDS, Command
+from rules.game_kinds import ANY_COMMAND, AnyCommand
 from rules.json_text import JsonTextError, parse_json
 
 JOURNAL_TABLE = "journal"
@@ -48,7 +48,7 @@ class JournalEntry(Record):
 
     n: int = Field(ge=1)
     op: Op
-    command: Command | None = None  # the command played (only for "play")
+    command: AnyCommand | None = None  # the command played (only for "play")
     updated: AwareDatetime
     progress: Progress
 
@@ -184,7 +184,7 @@ def _apply(
     if log is None or undone is None:
         return "the game file's log is not a list"
     if entry.command is not None:  # a play (the model checks that only plays carry one)
-        log.append(COMMANDS.dump_python(entry.command, mode="json"))
+        log.append(ANY_COMMAND.dump_python(entry.command, mode="json"))
         undone.clear()
     elif entry.op == "undo":
         if not log:

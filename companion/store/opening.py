@@ -20,11 +20,11 @@ from companion.store.problems import (
     GameUnreadable,
     StoreProblem,
 )
-from companion.store.records import GameSummary, Progress, StoredGame
+from companion.store.records import AnyStoredGame, GameSummary, Progress
 from companion.store.storage import StoredFileError
 from companion.store.tail import Tail, quarantine_reason
 from rules.errors import RulesError
-from rules.game import Game
+from rules.game_kinds import AnyGame, replayed
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class LoadedGame:
     """A game opened from disk, ready to play, and anything the player should be told."""
 
     summary: GameSummary
-    game: Game
+    game: AnyGame
     problems: tuple[StoreProblem, ...] = ()
 
     @property
@@ -53,7 +53,7 @@ class GameOpening(GameFiles):
         with self._locked(game_id):
             record, current = self._read_current(game_id, path)
             problems: list[StoreProblem] = []
-            game, failure = Game.replayed(record.setup, record.log, record.undone)
+            game, failure = replayed(record.setup, record.log, record.undone)
             if current.journal.damage is not None:
                 problems.append(self._journal_problem(record, current))
             if failure is not None:
@@ -76,10 +76,10 @@ class GameOpening(GameFiles):
                 )
         return LoadedGame(summary=GameSummary.of(record), game=game, problems=tuple(problems))
 
-    def _read_record(self, game_id: str, path: Path) -> StoredGame:
+    def _read_record(self, game_id: str, path: Path) -> AnyStoredGame:
         return self._read_current(game_id, path)[0]
 
-    def _read_current(self, game_id: str, path: Path) -> tuple[StoredGame, CurrentGame]:
+    def _read_current(self, game_id: str, path: Path) -> tuple[AnyStoredGame, CurrentGame]:
         """The game as last saved (its file, then its journal), validated."""
         has_backup = bool(self._existing_backups(game_id))
         try:
@@ -110,7 +110,7 @@ class GameOpening(GameFiles):
                 problem_for(e, game_id=game_id, path=path, backup_available=has_backup)
             ) from e
 
-    def _journal_problem(self, record: StoredGame, current: CurrentGame) -> StoreProblem:
+    def _journal_problem(self, record: AnyStoredGame, current: CurrentGame) -> StoreProblem:
         journal = self.layout.journal_file(record.game_id)
         # The next save writes the game whole and empties the journal: keep it as it was.
         kept = self._quarantine(journal, "journal-damaged", move=False)
@@ -127,7 +127,7 @@ class GameOpening(GameFiles):
         )
 
     def _replay_problem(
-        self, record: StoredGame, path: Path, applied: int, failure: RulesError
+        self, record: AnyStoredGame, path: Path, applied: int, failure: RulesError
     ) -> StoreProblem:
         command = record.log[applied]
         # The next save will drop the commands that no longer replay: keep the original.

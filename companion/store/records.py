@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
 
@@ -18,6 +18,10 @@ from companion.store.paths import GAME_ID_PATTERN
 from rules.commands import Command
 from rules.models import GameSetup, GameState, Name, Phase, PlayerState, ScoredHero
 from rules.printable import refuse_control
+from rules.squads.commands import SquadCommand
+from rules.squads.models import Phase as SquadPhase
+from rules.squads.models import SquadSetup, SquadState
+from rules.squads.scoring import score
 
 SCHEMA_VERSION = 1
 """Bump when the stored shape changes, and teach ``migrate`` the step from the old one."""
@@ -56,14 +60,16 @@ class Progress(Record):
 
     players: tuple[Name, ...] = Field(max_length=MAX_PLAYERS)
     turn: int
-    phase: Phase
+    phase: Phase | SquadPhase
     finished: bool
     winner: Name | None
     commands: int
     scores: tuple[PlayerScore, ...] = Field(max_length=MAX_PLAYERS)
 
     @classmethod
-    def of(cls, state: GameState, commands: int) -> Progress:
+    def of(cls, state: GameState | SquadState, commands: int) -> Progress:
+        if isinstance(state, SquadState):
+            return cls._of_squads(state, commands)
         return cls(
             players=tuple(p.name for p in state.players),
             turn=state.turn,
@@ -72,6 +78,25 @@ class Progress(Record):
             winner=state.winner,
             commands=commands,
             scores=tuple(_score(state, p) for p in state.players),
+        )
+
+    @classmethod
+    def _of_squads(cls, state: SquadState, commands: int) -> Progress:
+        """The squad game's: its scores are the points each player has so far (as
+        ``souls``; it has no Wounds)."""
+        return cls(
+            players=tuple(p.name for p in state.players),
+            turn=state.turn,
+            phase=state.phase,
+            finished=state.phase == "over",
+            winner=state.winner,
+            commands=commands,
+            scores=tuple(
+                PlayerScore(
+                    name=p.name, souls=score(p.name, p.princesses, p.finale).points, wounds=0
+                )
+                for p in state.players
+            ),
         )
 
 
@@ -101,19 +126,39 @@ def _score(state: GameState, player: PlayerState) -> PlayerScore:
     )
 
 
-class StoredGame(Record):
-    """The one document of a game file."""
+SetupT = TypeVar("SetupT", GameSetup, SquadSetup)
+CommandT = TypeVar("CommandT", Command, SquadCommand)
+
+
+class StoredRecord(Record, Generic[SetupT, CommandT]):
+    """The one document of a game file: a Boss Monster game (``StoredGame``) or a squad
+    game (``StoredSquadGame``), told apart by their set-up (``record_model``)."""
 
     schema_version: Literal[1]
     game_id: GameId
     name: GameName
     created: AwareDatetime
     updated: AwareDatetime  # last played: when the latest save happened
-    setup: GameSetup
-    log: tuple[Command, ...] = Field(max_length=MAX_COMMANDS)
+    setup: SetupT
+    log: tuple[CommandT, ...] = Field(max_length=MAX_COMMANDS)
     # the redo stack, most recently undone last
-    undone: tuple[Command, ...] = Field(default=(), max_length=MAX_COMMANDS)
+    undone: tuple[CommandT, ...] = Field(default=(), max_length=MAX_COMMANDS)
     progress: Progress
+
+
+StoredGame = StoredRecord[GameSetup, Command]
+StoredSquadGame = StoredRecord[SquadSetup, SquadCommand]
+AnyStoredGame = StoredGame | StoredSquadGame
+
+
+def is_squad_document(document: dict[str, Any]) -> bool:
+    """A document of the squad game: its set-up deals the two MAP slots."""
+    setup = document.get("setup")
+    return isinstance(setup, dict) and "slot1" in setup
+
+
+def record_model(document: dict[str, Any]) -> type[StoredGame] | type[StoredSquadGame]:
+    return StoredSquadGame if is_squad_document(document) else StoredGame
 
 
 class GameSummary(Record):
@@ -126,7 +171,7 @@ class GameSummary(Record):
     progress: Progress
 
     @classmethod
-    def of(cls, record: StoredGame | ListingView) -> GameSummary:
+    def of(cls, record: AnyStoredGame | ListingView) -> GameSummary:
         return cls(
             game_id=record.game_id,
             name=record.name,

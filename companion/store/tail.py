@@ -15,8 +15,7 @@ from companion.store.gamefile import BadGameFile
 from companion.store.journal import Op
 from companion.store.records import GameSummary
 from companion.store.storage import FileStamp, StoredFileError, stamp_of
-from rules.commands import COMMANDS, Command
-from rules.game import Game
+from rules.game_kinds import ANY_COMMAND, AnyCommand, AnyGame
 
 
 @dataclass
@@ -24,7 +23,7 @@ class Tail:
     """Where a game's saves stand, as this store last wrote or read them: the next save
     one change on from ``game`` appends to the journal if the files are still so."""
 
-    game: Game
+    game: AnyGame
     changes: int  # saved changes so far (the last journal line's n, or the file's)
     lines: int  # journal lines since the file was last written whole
     size: int  # the journal's length
@@ -32,7 +31,7 @@ class Tail:
     summary: GameSummary
 
 
-def change_between(before: Game | None, after: Game) -> Op | None:
+def change_between(before: AnyGame | None, after: AnyGame) -> Op | None:
     """Which one change leads from ``before`` to ``after`` (None: not one change)."""
     if before is None:
         return None
@@ -53,11 +52,11 @@ class Written:
 
     stamp: FileStamp
     tables: dict[str, dict[str, Any]]
-    log: tuple[Command, ...]
+    log: tuple[AnyCommand, ...]
     dumped: list[Any]
 
 
-def dump_log(log: tuple[Command, ...], last: Written | None) -> list[Any]:
+def dump_log(log: tuple[AnyCommand, ...], last: Written | None) -> list[Any]:
     if (
         last is not None
         and len(last.log) <= len(log)
@@ -74,8 +73,8 @@ def stamp_or_none(path: Path) -> FileStamp | None:
         return None
 
 
-def dump_command(command: Command) -> Any:
-    return COMMANDS.dump_python(command, mode="json")
+def dump_command(command: AnyCommand) -> Any:
+    return ANY_COMMAND.dump_python(command, mode="json")
 
 
 def quarantine_reason(error: Exception) -> str:

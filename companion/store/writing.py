@@ -24,9 +24,9 @@ from companion.store.records import (
 )
 from companion.store.storage import DurableJSONStorage, StoredFileError
 from companion.store.tail import Tail, Written, dump_command, dump_log, stamp_or_none
-from rules.commands import Command
-from rules.game import Game
-from rules.models import GameSetup, GameState
+from rules.game_kinds import ANY_SETUP, AnyCommand, AnyGame, AnySetup
+from rules.models import GameState
+from rules.squads.models import SquadState
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ class GameWriting(GameFiles):
     def _write(
         self,
         game_id: str,
-        game: Game,
+        game: AnyGame,
         name: str | None,
         *,
         changes: int | None = None,
@@ -107,14 +107,14 @@ class GameWriting(GameFiles):
     def _write_parts(
         self,
         game_id: str,
-        setup: GameSetup,
-        log: tuple[Command, ...],
-        undone: tuple[Command, ...],
-        state: GameState,
+        setup: AnySetup,
+        log: tuple[AnyCommand, ...],
+        undone: tuple[AnyCommand, ...],
+        state: GameState | SquadState,
         applied: int,
         name: str | None,
         *,
-        game: Game | None = None,
+        game: AnyGame | None = None,
         changes: int | None = None,
         updated: datetime | None = None,
     ) -> GameSummary:
@@ -148,9 +148,7 @@ class GameWriting(GameFiles):
                 path.parent.mkdir(parents=True, exist_ok=True)
                 summary, storage = self._write_fields(game_id, fields, name, now, None, changes)
             if storage.stamp is not None and storage.written is not None:
-                self._written[game_id] = Written(
-                    storage.stamp, storage.written, log, fields["log"]
-                )
+                self._written[game_id] = Written(storage.stamp, storage.written, log, fields["log"])
             # Every change is in the file now: lines that survive a crash here are skipped.
             journal = self.layout.journal_file(game_id)
             with contextlib.suppress(OSError):
@@ -204,7 +202,7 @@ class GameWriting(GameFiles):
                     )
                 doc.update(fields)
                 if name is not None or not isinstance(doc.get("name"), str):
-                    doc["name"] = name or default_name(GameSetup.model_validate(fields["setup"]))
+                    doc["name"] = name or default_name(ANY_SETUP.validate_python(fields["setup"]))
                 if not isinstance(doc.get("created"), str):
                     doc["created"] = now.isoformat()
                 table.upsert(Document(doc, doc_id=GAME_DOC_ID))

@@ -52,19 +52,29 @@ class SyncHub:
 
         return is_valid_game_id(game_id) and StoreLayout(self.data_dir).game_file(game_id).exists()
 
-    def record(self, game_id: str, device: Device | None = None) -> GameAccess:
-        """The game's join record; a game nobody hosts yet (saved before join codes) is
-        claimed by the first device on the server's own computer that opens it."""
-        found = self.registry.get(game_id)
-        if found is not None and found.hosts:
-            return found
-        if device is not None and device.local:
-            return self.registry.claim_unhosted(game_id, device.device_id)
-        return found or self.registry.ensure(game_id)
+    def game_kept(self, game_id: str) -> bool:
+        """Whether the game is still on disk: its file, or a backup to restore it from."""
+        from companion.store.paths import StoreLayout, is_valid_game_id
 
-    def access(
-        self, game_id: str, device: Device | None, client_ip: str | None = None
-    ) -> Access:
+        layout = StoreLayout(self.data_dir)
+        return is_valid_game_id(game_id) and (
+            layout.game_file(game_id).exists() or layout.backup_file(game_id, 1).exists()
+        )
+
+    def record(self, game_id: str, device: Device | None = None) -> GameAccess:
+        """The game's join record (made, with a fresh code, the first time)."""
+        return self.registry.get(game_id) or self.registry.ensure(game_id)
+
+    def claim(self, game_id: str, device: Device) -> None:
+        """A game nobody hosts yet (imported, or saved before join codes) becomes the game
+        of the device on the server's own computer that opened it. Only opening the game
+        claims it: Home, built under every route, lists games without claiming them."""
+        if device.local and self.game_exists(game_id):
+            found = self.registry.get(game_id)
+            if found is None or not found.hosts:
+                self.registry.claim_unhosted(game_id, device.device_id)
+
+    def access(self, game_id: str, device: Device | None, client_ip: str | None = None) -> Access:
         """This device in this game. ``JoinRecordNotSaved`` if deciding it needed a new
         join record (a device on the server's own computer claiming a game nobody hosts)
         and the record could not be written."""
@@ -74,6 +84,9 @@ class SyncHub:
             # No record: nobody has a code to present, so nothing to write to say so.
             return Access("none", stale_code=device.join(game_id) is not None)
         record = self.record(game_id, device)
+        if device.local and not record.hosts:
+            # The server's computer hosts a game nobody hosts, without claiming it.
+            return Access("host", record.seat_of(device.device_id))
         join = device.join(game_id)
         if join is not None and device.device_id not in record.hosts:
             join = self._remembered_join(record, join, device, client_ip)
@@ -114,6 +127,9 @@ class SyncHub:
             raise TooManyGuesses(wait)
         code = normalise_code(text)  # BadJoinCode: a typo, not a guess
         found = self.registry.find(code)
+        if found is not None and not self.game_kept(found.game_id):
+            self.registry.forget(found.game_id)  # a deleted game's code dies with it
+            found = None
         if found is None:
             self.guesses.wrong(*keys)
             raise WrongCode(code)

@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.i18n import LANGS
 from companion.theme import THEME_CHOICES, TOUCH
+from companion.ui.at_table import settings_rows
 from companion.ui.card_entry import card_page, card_route_id, card_tiles, found_cards
 from companion.ui.table.saved_games import saved_games
 from companion.ui.widgets import Handler, big_button, heading, note, on_tap, tagged
@@ -101,6 +102,7 @@ class SettingsScreen:
             tagged("settings-theme", theme),
             heading(tr("settings.lang")),
             tagged("settings-lang", lang),
+            *settings_rows(self.app),  # keep the screen awake, haptic ticks
         ]
 
     def _on_theme(self, event: ft.Event[ft.SegmentedButton]) -> None:
@@ -297,7 +299,7 @@ class RulesScreen:
         lang = self.app.settings.lang
         self.entry_view.controls.clear()
         if self.card_id is not None:
-            page = card_page(self.app, self.card_id, self.open_entry, link_tile)
+            page = card_page(self.app, self.card_id, self.open_entry, link_tile, self.open_card)
             self.entry_view.controls.extend(
                 page or [note(tr("rules.no_entry", entry=self.card_id))]
             )

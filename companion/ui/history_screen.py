@@ -54,8 +54,11 @@ class Counted:
     games: tuple[GameFacts, ...]
     unreadable: int
     names: Names
-    #: Everyone's numbers, counted with the games (the screen's first view).
+    #: Everyone's numbers, the names asked about and every player, counted with the
+    #: games (the screen's first view); None: counted again on the loop (a name answered).
     summary: Summary | None = None
+    questions: tuple[NameQuestion, ...] | None = None
+    players: tuple[str, ...] | None = None
 
 
 def _visible(app: TableApp, game_id: str) -> bool:
@@ -75,7 +78,14 @@ def count_games(app: TableApp) -> Counted:
     found = saved_facts(store)
     shown = tuple(g for g in found.games if _visible(app, g.game_id))
     names = load_names(store.layout.root)
-    return Counted(shown, found.unreadable, names, summarize(shown, None, names.same))
+    return Counted(
+        shown,
+        found.unreadable,
+        names,
+        summarize(shown, None, names.same),
+        name_questions(shown, names.same, names.different),
+        everyone(shown, names.same),
+    )
 
 
 def _summary_lines(app: TableApp, s: Summary) -> list[ft.Control]:
@@ -241,7 +251,12 @@ def HistoryView(app: TableApp) -> ft.Control:
         set_counted(Counted(found.games, found.unreadable, kept))
 
     controls: list[ft.Control] = []
-    questions = name_questions(found.games, names.same, names.different)
+    questions = (
+        found.questions
+        if found.questions is not None
+        else name_questions(found.games, names.same, names.different)
+    )
+    players = found.players if found.players is not None else everyone(found.games, names.same)
     if questions:
         controls.append(_question(app, questions[0], answered))
     filter_box = ft.Dropdown(
@@ -249,7 +264,7 @@ def HistoryView(app: TableApp) -> ft.Control:
         value=player,
         options=[
             ft.DropdownOption(key=EVERYONE, text=tr("history.everyone")),
-            *(ft.DropdownOption(key=n, text=n) for n in everyone(found.games, names.same)),
+            *(ft.DropdownOption(key=n, text=n) for n in players),
         ],
         on_select=lambda e: set_player(e.control.value or EVERYONE),
     )
@@ -257,9 +272,11 @@ def HistoryView(app: TableApp) -> ft.Control:
     controls += _summary_lines(app, summary)
     if found.unreadable:
         controls.append(note(tr("history.unreadable", count=found.unreadable)))
-    games = [
-        g for g in found.games if who is None or who in [names.same.get(p, p) for p in g.players]
-    ]
+    games = (
+        found.games
+        if who is None
+        else [g for g in found.games if who in [names.same.get(p, p) for p in g.players]]
+    )
     if games:
         # ‹ › step through the games (newest first): any game, one tap per game, and no
         # list of a thousand names sent to the phone.

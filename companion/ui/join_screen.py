@@ -22,8 +22,10 @@ from companion.sync.hub import TooManyGuesses, WrongCode
 from companion.sync.registry import JoinRecordNotSaved, SeatTaken, UnknownPlayer
 from companion.ui.off_loop import write_off_loop
 from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
+from companion.ui.store_problems import not_opened_text
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
+from rules.game_kinds import player_names
 
 if TYPE_CHECKING:
     from companion.sync.access import GameAccess
@@ -48,6 +50,7 @@ def gate_route(app: TableApp, route: str) -> str:
         return route
     if not app.sync.hub.game_exists(game_id):
         return route  # the store says what is wrong with it
+    app.sync.hub.claim(game_id, app.sync.device)  # opened: a game with no host is this one's
     access = app.sync.access(game_id)
     if not access.can_view:
         return f"/join?game={game_id}"
@@ -158,7 +161,7 @@ class JoinScreen:
         try:
             players = tuple(p.name for p in app.sessions.open(game_id).state.players)
         except StoreError as exc:
-            self.error.show(str(exc))
+            self.error.show(not_opened_text(app, game_id, exc))
             app.render_top()
             return
         registry = app.sync.hub.registry
@@ -179,8 +182,12 @@ class JoinScreen:
             self.error.show(tr("sync.seat_taken", player=exc.player))
             app.render_top()
             return
-        except (UnknownPlayer, StoreError) as exc:
+        except UnknownPlayer as exc:
             self.error.show(str(exc))
+            app.render_top()
+            return
+        except StoreError as exc:
+            self.error.show(not_opened_text(app, game_id, exc))
             app.render_top()
             return
         except JoinRecordNotSaved as exc:  # the seat is not taken: nothing changed
@@ -224,19 +231,19 @@ class JoinScreen:
         assert self.found is not None and app.sync is not None and app.sessions is not None
         game_id = self.found.game_id
         try:
-            state = app.sessions.open(game_id).state
+            names = player_names(app.sessions.open(game_id).game.setup)
         except StoreError as exc:
-            return [note(str(exc))]
+            return [tagged("join-not-opened", note(not_opened_text(app, game_id, exc)))]
         online = app.sync.hub.presence.online(game_id)
         me = app.sync.device.device_id
         out: list[ft.Control] = [
             heading(tr("sync.pick_seat")),
             note(tr("sync.seat_note")),
         ]
-        for number, p in enumerate(state.players, 1):
-            holder = self.found.holder(p.name)
+        for number, seat in enumerate(names, 1):
+            holder = self.found.holder(seat)
             taken = holder is not None and holder != me and holder in online
-            label = tr("sync.sit_as", player=p.name)
+            label = tr("sync.sit_as", player=seat)
             if holder == me:
                 label += f" ({tr('sync.seat_mine')})"
             elif taken:
@@ -244,7 +251,7 @@ class JoinScreen:
             button = big_button(
                 f"join-seat-{number}",
                 label,
-                (lambda name: lambda _e: self._sit(name))(p.name),
+                (lambda name: lambda _e: self._sit(name))(seat),
                 icon=ft.Icons.EVENT_SEAT,
                 primary=holder == me,
                 expand=True,

@@ -14,6 +14,7 @@ from companion.catalogue import TREASURES, BossCard, Treasure
 from companion.store import StoreError
 from companion.theme import TOUCH, TREASURE_LOOKS, ink_on, treasure_letter
 from companion.ui.new_game_form import ALL_SETS, FormError, FormErrors, NewGameForm, PlayerDraft
+from companion.ui.squads.screens import game_choice
 from companion.ui.store_problems import store_error_text
 from companion.ui.widgets import (
     ErrorBanner,
@@ -59,6 +60,7 @@ class NewGameScreen:
         self._rebuild_players()
         form = self.form
         return [
+            game_choice(self.app, "boss_monster"),  # or the squad game (ui/squads/)
             tagged(
                 "players-heading",
                 ft.Text(tr("new.players"), size=22, weight=ft.FontWeight.BOLD),

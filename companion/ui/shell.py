@@ -24,10 +24,12 @@ from companion.session import Change, Sessions, TableSession
 from companion.store import StoreError
 from companion.sync.registry import JoinRecordNotSaved
 from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
+from companion.ui.at_table import follow_screen
 from companion.ui.join_screen import GameUnavailable, gate_route
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.reconcile import fold
 from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
+from companion.ui.squads.screens import squad_screen_for
 from companion.ui.sync_link import (
     TabSync,
     later,
@@ -38,7 +40,7 @@ from companion.ui.sync_link import (
 from companion.ui.widgets import icon_action, tagged
 from rules import flow
 from rules.game import Game
-from rules.models import GameSetup
+from rules.game_kinds import AnySetup
 
 ThemeChoice = Literal["system", "light", "dark"]
 PHASES: tuple[str, ...] = flow.PHASE_ORDER
@@ -164,6 +166,7 @@ class TableApp:
                 if "games" in self.screens and name != "games":
                     return self._make("/games")
                 raise
+        factory = squad_screen_for(self, name, factory)  # a squad game: its own screen
         return factory(self, route)
 
     def render(self) -> None:
@@ -180,6 +183,7 @@ class TableApp:
         """Put the top screen's route in the address bar, so a reload comes back to it
         (a game's route carries its id: '/game/<id>')."""
         route = self.current.route
+        follow_screen(self)  # the host's screen kept awake during a game (at_table.py)
         if self.page.route != route:
             self.page.route = route
             self.page.run_task(self.page.push_route, route)
@@ -332,7 +336,10 @@ class TableApp:
 
     @property
     def game(self) -> Game | None:
-        return self.session.game if self.session is not None else None
+        """This tab's Boss Monster game (None for none, or a squad game: its screens,
+        ``companion/ui/squads/``, read ``session.game``)."""
+        game = self.session.game if self.session is not None else None
+        return game if isinstance(game, Game) else None
 
     def card_sets(self) -> list[str] | None:
         """The sets this tab's game plays with, for card pickers (None: every set)."""
@@ -341,7 +348,7 @@ class TableApp:
             return None
         return [s for s in game.setup.card_sets if s in self.catalogue.sets]
 
-    async def start_game(self, setup: GameSetup) -> None:
+    async def start_game(self, setup: AnySetup) -> None:
         """Create and save a new game (StoreError if it can't be saved), then set it up.
 
         The file, and the record that this device hosts the game, are written and synced

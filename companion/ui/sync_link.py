@@ -30,6 +30,7 @@ from companion.sync.private_build import (
 from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.widgets import Refusal
 from rules.commands import BuildRoom, Command, RevealRooms
+from rules.models import GameState
 
 if TYPE_CHECKING:
     from companion.i18n import Translator
@@ -169,6 +170,11 @@ def page_loop(page: ft.Page) -> asyncio.AbstractEventLoop | None:
     return loop
 
 
+#: Turns of the event loop another tab's redraw waits (``later``): the acting tab's
+#: writer takes one to wake and one to hand its bytes to the socket.
+YIELD_TURNS = 3
+
+
 def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
     """Run ``action`` on the page's own turn of the event loop (after the handler now
     running, so the acting tab is answered first), then send what it changed.
@@ -180,6 +186,13 @@ def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
         return
 
     async def run() -> None:
+        # The other tabs hear of a change before the acting tab's answer is drawn, so
+        # their redraws come first on the loop; and what the acting tab sends waits in
+        # its connection's queue until the loop gets to its writer. A few turns of the
+        # loop first let that answer leave before each other tab is drawn (with six
+        # phones at the table, the one who tapped waited on five redraws, #31).
+        for _turn in range(YIELD_TURNS):
+            await asyncio.sleep(0)
         try:
             action(*args)
         except Exception:  # a tab that closed meanwhile must not stop the others
@@ -280,6 +293,8 @@ def refusal_for(app: TableApp, command: Command | str) -> Refusal | None:
     if app.sync is None or app.session is None:
         return None
     state = app.session.state
+    if not isinstance(state, GameState):  # the squad game: nothing is built in private
+        return None
     if isinstance(command, BuildRoom) and not builds_here(app, command.player):
         return Refusal(tr("sync.builds_elsewhere", player=command.player))
     if isinstance(command, RevealRooms) and not may_reveal(access, state):
@@ -417,14 +432,19 @@ def presence_changed(app: TableApp) -> None:
             return
         count = sync.hub.presence.count(app.session.game_id)
         sync.here_line.value = here_text(app, count)
-        from companion.ui.table.invite_panel import seats_shown  # imports this module
-
         if seats_shown(app):  # the Invite tab lists who sits where: drawn again
             app.render_top()
             return
         app.page.update()  # only this text changed: a one-line patch
 
     later(app.page, update)
+
+
+def seats_shown(app: TableApp) -> bool:
+    """Whether this tab shows the Invite tab's seats: a device arriving or leaving (a phone
+    that just took a seat) changes them, so the tab is drawn again, not only the line
+    counting the devices."""
+    return getattr(app.current, "tab", None) == "invite"
 
 
 def here_text(app: TableApp, count: int) -> str:

@@ -12,8 +12,9 @@ from companion.catalogue import default_catalogue
 from companion.i18n import Translator
 from companion.ui.table.rulings import ruling_text
 from rules.card_effects import EFFECTS_DIR, EffectsError, load_effects, registry
-from rules.card_text import describe, phrases
+from rules.card_text import phrases
 from rules.effects import CardEffects
+from rules.rulings import describe
 
 #: The cards whose abilities the referee needs: Heroes have none but their lure rule
 #: (in the catalogue), so they are not counted.

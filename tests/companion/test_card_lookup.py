@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.card_lookup import card_answer, card_hits
+from companion.card_lookup import CARDS, card_answer, card_hits
 from companion.catalogue import default_catalogue
 from companion.glossary_search import lookup_main, search
 from companion.i18n import Translator
@@ -83,18 +83,28 @@ def test_a_hybrid_hero_touches_the_hybrid_bait_rule() -> None:
 
 
 def test_cli_lookup_finds_a_card(capsys: pytest.CaptureFixture[str]) -> None:
-    assert lookup_main(["goblin", "armory"]) == 0
+    assert lookup_main(["goblin", "armory"], cards=CARDS) == 0
     out = capsys.readouterr().out
     assert out.startswith("card:BMA015\tGoblin Armory\n")
     assert "Damage 1" in out and "R-CARD-EFFECT" in out
 
 
 def test_cli_lookup_finds_a_card_by_its_german_name(capsys: pytest.CaptureFixture[str]) -> None:
-    assert lookup_main(["was", "macht", "die", "Folterkammer", "--lang", "de"]) == 0
+    assert lookup_main(["was", "macht", "die", "Folterkammer", "--lang", "de"], cards=CARDS) == 0
     assert capsys.readouterr().out.startswith("card:BMA038\tFolterkammer (Torture Chamber)\n")
 
 
 def test_cli_lookup_offers_cards_sharing_a_word(capsys: pytest.CaptureFixture[str]) -> None:
-    assert lookup_main(["was macht die Goblin-Waffenkammer", "--lang", "de", "--list"]) == 0
+    assert (
+        lookup_main(["was macht die Goblin-Waffenkammer", "--lang", "de", "--list"], cards=CARDS)
+        == 0
+    )
     out = capsys.readouterr().out
     assert "card:BMA015\tGoblin Armory" in out and "Tot" not in out
+
+
+def test_play_lookup_finds_a_card(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion import cli
+
+    assert cli.main(["lookup", "goblin armory"]) == 0
+    assert capsys.readouterr().out.startswith("card:BMA015\tGoblin Armory\n")

@@ -176,3 +176,15 @@ def test_the_command_line_prints_the_numbers_and_csv(tmp_path: Path) -> None:
     out = io.StringIO()
     assert run_stats(StatsOptions(data_dir=tmp_path, player="Zed"), out, err) == 2
     assert out.getvalue() == "" and err.getvalue().count("\n") == 1 and "player:" in err.getvalue()
+
+
+def test_an_imported_game_counts_too(tmp_path: Path) -> None:
+    """A game exported on another device and imported here is a saved game like any."""
+    other = GameStore(tmp_path / "other", fsync=False)
+    setup, log = one_turn()
+    text = other.export_game(saved(other, setup, log, "At Bob's"))
+    here = GameStore(tmp_path / "here", fsync=False)
+    assert summarize(saved_facts(here).games).games == 0
+    here.import_game(text)
+    summary = summarize(saved_facts(here).games)
+    assert (summary.games, summary.killed, summary.escaped) == (1, 1, 1)

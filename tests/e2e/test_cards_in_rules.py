@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import AppPage, Server, _shots_dir, new_context
 
@@ -57,3 +58,33 @@ def test_a_german_card_name_finds_the_card(german_phone: AppPage) -> None:
     assert "Monsterraum · Erweitert · Schaden 3 · Schatz: Kleriker" in page
     assert "Von Hand" in page
     phone.screenshot("hoehle-des-zombiedrachen")
+
+
+def test_a_card_given_its_german_name_on_this_device_is_found_by_it(
+    german_phone: AppPage,
+) -> None:
+    phone = german_phone
+    phone.tap("open-rules")
+    phone.wait_for("rules-search")
+    # No public source gives Goblin Armory's German name: the question finds no card...
+    phone.type_into("rules-search", "was macht die Goblin-Waffenkammer")
+    phone.wait_for("rules-card-BMA015")
+    phone.tap("rules-card-BMA015")
+    phone.wait_for("rules-card-own-name")
+    phone.type_into("rules-card-own-name", "Goblin-Waffenkammer")
+    phone.tap("rules-card-own-name-save")
+    phone.wait_text("Auf diesem Gerät gespeichert")
+    phone.wait_text("Goblin-Waffenkammer (Goblin Armory)")  # the page names it so now
+    phone.screenshot("own-name-saved")
+    # A new visit on this device: another tab (a new session), the same browser storage.
+    phone = phone.another_tab().open("/")
+    phone.tap("open-rules")
+    phone.wait_for("rules-search")
+    phone.type_into("rules-search", "Goblin-Waffenkammer")
+    try:
+        phone.wait_for("rules-card-BMA015", timeout=5_000)
+    except PlaywrightTimeout:
+        print("typed again: the first typing went to a replaced field")
+        phone.type_into("rules-search", "Goblin-Waffenkammer")
+    phone.wait_text("Goblin-Waffenkammer (Goblin Armory): was sie bewirkt")
+    phone.screenshot("own-name-found")

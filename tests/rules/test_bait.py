@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from referee_fixtures import bait_state, events_of, run, t_hero, t_player, t_room
 
 from rules import bait
@@ -330,3 +331,36 @@ def test_bait_time_grows_with_the_heroes_not_faster() -> None:
     each lured Hero copied the whole town and the whole entrance queue, one by one)."""
     small, large = _crowded_turn_seconds(1_000), _crowded_turn_seconds(4_000)
     assert large / small < 7, f"4x the Heroes took {large / small:.1f}x as long"
+
+
+def test_each_dungeons_totals_are_counted_once_per_bait_not_once_per_hero(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every Hero is baited against the same totals (R-BAIT-ORDER): with 40 Heroes in town
+    each dungeon's total of each treasure type is counted once, not 40 times (a long game
+    with a crowded town spent most of its replay here)."""
+    from rules.models import TREASURES
+    from rules.table import Table, TableHero, state_from_table
+
+    table = Table.model_validate(
+        {
+            "players": [
+                {"name": n, "xp": 10, "rooms": [{"treasure": ["cleric", "mage"], "damage": 1}]}
+                for n in ("Ann", "Bob", "Cyd", "Dee")
+            ]
+        }
+    )
+    town = [TableHero(treasure=[TREASURES[i % 4], TREASURES[(i + 1) % 4]], health=4)
+            for i in range(40)]
+    state = state_from_table(table.model_copy(update={"town": town}))
+    counted: list[tuple[str, str]] = []
+    real = bait.treasure_total
+
+    def counting(state: GameState, name: str, treasure: Any) -> int:
+        counted.append((name, treasure))
+        return real(state, name, treasure)
+
+    monkeypatch.setattr(bait, "treasure_total", counting)
+    lures = bait.resolve(state)
+    assert len(lures) == 40
+    assert len(counted) == len(set(counted)) <= 4 * len(TREASURES), len(counted)

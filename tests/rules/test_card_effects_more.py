@@ -9,8 +9,8 @@ from test_card_effects import _in_build, _offers, card_room, entered, plain, wal
 from rules import commands as c
 from rules import events as ev
 from rules.card_effects import dungeon_damage, effects_of
-from rules.card_text import describe
 from rules.models import Room, RoomStack
+from rules.rulings import describe
 
 SHROOMAN_CAVE = "TNL027"
 

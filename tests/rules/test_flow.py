@@ -11,7 +11,7 @@ from rules import commands as c
 from rules import events as ev
 from rules import flow, phases
 from rules.evolve import FOLDS
-from rules.models import PHASES
+from rules.models import Phase
 
 # The phases of each command as the rules give them (R-PHASE, R-ITEM, R-MINI,
 # R-CARD-EFFECT), written out here so that the table in rules.phases is checked against
@@ -66,7 +66,7 @@ def test_every_command_has_its_phases_in_the_one_table() -> None:
 def test_phase_order_is_the_models_phases_and_each_phase_says_what_comes_next() -> None:
     """R-PHASE: setup, then each turn beginning → build → bait → adventure → end → the next
     turn's beginning; 'over' follows only the end of the game."""
-    assert (*flow.PHASE_ORDER, flow.OVER) == PHASES
+    assert (*flow.PHASE_ORDER, flow.OVER) == typing.get_args(Phase)
     nexts = {p: s.next for p, s in flow.STAGES.items()}
     assert nexts == {
         "setup": "beginning",

@@ -102,6 +102,7 @@ HOSTILE = {
     "deep nesting": "[" * MIB,
     "nesting at the limit, repeated": ("[" * 64 + "]" * 64) * (MIB // 128),
     "empty pairs": "[" + "[]," * (MIB // 3) + "[]]",
+    "peaks just past the passes": ("[" * 17 + "]" * 17) * (MIB // 34 + 1),
 }
 
 

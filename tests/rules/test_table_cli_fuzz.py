@@ -4,10 +4,13 @@ Every input is one of the valid tables of ``tables/`` changed by a few random mu
 (wrong types, strings and booleans where numbers go, huge and negative numbers, long,
 blank, duplicate, case- and whitespace-variant names, deep nesting, lone surrogates,
 missing and extra fields, empty and overlong lists, every player out, cut or garbled
-text), or plain garbage text and bytes. The contract for each: exit 0 with JSON on
-standard output and nothing on standard error, or exit 2 with nothing on standard output
-and exactly one line on standard error naming the field or problem. Anything else, and
-above all an exception escaping ``main`` (a traceback, exit 1), is a failure.
+text, strings that never close, lists far past their ceilings, files one byte past the
+size ceiling), or plain garbage text and bytes. (The same classes at full size run in
+real processes under CPU and memory ceilings: ``test_table_cli_hostile_sizes.py``.)
+The contract for each: exit 0 with JSON on standard output and nothing on standard
+error, or exit 2 with nothing on standard output and exactly one line on standard error
+naming the field or problem. Anything else, and above all an exception escaping
+``main`` (a traceback, exit 1), is a failure.
 
 The fast test runs the CLI in process through ``rules.cli.main`` with standard streams
 that encode like the real ones (strict UTF-8 out, so a name the JSON cannot carry fails
@@ -34,9 +37,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.cli import main
+from rules.cli import MAX_TABLE_BYTES, main
 from rules.models import TREASURES
-from rules.table import TABLE_MAX
+from rules.table import MAX_TOWN, TABLE_MAX
 
 TABLES = Path(__file__).parent / "tables"
 VALID: list[dict[str, Any]] = [
@@ -58,8 +61,8 @@ class Run:
     crash: str | None = None  # the traceback of an exception that escaped main
 
 
-def run_in_process(data: bytes) -> Run:
-    """``main(["turn", "-"])`` with ``data`` on standard input, streams like a terminal's."""
+def run_in_process(data: bytes, command: str = "turn") -> Run:
+    """``main([command, "-"])`` with ``data`` on standard input, streams like a terminal's."""
     stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
     out, err = io.BytesIO(), io.BytesIO()
     stdout = io.TextIOWrapper(out, encoding="utf-8", errors="strict")
@@ -69,7 +72,7 @@ def run_in_process(data: bytes) -> Run:
     code: int | None = None
     crash = None
     try:
-        code = main(["turn", "-"])
+        code = main([command, "-"])
     except BaseException as error:  # any escape is the traceback hunted here
         crash = _summary(error) + "\n" + traceback.format_exc()
     finally:
@@ -87,9 +90,9 @@ def _summary(error: BaseException) -> str:
     return f"{type(error).__name__}: {lines[0] if lines else ''}"[:200]
 
 
-def run_subprocess(data: bytes) -> Run:
+def run_subprocess(data: bytes, command: str = "turn") -> Run:
     done = subprocess.run(
-        [sys.executable, "-m", "rules", "turn", "-"],
+        [sys.executable, "-m", "rules", command, "-"],
         input=data,
         capture_output=True,
         timeout=60,
@@ -323,12 +326,23 @@ def mutate(draw: st.DrawFn, doc: Doc) -> Doc:
 
 
 @st.composite
-def mutated_table(draw: st.DrawFn) -> bytes:
-    doc = Doc(json.loads(json.dumps(draw(st.sampled_from(VALID)))))
+def mutated_table(draw: st.DrawFn, valid: list[dict[str, Any]] = VALID) -> bytes:
+    doc = Doc(json.loads(json.dumps(draw(st.sampled_from(valid)))))
     for _ in range(draw(st.integers(1, 3))):
         doc = draw(mutate(doc))
     text = dump(doc)
-    how = draw(st.sampled_from(["as is"] * 6 + ["cut", "garble", "bom", "latin-1"]))
+    how = draw(
+        st.sampled_from(
+            ["as is"] * 6 + ["cut", "garble", "bom", "latin-1", "unclosed", "huge list", "oversize"]
+        )
+    )
+    if how == "unclosed":  # a string that never closes, full of escaped quotes
+        text = text[: draw(st.integers(0, len(text)))] + '"' + '\\"' * draw(st.integers(1, 9999))
+    elif how == "huge list":  # players or town far past their ceilings
+        field = draw(st.sampled_from(["players", "town"]))
+        text = f'{{"{field}": [' + "{}," * draw(st.integers(MAX_TOWN, 99_999)) + "{}]}"
+    elif how == "oversize":  # valid JSON, one byte past the size ceiling
+        text += " " * (MAX_TABLE_BYTES + 1 - len(text.encode("utf-8", "surrogatepass")))
     if how == "cut":
         text = text[: draw(st.integers(0, len(text)))]
     elif how == "garble":
@@ -407,7 +421,13 @@ GARBAGE = st.one_of(
 INPUTS = st.one_of(mutated_table(), mutated_table(), ODD_TABLE, GARBAGE)
 
 
-def fuzz(examples: int, runner: Callable[[bytes], Run], *, derandomize: bool) -> list[str]:
+def fuzz(
+    examples: int,
+    runner: Callable[[bytes], Run],
+    *,
+    derandomize: bool,
+    inputs: st.SearchStrategy[bytes] = INPUTS,
+) -> list[str]:
     """Run ``examples`` inputs; the contract breaches, one line each (input cut short)."""
     failures: dict[bytes, str] = {}
     seen: set[bytes] = set()
@@ -420,7 +440,7 @@ def fuzz(examples: int, runner: Callable[[bytes], Run], *, derandomize: bool) ->
         deadline=None,
         suppress_health_check=list(HealthCheck),
     )
-    @given(INPUTS)
+    @given(inputs)
     def check(data: bytes) -> None:
         seen.add(data)
         run = runner(data)

@@ -25,7 +25,7 @@ from companion.ui.room_picker import RoomDraft
 from companion.ui.sync_link import access_of, sees_face_down
 from companion.ui.table.rulings import card_label, rule_link, ruling_text
 from companion.ui.widgets import tagged
-from rules.forecast import Draft, Forecast, forecast
+from rules.forecast import Draft, Forecast, VisibleTable, forecast
 from rules.models import GameState, Room
 from rules.rulings import capitalized
 
@@ -160,7 +160,10 @@ def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) 
         and draft.over >= len(state.player(player).dungeon)
     ):
         draft = draft.model_copy(update={"over": None})
-    result = forecast(state, draft, hidden_here(app, state))
+    hidden = hidden_here(app, state)
+    # The table's own Bait is worked out once per table; each draft asks only about itself.
+    table = ft.use_memo(lambda: VisibleTable(state, hidden), [state.version, hidden])
+    result = table.forecast(draft)
     seat = access_of(app).seat
     title = tr("forecast.title") if draft is not None else tr("forecast.title_now")
     # The same forecast in the same words: the controls on screen stay as they are.

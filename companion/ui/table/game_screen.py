@@ -21,12 +21,14 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.session import Change, Request, TableSession
+from companion.ui.at_table import tick
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.sending import refusal, send
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
 from companion.ui.table.card_play import SpellPanel, offers_view
+from companion.ui.table.components import Stands
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
@@ -91,13 +93,16 @@ class GameScreen:
         self.drafts = 0
         self.drawn = Redraw()
         self.memos = PanelMemos()
+        self.stands = Stands()
 
     # --- what panels need (TableContext) -----------------------------------------
 
     @property
     def game(self) -> Game:
         assert self.session is not None
-        return self.session.game
+        game = self.session.game
+        assert isinstance(game, Game)  # a squad game has its own screen (ui/squads/)
+        return game
 
     @property
     def state(self) -> GameState:
@@ -133,6 +138,7 @@ class GameScreen:
             return self._done(ok=False)
         revision, version = self._seen()
         request = Request("play", command, version, revision, device_id(self.app))
+        tick(self.app)  # a short haptic tick on a phone (at_table.py)
         return self._act(slot, request, then)
 
     def _seen(self) -> tuple[int, int]:
@@ -212,6 +218,9 @@ class GameScreen:
         self, name: str, key: Hashable, build: Callable[[], ft.Control], sealed: bool = False
     ) -> ft.Control:
         return self.memos.view(name, (self.app.settings.lang, key), build, self.drawn, sealed)
+
+    def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
+        return self.stands.show(self.app, name, make)
 
     def build(self) -> list[ft.Control]:
         self.drawn = Redraw()

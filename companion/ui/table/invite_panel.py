@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 from concurrent.futures import Future
 from functools import cache
-from typing import TYPE_CHECKING
 
 import flet as ft
 import segno
@@ -22,9 +21,6 @@ from companion.ui.off_loop import write_off_loop
 from companion.ui.sync_link import access_of, unsaved_text
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.widgets import Refusal, big_button, switch_row, tagged
-
-if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
 
 QR_SIZE = 220
 SPECTATORS_SLOT = "invite-spectators"
@@ -108,13 +104,6 @@ def invite_view(ctx: TableContext) -> ft.Control:
         rows.append(tagged(f"seat-p{number}", ft.Text(f"{p.name}: {status}", size=16)))
     rows.append(change_seat)
     return section("invite", tr("sync.invite"), rows)
-
-
-def seats_shown(app: TableApp) -> bool:
-    """Whether this tab shows the Invite tab's seats: a device arriving or leaving (a phone
-    that just took a seat) changes them, so the tab is drawn again, not only the line
-    counting the devices."""
-    return getattr(app.current, "tab", None) == "invite"
 
 
 def _set_spectators(ctx: TableContext, allow: bool) -> None:

@@ -15,7 +15,8 @@ from companion.ui.table.context import TableContext
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import tagged
 from rules.activated import usable
-from rules.card_effects import ability_ref, ability_words
+from rules.card_effects import ability_ref
+from rules.card_text import ability_words
 from rules.commands import UseRoomAbility
 from rules.models import PlayerState
 

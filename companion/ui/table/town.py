@@ -17,6 +17,7 @@ from companion.table_cards import heroes_offered
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_letter
 from companion.ui.kept_form import KeptForm
 from companion.ui.matches_in_view import keep_matches_in_view
+from companion.ui.own_card_names import own_names
 from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
@@ -91,21 +92,19 @@ def hero_chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
     card = hero.card
     badges = [treasure_badge(t, tr(f"treasure.{t}")) for t in card.treasure]
     name = card.name or tr("table.hero_unnamed")
+    # The Health is a heart and its number, read to a screen reader as "Health 5": two
+    # controls fewer than a labelled row around them. A Bait tap puts one of these lines
+    # on screen per Hero at the entrance, and one for the Hero walking (#31).
     parts: list[ft.Control] = [
         ft.Text(f"#{hero.id + 1}", size=16, weight=ft.FontWeight.BOLD),
         *badges,
         ft.Text(name, size=17, expand=True),
-        tagged(
-            f"{identifier}-health",
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.FAVORITE, size=18, color=ft.Colors.ERROR),
-                    ft.Text(str(card.health), size=17, weight=ft.FontWeight.BOLD),
-                ],
-                spacing=2,
-                tight=True,
-            ),
-            label=tr("table.health", health=card.health),
+        ft.Icon(ft.Icons.FAVORITE, size=18, color=ft.Colors.ERROR),
+        ft.Text(
+            str(card.health),
+            size=17,
+            weight=ft.FontWeight.BOLD,
+            semantics_label=tr("table.health", health=card.health),
         ),
     ]
     if card.epic:
@@ -304,7 +303,11 @@ class HeroSlot(KeptForm):
         options: list[ft.Control] = []
         if len(query) >= 2:
             matches = self.ctx.app.catalogue.search(
-                query, kinds=["hero"], sets=self.ctx.app.card_sets(), limit=12
+                query,
+                kinds=["hero"],
+                sets=self.ctx.app.card_sets(),
+                limit=12,
+                own=own_names(self.ctx.app),
             )
             # Not a Hero out of this game's deck: the player count, the copies revealed.
             for card in heroes_offered(matches, self.ctx.state, limit=4):

@@ -206,8 +206,9 @@ def test_a_hostile_join_record_costs_only_a_new_code(folder: Folder, case: Hosti
     path = hub.registry.folder / f"{folder.good}.json"
     case.write(path, path.read_bytes(), MAX_FILE_BYTES)
     again = SyncHub(folder.root, fsync=False)
-    access = again.access(folder.good, Device("a-device-id-1234567890", local=True))
-    assert access.role == "host"  # the server's own computer claims the unhosted game
+    device = Device("a-device-id-1234567890", local=True)
+    again.claim(folder.good, device)  # the server's own computer opens the unhosted game
+    assert again.access(folder.good, device).role == "host"
     fresh = again.registry.get(folder.good)
     assert fresh is not None and fresh.hosts == ("a-device-id-1234567890",)
     assert record.game_id == fresh.game_id

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
+
 from companion.stats_names import load_names
 from companion.store import GameStore
 from tests.companion.test_stats import one_turn, saved
 from tests.companion.ui.conftest import AppFactory
 from tests.companion.ui.flet_harness import Harness
+from tests.companion.ui.test_games_screen import in_dialog
 
 
 def open_history(table_app: AppFactory, lang: str = "en") -> Harness:
@@ -54,3 +57,22 @@ def test_history_in_german(table_app: AppFactory, tmp_path: Path) -> None:
     saved(store, setup, log, "Freitag")
     said = open_history(table_app, lang="de").texts()
     assert "Tödlichster Raum: Pit (1 Held getötet)" in said
+
+
+def test_filter_by_player_and_export_csv(table_app: AppFactory, tmp_path: Path) -> None:
+    """Two games: Ada and Brann, then Cyra and Brann; Cyra's numbers are her one game."""
+    store = GameStore(tmp_path / "data", fsync=False)
+    for ada in ("Ada", "Cyra"):
+        setup, log = one_turn(ada=ada)
+        saved(store, setup, log, f"With {ada}")
+    ui = open_history(table_app)
+    assert "Games played: 2 (finished: 0)" in ui.texts()
+    box = ui.find("history-player", ft.Dropdown)
+    ui.session.apply_patch(box._i, {"value": "Cyra"})
+    ui.run(ui.session.dispatch_event(box._i, "select", "Cyra"))
+    ui.settle()
+    assert "Games played: 1 (finished: 0)" in ui.texts()
+    ui.tap("history-export")
+    ui.settle()
+    csv_text = str(in_dialog(ui, "history-csv").value)
+    assert "games,,1" in csv_text and "With Cyra" in csv_text and "With Ada" not in csv_text

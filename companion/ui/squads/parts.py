@@ -1,0 +1,75 @@
+"""Small controls the squad game's components share: a row of choices, a text field."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.theme import TOUCH
+from companion.ui.widgets import tagged
+
+
+def own(action: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A component's event handler. The component redraws itself once its state changed;
+    Flet's redraw of the page around it after each handler (the shell's screens rely on
+    it) is turned off here: it would draw the component in between, out of step with
+    what the browser was sent."""
+    if inspect.iscoroutinefunction(action):
+
+        async def run_async(event: Any) -> None:
+            ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
+            await action(event)
+
+        return run_async
+
+    def run(event: Any) -> None:
+        ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
+        action(event)
+
+    return run
+
+
+def choice_row(
+    identifier: str,
+    choices: Sequence[tuple[str, str]],
+    chosen: str | None,
+    choose: Callable[[str], None],
+) -> ft.Control:
+    """One button per ``(value, label)``, the chosen one filled: ``{identifier}-{value}``."""
+
+    def button(value: str, label: str) -> ft.Control:
+        cls = ft.FilledButton if value == chosen else ft.OutlinedButton
+        return tagged(
+            f"{identifier}-{value}",
+            cls(content=label, height=TOUCH, on_click=own(lambda _e: choose(value))),
+        )
+
+    return ft.Row([button(v, label) for v, label in choices], wrap=True, spacing=6)
+
+
+def text_field(
+    identifier: str,
+    label: str,
+    value: str,
+    change: Callable[[str], None],
+    *,
+    number: bool = False,
+    width: int | None = None,
+) -> ft.Control:
+    def changed(event: ft.Event[ft.TextField]) -> None:
+        change(event.control.value or "")
+
+    return tagged(
+        identifier,
+        ft.TextField(
+            label=label,
+            value=value,
+            on_change=own(changed),
+            keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
+            width=width,
+            dense=True,
+        ),
+    )

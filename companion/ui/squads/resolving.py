@@ -1,0 +1,225 @@
+"""The Resolve phase on screen: each of the active player's squads with the engine's
+verdict (victorious, or beaten by whom and with what strength, R-SQ-STRONGEST, R-SQ-TIE),
+what a captured MAP card needs (a princess's colour, an enemy, the Parasols' princesses),
+Recruit actions (R-SQ-ACTION) and the cards drawn into the empty slots (R-SQ-REFILL)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.ui.squads.new_game import DEALT, card_choices
+from companion.ui.squads.parts import choice_row, own, text_field
+from companion.ui.table.rulings import rule_link
+from companion.ui.widgets import big_button, on_tap, tagged
+from rules.game_kinds import AnyCommand
+from rules.squads import commands as cmd
+from rules.squads.models import MapCard, Squad, SquadState
+from rules.squads.resolve import action_resolves, open_slots, verdict
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+
+RECRUITS = ("megagrump", "catapult", "mercenary")
+#: A princess on the table: her owner, her colour, her place among the owner's.
+Pick = tuple[str, str, int]
+#: What a player picks for SLOT2 when the MAP deck is empty (R-SQ-REFILL).
+NO_CARD = "none"
+
+
+def _squad_row(
+    app: TableApp,
+    state: SquadState,
+    index: int,
+    squad: Squad,
+    capture: Callable[[int, int], None],
+    act: Callable[[AnyCommand], None],
+) -> ft.Control:
+    tr = app.tr
+    name = state.active_player.name
+    from companion.ui.squads.turn import squad_label
+
+    lines: list[ft.Control] = [ft.Text(squad_label(app, squad), size=17, weight=ft.FontWeight.BOLD)]
+    if squad.action is not None:
+        if action_resolves(squad):
+            lines.append(ft.Text(tr("squads.action_ready")))
+            lines.append(
+                choice_row(
+                    f"sq-action-{squad.number}",
+                    [
+                        (r, tr("squads.resolve_with", recruit=tr(f"squads.recruit.{r}")))
+                        for r in RECRUITS
+                    ],
+                    None,
+                    lambda r: act(
+                        cmd.ResolveAction.model_validate(
+                            {"player": name, "squad": squad.number, "recruit": r}
+                        )
+                    ),
+                )
+            )
+        else:
+            lines.append(ft.Text(tr("squads.action_waits", support=squad.support)))
+        lines.append(rule_link(app, "R-SQ-ACTION", f"sq-verdict-{squad.number}-rule"))
+    else:
+        judged = verdict(state.players, name, index)
+        if judged.victorious:
+            key = "squads.victorious_tie" if judged.tie else "squads.victorious"
+            lines.append(
+                tagged(f"sq-verdict-{squad.number}", ft.Text(tr(key, strength=judged.strength)))
+            )
+            slots = open_slots(state.slots, judged.color)
+            if not slots:
+                lines.append(ft.Text(tr("squads.no_card", color=judged.color)))
+            lines.append(
+                ft.Row(
+                    [
+                        big_button(
+                            f"sq-capture-{squad.number}-{slot}",
+                            tr("squads.capture", slot=slot),
+                            own(on_tap(capture, squad.number, slot)),
+                            primary=True,
+                        )
+                        for slot in slots
+                    ],
+                    wrap=True,
+                )
+            )
+        else:
+            text = tr("squads.beaten", by=judged.by or "", strength=judged.by_strength or 0)
+            lines.append(tagged(f"sq-verdict-{squad.number}", ft.Text(text)))
+        lines.append(rule_link(app, judged.rule, f"sq-verdict-{squad.number}-rule"))
+    return tagged(f"sq-resolve-{squad.number}", ft.Column(lines, spacing=4))
+
+
+def _allowed(state: SquadState, n: int) -> tuple[str, ...]:
+    if n == 1:
+        return ("finale",) if state.timer_left == 0 else DEALT
+    return (*DEALT, NO_CARD)
+
+
+def _chosen(state: SquadState, n: int, kinds: list[str]) -> str:
+    """The kind picked for slot ``n``, or the first one allowed there."""
+    allowed = _allowed(state, n)
+    return kinds[n - 1] if kinds[n - 1] in allowed else allowed[0]
+
+
+def _refill(
+    app: TableApp,
+    state: SquadState,
+    n: int,
+    kinds: list[str],
+    set_kinds: Callable[[list[str]], None],
+    colors: list[str],
+    set_colors: Callable[[list[str]], None],
+) -> list[ft.Control]:
+    """What was drawn into empty slot ``n``: SLOT1 from TIMER (the FINALE once it is used
+    up), SLOT2 from MAP (or nothing, the MAP deck being empty)."""
+    tr = app.tr
+    allowed = _allowed(state, n)
+    chosen = _chosen(state, n, kinds)
+
+    def pick(kind: str) -> None:
+        set_kinds([kind if i == n - 1 else v for i, v in enumerate(kinds)])
+
+    def color(text: str) -> None:
+        set_colors([text if i == n - 1 else v for i, v in enumerate(colors)])
+
+    return [
+        ft.Text(tr(f"squads.refill{n}"), size=17, weight=ft.FontWeight.BOLD),
+        choice_row(
+            f"sq-refill-{n}-kind", [(k, tr(f"squads.card.{k}")) for k in allowed], chosen, pick
+        ),
+        text_field(f"sq-refill-{n}-color", tr("squads.color"), colors[n - 1], color),
+    ]
+
+
+@ft.component
+def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], None]) -> ft.Control:
+    tr = app.tr
+    name = state.active_player.name
+    princess, set_princess = ft.use_state("")
+    victim, set_victim = ft.use_state("")
+    no_picks: tuple[Pick, ...] = ()
+    parasols, set_parasols = ft.use_state(no_picks)
+    first_kinds: list[str] = ["kidnap", "kidnap"]
+    kinds, set_kinds = ft.use_state(first_kinds)
+    no_colors: list[str] = ["", ""]
+    colors, set_colors = ft.use_state(no_colors)
+
+    def capture(squad: int, slot: int) -> None:
+        picks = [{"owner": owner, "color": color} for owner, color, _k in parasols]
+        act(
+            cmd.Capture.model_validate(
+                {
+                    "player": name,
+                    "squad": squad,
+                    "slot": slot,
+                    "princess": princess.strip() or None,
+                    "victim": victim or None,
+                    "parasols": picks,
+                }
+            )
+        )
+        set_parasols(())
+
+    def toggle(pick: Pick) -> None:
+        set_parasols(
+            tuple(p for p in parasols if p != pick) if pick in parasols else (*parasols, pick)[-2:]
+        )
+
+    def finish(_event: object) -> None:
+        drawn: list[MapCard | None] = []
+        for n in (1, 2):
+            kind, color = _chosen(state, n, kinds), colors[n - 1].strip()
+            if state.slots[n - 1] is not None or kind == NO_CARD:
+                drawn.append(None)
+            else:
+                drawn.append(MapCard.model_validate({"kind": kind, "color": color or "?"}))
+        act(cmd.FinishResolve(slot1=drawn[0], slot2=drawn[1]))
+        set_colors(["", ""])
+
+    on_table: list[Pick] = [
+        (p.name, color, k) for p in state.players for k, color in enumerate(p.princesses)
+    ]
+    others = [(p.name, p.name) for p in state.players if p.name != name]
+    out: list[ft.Control] = [
+        ft.Text(tr("squads.capture_with"), size=17, weight=ft.FontWeight.BOLD),
+        text_field("sq-princess", tr("squads.princess_color"), princess, set_princess),
+        ft.Text(tr("squads.victim")),
+        choice_row("sq-victim", [("", tr("squads.wilds")), *others], victim, set_victim),
+        ft.Text(tr("squads.parasols")),
+        ft.Row(
+            [
+                tagged(
+                    f"sq-parasol-{i}",
+                    (ft.FilledButton if pick in parasols else ft.OutlinedButton)(
+                        content=f"{pick[0]}: {pick[1]}", on_click=own(on_tap(toggle, pick))
+                    ),
+                )
+                for i, pick in enumerate(on_table)
+            ],
+            wrap=True,
+        ),
+    ]
+    out += [
+        _squad_row(app, state, i, s, capture, act) for i, s in enumerate(state.active_player.squads)
+    ]
+    for n, card in enumerate(state.slots, 1):
+        if card is None:
+            out += _refill(app, state, n, kinds, set_kinds, colors, set_colors)
+    out.append(
+        big_button(
+            "sq-finish-resolve",
+            tr("squads.finish_resolve"),
+            own(finish),
+            icon=ft.Icons.DONE,
+            primary=True,
+        )
+    )
+    return tagged("sq-resolve", ft.Column(out, spacing=10))
+
+
+__all__ = ["NO_CARD", "ResolvePanel", "card_choices"]

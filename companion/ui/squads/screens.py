@@ -1,0 +1,116 @@
+"""The squad game's two screens, as the shell knows screens (a title and controls): each
+holds one component, which draws and redraws itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+from flet.components.component import Renderer
+
+from companion.ui.squads.new_game import NewSquadGame
+from companion.ui.squads.turn import SquadTurn
+from companion.ui.widgets import tagged
+from rules.squads.game import SquadGame
+
+if TYPE_CHECKING:
+    from companion.session import Change, TableSession
+    from companion.ui.shell import ScreenFactory, TableApp
+
+#: The shell's routes that show a game: a squad game's are shown by ``SquadScreen``.
+GAME_SCREENS = ("game", "table", "setup")
+
+
+def rendered(page: ft.Page, component: Callable[..., Any], *args: Any) -> ft.Control:
+    """A component as a control the shell places in a view, as ``page.render`` makes one;
+    and, as it does, the session's scheduler started, which redraws a component whose
+    state changed (the shell's other screens are drawn without it)."""
+    # Memoised: a redraw of the page around it (a route change) does not draw it again
+    # half-way; only its own state changes do, through the scheduler.
+    memoised = ft.memo(component)  # type: ignore[no-untyped-call]
+    control: ft.Control = Renderer().render(memoised, *args)  # type: ignore[no-untyped-call]
+    page.session.start_updates_scheduler()  # type: ignore[no-untyped-call]
+    return control
+
+
+def game_choice(app: TableApp, chosen: str) -> ft.Control:
+    """Which game a new game is: Boss Monster (``/new``) or the squad game
+    (``/new-squads``); on both New game screens."""
+    tr = app.tr
+
+    def changed(event: ft.Event[ft.SegmentedButton]) -> None:
+        picked = next(iter(event.control.selected or []), chosen)
+        if picked != chosen:
+            app.replace("/new" if picked == "boss_monster" else "/new-squads")
+
+    return tagged(
+        "game-kind",
+        ft.SegmentedButton(
+            segments=[
+                ft.Segment(value=kind, label=ft.Text(tr(f"squads.kind.{kind}")))
+                for kind in ("boss_monster", "squads")
+            ],
+            selected=[chosen],
+            on_change=changed,
+        ),
+    )
+
+
+class SquadNewGameScreen:
+    def __init__(self, app: TableApp, route: str = "/new-squads") -> None:
+        self.app = app
+        self.route = route
+        #: The component, made once: the shell builds a screen again on every redraw,
+        #: and the component keeps its own state and redraws itself.
+        self.form: ft.Control | None = None
+
+    def title(self) -> str:
+        return self.app.tr("squads.new.title")
+
+    def phase(self) -> str | None:
+        return None
+
+    def build(self) -> list[ft.Control]:
+        if self.form is None:
+            self.form = rendered(self.app.page, NewSquadGame, self.app)
+        return [game_choice(self.app, "squads"), self.form]
+
+
+class SquadScreen:
+    """A squad game, at any of the shell's game addresses (``/game/<id>``...)."""
+
+    def __init__(self, app: TableApp, route: str) -> None:
+        self.app = app
+        self.route = route
+        assert app.session is not None
+        self.session: TableSession = app.session
+        #: Set by the component: shows a saved change (``SquadTurn``'s state setter).
+        self.show: Callable[[Any], None] | None = None
+        self.table: ft.Control | None = None  # the component, made once (as ``form``)
+
+    def title(self) -> str:
+        return self.app.tr("squads.title")
+
+    def phase(self) -> str | None:
+        return None
+
+    def build(self) -> list[ft.Control]:
+        if self.table is None:
+            self.table = rendered(self.app.page, SquadTurn, self)
+        return [self.table]
+
+    def game_changed(self, change: Change) -> None:
+        """A change saved here or on another phone: the component shows the new game."""
+        if self.show is not None:
+            self.show(change.game)
+        if change.origin is not self.app:
+            self.app.page.update()
+
+
+def squad_screen_for(app: TableApp, name: str, factory: ScreenFactory) -> ScreenFactory:
+    """The screen for a game address: a squad game's own, else ``factory``."""
+    session = app.session
+    if name in GAME_SCREENS and session is not None and isinstance(session.game, SquadGame):
+        return SquadScreen
+    return factory

@@ -1,0 +1,268 @@
+"""The squad game's table and turn: slots and TIMER, every player's squads and
+princesses, the active player's actions, the Resolve phase with its verdicts (who wins a
+colour, who beats a squad) and the rulings of each change, each with its rule id.
+
+Every verdict and refusal comes from the engine (``rules.squads``); the component only
+shows the state it is given and sends commands through the session."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.session import Request
+from companion.ui.sending import refusal, send
+from companion.ui.squads.end import SquadEnd
+from companion.ui.squads.parts import choice_row, own, text_field
+from companion.ui.squads.resolving import ResolvePanel
+from companion.ui.sync_link import device_id
+from companion.ui.table.rulings import refusal_link, ruling_row
+from companion.ui.widgets import Refusal, big_button, on_tap, tagged
+from rules.game_kinds import AnyCommand
+from rules.squads import commands as cmd
+from rules.squads.game import SquadGame
+from rules.squads.models import Squad, SquadPlayer, SquadState
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+    from companion.ui.squads.screens import SquadScreen
+
+#: How many of the latest changes the log shows (the saved game keeps them all).
+LOG_SHOWN = 40
+LEADERS = ("army", "mercenary", "megagrump", "action")
+
+Act = Callable[[AnyCommand], None]
+
+
+def squad_label(app: TableApp, squad: Squad) -> str:
+    if squad.action is not None:
+        return app.tr("squads.squad_action", n=squad.number + 1, support=squad.support)
+    leader = "" if squad.recruit is None else f" ({app.tr(f'squads.recruit.{squad.recruit}')})"
+    return app.tr("squads.squad", n=squad.number + 1, color=squad.color, total=squad.total) + leader
+
+
+def _player_panel(app: TableApp, state: SquadState, player: SquadPlayer, n: int) -> ft.Control:
+    tr = app.tr
+    princesses = ", ".join(player.princesses) or tr("squads.none")
+    lines: list[ft.Control] = [
+        ft.Text(f"{player.name} ({player.boss})", size=18, weight=ft.FontWeight.BOLD),
+        tagged(f"sq-p{n}-princesses", ft.Text(tr("squads.princesses", list=princesses))),
+    ]
+    if player.recruits:
+        names = ", ".join(tr(f"squads.recruit.{r}") for r in player.recruits)
+        lines.append(ft.Text(tr("squads.recruits", list=names)))
+    if player.finale:
+        lines.append(ft.Text(tr("squads.finale_held"), weight=ft.FontWeight.BOLD))
+    lines += [tagged(f"sq-squad-{s.number}", ft.Text(squad_label(app, s))) for s in player.squads]
+    active = state.active_player.name == player.name
+    return tagged(
+        f"sq-player-{n}",
+        ft.Container(
+            ft.Column(lines, spacing=4),
+            padding=10,
+            border=ft.Border.all(
+                3 if active else 1, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE
+            ),
+            border_radius=8,
+        ),
+    )
+
+
+@ft.component
+def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
+    """Deploy, Support and Retreat, then End turn: the active player's orders."""
+    tr = app.tr
+    player = state.active_player
+    leader, set_leader = ft.use_state("army")
+    color, set_color = ft.use_state("")
+    strength, set_strength = ft.use_state("")
+
+    def deploy(_event: object) -> None:
+        number = int(strength) if strength.strip().isdigit() else 0
+        act(
+            cmd.Deploy.model_validate(
+                {
+                    "player": player.name,
+                    "color": None if leader == "action" or not color.strip() else color,
+                    "strength": min(number, 99),
+                    "recruit": leader if leader in ("mercenary", "megagrump") else None,
+                    "action": "recruit" if leader == "action" else None,
+                }
+            )
+        )
+        set_color("")
+        set_strength("")
+
+    out: list[ft.Control] = []
+    if state.phase == "deploy":
+        form: list[ft.Control] = [
+            ft.Text(tr("squads.deploy"), size=18, weight=ft.FontWeight.BOLD),
+            choice_row(
+                "sq-leader",
+                [(k, tr(f"squads.leader.{k}")) for k in LEADERS],
+                leader,
+                set_leader,
+            ),
+        ]
+        if leader != "action":
+            form.append(text_field("sq-deploy-color", tr("squads.color"), color, set_color))
+        if leader in ("army", "mercenary"):
+            form.append(
+                text_field(
+                    "sq-deploy-strength", tr("squads.strength"), strength, set_strength, number=True
+                )
+            )
+        form.append(
+            big_button("sq-deploy", tr("squads.deploy_button"), own(deploy), icon=ft.Icons.ADD)
+        )
+        out.append(tagged("sq-deploy-form", ft.Column(form, spacing=8)))
+    for squad in player.squads:
+        row: list[ft.Control] = [ft.Text(squad_label(app, squad), expand=True)]
+        if state.phase in ("deploy", "support"):
+            row.append(
+                big_button(
+                    f"sq-support-{squad.number}",
+                    tr("squads.support"),
+                    own(on_tap(act, cmd.Support(player=player.name, squad=squad.number))),
+                )
+            )
+        row.append(
+            big_button(
+                f"sq-retreat-{squad.number}",
+                tr("squads.retreat"),
+                own(on_tap(act, cmd.Retreat(player=player.name, squad=squad.number))),
+            )
+        )
+        out.append(ft.Row(row, wrap=True))
+    out.append(
+        big_button(
+            "sq-end-turn",
+            tr("squads.end_turn"),
+            own(on_tap(act, cmd.EndTurn(player=player.name))),
+            icon=ft.Icons.SKIP_NEXT,
+            primary=True,
+        )
+    )
+    return ft.Column(out, spacing=10)
+
+
+def _return_panel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
+    name = state.returning or ""
+    held = sorted(set(state.player(name).recruits))
+    return tagged(
+        "sq-return",
+        ft.Column(
+            [
+                ft.Text(app.tr("squads.return_recruit", player=name), size=18),
+                choice_row(
+                    "sq-return",
+                    [(r, app.tr(f"squads.recruit.{r}")) for r in held],
+                    None,
+                    lambda r: act(cmd.ReturnRecruit.model_validate({"player": name, "recruit": r})),
+                ),
+            ]
+        ),
+    )
+
+
+def _log(app: TableApp, game: SquadGame) -> ft.Control:
+    rows: list[ft.Control] = []
+    for step, (_command, events) in enumerate(reversed(game.history()[-LOG_SHOWN:])):
+        for i, event in enumerate(events):
+            rows.append(ruling_row(app, event.ruling, f"sq-log-{step}-{i}", size=15))
+    if not rows:
+        rows.append(ft.Text(app.tr("table.log_empty")))
+    return tagged(
+        "sq-log",
+        ft.Column([ft.Text(app.tr("table.log"), size=20, weight=ft.FontWeight.BOLD), *rows]),
+    )
+
+
+@ft.component
+def SquadTurn(screen: SquadScreen) -> ft.Control:
+    app = screen.app
+    session = screen.session
+    game, set_game = ft.use_state(session.game)
+    nothing_refused: Refusal | None = None
+    shown_refusal, set_refusal = ft.use_state(nothing_refused)
+    screen.show = set_game  # the screen hands every saved change in (``game_changed``)
+    assert isinstance(game, SquadGame)
+    state = game.state
+    tr = app.tr
+
+    def answer(error: Exception | None) -> None:
+        set_refusal(None if error is None else refusal(app, error))
+
+    def request(kind: str, command: AnyCommand | None = None) -> None:
+        made = Request(kind, command, game.version, session.revision, device_id(app))  # type: ignore[arg-type]
+        send(app, made, answer)
+
+    def act(command: AnyCommand) -> None:
+        request("play", command)
+
+    phase = tr(f"squads.phase.{state.phase}")
+    parts: list[ft.Control] = [
+        tagged(
+            "sq-status",
+            ft.Text(
+                tr("squads.turn", turn=state.turn, player=state.active_player.name, phase=phase),
+                size=20,
+                weight=ft.FontWeight.BOLD,
+            ),
+        ),
+        tagged("sq-timer", ft.Text(tr("squads.timer", left=state.timer_left))),
+    ]
+    for n, card in enumerate(state.slots, 1):
+        text = (
+            tr("squads.slot_empty", slot=n)
+            if card is None
+            else tr("squads.slot", slot=n, card=tr(f"squads.card.{card.kind}"), color=card.color)
+        )
+        parts.append(tagged(f"sq-slot-{n}", ft.Text(text, size=17)))
+    if isinstance(shown_refusal, Refusal):
+        link = refusal_link(app, shown_refusal, "sq-refusal-rule")
+        parts.append(
+            tagged(
+                "sq-refusal",
+                ft.Column(
+                    [ft.Text(shown_refusal.text, color=ft.Colors.ERROR, size=16)]
+                    + ([link] if link is not None else [])
+                ),
+            )
+        )
+    if game.history():
+        latest = game.history()[-1][1]
+        parts.append(
+            tagged(
+                "sq-rulings",
+                ft.Column(
+                    [ruling_row(app, e.ruling, f"sq-ruling-{i}") for i, e in enumerate(latest)]
+                ),
+            )
+        )
+    if state.phase == "over":
+        parts.append(SquadEnd(app, state, act))
+    elif state.returning is not None:
+        parts.append(_return_panel(app, state, act))
+    elif state.phase == "resolve":
+        parts.append(ResolvePanel(app, state, act))
+    else:
+        parts.append(OrdersPanel(app, state, act))
+    parts += [_player_panel(app, state, p, i) for i, p in enumerate(state.players, 1)]
+    parts.append(
+        ft.Row(
+            [
+                big_button(
+                    "sq-undo", tr("table.undo"), own(lambda _e: request("undo")), icon=ft.Icons.UNDO
+                ),
+                big_button(
+                    "sq-redo", tr("table.redo"), own(lambda _e: request("redo")), icon=ft.Icons.REDO
+                ),
+            ],
+            wrap=True,
+        )
+    )
+    parts.append(_log(app, game))
+    return ft.Column(parts, spacing=14)

@@ -1,0 +1,22 @@
+"""A game of the squad game: its set-up and command log, with undo and redo (the shared
+``rules.command_log.CommandLog``, with this game's engine)."""
+
+from __future__ import annotations
+
+from rules.command_log import CommandLog
+from rules.squads import engine
+from rules.squads.commands import SquadCommand
+from rules.squads.events import EventBase
+from rules.squads.models import SquadSetup, SquadState
+
+
+class SquadGame(CommandLog[SquadSetup, SquadState, SquadCommand, EventBase]):
+    @classmethod
+    def start(cls, setup: SquadSetup) -> SquadState:
+        return engine.new_game(setup)
+
+    @classmethod
+    def apply(
+        cls, state: SquadState, command: SquadCommand
+    ) -> tuple[SquadState, tuple[EventBase, ...]]:
+        return engine.apply(state, command)

@@ -1,0 +1,60 @@
+"""The squad game's screens without a browser: New game to the I WIN! race."""
+
+from __future__ import annotations
+
+from tests.companion.ui.conftest import AppFactory
+from tests.companion.ui.flet_harness import Harness
+
+
+def new_squad_game(ui: Harness) -> None:
+    ui.tap("new-game")
+    ui.select("game-kind", "squads")
+    ui.until(lambda: ui.has("sq-start"))
+    for n, (name, boss, color) in enumerate(
+        [("Ann", "Grumpus", "red"), ("Bob", "Hexlord", "blue"), ("Cy", "Boneking", "green")], 1
+    ):
+        ui.type(f"sq-player-{n}-name", name)
+        ui.type(f"sq-player-{n}-boss", boss)
+        ui.type(f"sq-player-{n}-princess", color)
+    ui.type("sq-slot-1-color", "red")
+    ui.type("sq-slot-2-color", "blue")
+    ui.tap("sq-start")
+    ui.until(lambda: ui.has("sq-status"))
+
+
+def test_a_new_squad_game_starts_at_the_first_players_deploy_phase(table_app: AppFactory) -> None:
+    ui, _app = table_app()
+    new_squad_game(ui)
+    assert "Turn 1: Ann, Deploy phase" in ui.texts()
+
+
+def test_a_resolve_phase_on_screen_follows_the_engine(table_app: AppFactory) -> None:
+    ui, app = table_app()
+    new_squad_game(ui)
+    # Ann leads red 3; Bob red 4; Cy passes: in Ann's Resolve phase Bob's 4 beats her 3.
+    ui.type("sq-deploy-color", "red")
+    ui.type("sq-deploy-strength", "3")
+    ui.tap("sq-deploy")
+    ui.until(lambda: "Squad 1: red, strength 3" in ui.texts())
+    ui.tap("sq-end-turn")
+    ui.until(lambda: "Turn 2: Bob, Deploy phase" in ui.texts())
+    ui.type("sq-deploy-color", "red")
+    ui.type("sq-deploy-strength", "4")
+    ui.tap("sq-deploy")
+    ui.until(lambda: "Squad 2: red, strength 4" in ui.texts())
+    ui.tap("sq-end-turn")
+    ui.until(lambda: "Turn 3: Cy, Deploy phase" in ui.texts())
+    ui.tap("sq-end-turn")
+    ui.until(lambda: "Turn 4: Ann, Resolve phase" in ui.texts())
+    assert "Beaten: Bob has 4." in ui.texts()
+    assert not ui.has("sq-capture-0-1")  # no capture offered to a beaten squad
+    ui.tap("sq-finish-resolve")
+    ui.until(lambda: "Turn 4: Ann, Deploy phase" in ui.texts())
+    ui.tap("sq-support-0")
+    ui.until(lambda: "Squad 1: red, strength 4" in ui.texts())
+    # The Support phase has begun: leading a new squad now is refused, with its rule.
+    assert not ui.has("sq-deploy")
+    ui.tap("sq-undo")
+    ui.until(lambda: "Squad 1: red, strength 3" in ui.texts())
+    assert app.session is not None and app.session.game.version == 6  # 7 made, 1 undone
+    assert app.session.game.can_redo
