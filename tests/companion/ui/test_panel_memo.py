@@ -14,7 +14,7 @@ import companion.app as app_module
 from companion.app import AppConfig, make_main
 from companion.i18n import Translator
 from companion.sync.device import Device
-from companion.ui import shell
+from companion.ui import chrome, shell
 from companion.ui.panel_memo import PanelMemo, PanelMemos, Redraw
 from companion.ui.reconcile import fold
 from companion.ui.table import adventure, bottom_bar, dungeon
@@ -33,7 +33,7 @@ def _count_builds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         (dungeon, "_room_card"),
         (dungeon, "_boss_tile"),
         (dungeon, "treasure_badge"),
-        (shell, "phase_stepper"),
+        (chrome, "phase_stepper"),
         (bottom_bar, "icon_action"),  # the bar's undo and redo
         (bottom_bar, "bar_tab"),
     ):
