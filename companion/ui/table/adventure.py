@@ -210,9 +210,15 @@ def _waiting(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
     tap puts one on screen per Hero queuing (#31); its treasure did its work at the Bait,
     and its full line comes when it walks in."""
     tr = ctx.app.tr
-    label = capitalized(card_label(tr, hero.label()))
-    line = ft.Text(f"{label} · {tr('table.health', health=hero.card.health)}", size=16)
-    return tagged(identifier, with_carried_item(ctx, hero, identifier, line))
+
+    def build() -> ft.Control:
+        label = capitalized(card_label(tr, hero.label()))
+        line = ft.Text(f"{label} · {tr('table.health', health=hero.card.health)}", size=16)
+        return tagged(identifier, with_carried_item(ctx, hero, identifier, line))
+
+    # Kept while the Hero and the Items are the same, as the full line was: a damage tap
+    # changes neither.
+    return ctx.memo(identifier, (hero, ctx.state.items), build, sealed=True)
 
 
 def _chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
