@@ -14,7 +14,7 @@ from rules import events as ev
 from rules.card_effects import abilities, ability_ref, effects_of, spent, use_mark
 from rules.effect_kinds import BossTreasure, HealWound, MoveHero
 from rules.effects import Ability, OfferKind, Trigger
-from rules.models import GameState, Room
+from rules.models import GameState, Room, RoomStack
 from rules.rulings import Arg, Ruling
 
 
@@ -48,6 +48,9 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
             "player": player,
             "does": ability_ref(room.card_id, ability),
         }
+        if ability.destroys_itself:  # Bom-Boy Factory
+            out.append(_destroyed_itself(player, index, p.dungeon[index], args))
+            continue
         if ability.self_boost:  # Collapsing Bridge: +N until end of turn, once per turn
             mark = f"{use_mark(player, index, room.card_id)}:survived"
             if mark in state.card_uses:
@@ -72,6 +75,18 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
             )
         )
     return out
+
+
+def _destroyed_itself(
+    player: str, index: int, stack: RoomStack, args: dict[str, Arg]
+) -> ev.RoomDestroyed:
+    """The Room a Hero died in or walked out of destroys itself (R-DESTROY: the Room under
+    it, if any, is uncovered)."""
+    return ev.RoomDestroyed(
+        player=player,
+        index=index,
+        ruling=Ruling(rule="R-CARD-EFFECT", key="card.destroyed_itself", args=args),
+    )
 
 
 def _marked(player: str, room: Room, mark: str) -> ev.CardEffectFired:
@@ -129,6 +144,9 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
         use = use_mark(player, index, room.card_id) if ability.once_per_turn else ""
         if use and use in state.card_uses:
             out.append(ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key="card.used_up", args=args)))
+            continue
+        if ability.destroys_itself:  # Bom-Boy Factory
+            out.append(_destroyed_itself(player, index, stack, args))
             continue
         heals = any(isinstance(e, HealWound) for e in ability.effects)
         may = ability.optional and ability.offer is None
