@@ -84,6 +84,7 @@ RuleId = Literal[
 ]
 
 
+
 class Ruling(BaseModel):
     """Why something happened (or may not happen): a rule id and a sentence to show."""
 
