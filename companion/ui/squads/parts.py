@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.theme import TOUCH
 from companion.ui.widgets import tagged
+
+if TYPE_CHECKING:
+    from companion.ui.sync_link import TableApp
+    from rules.squads.models import Squad
 
 
 def own(action: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -73,3 +77,10 @@ def text_field(
             dense=True,
         ),
     )
+
+
+def squad_label(app: TableApp, squad: Squad) -> str:
+    if squad.action is not None:
+        return app.tr("squads.squad_action", n=squad.number + 1, support=squad.support)
+    leader = "" if squad.recruit is None else f" ({app.tr(f'squads.recruit.{squad.recruit}')})"
+    return app.tr("squads.squad", n=squad.number + 1, color=squad.color, total=squad.total) + leader

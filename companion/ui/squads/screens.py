@@ -16,7 +16,7 @@ from rules.squads.game import SquadGame
 
 if TYPE_CHECKING:
     from companion.session import Change, TableSession
-    from companion.ui.shell import ScreenFactory, TableApp
+    from companion.ui.sync_link import TableApp
 
 #: The shell's routes that show a game: a squad game's are shown by ``SquadScreen``.
 GAME_SCREENS = ("game", "table", "setup")
@@ -108,9 +108,9 @@ class SquadScreen:
             self.app.page.update()
 
 
-def squad_screen_for(app: TableApp, name: str, factory: ScreenFactory) -> ScreenFactory:
-    """The screen for a game address: a squad game's own, else ``factory``."""
+def squad_screen_for(app: TableApp, name: str) -> type[SquadScreen] | None:
+    """The screen for a game address when the game is a squad game (None: it is not)."""
     session = app.session
     if name in GAME_SCREENS and session is not None and isinstance(session.game, SquadGame):
         return SquadScreen
-    return factory
+    return None

@@ -8,14 +8,14 @@ shows the state it is given and sends commands through the session."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
 from companion.session import Request
 from companion.ui.sending import refusal, send
 from companion.ui.squads.end import SquadEnd
-from companion.ui.squads.parts import choice_row, own, text_field
+from companion.ui.squads.parts import choice_row, own, squad_label, text_field
 from companion.ui.squads.resolving import ResolvePanel
 from companion.ui.sync_link import device_id
 from companion.ui.table.rulings import refusal_link, ruling_row
@@ -23,24 +23,17 @@ from companion.ui.widgets import Refusal, big_button, on_tap, tagged
 from rules.game_kinds import AnyCommand
 from rules.squads import commands as cmd
 from rules.squads.game import SquadGame
-from rules.squads.models import Squad, SquadPlayer, SquadState
+from rules.squads.models import SquadPlayer, SquadState
 
 if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
-    from companion.ui.squads.screens import SquadScreen
+    from companion.session import TableSession
+    from companion.ui.sync_link import TableApp
 
 #: How many of the latest changes the log shows (the saved game keeps them all).
 LOG_SHOWN = 40
 LEADERS = ("army", "mercenary", "megagrump", "action")
 
 Act = Callable[[AnyCommand], None]
-
-
-def squad_label(app: TableApp, squad: Squad) -> str:
-    if squad.action is not None:
-        return app.tr("squads.squad_action", n=squad.number + 1, support=squad.support)
-    leader = "" if squad.recruit is None else f" ({app.tr(f'squads.recruit.{squad.recruit}')})"
-    return app.tr("squads.squad", n=squad.number + 1, color=squad.color, total=squad.total) + leader
 
 
 def _player_panel(app: TableApp, state: SquadState, player: SquadPlayer, n: int) -> ft.Control:
@@ -180,8 +173,20 @@ def _log(app: TableApp, game: SquadGame) -> ft.Control:
     )
 
 
+class SquadView(Protocol):
+    """The screen a squad turn is drawn on (``screens.SquadScreen``), as the turn uses it."""
+
+    @property
+    def app(self) -> TableApp: ...
+
+    @property
+    def session(self) -> TableSession: ...
+
+    show: Callable[[Any], None] | None
+
+
 @ft.component
-def SquadTurn(screen: SquadScreen) -> ft.Control:
+def SquadTurn(screen: SquadView) -> ft.Control:
     app = screen.app
     session = screen.session
     game, set_game = ft.use_state(session.game)
