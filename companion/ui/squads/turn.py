@@ -7,7 +7,7 @@ shows the state it is given and sends commands through the session."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -15,12 +15,15 @@ import flet as ft
 from companion.session import Request
 from companion.ui.sending import refusal, send
 from companion.ui.squads.end import SquadEnd
+from companion.ui.squads.invite import invite_part
 from companion.ui.squads.parts import choice_row, own, text_field
 from companion.ui.squads.resolving import ResolvePanel
 from companion.ui.sync_link import device_id
 from companion.ui.table.rulings import refusal_link, ruling_row
 from companion.ui.widgets import Refusal, big_button, on_tap, tagged
+from rules.events import EventBase
 from rules.game_kinds import AnyCommand
+from rules.rulings import Ruling
 from rules.squads import commands as cmd
 from rules.squads.game import SquadGame
 from rules.squads.models import Squad, SquadPlayer, SquadState
@@ -167,11 +170,20 @@ def _return_panel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
     )
 
 
+def rulings_of(events: Sequence[EventBase]) -> list[Ruling]:
+    """The rulings of one change, each once (a capture and its squad's retreat share one)."""
+    out: list[Ruling] = []
+    for event in events:
+        if event.ruling not in out:
+            out.append(event.ruling)
+    return out
+
+
 def _log(app: TableApp, game: SquadGame) -> ft.Control:
     rows: list[ft.Control] = []
     for step, (_command, events) in enumerate(reversed(game.history()[-LOG_SHOWN:])):
-        for i, event in enumerate(events):
-            rows.append(ruling_row(app, event.ruling, f"sq-log-{step}-{i}", size=15))
+        for i, ruling in enumerate(rulings_of(events)):
+            rows.append(ruling_row(app, ruling, f"sq-log-{step}-{i}", size=15))
     if not rows:
         rows.append(ft.Text(app.tr("table.log_empty")))
     return tagged(
@@ -184,10 +196,9 @@ def _log(app: TableApp, game: SquadGame) -> ft.Control:
 def SquadTurn(screen: SquadScreen) -> ft.Control:
     app = screen.app
     session = screen.session
-    game, set_game = ft.use_state(session.game)
+    game = session.game  # the game as saved: ``SquadScreen.game_changed`` redraws this
     nothing_refused: Refusal | None = None
     shown_refusal, set_refusal = ft.use_state(nothing_refused)
-    screen.show = set_game  # the screen hands every saved change in (``game_changed``)
     assert isinstance(game, SquadGame)
     state = game.state
     tr = app.tr
@@ -238,7 +249,7 @@ def SquadTurn(screen: SquadScreen) -> ft.Control:
             tagged(
                 "sq-rulings",
                 ft.Column(
-                    [ruling_row(app, e.ruling, f"sq-ruling-{i}") for i, e in enumerate(latest)]
+                    [ruling_row(app, r, f"sq-ruling-{i}") for i, r in enumerate(rulings_of(latest))]
                 ),
             )
         )
@@ -264,5 +275,6 @@ def SquadTurn(screen: SquadScreen) -> ft.Control:
             wrap=True,
         )
     )
+    parts += invite_part(app)
     parts.append(_log(app, game))
     return ft.Column(parts, spacing=14)
