@@ -23,12 +23,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from rules import card_table, engine
 from rules import commands as c
-from rules import engine
+from rules.card_effects import load_effects
 from rules.errors import RulesError
 from rules.game import Game
 from rules.models import TREASURES, GameSetup, GameState, HeroCard, PlayerSetup, Room, Ruleset
-from rules.table import Table, referee_turn
+from rules.table import Table
+from rules.table_turn import referee_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "companion" / "store"))
 from sample_play import command_stream, next_commands, sample_setup  # type: ignore[import-not-found]
@@ -183,6 +185,7 @@ def print_taps(repeats: int) -> None:
 
 
 def main() -> None:
+    card_table.use(load_effects())  # the card abilities, handed in as the app does
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=41)
     args = parser.parse_args()

@@ -38,6 +38,8 @@ from sample_play import next_commands, play_turns, sample_setup  # type: ignore[
 
 from companion.session import Request, Sessions, TableSession  # noqa: E402
 from companion.store import GameStore  # noqa: E402
+from rules import card_table  # noqa: E402
+from rules.card_effects import load_effects  # noqa: E402
 from rules.game import Game  # noqa: E402
 
 WARM_UP = 4
@@ -130,6 +132,7 @@ def report(title: str, results: dict[str, list[float]]) -> None:
 
 
 def main() -> None:
+    card_table.use(load_effects())  # the card abilities, handed in as the app does
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=60)
     parser.add_argument("--slow", type=float, default=20.0, help="ms added to each fsync")

@@ -36,6 +36,8 @@ from sample_play import (  # type: ignore[import-not-found]
 
 from companion.session import Sessions
 from companion.store import GameStore
+from rules import card_table
+from rules.card_effects import load_effects
 from rules.game import Game
 
 SAVES = 150
@@ -261,6 +263,7 @@ def bench_saves(root: Path, stored: int, base: Game, filler: Game) -> dict[str, 
 
 
 def main() -> None:
+    card_table.use(load_effects())  # the card abilities, handed in as the app does
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", type=Path, default=None, help="where to create the stores")
     parser.add_argument("--taps-only", action="store_true", help="only the first part")

@@ -27,6 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from rules import card_table
+from rules.card_effects import load_effects
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, AppPage, start_server, stop_server
 from tests.e2e.sync_seed import DEVICE_KEY, device_id, seed
 
@@ -122,6 +124,7 @@ def run(devices: int, taps: int, browser: object, base: Path) -> dict[str, float
 
 
 def main() -> int:
+    card_table.use(load_effects())  # the card abilities, handed in as the app does
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=30)
     parser.add_argument("--devices", type=int, nargs="+", default=[2, 6])

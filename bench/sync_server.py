@@ -35,6 +35,8 @@ import companion.app as app_module  # noqa: E402
 from companion.app import AppConfig, make_main  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 from companion.sync.device import Device  # noqa: E402
+from rules import card_table  # noqa: E402
+from rules.card_effects import load_effects  # noqa: E402
 from rules.commands import SetTreasureBonus  # noqa: E402
 from tests.companion.ui.flet_harness import Harness  # noqa: E402
 from tests.e2e.sync_seed import NAMES, device_id, seed  # noqa: E402
@@ -107,6 +109,7 @@ def run(tabs_wanted: int, taps: int, base: Path, commands: int) -> dict[str, flo
 
 
 def main() -> int:
+    card_table.use(load_effects())  # the card abilities, handed in as the app does
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=40)
     parser.add_argument("--tabs", type=int, nargs="+", default=[2, 6])

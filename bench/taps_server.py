@@ -48,6 +48,8 @@ from ui import HOST_DEVICE, prepare_games  # type: ignore[import-not-found]  # n
 import companion.app as app_module  # noqa: E402
 from companion.app import AppConfig, make_main  # noqa: E402
 from companion.sync.device import Device  # noqa: E402
+from rules import card_table  # noqa: E402
+from rules.card_effects import load_effects  # noqa: E402
 from tests.companion.ui.flet_harness import Harness  # noqa: E402
 
 WARM_UP = 5
@@ -83,6 +85,7 @@ def p95(values: list[float]) -> float:
 
 
 def main() -> int:
+    card_table.use(load_effects())  # the card abilities, handed in as the app does
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=40)
     args = parser.parse_args()

@@ -79,6 +79,8 @@ from sample_play import next_commands, play_turns, sample_setup  # type: ignore[
 
 from companion.store import GameStore, resolve_data_dir  # noqa: E402
 from companion.sync.registry import AccessRegistry  # noqa: E402
+from rules import card_table  # noqa: E402
+from rules.card_effects import load_effects  # noqa: E402
 from rules.commands import AdvanceHero, BuildRoom, ResolveBait, RevealRooms  # noqa: E402
 from rules.game import Game  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one browser set-up)
@@ -726,6 +728,7 @@ def load_average() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    card_table.use(load_effects())  # the card abilities, handed in as the app does
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--loads", type=int, default=8, help="first-frame runs per app")
     parser.add_argument("--repeats", type=int, default=20, help="taps measured per action")

@@ -23,10 +23,12 @@ from companion.sync.hub import SyncHub
 from companion.sync.peer import note_peer, peer_of
 from companion.ui.basic_screens import HomeScreen, RulesScreen, SettingsScreen
 from companion.ui.games_screen import GamesScreen
+from companion.ui.history_screen import HistoryScreen
 from companion.ui.join_screen import JoinScreen
 from companion.ui.late_answers import drop_stray_answers
 from companion.ui.late_taps import watch_late_taps
 from companion.ui.new_game import NewGameScreen
+from companion.ui.own_card_names import load_own_names
 from companion.ui.setup_screen import SetupScreen
 from companion.ui.shell import PREF_LANG, PREF_TAB, PREF_THEME, ScreenFactory, Settings, TableApp
 from companion.ui.squads.screens import SquadNewGameScreen
@@ -54,6 +56,7 @@ SCREENS: dict[str, ScreenFactory] = {
     "join": JoinScreen,
     "games": GamesScreen,
     "new-squads": SquadNewGameScreen,  # the squad game (companion/ui/squads/)
+    "history": HistoryScreen,
 }
 
 #: How long to wait for the browser to answer a preference or device question.
@@ -159,6 +162,7 @@ def make_main(
         page.on_route_change = lambda event: route_changed(app, event.route)
         watch_late_taps(page, lambda: tap_missed(app))
         asked = page.route or "/"
+        page.run_task(load_own_names, app, prefs)  # names this device gave cards
         app.start(asked)
         started(app, asked)  # the route it asked for, before the gate changed it
 

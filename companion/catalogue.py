@@ -128,11 +128,45 @@ class Match:
     score: float
 
 
+class _LocalName(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=60)
+    source: str = Field(min_length=1)  # where the name is printed (PROVENANCE.md)
+
+
+class NamesFile(BaseModel):
+    """``data/cards/names/<lang>.json``: the names a language's edition prints, by card id."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    lang: str = Field(pattern=r"^[a-z]{2}$")
+    note: str = ""
+    names: dict[str, _LocalName]
+
+
+def load_names(directory: Path) -> dict[str, dict[str, str]]:
+    """Every ``names/<lang>.json`` under ``directory``: {lang: {card id: name}}."""
+    out: dict[str, dict[str, str]] = {}
+    for path in sorted((directory / "names").glob("*.json")):
+        try:
+            raw = NamesFile.model_validate_json(path.read_text(encoding="utf-8"))
+        except (OSError, ValidationError) as exc:
+            raise CatalogueError(f"names/{path.name}: cannot be used ({exc})") from exc
+        out[raw.lang] = {card_id: local.name for card_id, local in raw.names.items()}
+    return out
+
+
 def _fold(text: str) -> str:
     """Lower-case, strip accents and punctuation so 'Kaw'nee' matches 'kawnee'."""
     decomposed = unicodedata.normalize("NFKD", text)
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return utils.default_process(plain.replace("'", "").replace("’", ""))
+
+
+def fold_name(text: str) -> str:
+    """A name as the catalogue compares names (case, accents and punctuation aside)."""
+    return _fold(text)
 
 
 def _error_location(error: ValidationError) -> str:
@@ -181,7 +215,9 @@ def load_set(path: Path) -> CardSet:
 class Catalogue:
     """Every card of the loaded sets, searchable by name."""
 
-    def __init__(self, sets: Iterable[CardSet]) -> None:
+    def __init__(
+        self, sets: Iterable[CardSet], names: dict[str, dict[str, str]] | None = None
+    ) -> None:
         self.sets: dict[str, CardSet] = {}
         self._by_id: dict[str, Card] = {}
         for card_set in sets:
@@ -197,6 +233,23 @@ class Catalogue:
                 self._by_id[card.id] = card
         self._cards: tuple[Card, ...] = tuple(self._by_id.values())
         self._folded: tuple[str, ...] = tuple(_fold(c.name) for c in self._cards)
+        #: Names other editions print ({lang: {card id: name}}), searched as well.
+        self.names: dict[str, dict[str, str]] = names or {}
+        for lang, local in self.names.items():
+            unknown = sorted(local.keys() - self._by_id.keys())
+            if unknown:
+                raise CatalogueError(f"names/{lang}.json: no card {', '.join(unknown)}")
+        position = {card.id: i for i, card in enumerate(self._cards)}
+        #: Every searchable name as (card position, folded name): each card's own name,
+        #: then the names of other editions.
+        self._keys: tuple[tuple[int, str], ...] = (
+            *enumerate(self._folded),
+            *(
+                (position[card_id], _fold(name))
+                for local in self.names.values()
+                for card_id, name in local.items()
+            ),
+        )
 
     @classmethod
     def load(cls, directory: Path = DEFAULT_CARDS_DIR) -> Catalogue:
@@ -204,7 +257,7 @@ class Catalogue:
         files = sorted(directory.glob("*.json"))
         if not files:
             raise CatalogueError(f"no card files (*.json) in {directory}")
-        return cls(load_set(path) for path in files)
+        return cls((load_set(path) for path in files), load_names(directory))
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -215,6 +268,10 @@ class Catalogue:
             return self._by_id[card_id]
         except KeyError:
             raise KeyError(f"no card with id {card_id!r} in the catalogue") from None
+
+    def local_name(self, card_id: str, lang: str) -> str | None:
+        """The name ``lang``'s edition prints on the card, when a source gives it."""
+        return self.names.get(lang, {}).get(card_id)
 
     def cards(
         self, kinds: Sequence[Kind] | None = None, sets: Iterable[str] | None = None
@@ -235,31 +292,29 @@ class Catalogue:
         sets: Iterable[str] | None = None,
         limit: int = 10,
         min_score: float = 65.0,
+        own: dict[str, str] | None = None,
     ) -> list[Match]:
         """Cards whose name matches `query`, best first.
 
         Forgiving: case, accents, apostrophes and small typos don't matter, and a
-        prefix ("drac") finds the whole name. An exact card id ("BMA001") also works.
+        prefix ("drac") finds the whole name. An exact card id ("BMA001") also works,
+        and so does the name another edition prints ("Folterkammer") or a name the
+        players gave the card (``own``: {card id: name}).
         """
         folded = _fold(query)
         if not folded:
             return []
-        allowed_sets = self._check_sets(sets)
-        candidates = {
-            i: name
-            for i, (card, name) in enumerate(zip(self._cards, self._folded, strict=True))
-            if (kinds is None or card.kind in kinds)
-            and (allowed_sets is None or card.set_id in allowed_sets)
-        }
+        candidates = self._candidates(kinds, sets, own)
         by_id = self._by_id.get(query.strip().upper())
         results: dict[str, Match] = {}
-        if by_id is not None and by_id.id in {self._cards[i].id for i in candidates}:
+        if by_id is not None and by_id.id in {self._cards[i].id for i, _ in candidates.values()}:
             results[by_id.id] = Match(by_id, 100.0)
+        names = {key: name for key, (_, name) in candidates.items()}
         scored = process.extract(
-            folded, candidates, scorer=_name_score, limit=None, score_cutoff=min_score
+            folded, names, scorer=_name_score, limit=None, score_cutoff=min_score
         )
-        for _name, score, index in scored:
-            card = self._cards[index]
+        for _name, score, key in scored:  # best first: a card's best name counts
+            card = self._cards[candidates[key][0]]
             if card.id not in results:
                 results[card.id] = Match(card, float(score))
         ranked = sorted(results.values(), key=lambda m: (-m.score, m.card.name, m.card.id))
@@ -271,21 +326,40 @@ class Catalogue:
         kinds: Sequence[Kind] | None = None,
         sets: Iterable[str] | None = None,
         min_ratio: float = 88.0,
+        own: dict[str, str] | None = None,
     ) -> Card | None:
         """The card called ``name`` (case, accents, punctuation and a small typo aside),
         or None. Stricter than `search`: a prefix or a shared word is not a name."""
         folded = _fold(name)
         if not folded:
             return None
+        candidates = self._candidates(kinds, sets, own)
+        names = {key: card_name for key, (_, card_name) in candidates.items()}
+        best = process.extractOne(folded, names, scorer=fuzz.ratio, score_cutoff=min_ratio)
+        return None if best is None else self._cards[candidates[best[2]][0]]
+
+    def _candidates(
+        self,
+        kinds: Sequence[Kind] | None,
+        sets: Iterable[str] | None,
+        own: dict[str, str] | None,
+    ) -> dict[int, tuple[int, str]]:
+        """The names to search, numbered: (card position, folded name) of each card of
+        these kinds and sets, under each of its names."""
         allowed_sets = self._check_sets(sets)
-        candidates = {
-            i: card_name
-            for i, (card, card_name) in enumerate(zip(self._cards, self._folded, strict=True))
-            if (kinds is None or card.kind in kinds)
-            and (allowed_sets is None or card.set_id in allowed_sets)
-        }
-        best = process.extractOne(folded, candidates, scorer=fuzz.ratio, score_cutoff=min_ratio)
-        return None if best is None else self._cards[best[2]]
+        position = {card.id: i for i, card in enumerate(self._cards)} if own else {}
+        keys = [
+            *self._keys,
+            *((position[c], _fold(n)) for c, n in (own or {}).items() if c in position),
+        ]
+        out: dict[int, tuple[int, str]] = {}
+        for number, (index, name) in enumerate(keys):
+            card = self._cards[index]
+            if (kinds is None or card.kind in kinds) and (
+                allowed_sets is None or card.set_id in allowed_sets
+            ):
+                out[number] = (index, name)
+        return out
 
     def _check_sets(self, sets: Iterable[str] | None) -> set[str] | None:
         if sets is None:

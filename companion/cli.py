@@ -4,6 +4,7 @@
     dungeon-referee --lan            serve to phones on the local network, with a QR code
     dungeon-referee lookup QUERY     search the rules glossary from the terminal
     dungeon-referee games            list saved games (also: export GAME_ID, import FILE)
+    dungeon-referee stats            past games in numbers (--player NAME, --csv)
 
 The app runs in web mode with every asset served locally (no CDN), so it works offline.
 """
@@ -20,7 +21,7 @@ import urllib.request
 import webbrowser
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,6 +32,12 @@ from companion.games_cli import (
     games_options,
     run_games,
 )
+from rules import card_table
+from rules.card_effects import EffectsError, load_effects
+
+if TYPE_CHECKING:
+    from companion.store.folder_lock import FolderLock
+from companion.stats_cli import StatsOptions, add_stats_command, run_stats, stats_options
 
 DEFAULT_PORT = 8550
 DATA_ENV = "DUNGEON_REFEREE_DATA"
@@ -51,6 +58,8 @@ class ServeOptions(BaseModel):
     data_dir: Path | None = None
     desktop: bool = False
     open_browser: bool = True
+    #: The address of a reverse proxy whose X-Forwarded-For is believed (None: nobody's).
+    trust_proxy: str | None = None
 
     @property
     def host(self) -> str:
@@ -110,7 +119,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-browser", action="store_true", help="don't open a browser, just print the URL"
     )
+    parser.add_argument(
+        "--trust-proxy",
+        metavar="ADDRESS",
+        help="believe the X-Forwarded-For header from a reverse proxy at ADDRESS (e.g. "
+        "127.0.0.1); by default no forwarded address is believed, so the join-code "
+        "throttle counts each real connection",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    add_stats_command(sub)
     lookup = sub.add_parser(
         "lookup",
         help="search the rules glossary",
@@ -135,12 +152,14 @@ def _running_headless() -> bool:
 
 def parse_args(
     argv: Sequence[str] | None = None,
-) -> ServeOptions | LookupOptions | GamesOptions:
+) -> ServeOptions | LookupOptions | GamesOptions | StatsOptions:
     """Parse the command line; bad arguments exit with status 2 and a message."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command in GAMES_COMMANDS:
         return games_options(args)
+    if args.command == "stats":
+        return stats_options(args)
     if args.command == "lookup":
         return LookupOptions(query=" ".join(args.query), lang=args.lang, list_only=args.list)
     if args.desktop and args.lan:
@@ -154,6 +173,7 @@ def parse_args(
         data_dir=data_dir.expanduser() if data_dir else None,
         desktop=args.desktop,
         open_browser=not args.no_browser and not args.desktop and not _running_headless(),
+        trust_proxy=args.trust_proxy,
     )
 
 
@@ -288,8 +308,15 @@ def serve(options: ServeOptions) -> int:
         except OSError as exc:
             raise CliError(f"can't use {options.data_dir} as the data folder: {exc}") from exc
         os.environ[DATA_ENV] = str(options.data_dir)
+    folder = hold_served_folder(options.data_dir)
+
+    trust_forwarded_headers(options)
+    from companion.served_folder import remember_served
+    from companion.store import resolve_data_dir
 
     port = choose_port(options)
+    # ./play games, export and import look here next (companion.served_folder).
+    remember_served(resolve_data_dir(options.data_dir))
     local_url = f"http://{LOCALHOST}:{port}"
     if options.lan:
         address = lan_address()
@@ -332,7 +359,33 @@ def serve(options: ServeOptions) -> int:
         no_cdn=True,
         assets_dir=str(ASSETS_DIR),
     )
+    folder.release()
     return 0
+
+
+def trust_forwarded_headers(options: ServeOptions) -> None:
+    """Believe X-Forwarded-For only from ``--trust-proxy``. The web server believes it
+    from 127.0.0.1 by default (its ``FORWARDED_ALLOW_IPS``): behind a reverse proxy on
+    this computer, every guess at a join code could then claim a new address."""
+    os.environ["FORWARDED_ALLOW_IPS"] = options.trust_proxy or ""
+
+
+def hold_served_folder(data_dir: Path | None) -> FolderLock:
+    """Lock the data folder for this server: a second server on it would lose saves."""
+    from companion.store import resolve_data_dir
+    from companion.store.folder_lock import FolderInUse, hold_data_folder
+
+    root = resolve_data_dir(data_dir)
+    try:
+        return hold_data_folder(root)
+    except FolderInUse as exc:
+        raise CliError(str(exc)) from exc
+    except OSError as exc:
+        raise CliError(f"can't use {root} as the data folder: {exc}") from exc
+
+
+if TYPE_CHECKING:
+    from companion.glossary_search import CardPrinter as _CardPrinter
 
 
 def lookup(options: LookupOptions) -> int:
@@ -341,18 +394,34 @@ def lookup(options: LookupOptions) -> int:
         from companion.glossary_search import lookup_main
     except ImportError as exc:
         raise CliError(f"the rules glossary is not available in this install ({exc})") from exc
+    cards: _CardPrinter | None = None  # without cards, the glossary alone
+    try:
+        from companion.card_lookup import CARDS  # cards too: "goblin armory"
+
+        cards = CARDS
+    except ImportError:
+        pass
     # "--" keeps a query that starts with a dash from reading as an option.
     flags = ["--list"] if options.list_only else []
-    return lookup_main(["--lang", options.lang, *flags, "--", *options.query.split()])
+    argv = ["--lang", options.lang, *flags, "--", *options.query.split()]
+    return lookup_main(argv, cards=cards)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     options = parse_args(argv)
     try:
+        if not card_table.handed_in():
+            card_table.use(load_effects())  # the engine reads no file itself
+    except EffectsError as exc:
+        print(f"dungeon-referee: the card abilities cannot be read: {exc}", file=sys.stderr)
+        return 1
+    try:
         if isinstance(options, GamesOptions):
             return run_games(options)
         if isinstance(options, LookupOptions):
             return lookup(options)
+        if isinstance(options, StatsOptions):
+            return run_stats(options)
         return serve(options)
     except CliError as exc:
         print(f"dungeon-referee: {exc}", file=sys.stderr)

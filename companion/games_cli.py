@@ -7,7 +7,8 @@
     dungeon-referee import FILE|-            import an exported game; prints its new id
 
 All of them use ``--data-dir`` (before or after the subcommand), else the
-``DUNGEON_REFEREE_DATA`` environment variable, else the user data folder.
+``DUNGEON_REFEREE_DATA`` environment variable, else the folder ``./play`` last served
+(``companion.served_folder``; said on stderr), else the user data folder.
 
 Exit status: 0 done; 1 the data folder or a saved file let us down (disk, damage);
 2 bad input (an unknown game id, a file that is not a valid exported game).
@@ -16,6 +17,7 @@ Exit status: 0 done; 1 the data folder or a saved file let us down (disk, damage
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TextIO
@@ -113,9 +115,9 @@ def run_games(
     """Run one of the saved-games commands; returns the exit status."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
-    from companion.store import GameStore, resolve_data_dir
+    from companion.store import GameStore
 
-    store = GameStore(resolve_data_dir(options.data_dir))
+    store = GameStore(_data_folder(options, err))
     try:
         if options.command == "games":
             return _list(store, out, err)
@@ -125,6 +127,26 @@ def run_games(
     except _Refused as refused:
         print(f"dungeon-referee {options.command}: {printable(str(refused))}", file=err)
         return refused.status
+
+
+def _data_folder(options: GamesOptions, err: TextIO) -> Path:
+    """``--data-dir``, else ``DUNGEON_REFEREE_DATA``, else the folder ``./play`` last
+    served (said on ``err``, with how to pick another), else the default folder."""
+    from companion.served_folder import last_served
+    from companion.store import resolve_data_dir
+    from companion.store.paths import DATA_DIR_ENV
+
+    if options.data_dir is not None or os.environ.get(DATA_DIR_ENV, "").strip():
+        return resolve_data_dir(options.data_dir)
+    served = last_served()
+    if served is None:
+        return resolve_data_dir(None)
+    print(
+        f"dungeon-referee {options.command}: the data folder ./play last served, "
+        f"{printable(str(served))} (--data-dir picks another)",
+        file=err,
+    )
+    return served
 
 
 SHOWN_FIELDS = 20
@@ -170,7 +192,11 @@ def _list(store: GameStore, out: TextIO, err: TextIO) -> int:
         )
         print("\t".join(fields), file=out)
     if not listing.games and not listing.problems:
-        print(f"no saved games in {store.layout.root}", file=err)
+        print(
+            f"no saved games in {printable(str(store.layout.root))} "
+            "(--data-dir picks another folder)",
+            file=err,
+        )
     _report(listing.problems, err)
     return 0
 

@@ -27,16 +27,16 @@ from __future__ import annotations
 
 import argparse
 import functools
-import re
 import sys
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from rapidfuzz import fuzz, process
 
 from companion.glossary import LANGS, Glossary, GlossaryError, Lang, load_glossary
+from companion.search_words import STOPWORDS as STOPWORDS
+from companion.search_words import normalize as normalize
 
 Kind = Literal["title", "synonym", "rule", "id"]
 
@@ -49,30 +49,7 @@ BODY_TIE_BREAK = 0.05  # body relevance orders entries whose keys match equally 
 MIN_SCORE = 40.0  # hits scoring less are not shown
 MIN_FUZZY_LEN = 3  # shorter queries only match exactly or by body words
 
-# Words too common to say anything about which entry is meant, and the words a question
-# is asked with ("what does ... mean", "darf ich ...", "was passiert bei ..."): left out,
-# a question reads as the terms it asks about.
-_STOPWORD_TEXT = """
-    a an and are as at be by can do does for from how i if in is it its me my of on or the
-    to what when where which who why with you your
-    about any could did get gets happen happens has have mean means meant may might much
-    must should that then there this will would
-    am auf aus bei das dem den der des die ein eine einen einem einer es fur ich im
-    ist kann mit nach oder sie und von was wann wer wie wo zu zum zur
-    bedeutet darf darfst durfen hat haben heisst kannst konnen man mein meine meinen
-    muss musst passiert soll sollen wenn wird
-"""
-STOPWORDS = frozenset(_STOPWORD_TEXT.split())
-
-_NON_ALNUM = re.compile(r"[^a-z0-9]+")
 _UMLAUT_SPELLINGS = (("ae", "a"), ("oe", "o"), ("ue", "u"))
-
-
-def normalize(text: str) -> str:
-    """Lower case, no diacritics (ß as ss), words separated by single spaces."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _NON_ALNUM.sub(" ", plain).strip()
 
 
 def compact(text: str) -> str:
@@ -220,7 +197,11 @@ class SearchIndex:
             elif query_tokens <= key.tokens:
                 # every query word is a word of the key ("split" in "bait split")
                 value = max(value, 72.0 + 20.0 * len(flat) / len(key.flat))
-            elif key.tokens <= query_tokens and len(key.flat) >= MIN_FUZZY_LEN:
+            elif (
+                key.tokens <= query_tokens
+                and len(key.flat) >= MIN_FUZZY_LEN
+                and not key.tokens <= STOPWORDS  # "die" in "was macht die ..." is no death
+            ):
                 # the query names the key among other words ("build" in "build trap"): a
                 # question about it, the more so the more of the query's words the key is
                 value = max(value, 72.0 + 18.0 * len(key.tokens) / len(query_tokens))
@@ -277,7 +258,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def lookup_main(argv: Sequence[str]) -> int:
+class CardPrinter(Protocol):
+    """What ``lookup`` prints about cards (``companion.card_lookup.CARDS``): those the query
+    names whole, before the entries; those it shares a word with, after them. Each returns
+    how many it printed."""
+
+    def named(self, query: str, lang: Lang, text: bool) -> int: ...
+
+    def alike(self, query: str, lang: Lang) -> int: ...
+
+
+class _NoCards:
+    def named(self, query: str, lang: Lang, text: bool) -> int:
+        return 0
+
+    def alike(self, query: str, lang: Lang) -> int:
+        return 0
+
+
+def lookup_main(argv: Sequence[str], cards: CardPrinter | None = None) -> int:
     """``dungeon-referee lookup QUERY [--lang en|de]``: print ranked entries; return the status.
 
     0: at least one entry printed; 1: nothing matched (message on stderr); 2: bad usage
@@ -292,10 +291,17 @@ def lookup_main(argv: Sequence[str]) -> int:
         parser.print_usage(sys.stderr)
         print(f"{parser.prog}: error: --limit must be at least 1", file=sys.stderr)
         return 2
-    return lookup(" ".join(args.query), lang=args.lang, limit=args.limit, text=not args.list)
+    query = " ".join(args.query)
+    return lookup(query, lang=args.lang, limit=args.limit, text=not args.list, cards=cards)
 
 
-def lookup(query: str, lang: Lang = "en", limit: int = 10, text: bool = True) -> int:
+def lookup(
+    query: str,
+    lang: Lang = "en",
+    limit: int = 10,
+    text: bool = True,
+    cards: CardPrinter | None = None,
+) -> int:
     """Print the entries matching ``query`` as ``<id>\\t<title>`` lines, the best one followed
     by its text and rule ids (unless ``text`` is False); return the exit status.
 
@@ -306,8 +312,13 @@ def lookup(query: str, lang: Lang = "en", limit: int = 10, text: bool = True) ->
     except GlossaryError as exc:
         print(f"dungeon-referee lookup: {exc}", file=sys.stderr)
         return 3
+    # A card the query names comes first; cards it shares a word with come last.
+    printer = cards or _NoCards()
+    named = printer.named(query, lang, text)
     if not hits:
-        print(f"no glossary entry matches {query!r}", file=sys.stderr)
+        if named or printer.alike(query, lang):
+            return 0
+        print(f"no glossary entry or card matches {query!r}", file=sys.stderr)
         return 1
     best, *others = hits
     print(f"{best.entry_id}\t{best.title}")
@@ -320,6 +331,7 @@ def lookup(query: str, lang: Lang = "en", limit: int = 10, text: bool = True) ->
             print()
     for hit in others:
         print(f"{hit.entry_id}\t{hit.title}")
+    printer.alike(query, lang)
     return 0
 
 

@@ -205,7 +205,7 @@ class TableSession:
         # be decided on the game before it. Refuse it as made on an older table.
         if self._saving:
             now = self._game.version
-            raise StaleCommand("R-PHASE", "err.stale", got=now, now=now + 1)
+            raise StaleCommand(got=now, now=now + 1)
 
     def _decide(self, request: Request) -> Step:
         """What the engine makes of the request (``RulesError``: nothing changes)."""
@@ -235,7 +235,7 @@ class TableSession:
 
     def _check_version(self, version: int | None) -> None:
         if version is not None and version != self._game.version:
-            raise StaleCommand("R-PHASE", "err.stale", got=version, now=self._game.version)
+            raise StaleCommand(got=version, now=self._game.version)
 
     def _check_seen(self, seen: int | None, what: object, device: str | None) -> bool:
         """Refuse a command made on a table someone else has changed since. True when the
@@ -244,10 +244,10 @@ class TableSession:
             return False
         now = self._game.version
         if device is not None and (seen, device, what) in self._recent:
-            raise AlreadyApplied("R-PHASE", "err.stale", got=seen, now=now)
+            raise AlreadyApplied(got=seen, now=now)
         if device is not None and seen < self.revision and self._only_by(device, seen):
             return True
-        raise StaleCommand("R-PHASE", "err.stale", got=seen, now=now)
+        raise StaleCommand(got=seen, now=now)
 
     def _only_by(self, device: str, seen: int) -> bool:
         """Were all changes after revision ``seen`` made by ``device`` (and remembered)?"""

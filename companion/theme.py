@@ -7,6 +7,7 @@ colours are picked so their brightness differs enough to tell apart in greyscale
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import flet as ft
 
@@ -36,6 +37,27 @@ TREASURE_LOOKS: dict[Treasure, TreasureLook] = {
 assert tuple(TREASURE_LOOKS) == TREASURES
 
 
+@cache
+def _letters() -> dict[str, str]:
+    """Each treasure type's name in every language -> its letter in that language
+    (``treasure.letter.<type>``: German "Kl"/"Kr", as Kleriker and Krieger share a K)."""
+    from companion.i18n import catalogues
+
+    out: dict[str, str] = {}
+    for strings in catalogues().values():
+        for t in TREASURES:
+            name = strings.get(f"treasure.{t}")
+            if name:
+                out[name] = strings.get(f"treasure.letter.{t}", TREASURE_LOOKS[t].letter)
+    return out
+
+
+def treasure_letter(treasure: Treasure, label: str) -> str:
+    """The letter shown beside a treasure type's icon, in the language of ``label`` (its
+    name as shown): the word and its letter agree."""
+    return _letters().get(label, TREASURE_LOOKS[treasure].letter)
+
+
 def relative_luminance(hex_colour: str) -> float:
     """WCAG relative luminance of '#RRGGBB' (0 = black, 1 = white)."""
     value = hex_colour.lstrip("#")
@@ -58,7 +80,7 @@ def treasure_badge(treasure: Treasure, label: str, count: int | None = None) -> 
     ink = ink_on(look.colour)
     parts: list[ft.Control] = [
         ft.Icon(look.icon, color=ink, size=18),
-        ft.Text(look.letter, color=ink, weight=ft.FontWeight.BOLD, size=14),
+        ft.Text(treasure_letter(treasure, label), color=ink, weight=ft.FontWeight.BOLD, size=14),
     ]
     if count is not None:
         parts.append(ft.Text(str(count), color=ink, weight=ft.FontWeight.BOLD, size=16))

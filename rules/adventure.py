@@ -6,7 +6,7 @@ R-ADV-ORDER: players by XP, highest first, each processing its entrance in arriv
 
 from __future__ import annotations
 
-from rules import card_effects
+from rules import card_effects, card_triggers, phases
 from rules import events as ev
 from rules.errors import HeroError
 from rules.models import GameState, Walk
@@ -62,7 +62,7 @@ def next_walk(state: GameState) -> list[ev.EventBase]:
             )
         )
         state = state.model_copy(update={"walked": (*state.walked, player.name)})
-    out.append(ev.PhaseChanged(phase="end", ruling=Ruling(rule="R-PHASE", key="adv.done", args={})))
+    out.append(phases.phase_done(state))
     return out
 
 
@@ -80,8 +80,7 @@ def _hero_args(state: GameState, walk: Walk, damage: int | None = None) -> dict[
 def advance(state: GameState) -> list[ev.EventBase]:
     """One step: die in this Room (R-ADV-DEATH), enter the next, or reach the Boss."""
     walk = _walk(state)
-    hero = state.hero(walk.hero)
-    if walk.room is not None and walk.damage >= hero.card.health:
+    if walk.room is not None and state.walk_lethal:
         return [
             ev.HeroKilled(
                 player=walk.player,
@@ -96,6 +95,15 @@ def advance(state: GameState) -> list[ev.EventBase]:
             ),
             *_died_here(state, walk),
         ]
+    # Walking on alive out of a Room: its "when a Hero survives this Room" abilities.
+    left: list[ev.EventBase] = []
+    if walk.room is not None:
+        left = card_triggers.survived_here(state, walk.player, walk.room, walk.hero)
+    return left + _step(state, walk)
+
+
+def _step(state: GameState, walk: Walk) -> list[ev.EventBase]:
+    """The Hero, alive, enters the next Room (or reaches the Boss)."""
     dungeon = state.player(walk.player).dungeon
     nxt = 0 if walk.room is None else walk.room + 1
     if nxt >= len(dungeon):
@@ -120,7 +128,9 @@ def advance(state: GameState) -> list[ev.EventBase]:
         ]
     player = state.player(walk.player)
     # The same number the dungeon card shows (a blank space: none, R-DEACTIVATE).
-    hit = card_effects.room_damage(player, nxt)
+    hit = card_effects.room_damage(player, nxt, state.card_uses)
+    # Against this Hero: Ghoulyard's double damage to Epic Heroes, Shark Tank's +2.
+    hit = card_effects.against_hero(stack, state.hero(walk.hero).card, walk.damage, hit)
     damage, cards = hit.damage, hit.cards
     if stack.deactivated:
         args = {**_hero_args(state, walk), **room}
@@ -131,6 +141,11 @@ def advance(state: GameState) -> list[ev.EventBase]:
                 ruling=Ruling(rule="R-DEACTIVATE", key="adv.pass_blank", args=args),
             )
         ]
+    back = card_triggers.sends_back(state, nxt)
+    if back is not None:
+        # The Room's ability takes effect before its damage (R-ADV-WALK): the Hero is sent
+        # back on entering and takes none of this Room's damage on this entry.
+        return _sent_back(state, walk, nxt, back)
     args = {
         **_hero_args(state, walk, walk.damage + damage),
         **room,
@@ -142,32 +157,43 @@ def advance(state: GameState) -> list[ev.EventBase]:
         )
     else:
         ruling = Ruling(rule="R-ADV-WALK", key="adv.enter", args=args)
-    out: list[ev.EventBase] = [ev.HeroEnteredRoom(room=nxt, damage=damage, ruling=ruling)]
-    back = card_effects.sends_back(state, nxt)
-    total = walk.damage + damage
-    # A Hero the Room has just killed dies there (next step) instead of going back.
-    if back is not None and total < hero.card.health:
-        card, use = back
-        prev = nxt - 1
-        back_damage = card_effects.room_damage(player, prev).damage
-        out.append(
-            ev.HeroEnteredRoom(
-                room=prev,
-                damage=back_damage,
-                use=use,
-                ruling=Ruling(
-                    rule="R-CARD-EFFECT",
-                    key="adv.card_back",
-                    args={
-                        **_hero_args(state, walk, total + back_damage),
-                        "card": card,
-                        **_room_args(state, walk, prev),
-                        "damage": back_damage,
-                    },
-                ),
-            )
-        )
-    return out
+    return [ev.HeroEnteredRoom(room=nxt, damage=damage, ruling=ruling)]
+
+
+def _sent_back(
+    state: GameState, walk: Walk, index: int, back: tuple[str, str]
+) -> list[ev.EventBase]:
+    """The Hero enters the Room at ``index`` and its card sends it back one Room before
+    the Room deals damage: it enters the previous Room again, taking that Room's damage."""
+    card, use = back
+    prev = index - 1
+    back_damage = card_effects.room_damage(state.player(walk.player), prev, state.card_uses).damage
+    return [
+        ev.HeroEnteredRoom(
+            room=index,
+            damage=0,
+            ruling=Ruling(
+                rule="R-ADV-WALK",
+                key="adv.enter_ability_first",
+                args={**_hero_args(state, walk), **_room_args(state, walk, index), "card": card},
+            ),
+        ),
+        ev.HeroEnteredRoom(
+            room=prev,
+            damage=back_damage,
+            use=use,
+            ruling=Ruling(
+                rule="R-CARD-EFFECT",
+                key="adv.card_back",
+                args={
+                    **_hero_args(state, walk, walk.damage + back_damage),
+                    "card": card,
+                    **_room_args(state, walk, prev),
+                    "damage": back_damage,
+                },
+            ),
+        ),
+    ]
 
 
 def _in_room(state: GameState) -> Walk:
@@ -229,7 +255,7 @@ def _died_here(state: GameState, walk: Walk) -> list[ev.EventBase]:
     """'When a Hero dies in this Room' abilities of the Room it died in (R-CARD-EFFECT)."""
     if walk.room is None:
         return []
-    return card_effects.died_here(state, walk.player, walk.room, walk.hero)
+    return card_triggers.died_here(state, walk.player, walk.room, walk.hero)
 
 
 def send_back(state: GameState, to: str) -> list[ev.EventBase]:

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.models import GameState, Hero, PlayerState
 from rules.rulings import Ruling
+from rules.treasure import treasure_total
 
 
 class Lure(BaseModel):
@@ -20,9 +21,26 @@ class Lure(BaseModel):
     ruling: Ruling
 
 
-def hero_total(state: GameState, player: PlayerState, hero: Hero) -> int:
-    """R-BAIT-TOTAL / R-BAIT-HYBRID: a Hybrid compares the combined total of its types."""
-    return sum(state.treasure_total(player.name, t) for t in dict.fromkeys(hero.card.treasure))
+def hero_total(
+    state: GameState,
+    player: PlayerState,
+    hero: Hero,
+    known: dict[tuple[str, str], int] | None = None,
+) -> int:
+    """R-BAIT-TOTAL / R-BAIT-HYBRID: a Hybrid compares the combined total of its types.
+
+    ``known``: each dungeon's total per treasure type, filled as they are first needed.
+    Every Hero in town is baited against the same totals (R-BAIT-ORDER), so each is
+    counted once per Bait, not once per Hero: the Bait's cost grows with the Heroes, not
+    with the Heroes times the dungeons' cards."""
+    known = {} if known is None else known
+    total = 0
+    for treasure in dict.fromkeys(hero.card.treasure):
+        key = (player.name, treasure)
+        if key not in known:
+            known[key] = treasure_total(state, player.name, treasure)
+        total += known[key]
+    return total
 
 
 def _treasure_words(hero: Hero) -> str:
@@ -48,8 +66,9 @@ def resolve(state: GameState) -> tuple[Lure, ...]:
     split_groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Hero]] = {}
     split_info: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[list[PlayerState], int]] = {}
 
+    known: dict[tuple[str, str], int] = {}
     for hero in heroes:
-        totals = [(p, hero_total(state, p, hero)) for p in contenders]
+        totals = [(p, hero_total(state, p, hero, known)) for p in contenders]
         best = max((t for _, t in totals), default=0)
         treasure = _treasure_words(hero)
         hybrid = len(set(hero.card.treasure)) > 1

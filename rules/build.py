@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import card_effects
+from rules import card_effects, card_triggers
 from rules import events as ev
 from rules.errors import BuildError
 from rules.models import GameState, PendingBuild, PlayerState, Room
@@ -99,7 +99,7 @@ def reveal(state: GameState) -> list[ev.EventBase]:
                     ),
                 )
             )
-            out += card_effects.built(state, player.name, build.room)
+            out += card_triggers.built(state, player.name, build.room)
         # R-LEVELUP: the first time the dungeon counts five Rooms at the end of a Build
         # phase; a deactivated Room is not counted as a Room (R-DEACTIVATE).
         active_after = sum(1 for _ in player.active_rooms()) + added
@@ -112,7 +112,7 @@ def reveal(state: GameState) -> list[ev.EventBase]:
                     ),
                 )
             )
-            out += card_effects.leveled_up(state, player.name)
+            out += card_triggers.leveled_up(state, player.name)
     return out
 
 

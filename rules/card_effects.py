@@ -11,33 +11,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
 from pydantic import ValidationError
 
-from rules import events as ev
+from rules import card_table
 from rules.card_text import phrases
-from rules.effects import (
-    Ability,
-    CardEffects,
+from rules.effect_kinds import (
     DamageEqualsCount,
     DamagePerCount,
-    EffectsFile,
-    HealWound,
-    MoveHero,
+    HeroDamage,
     NoBuildAdjacent,
     NoBuildOver,
-    OfferKind,
     RoomDamagePlus,
     RoomType,
     TreasurePlus,
-    Trigger,
 )
+from rules.effects import Ability, CardEffects, EffectsFile, Trigger
 from rules.errors import BuildError
-from rules.models import GameState, PlayerState, Room, RoomStack, Treasure
-from rules.rulings import MESSAGES, Ruling
+from rules.models import GameState, HeroCard, PlayerState, Room, RoomStack, Treasure
+from rules.rulings import MESSAGES
 
 EFFECTS_DIR = Path(__file__).resolve().parent.parent / "data" / "cards" / "effects"
 
@@ -65,13 +59,19 @@ def load_effects(directory: Path = EFFECTS_DIR) -> dict[str, CardEffects]:
     return out
 
 
-@cache
 def registry() -> Mapping[str, CardEffects]:
-    return load_effects()
+    """The card table the app or the command line handed in (``rules.card_table``)."""
+    return card_table.table()
 
 
 def effects_of(card_id: str | None) -> CardEffects | None:
     return None if card_id is None else registry().get(card_id)
+
+
+def ability_ref(card_id: str, ability: Ability) -> str:
+    """A ruling's reference to one ability of a card ("TNL019:0"), worded where shown."""
+    card = registry()[card_id]
+    return f"{card_id}:{card.abilities.index(ability)}"
 
 
 def abilities(room: Room, trigger: Trigger) -> Iterator[Ability]:
@@ -100,15 +100,18 @@ class RoomDamage(NamedTuple):
         return self.damage != self.printed
 
 
-def room_damage(player: PlayerState, index: int) -> RoomDamage:
+def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> RoomDamage:
     """The damage the Room at ``index`` deals a Hero entering it: the one number the
     Adventure walk uses and the dungeon card shows. A deactivated Room is a blank space
-    and deals none (R-DEACTIVATE); passive effects and a Spell's boost count."""
+    and deals none (R-DEACTIVATE); passive effects and a Spell's boost count; a Room that
+    deals no more damage this turn (``uses``, the turn's card marks) deals none."""
     dungeon = player.dungeon
     stack = dungeon[index]
     room = stack.top
     if stack.deactivated:
         return RoomDamage(room.damage, 0, ())
+    if room.card_id is not None and spent(player.name, index, room.card_id) in uses:
+        return RoomDamage(room.damage, 0, (f"{room.label()} = 0",))
     damage = room.damage
     notes: list[str] = []
     active = [(i, s) for i, s in enumerate(dungeon) if not s.deactivated]
@@ -128,8 +131,10 @@ def room_damage(player: PlayerState, index: int) -> RoomDamage:
             for effect in ability.effects:
                 if not isinstance(effect, RoomDamagePlus) or not _fits(room, effect.room_type):
                     continue
-                near = (effect.rooms == "adjacent" and abs(i - index) == 1) or (
-                    effect.rooms == "next" and index == i + 1
+                near = (
+                    (effect.rooms == "adjacent" and abs(i - index) == 1)
+                    or (effect.rooms == "next" and index == i + 1)
+                    or (effect.rooms == "previous" and index == i - 1)  # to its left
                 )
                 if near or effect.rooms == "all_own":
                     damage += effect.amount
@@ -140,9 +145,26 @@ def room_damage(player: PlayerState, index: int) -> RoomDamage:
     return RoomDamage(room.damage, max(damage, 0), tuple(notes))
 
 
-def dungeon_damage(player: PlayerState) -> tuple[RoomDamage, ...]:
+def against_hero(stack: RoomStack, hero: HeroCard, taken: int, hit: RoomDamage) -> RoomDamage:
+    """``hit`` as the Room deals it to this Hero, having taken ``taken`` damage so far: a
+    bonus against Epic Heroes or a Hero worn down to half its Health (R-CARD-EFFECT)."""
+    damage, notes = hit.damage, list(hit.cards)
+    if stack.deactivated:
+        return hit
+    for ability in abilities(stack.top, "hero_enters"):
+        for e in ability.effects:
+            if not isinstance(e, HeroDamage) or (e.epic and not hero.epic):
+                continue
+            if e.half_health_taken and 2 * taken < hero.health:
+                continue
+            notes.append(f"{stack.top.label()} " + ("x2" if e.double else f"+{e.plus}"))
+            damage = damage * 2 if e.double else damage + e.plus
+    return RoomDamage(hit.printed, damage, tuple(notes))
+
+
+def dungeon_damage(player: PlayerState, uses: tuple[str, ...] = ()) -> tuple[RoomDamage, ...]:
     """Every Room's damage, entrance first, as the walk would deal it now."""
-    return tuple(room_damage(player, i) for i in range(len(player.dungeon)))
+    return tuple(room_damage(player, i, uses) for i in range(len(player.dungeon)))
 
 
 # --- treasure (R-BAIT-TOTAL with R-CARD-EFFECT) -------------------------------------------
@@ -224,161 +246,10 @@ def builds_over_any(state: GameState, player: PlayerState, room: Room) -> str | 
 # --- triggers -----------------------------------------------------------------------------
 
 
-def _use(player: str, index: int, card_id: str, hero: int | None = None) -> str:
+def use_mark(player: str, index: int, card_id: str, hero: int | None = None) -> str:
     return f"{player}:{index}:{card_id}" + ("" if hero is None else f":{hero}")
 
 
-def sends_back(state: GameState, index: int) -> tuple[str, str] | None:
-    """The card that sends the walking Hero back one Room as it enters the Room at
-    ``index`` (its label, and the mark that it fired), or None. It fires the first time
-    each Hero enters it in a turn, and not when there is no previous Room or that Room is
-    deactivated (a blank space)."""
-    walk = state.walk
-    if walk is None or index == 0:
-        return None
-    dungeon = state.player(walk.player).dungeon
-    room = dungeon[index].top
-    for ability in abilities(room, "hero_enters_first"):
-        if not any(isinstance(e, MoveHero) and e.to == "back_one_room" for e in ability.effects):
-            continue
-        assert room.card_id is not None  # abilities() found it by its id
-        use = _use(walk.player, index, room.card_id, walk.hero)
-        if use in state.card_uses or dungeon[index - 1].deactivated:
-            return None
-        return room.label(), use
-    return None
-
-
-def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.EventBase]:
-    """The abilities of the Room a Hero died in that fire for its owner (once per turn
-    where the card says so). They are offered, not applied: a heal is the owner's
-    ``HealWound``; an off-table effect is a reminder."""
-    p = state.player(player)
-    if index >= len(p.dungeon) or p.dungeon[index].deactivated:
-        return []
-    stack = p.dungeon[index]
-    room = stack.top
-    out: list[ev.EventBase] = []
-    for ability in abilities(room, "hero_dies_here"):
-        assert room.card_id is not None
-        args: dict[str, str | int] = {
-            "hero": state.hero(hero).label(),
-            "card": room.label(),
-            "room_n": index + 1,
-            "player": player,
-        }
-        use = _use(player, index, room.card_id) if ability.once_per_turn else ""
-        if use and use in state.card_uses:
-            out.append(ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key="card.used_up", args=args)))
-            continue
-        heals = any(isinstance(e, HealWound) for e in ability.effects)
-        if heals and not state.can_heal(player):
-            out.append(
-                ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key="card.heal_none", args=args))
-            )
-            continue
-        out.append(
-            ev.CardEffectFired(
-                player=player,
-                card_id=room.card_id,
-                use=use,
-                offer=ability.offer if heals else None,
-                card=room.label(),
-                mandatory=heals and not ability.optional,
-                ruling=Ruling(rule="R-CARD-EFFECT", key="card.died_here", args=args),
-            )
-        )
-    return out
-
-
-def offer_heroes(state: GameState, offer: OfferKind) -> tuple[int, ...]:
-    """The Heroes in town an offer may take (ordinary ones only, where the card says so)."""
-    if offer == "ordinary_hero_to_entrance":
-        return tuple(h for h in state.town if not state.hero(h).card.epic)
-    if offer in ("town_hero_to_entrance", "kill_town_hero"):
-        return state.town
-    return ()
-
-
-def _fire(
-    state: GameState, player: str, card_id: str, card: str, ability: Ability, ruling: Ruling
-) -> list[ev.EventBase]:
-    """One ability firing at its moment: offered to its player when the engine can carry
-    it out (to each opponent with a Room, for Robobo), noted when it has nothing to aim at,
-    a reminder otherwise."""
-    offer = ability.offer
-    if offer == "destroy_own_room":
-        return [
-            ev.Noted(ruling=ruling),  # the Boss's Level Up, then each opponent's choice
-            *(
-                ev.CardEffectFired(
-                    player=p.name,
-                    card_id=card_id,
-                    offer=offer,
-                    card=card,
-                    owner=player,
-                    mandatory=not ability.optional,
-                    ruling=Ruling(
-                        rule="R-CARD-EFFECT",
-                        key="card.offer_destroy",
-                        args={"player": p.name, "card": card, "owner": player},
-                    ),
-                )
-                for p in state.players
-                if p.name != player and not p.eliminated and p.dungeon
-            ),
-        ]
-    # An offer with nothing to take is noted instead of asked.
-    if offer == "heal_wound" and not state.can_heal(player):
-        nothing = "card.no_wound"
-    elif offer is not None and offer != "heal_wound" and not offer_heroes(state, offer):
-        nothing = "card.no_target"
-    else:
-        nothing = ""
-    if nothing:
-        args = {"player": player, "card": card}
-        return [ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key=nothing, args=args))]
-    return [
-        ev.CardEffectFired(
-            player=player,
-            card_id=card_id,
-            offer=offer,
-            card=card,
-            mandatory=offer is not None and not ability.optional,
-            ruling=ruling,
-        )
-    ]
-
-
-def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
-    """'When you build this Room' abilities of a Room just revealed (offers or reminders)."""
-    if room.card_id is None:
-        return []
-    out: list[ev.EventBase] = []
-    for ability in abilities(room, "you_build_this"):
-        ruling = Ruling(
-            rule="R-CARD-EFFECT",
-            key="card.built",
-            args={"player": player, "card": room.label()},
-        )
-        out += _fire(state, player, room.card_id, room.label(), ability, ruling)
-    return out
-
-
-def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
-    """A Boss's Level Up ability, when its Boss came from the catalogue."""
-    setup = next((p for p in state.setup.players if p.name == player), None)
-    card = effects_of(setup.boss_card_id if setup else None)
-    if setup is None or card is None:
-        return []
-    name = setup.boss or card.name
-    out: list[ev.EventBase] = []
-    for ability in card.abilities:
-        if ability.trigger == "level_up":
-            ruling = Ruling(
-                rule="R-CARD-EFFECT",
-                key="card.levelup",
-                args={"player": player, "card": name},
-            )
-            out += _fire(state, player, card.id, name, ability, ruling)
-    return out
+def spent(player: str, index: int, card_id: str) -> str:
+    """The mark of a Room that deals no more damage until end of turn."""
+    return f"{use_mark(player, index, card_id)}:spent"

@@ -87,6 +87,10 @@ CARD_MESSAGES: dict[str, str] = {
     ),
     "card.fx.room_damage_plus.all_own": "your {rooms} deal +{amount} damage.",
     "card.fx.room_damage_plus.target": "that Room deals +{amount} damage.",
+    "card.fx.room_damage_plus.this": "this Room deals +{amount} damage.",
+    "card.fx.room_damage_plus.previous": (
+        "if the Room to the left of this one is one of your {rooms}, it deals +{amount} damage."
+    ),
     "card.fx.damage_equals_count": "this Room's damage is the number of {rooms} in your dungeon.",
     "card.fx.damage_per_count": "+{amount} damage for each other of your {rooms}.",
     "card.fx.treasure_plus": "your dungeon counts {amount} more {treasure} treasure.",
@@ -169,13 +173,78 @@ CARD_MESSAGES: dict[str, str] = {
         "{card} sends {hero} back to the previous Room, {room} (Room {room_n}), the first "
         "time it enters: {damage} damage ({total} of {health})."
     ),
-    "card.died_here": "{hero} died in {card} (Room {room_n}): its ability fires for {player}.",
+    "adv.enter_ability_first": (
+        "{hero} enters {room} (Room {room_n}): {card}'s ability takes effect before its damage."
+    ),
+    "card.no_more_damage": (
+        "{hero} survived {card} (Room {room_n}): it deals no more damage until end of turn."
+    ),
+    "card.survived_here": (
+        "{hero} survived {card} (Room {room_n}); its ability for {player}: {does}"
+    ),
+    "card.fx.no_more_damage": "this Room deals no more damage until end of turn.",
+    "card.no_room_target": "{player}'s {card} fires, but there is no Room it may take.",
+    "err.offer_boost_room": "{card}: pick another active Monster Room of your dungeon.",
+    "card.target.other_own_monster_room": "[another Monster Room in your dungeon]",
+    "card.uncovered": "{player} uncovered {card}; its ability: {does}",
+    "card.fx.build_extra_over": "build one of your {rooms} over a Room of your dungeon at once.",
+    "card.cost.destroy_this.then": "destroy this Room, then",
+    "card.cost.destroy_another.then": "destroy another Room of your dungeon, then",
+    "card.cost.discard_two_rooms.then": "discard two Room cards, then",
+    "card.cost.discard_monster_room.then": "discard a Monster Room card, then",
+    "card.cost.discard_spell.then": "discard a Spell card, then",
+    "card.fx.damage_entrance": "deal {amount} damage to each Hero at your dungeon's entrance.",
+    "card.built_another": "{player} built {room}, so {card} fires; its ability: {does}",
+    "card.another_destroyed": (
+        "{room} was destroyed in {player}'s dungeon, so {card} fires; its ability: {does}"
+    ),
+    "card.turn_end": "End of turn: {player}'s {card} fires; its ability: {does}",
+    "card.turn_start": "Start of the turn: {player}'s {card} fires; its ability: {does}",
+    "card.spell_played": "{caster} played {spell}, so {player}'s {card} fires; its ability: {does}",
+    "card.marked": "{card}'s ability has fired this turn.",
+    "card.used": "{player} uses {card}: {does}",
+    "err.ability_not_now": "Room {index} has no ability that may be used now.",
+    "err.ability_needs_room": "That ability needs a Room to aim at: pick a player and a Room.",
+    "err.ability_needs_other": "{card}: pick another Room of your dungeon to destroy.",
+    "card.fx.by_hand.hands_and_decks": (
+        "by hand: cards in hands, decks or the discard pile only (the referee does not see them)."
+    ),
+    "card.fx.take_from_discard.you.spell": (
+        "take {count} {count:Spell card|Spell cards} from the discard pile into your hand."
+    ),
+    "card.fx.discard.each_opponent.room": (
+        "each opponent discards {count} {count:Room card|Room cards}."
+    ),
+    "card.fx.discard.each_opponent.spell": (
+        "each opponent discards {count} {count:Spell card|Spell cards}."
+    ),
+    "card.to_first_room": (
+        "{card} sends {hero} back to the first Room, {room}: {damage} damage "
+        "({total} of {health}); it walks on from there."
+    ),
+    "card.fx.boss_treasure": ("for the rest of the game your Boss counts {treasure} treasure too."),
+    "card.fx.hero_damage.double.epic": "it deals Epic Heroes double damage.",
+    "card.fx.hero_damage.plus.worn": (
+        "a Hero that has taken at least half its Health takes +{amount} damage here."
+    ),
+    "err.offer_place": "{card}: pick a Room it may take, naming its player.",
+    "card.target.advanced_room_any_dungeon": "[an Advanced Room in any dungeon]",
+    "err.spell_own_room": "{card} aims at a Room of your own dungeon.",
+    "err.spell_kill_limit": (
+        "{card} can't kill this Hero: its Health is {health}, above the card's "
+        "limit, and you have too few Wounds."
+    ),
+    "card.fx.kill_hero_limit": (
+        "kill that Hero if it has at most {health} Health, or any Hero if you "
+        "have at least {wounds} Wounds."
+    ),
+    "card.died_here": "{hero} died in {card} (Room {room_n}); its ability for {player}: {does}",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."
     ),
     "card.heal_none": ("{hero} died in {card} (Room {room_n}), but {player} has no Wound to heal."),
-    "card.built": "{player} built {card}: its ability fires.",
-    "card.levelup": "{player}'s Boss {card} levels up: its Level Up fires.",
+    "card.built": "{player} built {card}; its ability: {does}",
+    "card.levelup": "{player}'s Boss {card} levels up; its Level Up: {does}",
     "err.card_no_advanced_over": "{card} allows no Advanced Room on it, so {room} can't go there.",
     # Spells played by name, and offered abilities
     "card.spell_cast": "{player} plays {card}.",

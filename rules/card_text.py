@@ -9,8 +9,12 @@ catalogue key that translates it.
 
 from __future__ import annotations
 
-from rules.effects import Ability, CardEffects, Effect, RoomType
-from rules.rulings import Arg, explain
+from collections.abc import Callable
+
+from rules import card_table
+from rules.effect_kinds import Effect, RoomType
+from rules.effects import Ability, CardEffects
+from rules.plurals import Arg
 
 Phrase = tuple[str, dict[str, Arg]]
 
@@ -49,12 +53,25 @@ def _effect(effect: Effect) -> list[Phrase]:
             if effect.amount is None:
                 return [("card.fx.damage_hero_rooms", {})]
             return [("card.fx.damage_hero", {"amount": effect.amount})]
+        case "boss_treasure":
+            return [("card.fx.boss_treasure", {"treasure": "+".join(effect.treasure)})]
+        case "hero_damage":
+            who = "epic" if effect.epic else "worn" if effect.half_health_taken else "any"
+            how = "double" if effect.double else "plus"
+            return [(f"card.fx.hero_damage.{how}.{who}", {"amount": effect.plus})]
+        case "damage_entrance":
+            return [("card.fx.damage_entrance", {"amount": effect.amount})]
+        case "kill_hero" if effect.max_health is not None:
+            limit: dict[str, Arg] = {"health": effect.max_health, "wounds": effect.or_wounds or 0}
+            return [("card.fx.kill_hero_limit", limit)]
         case "hero_health":
             return [("card.fx.hero_health", {"amount": effect.amount})]
         case "move_hero":
             return [(f"card.fx.move_hero.{effect.to}", {})]
         case "destroy_room":
             return [(f"card.fx.destroy_room.{effect.which}", {})]
+        case "build_extra" if effect.over:
+            return [("card.fx.build_extra_over", {"rooms": ROOM_WORDS[effect.room_type]})]
         case "by_hand":
             return [(f"card.fx.by_hand.{effect.what}", {})]
         case "reminder":
@@ -72,7 +89,10 @@ def ability_phrases(ability: Ability) -> list[Phrase]:
     if ability.condition != "none":
         out.append((f"card.if.{ability.condition}", {}))
     if ability.cost != "none":
-        out.append((f"card.cost.{ability.cost}", {}))
+        # "discard a Spell card to <effect>" reads wrong before "by hand: ...": the cost is
+        # paid, then the players carry the effect out.
+        by_hand = any(e.kind == "by_hand" for e in ability.effects)
+        out.append((f"card.cost.{ability.cost}{'.then' if by_hand else ''}", {}))
     if ability.target != "none":
         out.append((f"card.target.{ability.target}", {}))
     for effect in ability.effects:
@@ -91,6 +111,11 @@ def phrases(card: CardEffects) -> list[list[Phrase]]:
     return [ability_phrases(a) for a in card.abilities]
 
 
-def describe(card: CardEffects) -> str:
-    """The card's abilities in the engine's English (the app renders the same phrases)."""
-    return " ".join(" ".join(explain(k, a) for k, a in ability) for ability in phrases(card))
+def ability_words(ref: str, say: Callable[[str, dict[str, Arg]], str]) -> str:
+    """What the ability ``ref`` does, each phrase said by ``say`` (its moment left out: the
+    ruling around it says when)."""
+    card_id, _, n = ref.partition(":")
+    card = card_table.table().get(card_id)
+    if card is None or not n.isdigit() or int(n) >= len(card.abilities):
+        return ref
+    return " ".join(say(key, args) for key, args in ability_phrases(card.abilities[int(n)])[1:])

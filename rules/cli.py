@@ -2,10 +2,11 @@
 
 ``python -m rules turn TABLE`` reads a table (a path, or ``-`` for standard input) as it
 stands after the Build phase and prints the rulings of Bait, Adventure and End of turn as
-JSON. ``python -m rules squads TABLE`` does the same for the squad game (rulebook 004,
-``rules/squads/``): the active player's Resolve phase and, at the end, the score.
-Bad input exits with status 2 and one line on standard error naming the field or
-the problem, printing nothing on standard output.
+JSON; ``python -m rules bait TABLE --draft PLAYER ROOM`` prints the Bait forecast
+(``rules.forecast_table``). ``python -m rules squads TABLE`` does the same for the squad
+game (rulebook 004, ``rules/squads/``): the active player's Resolve phase and, at the
+end, the score. Bad input exits with status 2 and one line on standard error naming the
+field or the problem, printing nothing on standard output.
 """
 
 from __future__ import annotations
@@ -18,54 +19,24 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from rules import card_table
+from rules.card_effects import load_effects
+from rules.forecast_table import DraftError, add_bait_parser, bait_forecast
+from rules.input_errors import describe
 from rules.json_text import JsonTextError, parse_json
-from rules.printable import printable
 from rules.squads.table import SquadTable, referee_squads
-from rules.table import Table, TableError, referee_turn
+from rules.table import Table, TableError
+from rules.table_turn import referee_turn
 
 M = TypeVar("M", bound=BaseModel)
 
 EXIT_BAD_INPUT = 2
-# How many problems one error line lists, and how long a field name in it may get: the
-# line stays readable whatever the table holds.
-MAX_PROBLEMS = 3
-MAX_FIELD = 60
+#: A table of six players with five Rooms each and a full town is about 30 KB.
+MAX_TABLE_BYTES = 1 << 20
 
 
 class InputError(Exception):
     """The table could not be read or is not a valid table."""
-
-
-def _unclear(char: str) -> bool:
-    """A character that does not show where it is (a space, a no-break space, a
-    zero-width one)."""
-    return char.isspace() or not char.isprintable()
-
-
-def _field(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            name = printable(part)
-            if len(name) > MAX_FIELD:
-                name = name[:MAX_FIELD] + "…"
-            if not name or _unclear(name[0]) or _unclear(name[-1]):
-                name = f'"{name}"'  # where a name starting or ending in a space starts or ends
-            out += f".{name}" if out else name
-    return out or "table"
-
-
-def describe(error: ValidationError) -> str:
-    """The problems on one line, each naming the field: ``players[0].xp: …; town: …``."""
-    problems = []
-    for problem in error.errors(include_url=False):
-        loc = tuple(p for p in problem["loc"] if not str(p).startswith("function-after"))
-        message = printable(problem["msg"].removeprefix("Value error, "))
-        problems.append(f"{_field(loc)}: {message}")
-    more = len(problems) - MAX_PROBLEMS
-    return "; ".join(problems[:MAX_PROBLEMS]) + (f" (and {more} more)" if more > 0 else "")
 
 
 def read_model(source: str, model: type[M], fields: str) -> M:
@@ -74,9 +45,19 @@ def read_model(source: str, model: type[M], fields: str) -> M:
     try:
         # Bytes, decoded here: the locale's decoder could let bad bytes through as
         # surrogates ("surrogateescape") instead of refusing them.
-        raw = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+        # One byte past the ceiling is enough to know: a huge file is never read whole.
+        if source == "-":
+            raw = sys.stdin.buffer.read(MAX_TABLE_BYTES + 1)
+        else:
+            with Path(source).open("rb") as file:
+                raw = file.read(MAX_TABLE_BYTES + 1)
     except OSError as error:
         raise InputError(f"cannot read table {source!r}: {error.strerror or error}") from error
+    if len(raw) > MAX_TABLE_BYTES:
+        raise InputError(
+            f"table {source!r} is too large (more than {MAX_TABLE_BYTES:,} bytes;"
+            " a real table is far smaller)"
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -107,20 +88,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         "turn", help="run Bait, Adventure and End of turn for a table after the Build phase"
     )
     turn.add_argument("table", help="path to a table JSON file, or - for standard input")
+    add_bait_parser(sub)
     squads = sub.add_parser(
         "squads",
         help="the squad game (rulebook 004): the active player's Resolve phase, and the score",
     )
     squads.add_argument("table", help="path to a table JSON file, or - for standard input")
     args = parser.parse_args(argv)
+    if not card_table.handed_in():
+        card_table.use(load_effects())  # the engine reads no file itself
 
     try:
         if args.command == "squads":
-            table = read_model(args.table, SquadTable, "'active' and 'players'")
-            text = referee_squads(table).model_dump_json(indent=2, exclude_none=True)
+            squad_table = read_model(args.table, SquadTable, "'active' and 'players'")
+            text = referee_squads(squad_table).model_dump_json(indent=2, exclude_none=True)
+        elif args.command == "bait":
+            text = bait_forecast(read_table(args.table), args).model_dump_json(indent=2)
         else:
             text = referee_turn(read_table(args.table)).model_dump_json(indent=2)
-    except (InputError, TableError) as error:
+    except (InputError, TableError, DraftError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     sys.stdout.write(text + "\n")

@@ -20,7 +20,7 @@ from typing import Any, Generic, Self, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
-from rules.errors import RulesError, StaleCommand
+from rules.errors import RulesError, StaleCommand, UndoError
 
 SetupT = TypeVar("SetupT", bound=BaseModel)
 StateT = TypeVar("StateT", bound=BaseModel)
@@ -152,7 +152,7 @@ class CommandLog(BaseModel, Generic[SetupT, StateT, CommandT, EventT]):
     ) -> tuple[Self, tuple[EventT, ...]]:
         """Apply ``command``; ``version`` is the state version the player was looking at."""
         if version is not None and version != self.version:
-            raise StaleCommand("R-PHASE", "err.stale", got=version, now=self.version)
+            raise StaleCommand(got=version, now=self.version)
         state, events = self.apply(self.state, command)
         game = self._made(
             self.setup,
@@ -167,7 +167,7 @@ class CommandLog(BaseModel, Generic[SetupT, StateT, CommandT, EventT]):
 
     def undo(self) -> Self:
         if not self.log:
-            raise RulesError("R-PHASE", "err.nothing_to_undo")
+            raise UndoError("err.nothing_to_undo")
         start = self._known()
         return self._made(
             self.setup,
@@ -185,7 +185,7 @@ class CommandLog(BaseModel, Generic[SetupT, StateT, CommandT, EventT]):
     def redo_with_events(self) -> tuple[Self, tuple[EventT, ...]]:
         """Put back the last undone command; also the events it causes again."""
         if not self.undone:
-            raise RulesError("R-PHASE", "err.nothing_to_redo")
+            raise UndoError("err.nothing_to_redo")
         start = self._known()
         command = self.undone[-1]
         kept = self._redo[-1] if len(self._redo) == len(self.undone) else None

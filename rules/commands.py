@@ -251,13 +251,28 @@ class CastSpell(Frozen):
 class AnswerCardEffect(Frozen):
     """Take or decline an ability offered when it fired ("Vampire Bordello: heal a Wound?").
     Taking one that aims names its target: ``hero`` a Hero in town, ``room`` one of the
-    answering player's Rooms."""
+    answering player's Rooms, or (``target``) of that player's, for a Room in any dungeon."""
 
     type: Literal["answer_card_effect"] = "answer_card_effect"
     player: Name
     card_id: str
     accept: bool
     hero: NonNegative | None = None
+    room: NonNegative | None = None
+    target: Name | None = None
+
+
+class UseRoomAbility(Frozen):
+    """Use a Room's activated ability ("Destroy this Room: kill a Hero in this Room"),
+    R-CARD-EFFECT: ``index`` is the Room in ``player``'s dungeon; ``other`` the Room of
+    theirs a "destroy another Room" cost takes; ``target`` and ``room`` the Room an
+    ability aims at in any dungeon."""
+
+    type: Literal["use_room_ability"] = "use_room_ability"
+    player: Name
+    index: NonNegative
+    other: NonNegative | None = None
+    target: Name | None = None
     room: NonNegative | None = None
 
 
@@ -293,7 +308,8 @@ Command = Annotated[
     | UseMinibossLevel3
     | DiscardRoomForCoin
     | CastSpell
-    | AnswerCardEffect,
+    | AnswerCardEffect
+    | UseRoomAbility,
     Field(discriminator="type"),
 ]
 

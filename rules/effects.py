@@ -11,12 +11,20 @@ nothing from the rest of the engine, so the table models may look effects up laz
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
-RoomType = Literal["monster", "trap", "any"]
+from rules.effect_kinds import (
+    DeactivateRoom,
+    DestroyRoom,
+    Effect,
+    Fact,
+    HealWound,
+    KillHero,
+    MoveHero,
+    RoomDamagePlus,
+)
 
 Trigger = Literal[
     "always",  # a passive effect, on while the Room is visible and active
@@ -53,9 +61,11 @@ Target = Literal[
     "opponent",
     "player_two_more_souls",
     "room_any_dungeon",
+    "advanced_room_any_dungeon",
     "own_room",
     "trap_room",
     "monster_room",
+    "other_own_monster_room",  # a Monster Room of your dungeon other than this one
     "hero_in_this_room",
     "hero_in_own_dungeon",
     "hero_in_opponent_dungeon",
@@ -76,223 +86,6 @@ Condition = Literal[
 ]
 
 
-class _Fact(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-# --- effects ------------------------------------------------------------------------------
-
-
-class RoomDamagePlus(_Fact):
-    """Rooms deal more damage: the ones ``rooms`` names, of ``room_type``."""
-
-    kind: Literal["room_damage_plus"] = "room_damage_plus"
-    amount: Annotated[int, Field(ge=1, le=10)]
-    rooms: Literal["adjacent", "next", "all_own", "target"]
-    room_type: RoomType = "any"
-    until_end_of_turn: bool = False
-
-
-class DamageEqualsCount(_Fact):
-    """This Room's damage is the number of (active) Rooms of a type in its dungeon."""
-
-    kind: Literal["damage_equals_count"] = "damage_equals_count"
-    room_type: RoomType
-
-
-class DamagePerCount(_Fact):
-    """This Room deals ``amount`` more per other (active) Room of a type in its dungeon."""
-
-    kind: Literal["damage_per_count"] = "damage_per_count"
-    amount: Annotated[int, Field(ge=1, le=5)] = 1
-    room_type: RoomType
-
-
-class TreasurePlus(_Fact):
-    """The dungeon counts ``amount`` more treasure of one type while this card is active."""
-
-    kind: Literal["treasure_plus"] = "treasure_plus"
-    treasure: TreasureName
-    amount: Annotated[int, Field(ge=-5, le=5)]
-
-
-class TreasureDouble(_Fact):
-    """Double the treasure of your other Rooms until end of turn."""
-
-    kind: Literal["treasure_double"] = "treasure_double"
-
-
-class NoBuildOver(_Fact):
-    """No Advanced Room (or, with ``advanced`` False, no Room at all) may be built on it."""
-
-    kind: Literal["no_build_over"] = "no_build_over"
-    advanced: bool = True
-
-
-class BuildOverAny(_Fact):
-    """An Advanced Room goes over any Room, whatever its treasure: this Room itself (a
-    Room's passive), or the caster's Advanced Room in this Build phase (a Spell)."""
-
-    kind: Literal["build_over_any"] = "build_over_any"
-
-
-class NoBuildAdjacent(_Fact):
-    """No Room of ``room_type`` may be built next to this Room (this Room itself may be
-    built next to them)."""
-
-    kind: Literal["no_build_adjacent"] = "no_build_adjacent"
-    room_type: RoomType = "monster"
-
-
-class HealWound(_Fact):
-    kind: Literal["heal_wound"] = "heal_wound"
-
-
-class KillHero(_Fact):
-    kind: Literal["kill_hero"] = "kill_hero"
-
-
-class DamageHero(_Fact):
-    """Deal damage to a Hero: ``amount``, or (``amount`` None) the number of your Rooms."""
-
-    kind: Literal["damage_hero"] = "damage_hero"
-    amount: Annotated[int, Field(ge=1, le=10)] | None
-
-
-class HeroHealth(_Fact):
-    """A Hero has more Health until end of turn."""
-
-    kind: Literal["hero_health"] = "hero_health"
-    amount: Annotated[int, Field(ge=1, le=10)]
-
-
-class MoveHero(_Fact):
-    kind: Literal["move_hero"] = "move_hero"
-    to: Literal[
-        "town", "first_room", "back_one_room", "own_entrance", "owner_entrance", "opponent_entrance"
-    ]
-
-
-class RemoveHero(_Fact):
-    """Remove a scored Hero from the game."""
-
-    kind: Literal["remove_hero"] = "remove_hero"
-
-
-class DestroyRoom(_Fact):
-    kind: Literal["destroy_room"] = "destroy_room"
-    which: Literal["target", "each_opponent_chooses"]
-
-
-class DeactivateRoom(_Fact):
-    kind: Literal["deactivate_room"] = "deactivate_room"
-
-
-class CancelSpell(_Fact):
-    kind: Literal["cancel_spell"] = "cancel_spell"
-
-
-class BuildExtra(_Fact):
-    """Build one more Room this turn."""
-
-    kind: Literal["build_extra"] = "build_extra"
-
-
-class NoBuildThisTurn(_Fact):
-    """No Room is built this turn; face-down Rooms go back to their owners' hands."""
-
-    kind: Literal["no_build_this_turn"] = "no_build_this_turn"
-
-
-class NoHeroEnters(_Fact):
-    """No Hero enters the target's dungeon this turn (they wait at its entrance)."""
-
-    kind: Literal["no_hero_enters"] = "no_hero_enters"
-
-
-class SwapRooms(_Fact):
-    """Swap two Rooms of any one dungeon."""
-
-    kind: Literal["swap_rooms"] = "swap_rooms"
-
-
-CardPile = Literal[
-    "any", "room", "spell", "monster_room", "advanced_monster_room", "advanced_trap_room"
-]
-
-
-class Reminder(_Fact):
-    """An effect off the table (cards in hands and decks): the referee reminds, the players
-    do it. ``who`` acts; ``count`` cards of ``card``."""
-
-    kind: Literal["reminder"] = "reminder"
-    action: Literal[
-        "draw",
-        "discard",
-        "discard_random",
-        "take_from_discard",
-        "take_random_from_hand",
-        "take_from_revealed_hand",
-        "search_and_build",
-        "search_deck",  # search a deck for a card and take it into the hand
-        "discard_hand",
-        "draw_spell_instead",
-    ]
-    count: Annotated[int, Field(ge=1, le=5)] = 1
-    card: CardPile = "any"
-    who: Literal["you", "opponent", "every_player"] = "you"
-
-
-ByHandWhat = Literal[
-    "room_counters",  # counters on Rooms: players keep them
-    "random_damage",  # a die roll decides the damage
-    "hero_condition",  # a bonus that depends on the Hero (its type, Health, damage taken)
-    "room_condition",  # a bonus that depends on the dungeon in a way not modelled
-    "items",  # Items flipped, attached or taken (Tools of Hero-Kind)
-    "rules_change",  # a lasting change of a rule (treasure, Souls, Level Up abilities)
-    "rearrange_rooms",  # Rooms moved, swapped or uncovered
-    "scored_cards",  # cards moved in or out of scorekeeping areas
-    "miniboss",  # a Miniboss or its Coins
-    "read_card",  # the source's words were not structured: follow the printed card
-]
-
-
-class ByHand(_Fact):
-    """An effect the referee does not carry out: the players do it by hand, with the
-    table's interventions where they help. ``what`` says what kind of thing they handle
-    (worded per language); ``read_card`` flags a card whose words were not structured."""
-
-    kind: Literal["by_hand"] = "by_hand"
-    what: ByHandWhat
-
-
-Effect = Annotated[
-    RoomDamagePlus
-    | DamageEqualsCount
-    | DamagePerCount
-    | TreasurePlus
-    | TreasureDouble
-    | NoBuildOver
-    | BuildOverAny
-    | NoBuildAdjacent
-    | HealWound
-    | KillHero
-    | DamageHero
-    | HeroHealth
-    | MoveHero
-    | RemoveHero
-    | DestroyRoom
-    | DeactivateRoom
-    | CancelSpell
-    | BuildExtra
-    | NoBuildThisTurn
-    | NoHeroEnters
-    | SwapRooms
-    | Reminder
-    | ByHand,
-    Field(discriminator="kind"),
-]
-
 # Effects the engine applies by itself whenever their card is visible and active.
 PASSIVE_KINDS = frozenset(
     {
@@ -307,7 +100,15 @@ PASSIVE_KINDS = frozenset(
 )
 # The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
 SPELL_KINDS = frozenset(
-    {"deactivate_room", "room_damage_plus", "damage_hero", "move_hero", "build_over_any"}
+    {
+        "deactivate_room",
+        "room_damage_plus",
+        "damage_hero",
+        "move_hero",
+        "build_over_any",
+        "kill_hero",
+        "destroy_room",
+    }
 )
 # Effects the engine can carry out once a player chooses them (through a command).
 ENGINE_KINDS = frozenset(
@@ -332,12 +133,16 @@ OfferKind = Literal[
     "town_hero_to_entrance",
     "kill_town_hero",
     "destroy_own_room",
+    "boost_own_room",
+    "destroy_advanced_room_any",  # an Advanced Room in any dungeon, the owner's pick
+    "deactivate_room_any",  # a Room in any dungeon, the owner's pick
+    "may",  # a "may" the players carry out: asked Yes or No, and logged
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
-OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "level_up"})
+OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
 
 
-class Ability(_Fact):
+class Ability(Fact):
     trigger: Trigger
     effects: tuple[Effect, ...] = Field(min_length=1)
     cost: Cost = "none"
@@ -354,19 +159,54 @@ class Ability(_Fact):
                 if effect.kind not in PASSIVE_KINDS | {"by_hand"}:
                     raise ValueError(f"a passive ('always') ability cannot {effect.kind}")
                 if isinstance(effect, RoomDamagePlus) and (
-                    effect.rooms == "target" or effect.until_end_of_turn
+                    effect.rooms in ("target", "this") or effect.until_end_of_turn
                 ):
                     raise ValueError("a passive damage bonus is neither targeted nor temporary")
         return self
 
     @property
+    def activated_by_engine(self) -> bool:
+        """Whether ``UseRoomAbility`` carries this at-will ability out in full (its Room's
+        own button): kill, damage or move the Hero standing in the Room, or +N to every
+        Room of the owner's; a cost of the owner's cards is the player's word."""
+        if self.trigger != "at_will" or self.target not in ("none", "hero_in_this_room"):
+            return False
+        for effect in self.effects:
+            if isinstance(effect, MoveHero):
+                if effect.to not in ("town", "first_room"):
+                    return False
+            elif isinstance(effect, RoomDamagePlus):
+                if effect.rooms != "all_own":
+                    return False
+            elif effect.kind not in ("kill_hero", "damage_hero"):
+                return False
+        return True
+
+    @property
+    def self_boost(self) -> int:
+        """The damage this ability gives its own Room until end of turn when it fires (0:
+        it does something else)."""
+        if all(isinstance(e, RoomDamagePlus) and e.rooms == "this" for e in self.effects):
+            return sum(e.amount for e in self.effects if isinstance(e, RoomDamagePlus))
+        return 0
+
+    @property
     def cast_by_engine(self) -> bool:
         """Whether ``CastSpell`` carries out every effect of this (Spell) ability itself:
-        a Hero moves only to town or to the caster's entrance."""
+        a Hero moves only to town, the first Room or the caster's entrance; a Room
+        destroyed is one of the caster's own."""
         for effect in self.effects:
             if effect.kind not in SPELL_KINDS:
                 return False
-            if isinstance(effect, MoveHero) and effect.to not in ("town", "own_entrance"):
+            if isinstance(effect, MoveHero) and effect.to not in (
+                "town",
+                "own_entrance",
+                "first_room",
+            ):
+                return False
+            if isinstance(effect, DestroyRoom) and (
+                effect.which != "target" or self.target != "own_room"
+            ):
                 return False
         return True
 
@@ -388,13 +228,20 @@ class Ability(_Fact):
             return "kill_town_hero"
         if isinstance(effect, DestroyRoom) and effect.which == "each_opponent_chooses":
             return "destroy_own_room"
+        if isinstance(effect, DestroyRoom) and self.target == "advanced_room_any_dungeon":
+            return "destroy_advanced_room_any"
+        if isinstance(effect, DeactivateRoom) and self.target == "room_any_dungeon":
+            return "deactivate_room_any"
+        if isinstance(effect, RoomDamagePlus) and self.target == "other_own_monster_room":
+            return "boost_own_room"  # a Room the owner picks, +amount until end of turn
         return None
 
     @property
     def handling(self) -> Literal["auto", "prompt", "reminder"]:
-        """How the referee deals with it: applies it itself (``auto``: passive effects and
-        the first-entry send-back), offers it when it fires or is played (``prompt``: a
-        Spell ``CastSpell`` carries out, or an ability with an ``offer``), or reminds the
+        """How the referee deals with it: applies it itself (``auto``: passive effects, the
+        first-entry send-back, a Room that deals no more damage once a Hero survives it),
+        offers it when it fires or is played (``prompt``: a Spell ``CastSpell`` carries
+        out, or an ability with an ``offer``), or reminds the
         players (``reminder``: some effect is off the table or beyond the engine, or the
         ability is used at will with no moment the engine sees; players carry it out by
         hand, with the table's interventions)."""
@@ -405,8 +252,18 @@ class Ability(_Fact):
             return "auto"
         if self.trigger == "hero_enters_first" and kinds == {"move_hero"}:
             return "auto"
+        if self.trigger == "hero_survives_here" and kinds == {"no_more_damage"}:
+            return "auto"
+        if self.trigger == "hero_enters" and kinds == {"hero_damage"}:
+            return "auto"  # the walk deals it to the Hero it fits
+        if self.trigger == "level_up" and kinds == {"boss_treasure"}:
+            return "auto"  # the treasure bonus is set at the Level Up
+        if self.self_boost and self.trigger != "cast":
+            return "auto"  # the engine boosts the card's own Room when it fires
         if self.trigger == "cast":
             return "prompt" if self.cast_by_engine else "reminder"
+        if self.trigger == "at_will":  # used with its Room's own button (UseRoomAbility)
+            return "prompt" if self.activated_by_engine else "reminder"
         if self.offer is not None:
             return "prompt"
         return "reminder"
@@ -415,7 +272,7 @@ class Ability(_Fact):
 Source = Literal["official-app", "fan-wiki", "rulebook"]
 
 
-class CardSource(_Fact):
+class CardSource(Fact):
     """Where the facts come from: the data set and a place in it."""
 
     data: Source
@@ -423,7 +280,7 @@ class CardSource(_Fact):
     ruling: str | None = Field(default=None, max_length=200)  # a clarification used
 
 
-class CardEffects(_Fact):
+class CardEffects(Fact):
     id: str = Field(pattern=r"^[A-Z]{3}\d{3}$")
     name: str = Field(min_length=1, max_length=60)  # the card's proper name, for rulings
     kind: Literal["room", "boss", "spell", "miniboss", "item"]
@@ -450,7 +307,7 @@ class CardEffects(_Fact):
         return max(levels, key=("auto", "prompt", "reminder").index)
 
 
-class EffectsFile(_Fact):
+class EffectsFile(Fact):
     set: str = Field(min_length=1)
     note: str = ""
     cards: tuple[CardEffects, ...]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules import card_triggers, phases
 from rules import events as ev
 from rules.build import reactivate_all
 from rules.models import GameState, PlayerState
@@ -22,7 +23,7 @@ def best_of(
     if len(top) == 1:
         winner = top[0]
         return ev.GameEnded(
-            winner=winner.name,
+            winners=(winner.name,),
             ruling=Ruling(rule=rule, key=key, args={**args, "player": winner.name, "net": top_net}),
         )
     highest = state.setup.ruleset.xp_tiebreak == "highest"
@@ -31,7 +32,7 @@ def best_of(
     names = " and ".join(p.name for p in top)
     if len(by_xp) == 1:
         return ev.GameEnded(
-            winner=by_xp[0].name,
+            winners=(by_xp[0].name,),
             ruling=Ruling(
                 rule="R-END-XP",
                 key="end.win_xp",
@@ -44,14 +45,14 @@ def best_of(
             ),
         )
     return ev.GameEnded(
-        winner=None,
+        winners=tuple(p.name for p in by_xp),
         ruling=Ruling(rule="R-END-XP", key="end.draw", args={"players": names, "net": top_net}),
     )
 
 
 def end_turn(state: GameState) -> list[ev.EventBase]:
     """Everything that happens once every player has had an Adventure phase."""
-    out: list[ev.EventBase] = list(reactivate_all(state))
+    out: list[ev.EventBase] = [*card_triggers.turn_ended(state), *reactivate_all(state)]
     ruleset = state.setup.ruleset
     in_game = [p for p in state.players if not p.eliminated]
     ended: ev.GameEnded | None = None
@@ -91,7 +92,7 @@ def end_turn(state: GameState) -> list[ev.EventBase]:
         if len(winners) == 1:
             w = winners[0]
             ended = ev.GameEnded(
-                winner=w.name,
+                winners=(w.name,),
                 ruling=Ruling(
                     rule="R-END-WIN",
                     key="end.win",
@@ -103,7 +104,7 @@ def end_turn(state: GameState) -> list[ev.EventBase]:
             ended = best_of(state, winners, "R-END-WIN", "end.win_tiebreak", {"players": names})
         elif len(left) == 1:
             ended = ev.GameEnded(
-                winner=left[0].name,
+                winners=(left[0].name,),
                 ruling=Ruling(rule="R-END-LAST", key="end.last", args={"player": left[0].name}),
             )
         elif not left and out_now:
@@ -129,23 +130,8 @@ def end_turn(state: GameState) -> list[ev.EventBase]:
                         )
                     )
                 )
-    out.append(
-        ev.TurnStarted(
-            turn=state.turn + 1,
-            ruling=Ruling(
-                rule="R-TURN-REVEAL",
-                key="turn.started",
-                args={"turn": state.turn + 1, "count": reveal_count(state)},
-            ),
-        )
-    )
-    return out
-
-
-def reveal_count(state: GameState) -> int:
-    """Heroes revealed each turn: one per player at the table, eliminated ones too
-    (R-END-ELIM: the number does not change), fewer only when the deck runs out."""
-    return min(len(state.players), state.ordinary_left + state.epic_left)
+    out.append(phases.phase_done(state))
+    return out + card_triggers.turn_started(state)
 
 
 def _not_eliminated(

@@ -11,77 +11,36 @@ from collections.abc import Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from rules import adventure, bait, build, expansions, items, minibosses, spells
+from rules import (
+    activated,
+    adventure,
+    bait,
+    build,
+    card_triggers,
+    expansions,
+    items,
+    minibosses,
+    phases,
+    spells,
+)
 from rules import commands as cmd
 from rules import events as ev
-from rules.end_of_turn import end_turn, reveal_count
-from rules.errors import HeroError, PhaseError, RulesError
+from rules.end_of_turn import end_turn
+from rules.errors import HeroError, PhaseError, RulesError, acting_player
 from rules.evolve import evolve
-from rules.models import CardOffer, GameSetup, GameState, Hero, Phase, PlayerState
+from rules.models import GameSetup, GameState, Hero
 from rules.rulings import Ruling
 from rules.setup import new_game
 
 __all__ = [
-    "ALLOWED_PHASES",
     "Replay",
     "apply",
     "decide",
     "evolve",
-    "legal_command_types",
     "new_game",
     "replay",
     "replay_partial",
 ]
-
-_TABLE: tuple[Phase, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
-_WALK: tuple[Phase, ...] = ("adventure",)
-
-# Turn flow as data: the phases in which each command may be made (R-PHASE).
-ALLOWED_PHASES: dict[type[BaseModel], tuple[Phase, ...]] = {
-    cmd.BuildRoom: ("setup", "build"),
-    cmd.RevealRooms: ("setup", "build"),
-    cmd.RevealHeroes: ("beginning",),
-    cmd.ResolveBait: ("bait",),
-    cmd.AdvanceHero: _WALK,
-    cmd.FinishWalk: _WALK,
-    cmd.FinishAdventure: _WALK,
-    cmd.DamageHero: _WALK,
-    cmd.HealHero: _WALK,
-    cmd.KillHero: _WALK,
-    cmd.SendHeroBack: _WALK,
-    cmd.SkipRoom: _WALK,
-    cmd.DestroyRoom: ("build", "adventure"),
-    cmd.DeactivateRoom: ("build", "adventure"),
-    cmd.SetTreasureBonus: ("setup", "beginning", "build", "bait", "adventure"),
-    cmd.HealWound: ("build", "adventure"),
-    cmd.CorrectScore: _TABLE,
-    cmd.EndTurn: ("end",),
-    cmd.CastSpell: ("build", "adventure"),
-    # An ability may fire as the last Hero dies, which ends the Adventure phase: its owner
-    # still answers before the turn ends (R-CARD-EFFECT).
-    # One fired by a Room built or a Level Up at the reveal is answered in the Bait phase.
-    cmd.AnswerCardEffect: ("build", "bait", "adventure", "end"),
-    **expansions.ALLOWED_PHASES,  # Items (R-ITEM), Minibosses and Coins (R-MINI)
-}
-
-
-def legal_command_types(state: GameState) -> tuple[type[BaseModel], ...]:
-    """The kinds of command this phase allows (the UI enables its buttons from this).
-
-    An expansion's commands appear only in games played with it; with Items, the
-    beginning of a turn takes RevealItems before RevealHeroes (R-ITEM).
-    """
-    due = items.items_due(state)
-    return tuple(
-        t
-        for t, phases in ALLOWED_PHASES.items()
-        if state.phase in phases
-        and expansions.enabled(state, t)
-        and not (t is cmd.RevealHeroes and due)
-        and not (t is cmd.RevealItems and not due)
-        and not (t is cmd.ResolveBait and _town_offer_waiting(state))
-        and not (t is cmd.EndTurn and _must_do_offer_waiting(state))
-    )
 
 
 class _Fold:
@@ -103,21 +62,14 @@ class _Fold:
         self.add(producer(self.state))
 
 
-def _player(state: GameState, name: str, *, active: bool = True) -> PlayerState:
-    if not state.has_player(name):
-        raise RulesError("R-PHASE", "err.no_player", player=name)
-    player = state.player(name)
-    if active and player.eliminated:
-        raise RulesError("R-END-ELIM", "err.eliminated", player=name)
-    return player
-
-
 def _check_phase(state: GameState, command: BaseModel) -> None:
     if state.phase == "over":
         raise PhaseError(
-            "R-END-WIN", "err.game_over", why=state.game_over_why or "a winner was declared"
+            "R-END-WIN",
+            "err.game_over",
+            why=state.outcome.why if state.outcome else "a winner was declared",
         )
-    allowed = ALLOWED_PHASES[type(command)]
+    allowed = phases.phases_of(type(command))
     if state.phase not in allowed:
         raise PhaseError("R-PHASE", "err.phase", phase=state.phase, expected=allowed[0])
 
@@ -140,7 +92,7 @@ def _walk_to_end(fold: _Fold) -> None:
 
 def _reveal_heroes(state: GameState, command: cmd.RevealHeroes) -> list[ev.EventBase]:
     items.check_heroes_may_come(state)
-    expected = reveal_count(state)
+    expected = phases.reveal_count(state)
     if len(command.heroes) != expected:
         raise HeroError(
             "R-TURN-REVEAL", "err.reveal_count", expected=expected, got=len(command.heroes)
@@ -165,27 +117,15 @@ def _reveal_heroes(state: GameState, command: cmd.RevealHeroes) -> list[ev.Event
             )
         )
     out += items.taken_by_new_heroes(state, heroes)
-    out.append(
-        ev.PhaseChanged(
-            phase="build", ruling=Ruling(rule="R-PHASE", key="turn.phase", args={"phase": "Build"})
-        )
-    )
+    out.append(phases.phase_done(state))
     return out
-
-
-def _town_offer_waiting(state: GameState) -> CardOffer | None:
-    return next((o for o in state.offers if o.takes_town_hero), None)
-
-
-def _must_do_offer_waiting(state: GameState) -> CardOffer | None:
-    return next((o for o in state.offers if o.mandatory), None)
 
 
 def _no_town_offer_waiting(state: GameState) -> None:
     """Refuse the Bait while an ability that picks a Hero in town waits for its answer:
     "when you build" and Level Up abilities resolve at the reveal, before any Hero is lured
     (R-BUILD-ONE), so luring first would take its targets away."""
-    waiting = _town_offer_waiting(state)
+    waiting = phases.town_offer_waiting(state)
     if waiting is not None:
         raise RulesError(
             "R-CARD-EFFECT", "err.offer_before_bait", card=waiting.card, player=waiting.player
@@ -196,7 +136,7 @@ def _no_must_do_offer_waiting(state: GameState) -> None:
     """Refuse to end the turn while an ability the card does not make optional waits:
     offers lapse when the next turn begins, so ending it would drop the ability unplayed
     (an optional one left unanswered is simply a No)."""
-    waiting = _must_do_offer_waiting(state)
+    waiting = phases.must_do_offer_waiting(state)
     if waiting is not None:
         raise RulesError(
             "R-CARD-EFFECT", "err.offer_before_end", card=waiting.card, player=waiting.player
@@ -210,12 +150,7 @@ def _resolve_bait(state: GameState) -> list[ev.EventBase]:
             out.append(ev.HeroStayed(hero=lure.hero, ruling=lure.ruling))
         else:
             out.append(ev.HeroLured(hero=lure.hero, player=lure.player, ruling=lure.ruling))
-    out.append(
-        ev.PhaseChanged(
-            phase="adventure",
-            ruling=Ruling(rule="R-PHASE", key="turn.phase", args={"phase": "Adventure"}),
-        )
-    )
+    out.append(phases.phase_done(state))
     return out
 
 
@@ -223,44 +158,30 @@ def _reveal_rooms(state: GameState) -> list[ev.EventBase]:
     out = [*build.reveal(state), *minibosses.reveal(state)]
     if state.phase == "setup":
         out.append(ev.Noted(ruling=Ruling(rule="R-SETUP-FIRST", key="setup.done", args={})))
-        out.append(
-            ev.TurnStarted(
-                turn=1,
-                ruling=Ruling(
-                    rule="R-TURN-REVEAL",
-                    key="turn.started",
-                    args={"turn": 1, "count": reveal_count(state)},
-                ),
-            )
-        )
-    else:
-        out.append(
-            ev.PhaseChanged(
-                phase="bait",
-                ruling=Ruling(rule="R-PHASE", key="turn.phase", args={"phase": "Bait"}),
-            )
-        )
+    out.append(phases.phase_done(state))
     return out
 
 
 def _destroy(fold: _Fold, command: cmd.DestroyRoom) -> None:
     state = fold.state
-    player = _player(state, command.player)
+    player = acting_player(state, command.player)
     event = build.destroy(state, player, command.index)
     walk = state.walk
     if (
         walk is not None
         and walk.player == player.name
         and walk.room == command.index
-        and walk.damage >= state.hero(walk.hero).card.health
+        and state.walk_lethal
     ):
         # The Hero leaves the destroyed Room at once, and leaving with damage at least its
         # Health it dies there (R-ADV-DEATH; rulebook FAQ: it moves on only if it survives).
         fold.step(adventure.advance)
         fold.add([event])
+        fold.add(card_triggers.destroyed(state, fold.state, player.name, command.index))
         _after_walk(fold)
         return
     fold.add([event])
+    fold.add(card_triggers.destroyed(state, fold.state, player.name, command.index))
     stack = player.dungeon[command.index]
     if (
         walk is not None
@@ -284,7 +205,7 @@ def _destroy(fold: _Fold, command: cmd.DestroyRoom) -> None:
 
 
 def _heal_wound(state: GameState, command: cmd.HealWound) -> list[ev.EventBase]:
-    player = _player(state, command.player)
+    player = acting_player(state, command.player)
     wounds = player.healable
     if not wounds:
         raise HeroError("R-HEAL", "err.no_wound", player=player.name)
@@ -318,7 +239,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         return fold
     match command:
         case cmd.BuildRoom(player=name, room=room, over=over):
-            fold.add([build.place(state, _player(state, name), room, over)])
+            fold.add([build.place(state, acting_player(state, name), room, over)])
         case cmd.RevealRooms():
             fold.add(_reveal_rooms(state))
         case cmd.RevealHeroes():
@@ -349,10 +270,16 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             fold.add(adventure.skip(state))
         case cmd.DestroyRoom():
             _destroy(fold, command)
+        case cmd.UseRoomAbility():  # its effect, then its cost's Room destroyed
+            events, destroys = activated.use(state, command)
+            fold.add(events)
+            if destroys is not None:
+                _destroy(fold, cmd.DestroyRoom(player=command.player, index=destroys))
+            _after_walk(fold)
         case cmd.DeactivateRoom(player=name, index=index):
-            fold.add([build.deactivate(state, _player(state, name), index)])
+            fold.add([build.deactivate(state, acting_player(state, name), index)])
         case cmd.SetTreasureBonus(player=name, treasure=treasure, amount=amount):
-            player = _player(state, name)
+            player = acting_player(state, name)
             fold.add(
                 [
                     ev.TreasureBonusSet(
@@ -370,7 +297,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         case cmd.HealWound():
             fold.add(_heal_wound(state, command))
         case cmd.CorrectScore(player=name, souls=souls, wounds=wounds, reason=reason):
-            player = _player(state, name, active=False)
+            player = acting_player(state, name, active=False)
             fold.add(
                 [
                     ev.ScoreCorrected(
@@ -394,7 +321,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             _no_must_do_offer_waiting(state)
             fold.add(end_turn(state))
         case cmd.CastSpell(player=name):
-            fold.add(spells.cast(state, command, _player(state, name)))
+            fold.add(spells.cast(state, command, acting_player(state, name)))
             _after_walk(fold)
         case cmd.AnswerCardEffect(player=name, card_id=card_id, accept=accept):
             heal = spells.find_offer(state, name, card_id).offer == "heal_wound"

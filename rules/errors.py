@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.models import GameState, PlayerState
 from rules.rulings import Arg, RuleId, Ruling, explain
 
 
@@ -40,4 +41,33 @@ class HeroError(RulesError):
 
 
 class StaleCommand(RulesError):
-    """The command was made on an older version of the state than the current one."""
+    """The command was made on an older version of the state than the current one
+    (R-STALE): another device changed the table first."""
+
+    def __init__(self, key: str = "err.stale", **args: Arg) -> None:
+        super().__init__("R-STALE", key, **args)
+
+
+class UndoError(RulesError):
+    """Nothing to undo, or nothing to redo (R-UNDO)."""
+
+    def __init__(self, key: str, **args: Arg) -> None:
+        super().__init__("R-UNDO", key, **args)
+
+
+class UnknownPlayer(RulesError):
+    """The command names a player who is not at this table (R-PLAYER)."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__("R-PLAYER", "err.no_player", player=player)
+
+
+def acting_player(state: GameState, name: str, *, active: bool = True) -> PlayerState:
+    """The player a command names: refused if not at the table (R-PLAYER) or, when the
+    command is a move of the game (``active``), if eliminated (R-END-ELIM)."""
+    if not state.has_player(name):
+        raise UnknownPlayer(name)
+    player = state.player(name)
+    if active and player.eliminated:
+        raise RulesError("R-END-ELIM", "err.eliminated", player=name)
+    return player

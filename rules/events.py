@@ -213,8 +213,15 @@ class PlayerEliminated(EventBase):
 
 
 class GameEnded(EventBase):
+    """The game is over: ``winners`` is one name, or every player sharing the victory."""
+
     type: Literal["game_ended"] = "game_ended"
-    winner: str | None
+    winners: tuple[str, ...] = Field(min_length=1, max_length=6)
+
+    @property
+    def winner(self) -> str | None:
+        """The one winner, or None when the victory is shared."""
+        return self.winners[0] if len(self.winners) == 1 else None
 
 
 # --- Tools of Hero-Kind (R-ITEM) ----------------------------------------------------------

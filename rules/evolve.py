@@ -5,20 +5,31 @@ Every function returns a new frozen state; nothing is changed in place.
 
 from __future__ import annotations
 
-from functools import singledispatch
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from rules import events as ev
+from rules import expansion_evolve, phases
 from rules.models import CardOffer, GameState, PlayerState, RoomStack, ScoredHero, Walk
+from rules.outcome import Outcome
 
 
 def evolve(state: GameState, event: ev.EventBase) -> GameState:
     """The state after ``event``."""
-    return _apply(event, state)
+    fold = FOLDS.get(type(event))
+    if fold is None:
+        raise TypeError(f"no evolve rule for {type(event).__name__}")
+    return fold(event, state)
 
 
-def _player(state: GameState, name: str, **changes: object) -> GameState:
-    players = tuple(p.model_copy(update=changes) if p.name == name else p for p in state.players)
-    return state.model_copy(update={"players": players})
+def _without(heroes: tuple[int, ...], hero: int) -> tuple[int, ...]:
+    """``heroes`` without ``hero`` (ids are unique): two slices copied at C speed, so a
+    Bait luring thousands of Heroes one by one stays fast (R-BAIT-ORDER)."""
+    try:
+        at = heroes.index(hero)
+    except ValueError:
+        return heroes
+    return heroes[:at] + heroes[at + 1 :]
 
 
 def _set_entrance(state: GameState, name: str, queue: tuple[int, ...]) -> GameState:
@@ -31,28 +42,20 @@ def _set_entrance(state: GameState, name: str, queue: tuple[int, ...]) -> GameSt
 def _score(state: GameState, name: str, hero: int, face_up: bool) -> GameState:
     p = state.player(name)
     scored = (*p.scored, ScoredHero(hero=hero, face_up=face_up))
-    state = _player(state, name, scored=scored)
+    state = state.with_player(name, scored=scored)
     carried = tuple((h, d) for h, d in state.carried if h != hero)
     return state.model_copy(update={"walk": None, "carried": carried})
 
 
-@singledispatch
-def _apply(event: ev.EventBase, state: GameState) -> GameState:
-    raise TypeError(f"no evolve rule for {type(event).__name__}")
-
-
-@_apply.register
-def _(event: ev.Noted, state: GameState) -> GameState:
+def _noted(event: ev.Noted, state: GameState) -> GameState:
     return state
 
 
-@_apply.register
-def _(event: ev.RoomPlaced, state: GameState) -> GameState:
-    return _player(state, event.player, pending=event.build, built_this_phase=True)
+def _room_placed(event: ev.RoomPlaced, state: GameState) -> GameState:
+    return state.with_player(event.player, pending=event.build, built_this_phase=True)
 
 
-@_apply.register
-def _(event: ev.RoomRevealed, state: GameState) -> GameState:
+def _room_revealed(event: ev.RoomRevealed, state: GameState) -> GameState:
     p = state.player(event.player)
     build = event.build
     dungeon = list(p.dungeon)
@@ -61,24 +64,21 @@ def _(event: ev.RoomRevealed, state: GameState) -> GameState:
     else:
         stack = dungeon[build.over]
         dungeon[build.over] = stack.model_copy(update={"rooms": (*stack.rooms, build.room)})
-    return _player(state, event.player, dungeon=tuple(dungeon), pending=None)
+    return state.with_player(event.player, dungeon=tuple(dungeon), pending=None)
 
 
-@_apply.register
-def _(event: ev.BossLeveledUp, state: GameState) -> GameState:
-    return _player(state, event.player, leveled_up=True)
+def _boss_leveled_up(event: ev.BossLeveledUp, state: GameState) -> GameState:
+    return state.with_player(event.player, leveled_up=True)
 
 
-@_apply.register
-def _(event: ev.PhaseChanged, state: GameState) -> GameState:
+def _phase_changed(event: ev.PhaseChanged, state: GameState) -> GameState:
     players = state.players
     if event.phase == "build":
         players = tuple(p.model_copy(update={"built_this_phase": False}) for p in players)
     return state.model_copy(update={"phase": event.phase, "players": players})
 
 
-@_apply.register
-def _(event: ev.TurnStarted, state: GameState) -> GameState:
+def _turn_started(event: ev.TurnStarted, state: GameState) -> GameState:
     players = tuple(
         p.model_copy(
             update={
@@ -93,7 +93,7 @@ def _(event: ev.TurnStarted, state: GameState) -> GameState:
     return state.model_copy(
         update={
             "turn": event.turn,
-            "phase": "beginning",
+            "phase": phases.TURN_STARTS,
             "players": players,
             "walked": (),
             "walk": None,
@@ -104,8 +104,7 @@ def _(event: ev.TurnStarted, state: GameState) -> GameState:
     )
 
 
-@_apply.register
-def _(event: ev.HeroRevealed, state: GameState) -> GameState:
+def _hero_revealed(event: ev.HeroRevealed, state: GameState) -> GameState:
     epic = event.hero.card.epic
     ordinary_left = state.ordinary_left - (0 if epic else 1)
     epic_left = state.epic_left - (1 if epic else 0)
@@ -123,22 +122,17 @@ def _(event: ev.HeroRevealed, state: GameState) -> GameState:
     )
 
 
-@_apply.register
-def _(event: ev.HeroLured, state: GameState) -> GameState:
-    town = tuple(h for h in state.town if h != event.hero)
-    state = state.model_copy(update={"town": town})
+def _hero_lured(event: ev.HeroLured, state: GameState) -> GameState:
+    state = state.model_copy(update={"town": _without(state.town, event.hero)})
     return _set_entrance(state, event.player, (*state.entrance(event.player), event.hero))
 
 
-@_apply.register
-def _(event: ev.HeroStayed, state: GameState) -> GameState:
+def _hero_stayed(event: ev.HeroStayed, state: GameState) -> GameState:
     return state
 
 
-@_apply.register
-def _(event: ev.WalkStarted, state: GameState) -> GameState:
-    queue = tuple(h for h in state.entrance(event.player) if h != event.hero)
-    state = _set_entrance(state, event.player, queue)
+def _walk_started(event: ev.WalkStarted, state: GameState) -> GameState:
+    state = _set_entrance(state, event.player, _without(state.entrance(event.player), event.hero))
     walk = Walk(player=event.player, hero=event.hero, room=None, damage=event.damage)
     return state.model_copy(update={"walk": walk})
 
@@ -149,8 +143,7 @@ def _walk(state: GameState) -> Walk:
     return state.walk
 
 
-@_apply.register
-def _(event: ev.HeroEnteredRoom, state: GameState) -> GameState:
+def _hero_entered_room(event: ev.HeroEnteredRoom, state: GameState) -> GameState:
     walk = _walk(state).model_copy(
         update={"room": event.room, "damage": _walk(state).damage + event.damage}
     )
@@ -161,8 +154,7 @@ def _used(state: GameState, use: str) -> GameState:
     return state.model_copy(update={"card_uses": (*state.card_uses, use)}) if use else state
 
 
-@_apply.register
-def _(event: ev.CardEffectFired, state: GameState) -> GameState:
+def _card_effect_fired(event: ev.CardEffectFired, state: GameState) -> GameState:
     state = _used(state, event.use)
     if event.offer is None:
         return state
@@ -177,55 +169,47 @@ def _(event: ev.CardEffectFired, state: GameState) -> GameState:
     return state.model_copy(update={"offers": (*state.offers, offer)})
 
 
-@_apply.register
-def _(event: ev.CardEffectAnswered, state: GameState) -> GameState:
+def _card_effect_answered(event: ev.CardEffectAnswered, state: GameState) -> GameState:
     mine = [o for o in state.offers if o.player == event.player and o.card_id == event.card_id]
     offers = tuple(o for o in state.offers if o is not mine[0]) if mine else state.offers
     return state.model_copy(update={"offers": offers})
 
 
-@_apply.register
-def _(event: ev.RoomBoosted, state: GameState) -> GameState:
+def _room_boosted(event: ev.RoomBoosted, state: GameState) -> GameState:
     p = state.player(event.player)
     dungeon = list(p.dungeon)
     stack = dungeon[event.index]
     dungeon[event.index] = stack.model_copy(update={"boost": stack.boost + event.amount})
-    return _player(state, event.player, dungeon=tuple(dungeon))
+    return state.with_player(event.player, dungeon=tuple(dungeon))
 
 
-@_apply.register
-def _(event: ev.HeroSkippedRoom, state: GameState) -> GameState:
+def _hero_skipped_room(event: ev.HeroSkippedRoom, state: GameState) -> GameState:
     walk = _walk(state).model_copy(update={"room": event.room, "skip_next": False})
     return state.model_copy(update={"walk": walk})
 
 
-@_apply.register
-def _(event: ev.SkipArmed, state: GameState) -> GameState:
+def _skip_armed(event: ev.SkipArmed, state: GameState) -> GameState:
     walk = _walk(state).model_copy(update={"skip_next": True})
     return state.model_copy(update={"walk": walk})
 
 
-@_apply.register
-def _(event: ev.HeroDamageChanged, state: GameState) -> GameState:
+def _hero_damage_changed(event: ev.HeroDamageChanged, state: GameState) -> GameState:
     walk = _walk(state)
     damage = max(0, walk.damage + event.amount)
     return state.model_copy(update={"walk": walk.model_copy(update={"damage": damage})})
 
 
-@_apply.register
-def _(event: ev.HeroKilled, state: GameState) -> GameState:
+def _hero_killed(event: ev.HeroKilled, state: GameState) -> GameState:
     # A Hero killed in town by a card (Gorgona) leaves the town line (R-CARD-EFFECT).
     state = state.model_copy(update={"town": tuple(h for h in state.town if h != event.hero)})
     return _score(state, event.player, event.hero, face_up=False)
 
 
-@_apply.register
-def _(event: ev.HeroSurvived, state: GameState) -> GameState:
+def _hero_survived(event: ev.HeroSurvived, state: GameState) -> GameState:
     return _score(state, event.player, event.hero, face_up=True)
 
 
-@_apply.register
-def _(event: ev.HeroSentBack, state: GameState) -> GameState:
+def _hero_sent_back(event: ev.HeroSentBack, state: GameState) -> GameState:
     state = state.model_copy(update={"walk": None})
     if event.to == "town":
         carried = tuple((h, d) for h, d in state.carried if h != event.hero)
@@ -235,13 +219,11 @@ def _(event: ev.HeroSentBack, state: GameState) -> GameState:
     return _set_entrance(state, event.player, (*state.entrance(event.player), event.hero))
 
 
-@_apply.register
-def _(event: ev.AdventureDone, state: GameState) -> GameState:
+def _adventure_done(event: ev.AdventureDone, state: GameState) -> GameState:
     return state.model_copy(update={"walked": (*state.walked, event.player)})
 
 
-@_apply.register
-def _(event: ev.RoomDestroyed, state: GameState) -> GameState:
+def _room_destroyed(event: ev.RoomDestroyed, state: GameState) -> GameState:
     p = state.player(event.player)
     dungeon = list(p.dungeon)
     stack = dungeon[event.index]
@@ -256,7 +238,7 @@ def _(event: ev.RoomDestroyed, state: GameState) -> GameState:
     if vanished and pending is not None and pending.over is not None and pending.over > event.index:
         # A face-down Room waiting to cover a later place follows that place as it slides.
         pending = pending.model_copy(update={"over": pending.over - 1})
-    state = _player(state, event.player, dungeon=tuple(dungeon), pending=pending)
+    state = state.with_player(event.player, dungeon=tuple(dungeon), pending=pending)
     walk = state.walk
     if (
         vanished
@@ -272,73 +254,95 @@ def _(event: ev.RoomDestroyed, state: GameState) -> GameState:
     return state
 
 
-@_apply.register
-def _(event: ev.RoomDeactivated, state: GameState) -> GameState:
+def _room_deactivated(event: ev.RoomDeactivated, state: GameState) -> GameState:
     p = state.player(event.player)
     dungeon = tuple(
         s.model_copy(update={"deactivated": True}) if i == event.index else s
         for i, s in enumerate(p.dungeon)
     )
-    return _player(state, event.player, dungeon=dungeon)
+    return state.with_player(event.player, dungeon=dungeon)
 
 
-@_apply.register
-def _(event: ev.RoomReactivated, state: GameState) -> GameState:
+def _room_reactivated(event: ev.RoomReactivated, state: GameState) -> GameState:
     p = state.player(event.player)
     dungeon = tuple(
         s.model_copy(update={"deactivated": False}) if i == event.index else s
         for i, s in enumerate(p.dungeon)
     )
-    return _player(state, event.player, dungeon=dungeon)
+    return state.with_player(event.player, dungeon=dungeon)
 
 
-@_apply.register
-def _(event: ev.TreasureBonusSet, state: GameState) -> GameState:
+def _treasure_bonus_set(event: ev.TreasureBonusSet, state: GameState) -> GameState:
     p = state.player(event.player)
     bonus = tuple((t, a) for t, a in p.treasure_bonus if t != event.treasure)
     if event.amount:
         bonus = (*bonus, (event.treasure, event.amount))
-    return _player(state, event.player, treasure_bonus=bonus)
+    return state.with_player(event.player, treasure_bonus=bonus)
 
 
-@_apply.register
-def _(event: ev.WoundHealed, state: GameState) -> GameState:
+def _wound_healed(event: ev.WoundHealed, state: GameState) -> GameState:
     p = state.player(event.player)
     scored = tuple(
         ScoredHero(hero=s.hero, face_up=False) if s.hero == event.hero else s for s in p.scored
     )
-    return _player(state, event.player, scored=scored)
+    return state.with_player(event.player, scored=scored)
 
 
-@_apply.register
-def _(event: ev.ScoreCorrected, state: GameState) -> GameState:
+def _score_corrected(event: ev.ScoreCorrected, state: GameState) -> GameState:
     p: PlayerState = state.player(event.player)
-    return _player(
-        state,
+    return state.with_player(
         event.player,
         souls_adjust=p.souls_adjust + event.souls,
         wounds_adjust=p.wounds_adjust + event.wounds,
     )
 
 
-@_apply.register
-def _(event: ev.PlayerEliminated, state: GameState) -> GameState:
-    state = _player(state, event.player, eliminated=True, eliminated_turn=state.turn)
+def _player_eliminated(event: ev.PlayerEliminated, state: GameState) -> GameState:
+    state = state.with_player(event.player, eliminated=True, eliminated_turn=state.turn)
     # An eliminated player's cards leave the game; Heroes at its entrance go nowhere.
     return _set_entrance(state, event.player, ())
 
 
-@_apply.register
-def _(event: ev.GameEnded, state: GameState) -> GameState:
+def _game_ended(event: ev.GameEnded, state: GameState) -> GameState:
     return state.model_copy(
         update={
-            "phase": "over",
-            "winner": event.winner,
-            "game_over_rule": event.ruling.rule,
-            "game_over_why": event.ruling.why,
+            "phase": phases.OVER,
+            "outcome": Outcome(winners=event.winners, ruling=event.ruling),
         }
     )
 
 
-# The expansions register their events' evolve functions on the same dispatcher.
-from rules import expansion_evolve  # noqa: E402, F401  (R-ITEM, R-MINI)
+# Every event's function, in one table: the base game's, then the expansions' (R-ITEM,
+# R-MINI). tests/rules/test_evolve.py checks that each event type has one.
+FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
+    ev.Noted: _noted,
+    ev.RoomPlaced: _room_placed,
+    ev.RoomRevealed: _room_revealed,
+    ev.BossLeveledUp: _boss_leveled_up,
+    ev.PhaseChanged: _phase_changed,
+    ev.TurnStarted: _turn_started,
+    ev.HeroRevealed: _hero_revealed,
+    ev.HeroLured: _hero_lured,
+    ev.HeroStayed: _hero_stayed,
+    ev.WalkStarted: _walk_started,
+    ev.HeroEnteredRoom: _hero_entered_room,
+    ev.CardEffectFired: _card_effect_fired,
+    ev.CardEffectAnswered: _card_effect_answered,
+    ev.RoomBoosted: _room_boosted,
+    ev.HeroSkippedRoom: _hero_skipped_room,
+    ev.SkipArmed: _skip_armed,
+    ev.HeroDamageChanged: _hero_damage_changed,
+    ev.HeroKilled: _hero_killed,
+    ev.HeroSurvived: _hero_survived,
+    ev.HeroSentBack: _hero_sent_back,
+    ev.AdventureDone: _adventure_done,
+    ev.RoomDestroyed: _room_destroyed,
+    ev.RoomDeactivated: _room_deactivated,
+    ev.RoomReactivated: _room_reactivated,
+    ev.TreasureBonusSet: _treasure_bonus_set,
+    ev.WoundHealed: _wound_healed,
+    ev.ScoreCorrected: _score_corrected,
+    ev.PlayerEliminated: _player_eliminated,
+    ev.GameEnded: _game_ended,
+    **expansion_evolve.FOLDS,
+}

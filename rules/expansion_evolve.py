@@ -1,13 +1,16 @@
 """Folding the expansions' events into state (R-ITEM, R-MINI): one function per event.
 
-Registered on ``rules.evolve``'s dispatcher when that module loads. Like the rest of
-evolve, nothing here decides anything: the events carry every choice already made.
+``FOLDS`` maps each of these events to its function; ``rules.evolve`` takes them into its
+own table. Like the rest of evolve, nothing here decides anything: the events carry every
+choice already made.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from rules import events as ev
-from rules.evolve import _apply, _player
 from rules.models import GameState, ItemChoice, ItemTable, Miniboss, OwnedItem, RoomStack
 
 
@@ -20,7 +23,7 @@ def _stack(state: GameState, name: str, index: int, **changes: object) -> GameSt
         s.model_copy(update=changes) if i == index else s
         for i, s in enumerate(state.player(name).dungeon)
     )
-    return _player(state, name, dungeon=dungeon)
+    return state.with_player(name, dungeon=dungeon)
 
 
 def _top(state: GameState, name: str, index: int) -> RoomStack:
@@ -41,8 +44,7 @@ def _without_choice(table: ItemTable, name: str) -> tuple[ItemChoice, ...]:
 # --- Items ---------------------------------------------------------------------------------
 
 
-@_apply.register
-def _(event: ev.ItemRevealed, state: GameState) -> GameState:
+def _item_revealed(event: ev.ItemRevealed, state: GameState) -> GameState:
     table = state.items
     return _items(
         state,
@@ -53,8 +55,7 @@ def _(event: ev.ItemRevealed, state: GameState) -> GameState:
     )
 
 
-@_apply.register
-def _(event: ev.ItemTaken, state: GameState) -> GameState:
+def _item_taken(event: ev.ItemTaken, state: GameState) -> GameState:
     table = state.items
     return _items(
         state,
@@ -76,12 +77,11 @@ def _set_face(
     return tuple(out)
 
 
-@_apply.register
-def _(event: ev.ItemScored, state: GameState) -> GameState:
+def _item_scored(event: ev.ItemScored, state: GameState) -> GameState:
     p = state.player(event.player)
     owned = _set_face(p.items, None, event.turned_down)
     owned = (*owned, OwnedItem(item=event.item, face_up=event.face_up))
-    state = _player(state, event.player, items=owned)
+    state = state.with_player(event.player, items=owned)
     table = state.items
     choices = table.choices
     if event.choice:  # a new choice replaces the player's earlier one (it includes it)
@@ -94,75 +94,82 @@ def _(event: ev.ItemScored, state: GameState) -> GameState:
     )
 
 
-@_apply.register
-def _(event: ev.FaceUpItemChosen, state: GameState) -> GameState:
+def _face_up_item_chosen(event: ev.FaceUpItemChosen, state: GameState) -> GameState:
     p = state.player(event.player)
-    state = _player(state, event.player, items=_set_face(p.items, event.item, event.turned_down))
+    state = state.with_player(event.player, items=_set_face(p.items, event.item, event.turned_down))
     return _items(state, choices=_without_choice(state.items, event.player))
 
 
-@_apply.register
-def _(event: ev.ItemUsed, state: GameState) -> GameState:
+def _item_used(event: ev.ItemUsed, state: GameState) -> GameState:
     p = state.player(event.player)
-    state = _player(state, event.player, items=_set_face(p.items, None, event.item))
+    state = state.with_player(event.player, items=_set_face(p.items, None, event.item))
     return _items(state, choices=_without_choice(state.items, event.player))
 
 
 # --- Coins and Minibosses --------------------------------------------------------------------
 
 
-@_apply.register
-def _(event: ev.CoinsChanged, state: GameState) -> GameState:
+def _coins_changed(event: ev.CoinsChanged, state: GameState) -> GameState:
     coins = state.player(event.player).coins + event.amount
-    return _player(state, event.player, coins=max(0, coins))
+    return state.with_player(event.player, coins=max(0, coins))
 
 
-@_apply.register
-def _(event: ev.CoinsMoved, state: GameState) -> GameState:
+def _coins_moved(event: ev.CoinsMoved, state: GameState) -> GameState:
     coins = state.player(event.player).coins - event.amount
     on_room = _top(state, event.player, event.index).coins + event.amount
-    state = _player(state, event.player, coins=max(0, coins))
+    state = state.with_player(event.player, coins=max(0, coins))
     return _stack(state, event.player, event.index, coins=max(0, on_room))
 
 
-@_apply.register
-def _(event: ev.CoinsLost, state: GameState) -> GameState:
+def _coins_lost(event: ev.CoinsLost, state: GameState) -> GameState:
     return _stack(state, event.player, event.index, coins=0)
 
 
-@_apply.register
-def _(event: ev.MinibossPlaced, state: GameState) -> GameState:
-    state = _player(state, event.player, built_this_phase=True)
+def _miniboss_placed(event: ev.MinibossPlaced, state: GameState) -> GameState:
+    state = state.with_player(event.player, built_this_phase=True)
     return _stack(state, event.player, event.index, miniboss=Miniboss(card=event.miniboss))
 
 
-@_apply.register
-def _(event: ev.MinibossRevealed, state: GameState) -> GameState:
+def _miniboss_revealed(event: ev.MinibossRevealed, state: GameState) -> GameState:
     miniboss = _miniboss(state, event.player, event.index)
     coins = max(0, state.player(event.player).coins - 1)
-    state = _player(state, event.player, coins=coins)
+    state = state.with_player(event.player, coins=coins)
     shown = miniboss.model_copy(update={"face_down": False, "level": 1})
     return _stack(state, event.player, event.index, miniboss=shown)
 
 
-@_apply.register
-def _(event: ev.MinibossDiscarded, state: GameState) -> GameState:
+def _miniboss_discarded(event: ev.MinibossDiscarded, state: GameState) -> GameState:
     return _stack(state, event.player, event.index, miniboss=None)
 
 
-@_apply.register
-def _(event: ev.MinibossLevelSet, state: GameState) -> GameState:
+def _miniboss_level_set(event: ev.MinibossLevelSet, state: GameState) -> GameState:
     miniboss = _miniboss(state, event.player, event.index)
     p = state.player(event.player)
     changes: dict[str, object] = {"coins": max(0, p.coins - event.paid)}
     if event.promoted:
         changes["promoted_turn"] = state.turn
-    state = _player(state, event.player, **changes)
+    state = state.with_player(event.player, **changes)
     level = miniboss.model_copy(update={"level": event.level})
     return _stack(state, event.player, event.index, miniboss=level)
 
 
-@_apply.register
-def _(event: ev.RoomDiscardedForCoin, state: GameState) -> GameState:
+def _room_discarded_for_coin(event: ev.RoomDiscardedForCoin, state: GameState) -> GameState:
     p = state.player(event.player)
-    return _player(state, event.player, coins=p.coins + 1, coin_for_room_turn=state.turn)
+    return state.with_player(event.player, coins=p.coins + 1, coin_for_room_turn=state.turn)
+
+
+FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
+    ev.ItemRevealed: _item_revealed,
+    ev.ItemTaken: _item_taken,
+    ev.ItemScored: _item_scored,
+    ev.FaceUpItemChosen: _face_up_item_chosen,
+    ev.ItemUsed: _item_used,
+    ev.CoinsChanged: _coins_changed,
+    ev.CoinsMoved: _coins_moved,
+    ev.CoinsLost: _coins_lost,
+    ev.MinibossPlaced: _miniboss_placed,
+    ev.MinibossRevealed: _miniboss_revealed,
+    ev.MinibossDiscarded: _miniboss_discarded,
+    ev.MinibossLevelSet: _miniboss_level_set,
+    ev.RoomDiscardedForCoin: _room_discarded_for_coin,
+}

@@ -14,8 +14,8 @@ from pydantic import BaseModel
 from rules import commands as cmd
 from rules import events as ev
 from rules import items, minibosses
-from rules.errors import RulesError
-from rules.models import GameState, Phase, PlayerState
+from rules.errors import RulesError, acting_player
+from rules.models import GameState
 
 ITEM_COMMANDS: tuple[type[BaseModel], ...] = (cmd.RevealItems, cmd.UseItem, cmd.ChooseFaceUpItem)
 MINIBOSS_COMMANDS: tuple[type[BaseModel], ...] = (
@@ -29,26 +29,6 @@ MINIBOSS_COMMANDS: tuple[type[BaseModel], ...] = (
     cmd.UseMinibossLevel3,
     cmd.DiscardRoomForCoin,
 )
-
-
-_ANY: tuple[Phase, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
-
-# The phases in which each of the expansions' commands may be made (R-PHASE); merged into
-# the engine's ALLOWED_PHASES.
-ALLOWED_PHASES: dict[type[BaseModel], tuple[Phase, ...]] = {
-    cmd.RevealItems: ("beginning",),
-    cmd.UseItem: ("build", "adventure"),  # like a Spell (R-ITEM)
-    cmd.ChooseFaceUpItem: ("adventure", "end"),  # Items are won in the Adventure phase
-    cmd.GainCoins: _ANY,  # Room abilities give and take Coins at any time
-    cmd.PayCoins: _ANY,
-    cmd.PlaceCoinOnRoom: _ANY,
-    cmd.TakeCoinsFromRoom: _ANY,
-    cmd.BuildMiniboss: ("build",),
-    cmd.DeclineMiniboss: ("build",),
-    cmd.PromoteMiniboss: ("build",),
-    cmd.UseMinibossLevel3: ("beginning", "build", "bait", "adventure", "end"),  # at any time
-    cmd.DiscardRoomForCoin: ("build",),
-}
 
 
 def enabled(state: GameState, command_type: type[BaseModel]) -> bool:
@@ -74,43 +54,33 @@ def check_enabled(state: GameState, command: BaseModel) -> None:
     raise RulesError("R-MINI", "err.minibosses_off")
 
 
-def _player(state: GameState, name: str) -> PlayerState:
-    # The same refusals as the engine's for an unknown or eliminated player.
-    if not state.has_player(name):
-        raise RulesError("R-PHASE", "err.no_player", player=name)
-    player = state.player(name)
-    if player.eliminated:
-        raise RulesError("R-END-ELIM", "err.eliminated", player=name)
-    return player
-
-
 def decide(state: GameState, command: BaseModel) -> list[ev.EventBase]:
     """The events of one of the expansions' commands (raises ``RulesError``)."""
     match command:
         case cmd.RevealItems(items=cards):
             return items.reveal(state, cards)
         case cmd.UseItem(player=name, item=item):
-            return items.use(state, _player(state, name), item)
+            return items.use(state, acting_player(state, name), item)
         case cmd.ChooseFaceUpItem(player=name, item=item):
-            return items.choose(state, _player(state, name), item)
+            return items.choose(state, acting_player(state, name), item)
         case cmd.GainCoins(player=name, amount=amount):
-            return minibosses.gain(_player(state, name), amount)
+            return minibosses.gain(acting_player(state, name), amount)
         case cmd.PayCoins(player=name, amount=amount):
-            return minibosses.pay(_player(state, name), amount)
+            return minibosses.pay(acting_player(state, name), amount)
         case cmd.PlaceCoinOnRoom(player=name, index=index, amount=amount):
-            return minibosses.place_coins(_player(state, name), index, amount)
+            return minibosses.place_coins(acting_player(state, name), index, amount)
         case cmd.TakeCoinsFromRoom(player=name, index=index, amount=amount):
-            return minibosses.take_coins(_player(state, name), index, amount)
+            return minibosses.take_coins(acting_player(state, name), index, amount)
         case cmd.BuildMiniboss(player=name, over=over, miniboss=card):
-            return minibosses.build(state, _player(state, name), over, card)
+            return minibosses.build(state, acting_player(state, name), over, card)
         case cmd.DeclineMiniboss(player=name):
-            return minibosses.decline(_player(state, name))
+            return minibosses.decline(acting_player(state, name))
         case cmd.PromoteMiniboss(player=name, index=index):
-            return minibosses.promote(state, _player(state, name), index)
+            return minibosses.promote(state, acting_player(state, name), index)
         case cmd.UseMinibossLevel3(player=name, index=index):
-            return minibosses.use_level3(_player(state, name), index)
+            return minibosses.use_level3(acting_player(state, name), index)
         case cmd.DiscardRoomForCoin(player=name):
-            return minibosses.discard_room_for_coin(state, _player(state, name))
+            return minibosses.discard_room_for_coin(state, acting_player(state, name))
     raise TypeError(f"not an expansion command: {command!r}")
 
 

@@ -12,8 +12,10 @@ How the project reads the rule where the rulebook leaves room:
   ones; when Heroes are revealed, each new Hero takes the oldest waiting Item it fits.
 - The Item count per turn follows the number of players at the table (eliminated ones
   too, as for Heroes), fewer only when the Item deck runs out.
-- Explorer Items only come into 5–6 player games (Crash Landing); elsewhere one is set
-  aside and another revealed, so the referee refuses it.
+- Explorer Items come only with Crash Landing (the German collection rulebook: "remove
+  revealed Explorer Items when you play without Crash Landing; draw a new one"): it is in
+  play in a 5–6 player game, or when the game's card sets name it, or name no set (every
+  set). Elsewhere the referee refuses one.
 - A Hero's Item goes to the dungeon's owner when the Hero dies there, however it dies
   (Room, spell or ability). It arrives face up; a face-up Item already there turns face
   down, and the player may pick which of them stays up (``ChooseFaceUpItem``) until the
@@ -31,6 +33,15 @@ from rules.rulings import Ruling
 
 # R-ITEM: Items revealed per turn by the number of players.
 ITEMS_PER_TURN: dict[int, int] = {2: 1, 3: 1, 4: 2, 5: 3, 6: 3}
+
+
+CRASH_LANDING = "crash_landing"
+
+
+def crash_landing_in_play(players: int, card_sets: Sequence[str]) -> bool:
+    """Whether Explorers (and their Items) are in the game: Crash Landing is needed for
+    5–6 players; otherwise the game's sets say (none named: every set)."""
+    return players >= 5 or not card_sets or CRASH_LANDING in card_sets
 
 
 def item_reveal_count(state: GameState) -> int:
@@ -77,7 +88,9 @@ def reveal(state: GameState, cards: Sequence[ItemCard]) -> list[ev.EventBase]:
     out: list[ev.EventBase] = []
     new: list[Item] = []
     for i, card in enumerate(cards):
-        if "explorer" in card.treasure and not state.five_six:
+        if "explorer" in card.treasure and not crash_landing_in_play(
+            len(state.players), state.setup.card_sets
+        ):
             raise RulesError("R-ITEM", "err.item_explorer", item=card.label())
         item = Item(id=len(state.items.revealed) + i, card=card)
         new.append(item)
@@ -181,6 +194,12 @@ def scored(state: GameState, event: ev.HeroKilled | ev.HeroSurvived) -> list[ev.
             ),
         )
     ]
+
+
+def face_up_now(state: GameState, player: str, item_id: int) -> bool:
+    """Whether ``item_id`` lies face up in ``player``'s scoring area now (a later Item won
+    may have turned it face down)."""
+    return any(o.item == item_id and o.face_up for o in state.player(player).items)
 
 
 def open_choice(state: GameState, player: PlayerState) -> tuple[int, ...]:

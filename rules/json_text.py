@@ -19,6 +19,7 @@ damaged or hostile (``corrupt``).
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import sys
@@ -52,26 +53,38 @@ _STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 #: Every bracket as ``[`` or ``]``: a ``{`` closed by a ``]`` is the parser's to refuse.
 _AS_SQUARE = bytes.maketrans(b"{}", b"[]")
+#: A run of openers or of closers.
+_RUN = re.compile(rb"\[+|\]+")
+#: Passes that drop innermost pairs before the runs left are counted one by one: each
+#: pass is one sweep at C speed, and what survives 16 of them has at most one run of
+#: openers per 16 brackets, so counting the runs in Python stays cheap too.
+_PASSES = 16
 
 
 def nests_too_deeply(text: str) -> bool:
     """Whether lists and objects nest more than ``MAX_DEPTH`` deep in ``text``.
 
-    Brackets inside strings aside, each pass drops the innermost pairs (one level) at C
-    speed, at most ``MAX_DEPTH + 1`` passes over what is left: the cost grows with the
-    text's length, never faster. Brackets that do not pair are left to the parser, which
-    stops at the first and reports it as invalid JSON; openers never closed count as
-    one level each."""
+    Brackets inside strings aside, each pass drops the innermost pairs, which lowers the
+    deepest point by exactly one level; after at most ``_PASSES`` passes the depth of
+    what is left is counted run by run. The cost grows with the text's length, never
+    faster. Brackets that do not pair are left to the parser, which stops at the first
+    and reports it as invalid JSON; openers never closed count as levels."""
     outside = _STRING.sub("", text).encode("utf-8", "surrogatepass")
     brackets = outside.translate(_AS_SQUARE, _NOT_BRACKETS)
-    for level in range(MAX_DEPTH + 1):
+    dropped = 0
+    while dropped < _PASSES:
         inner = brackets.replace(b"[]", b"")
         if len(inner) == len(brackets):
-            # What is left never closes (the text stops early, or is damaged): at most
-            # one level more for each opener left.
-            return level + brackets.count(b"[") > MAX_DEPTH
-        brackets = inner
-    return True
+            break
+        brackets, dropped = inner, dropped + 1
+    depth = deepest = 0
+    for run in _RUN.finditer(brackets):
+        length = run.end() - run.start()
+        depth += length if brackets[run.start()] == ord("[") else -length
+        deepest = max(deepest, depth)
+        if dropped + deepest > MAX_DEPTH:
+            return True
+    return False
 
 
 class JsonTextError(ValueError):
@@ -87,6 +100,21 @@ def _no_constants(name: str) -> NoReturn:
     raise JsonTextError("corrupt", f"it holds {name}, which is not a JSON number")
 
 
+def _loads_uncollected(text: str) -> object:
+    """``json.loads`` with the garbage collector off: a mebibyte of empty lists makes
+    hundreds of thousands of objects, and a collection every few hundred of them, each
+    looking at everything made so far, cost more than the parse itself. The parser holds
+    the interpreter lock throughout, so no other thread runs meanwhile; the collector is
+    turned back on only if it was on."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        return json.loads(text, parse_constant=_no_constants)
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def parse_json(text: str, *, lone_surrogates: bool = False) -> object:
     """The value ``text`` holds; :class:`JsonTextError` if it is not usable JSON.
 
@@ -97,7 +125,7 @@ def parse_json(text: str, *, lone_surrogates: bool = False) -> object:
             "corrupt", f"it is nested too deeply (lists or objects more than {MAX_DEPTH} deep)"
         )
     try:
-        value: object = json.loads(text, parse_constant=_no_constants)
+        value: object = _loads_uncollected(text)
     except json.JSONDecodeError as e:
         # An error at the very end, or inside a string that never closes, means the text
         # simply stops: the file was cut short. Anything else is damage in the middle.

@@ -9,41 +9,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.effects import OfferKind
+from rules.names import CardName as CardName
+from rules.names import PlayerName as PlayerName
+from rules.outcome import Outcome
 
 Treasure = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 TREASURES: tuple[Treasure, ...] = ("cleric", "fighter", "mage", "thief", "explorer")
 
 Phase = Literal["setup", "beginning", "build", "bait", "adventure", "end", "over"]
-PHASES: tuple[Phase, ...] = ("setup", "beginning", "build", "bait", "adventure", "end", "over")
 
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 NonNegative = Annotated[int, Field(ge=0)]
-
-
-def unicode_text(value: str) -> str:
-    """Refuse a lone surrogate (``"\\ud800"`` in JSON): it is no character, and a name
-    holding one could not be written out again as UTF-8 (an answer, a file, a screen)."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValueError("must be Unicode text (it holds a lone surrogate)") from None
-    return value
-
-
-def _player_name(value: str) -> str:
-    value = unicode_text(value).strip()
-    if not value:
-        raise ValueError("a player's name must not be blank")
-    return value
-
-
-# A player's name as the game keeps it: without surrounding spaces, never blank.
-PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_player_name)]
-# The name printed on a card (Room, Hero, Item, Boss, Miniboss); may be left out ("").
-CardName = Annotated[str, Field(max_length=60), AfterValidator(unicode_text)]
 
 
 class Frozen(BaseModel):
@@ -359,9 +338,7 @@ class GameState(Frozen):
     ordinary_left: NonNegative = 0
     epic_left: NonNegative = 0
     deck_emptied_turn: int | None = None
-    winner: str | None = None
-    game_over_rule: str | None = None
-    game_over_why: str | None = None
+    outcome: Outcome | None = None  # how the game ended, once it has (R-END-…)
     items: ItemTable = ItemTable()
     # Card abilities that have fired this turn (once per turn, first entry): marks made by
     # rules.card_effects, cleared when a turn starts (R-CARD-EFFECT).
@@ -375,6 +352,11 @@ class GameState(Frozen):
             if p.name == name:
                 return p
         raise KeyError(name)
+
+    def with_player(self, name: str, **changes: object) -> GameState:
+        """This state with ``changes`` made to the player called ``name``."""
+        players = tuple(p.model_copy(update=changes) if p.name == name else p for p in self.players)
+        return self.model_copy(update={"players": players})
 
     def has_player(self, name: str) -> bool:
         return any(p.name == name for p in self.players)
@@ -405,6 +387,18 @@ class GameState(Frozen):
         return self.phase == "over"
 
     @property
+    def winner(self) -> str | None:
+        """The one winner of a game that is over (None: not over, or a shared victory)."""
+        return None if self.outcome is None else self.outcome.winner
+
+    @property
+    def walk_lethal(self) -> bool:
+        """The walking Hero has damage at least its Health: leaving its Room, it dies
+        there (R-ADV-DEATH)."""
+        walk = self.walk
+        return walk is not None and walk.damage >= self.hero(walk.hero).card.health
+
+    @property
     def deck_empty(self) -> bool:
         return self.ordinary_left == 0 and self.epic_left == 0
 
@@ -422,16 +416,6 @@ class GameState(Frozen):
         """May this player heal a Wound now, phase aside (R-HEAL; not once out, R-END-ELIM)?"""
         p = self.player(name)
         return not p.eliminated and bool(p.healable)
-
-    def treasure_total(self, name: str, treasure: Treasure) -> int:
-        """R-BAIT-TOTAL: active visible Rooms + Boss + bonuses (which may be negative)."""
-        p = self.player(name)
-        # Imported here: card effects are looked up by the models' own Rooms.
-        from rules.card_effects import treasure_bonus
-
-        rooms = sum(stack.top.treasure.count(treasure) for _, stack in p.active_rooms())
-        cards = treasure_bonus(p, treasure)  # passive card effects (R-CARD-EFFECT)
-        return rooms + cards + p.boss_treasure.count(treasure) + p.bonus(treasure)
 
     def hero_place(self, hero_id: int) -> str:
         """Where a Hero is: 'town', 'entrance:<player>', 'walk', 'scored:<player>'."""

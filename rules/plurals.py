@@ -23,6 +23,9 @@ from collections.abc import Mapping
 
 CHOICE = "|"
 
+#: The value of a message's argument: a name, a number.
+Arg = str | int
+
 
 class PluralFormatter(string.Formatter):
     """``str.format`` plus the ``{n:one|other}`` choice."""

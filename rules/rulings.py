@@ -7,11 +7,15 @@ render it in any language while the engine and the command-line referee speak En
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.card_messages import CARD_MESSAGES
+from rules.card_text import ability_words, phrases
+from rules.effects import CardEffects
+from rules.plurals import Arg as Arg
 from rules.plurals import render
 from rules.squads.messages import SQUAD_MESSAGES
 
@@ -51,6 +55,10 @@ RuleId = Literal[
     "R-TURN-REVEAL",
     "R-SCORE-CORRECT",
     "R-CARD-EFFECT",
+    # The app's own bookkeeping: a table changed meanwhile, undo/redo, an unknown player.
+    "R-STALE",
+    "R-UNDO",
+    "R-PLAYER",
     # the squad game (rules/squads/, data/glossary/squads_rulings.md)
     "R-SQ-SETUP",
     "R-SQ-TYPED",
@@ -75,7 +83,6 @@ RuleId = Literal[
     "R-SQ-IWIN",
 ]
 
-Arg = str | int
 
 
 class Ruling(BaseModel):
@@ -99,7 +106,20 @@ _FRAGMENTS = ("card.fx.", "card.when.", "card.target.", "card.cost.", "card.if."
 
 def explain(key: str, args: dict[str, Arg]) -> str:
     """The English sentence for a message key (the app translates the same key)."""
-    return as_sentence(key, render(MESSAGES[key], args))
+    return as_sentence(key, render(MESSAGES[key], with_ability(args, explain)))
+
+
+def with_ability(args: dict[str, Arg], say: Callable[[str, dict[str, Arg]], str]) -> dict[str, Arg]:
+    """``args`` with a card ability named by reference (``does``: "TNL019:0") worded from
+    its facts by ``say`` (each language's phrases), so a firing ability says what it does."""
+    if "does" not in args:
+        return args
+    return {**args, "does": ability_words(str(args["does"]), say)}
+
+
+def describe(card: CardEffects) -> str:
+    """The card's abilities in the engine's English (the app renders the same phrases)."""
+    return " ".join(" ".join(explain(k, a) for k, a in ability) for ability in phrases(card))
 
 
 def as_sentence(key: str, text: str) -> str:
@@ -213,7 +233,8 @@ MESSAGES: dict[str, str] = {
     "turn.phase": "The {phase} phase begins.",
     "setup.done": "The first Rooms are revealed; set-up is complete.",
     "score.corrected": (
-        "{player}'s score is corrected by hand ({souls:+d} Souls, {wounds:+d} Wounds): {reason}."
+        "{player}'s score is corrected by hand ({souls:+d} {souls:Soul|Souls}, "
+        "{wounds:+d} {wounds:Wound|Wounds}): {reason}."
     ),
     # end of turn
     "end.reset": "Damage on Heroes never carries over to the next turn.",
@@ -325,7 +346,7 @@ MESSAGES: dict[str, str] = {
         "only when the Item deck runs out); you entered {got}."
     ),
     "err.item_explorer": (
-        "{item} is for Explorers, who only come in 5–6 player games: set it aside and "
+        "{item} is for Explorers, who come only with Crash Landing: set it aside and "
         "reveal another Item."
     ),
     "err.item_not_owned": "{player} has no Item #{item}.",

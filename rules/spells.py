@@ -8,11 +8,14 @@ from town); any other effect is logged as a reminder that the players carry out 
 
 from __future__ import annotations
 
-from rules import adventure, build
+from rules import adventure, build, card_triggers
 from rules import commands as cmd
 from rules import events as ev
-from rules.card_effects import BUILD_OVER_ANY, effects_of, offer_heroes, spell_use
-from rules.effects import Ability, DamageHero, MoveHero, RoomDamagePlus
+from rules.activated import to_first_room
+from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
+from rules.card_triggers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
+from rules.effect_kinds import DamageHero, DestroyRoom, KillHero, MoveHero, RoomDamagePlus
+from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.models import CardOffer, GameState, PlayerState
 from rules.rulings import Ruling
@@ -52,9 +55,11 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     assert card is not None
     if ability.timing != "any" and state.phase != ability.timing:
         raise PhaseError("R-CARD-EFFECT", "err.spell_phase", card=card.name, phase=ability.timing)
+    played = card_triggers.spell_played(state, caster.name, card.name)
     out: list[ev.EventBase] = []
     if not carried_out(ability):
-        return [ev.Noted(ruling=_ruling("card.spell_by_hand", player=caster.name, card=card.name))]
+        by_hand = _ruling("card.spell_by_hand", player=caster.name, card=card.name)
+        return [ev.Noted(ruling=by_hand), *played]
     out.append(ev.Noted(ruling=_ruling("card.spell_cast", player=caster.name, card=card.name)))
     for effect in ability.effects:
         if effect.kind == "deactivate_room":
@@ -101,8 +106,24 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ruling=_ruling("card.build_over_any_cast", player=caster.name, card=card.name),
                 )
             )
+        elif isinstance(effect, DestroyRoom):  # Cave-In: a Hero in it dies with it
+            player, index = _target_room(state, command, card.name)
+            if player.name != caster.name:
+                raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card.name)
+            walk = state.walk
+            if walk is not None and walk.player == caster.name and walk.room == index:
+                out += adventure.kill(state)
+            out.append(build.destroy(state, player, index))
+        elif isinstance(effect, KillHero):
+            if not any(isinstance(e, DestroyRoom) for e in ability.effects):
+                out += _kill(state, caster, card.name, effect)
         elif isinstance(effect, MoveHero) and effect.to == "town":
             out += adventure.send_back(state, "town")
+        elif isinstance(effect, MoveHero) and effect.to == "first_room":
+            walk = state.walk
+            if walk is None or walk.player != caster.name or walk.room is None:
+                raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card.name)
+            out.append(to_first_room(state, caster, card.name))
         elif isinstance(effect, MoveHero):  # a Hero in town to the caster's entrance
             if command.hero is None or command.hero not in state.town:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_town_hero", card=card.name)
@@ -118,7 +139,20 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ),
                 )
             )
-    return out
+    return out + played
+
+
+def _kill(state: GameState, caster: PlayerState, card: str, effect: KillHero) -> list[ev.EventBase]:
+    """Kill the Hero walking the caster's dungeon, if the card's limit allows it."""
+    walk = state.walk
+    if walk is None or walk.player != caster.name:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
+    health = state.hero(walk.hero).card.health
+    low = effect.max_health is None or health <= effect.max_health
+    wounded = effect.or_wounds is not None and state.wounds(caster.name) >= effect.or_wounds
+    if not (low or wounded):
+        raise HeroError("R-CARD-EFFECT", "err.spell_kill_limit", card=card, health=health)
+    return adventure.kill(state)
 
 
 def find_offer(state: GameState, player: str, card_id: str) -> CardOffer:
@@ -132,8 +166,12 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
     """Whether the offered ability still has something to aim at (else it may lapse)."""
     if offer.offer == "heal_wound":
         return state.can_heal(offer.player)
-    if offer.offer == "destroy_own_room":
-        return bool(state.player(offer.player).dungeon)
+    if offer.offer == "may":
+        return True
+    if offer.offer in ("destroy_own_room", "boost_own_room"):
+        return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
+    if offer.offer in ANY_DUNGEON_OFFERS:
+        return bool(offer_places(state, offer.offer))
     return bool(offer_heroes(state, offer.offer))
 
 
@@ -186,9 +224,48 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
                     ruling=_ruling("card.hero_to_entrance", **args),
                 )
             )
+    elif offer.offer == "boost_own_room":
+        out.append(_boost(state, offer, command.room))
+    elif offer.offer in ANY_DUNGEON_OFFERS:
+        place = (command.target or "", command.room if command.room is not None else -1)
+        if place not in offer_places(state, offer.offer):
+            raise RulesError("R-CARD-EFFECT", "err.offer_place", card=offer.card)
+        aimed = state.player(place[0])
+        if offer.offer == "deactivate_room_any":
+            out.append(build.deactivate(state, aimed, place[1]))
+        else:
+            out.append(build.destroy(state, aimed, place[1]))
     elif offer.offer == "destroy_own_room":
         player = state.player(offer.player)
         if command.room is None or command.room >= len(player.dungeon):
             raise RulesError("R-CARD-EFFECT", "err.offer_room", card=offer.card, player=player.name)
         out.append(build.destroy(state, player, command.room))
     return out
+
+
+def _boost(state: GameState, offer: CardOffer, room: int | None) -> ev.RoomBoosted:
+    """The offered "+N until end of turn" on a Room its owner picks (Shrooman Cave)."""
+    if room is None or room not in offer_rooms(state, offer.player, offer.offer, offer.card_id):
+        raise RulesError("R-CARD-EFFECT", "err.offer_boost_room", card=offer.card)
+    card = effects_of(offer.card_id)
+    assert card is not None  # an offer is only made for a known card
+    amount = next(
+        e.amount
+        for a in card.abilities
+        if a.offer == offer.offer
+        for e in a.effects
+        if isinstance(e, RoomDamagePlus)
+    )
+    stack = state.player(offer.player).dungeon[room]
+    return ev.RoomBoosted(
+        player=offer.player,
+        index=room,
+        amount=amount,
+        ruling=_ruling(
+            "card.room_boosted",
+            card=offer.card,
+            room=stack.top.label(),
+            room_n=room + 1,
+            amount=amount,
+        ),
+    )

@@ -1,6 +1,6 @@
 """The table format of ``python -m rules turn``: a table as it stands after the Build
-phase, validated at the boundary, turned into a game state, and refereed to the end of
-the turn (Bait, Adventure without interventions, End of turn).
+phase, validated at the boundary and turned into a game state (and back, for export).
+Refereeing it to the end of the turn, and the answer, are :mod:`rules.table_turn`.
 
 Expansion fields are optional and left out of the output when unused, so a table without
 them reads and answers exactly as before: ``item`` on a town Hero (Tools of Hero-Kind,
@@ -22,10 +22,8 @@ from pydantic import (
     model_validator,
 )
 
-from rules import commands as cmd
-from rules import engine
-from rules import events as ev
 from rules.card_effects import effects_of
+from rules.items import crash_landing_in_play
 from rules.models import (
     CardName,
     GameSetup,
@@ -44,7 +42,6 @@ from rules.models import (
     Ruleset,
     Treasure,
 )
-from rules.rulings import Ruling
 
 
 class _Strict(BaseModel):
@@ -57,13 +54,16 @@ class _Strict(BaseModel):
 # stays an ordinary number in the answer.
 TABLE_MAX = 1_000_000
 Count = Annotated[int, Field(ge=0, le=TABLE_MAX)]
+#: Heroes in town: more than every Hero deck of every set together holds, so no real
+#: table reaches it; a town past it is refused before a Bait spends time on it.
+MAX_TOWN = 200
 
 
 class TableError(ValueError):
     """A valid table that has no turn to referee (every player is already out)."""
 
 
-def _without(data: Any, **defaults: Any) -> Any:
+def without_defaults(data: Any, **defaults: Any) -> Any:
     """``data`` without the optional fields that hold their default (so old tables and
     answers keep their exact shape)."""
     if isinstance(data, dict):
@@ -94,7 +94,7 @@ class TableRoom(_Strict):
 
     @model_serializer(mode="wrap")
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return _without(handler(self), id=None)
+        return without_defaults(handler(self), id=None)
 
 
 class TablePlayer(_Strict):
@@ -112,7 +112,7 @@ class TablePlayer(_Strict):
 
     @model_serializer(mode="wrap")
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return _without(handler(self), coins=0)
+        return without_defaults(handler(self), coins=0)
 
 
 class TableItem(_Strict):
@@ -133,18 +133,46 @@ class TableHero(_Strict):
     treasure: list[Treasure] = Field(min_length=1, max_length=2)
     health: Annotated[int, Field(ge=1, le=TABLE_MAX)]
     epic: bool = False
+    star: bool = False  # a starred (★) Hero: it never takes an Item (R-ITEM)
     item: TableItem | None = None
+
+    @model_validator(mode="after")
+    def _no_item_on_a_star(self) -> TableHero:
+        if self.star and self.item is not None:
+            raise ValueError("a starred (★) Hero never takes an Item (R-ITEM): drop its item")
+        return self
 
     @model_serializer(mode="wrap")
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return _without(handler(self), item=None)
+        return without_defaults(handler(self), item=None, star=False)
 
 
 class Table(_Strict):
     players: list[TablePlayer] = Field(min_length=2, max_length=6)
-    town: list[TableHero] = Field(default_factory=list)
+    town: list[TableHero] = Field(default_factory=list, max_length=MAX_TOWN)
     variant: Literal["standard", "unlimited_lives"] = "standard"
     hero_deck_empty: bool = False
+    # The card sets on the table (data/cards/ file names); none named: every set. Crash
+    # Landing decides whether Explorer Items are in the game (R-ITEM).
+    card_sets: list[Annotated[str, Field(pattern=r"^[a-z_]{1,40}$")]] = Field(
+        default_factory=list, max_length=20
+    )
+
+    @model_validator(mode="after")
+    def _explorer_items_need_crash_landing(self) -> Table:
+        if crash_landing_in_play(len(self.players), self.card_sets):
+            return self
+        for n, hero in enumerate(self.town):
+            if hero.item is not None and "explorer" in hero.item.treasure:
+                raise ValueError(
+                    f"town[{n}].item: an Explorer Item comes only with Crash Landing, which"
+                    " card_sets leaves out (R-ITEM)"
+                )
+        return self
+
+    @model_serializer(mode="wrap")
+    def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return without_defaults(handler(self), card_sets=[])
 
     @field_validator("players")
     @classmethod
@@ -175,6 +203,7 @@ def state_from_table(table: Table) -> GameState:
             items=any(h.item is not None for h in table.town),
             minibosses=any("coins" in p.model_fields_set for p in table.players),
         ),
+        card_sets=tuple(table.card_sets),
     )
     players = tuple(
         PlayerState(
@@ -211,7 +240,11 @@ def state_from_table(table: Table) -> GameState:
         Hero(
             id=i,
             card=HeroCard(
-                name=h.name or "", treasure=tuple(h.treasure), health=h.health, epic=h.epic
+                name=h.name or "",
+                treasure=tuple(h.treasure),
+                health=h.health,
+                epic=h.epic,
+                star=h.star,
             ),
         )
         for i, h in enumerate(table.town)
@@ -279,12 +312,14 @@ def table_from_state(state: GameState) -> Table:
                 treasure=list(state.hero(h).card.treasure),
                 health=state.hero(h).card.health,
                 epic=state.hero(h).card.epic,
+                star=state.hero(h).card.star,
                 item=_table_item(state, h),
             )
             for h in state.town
         ],
         variant=state.setup.ruleset.variant,
         hero_deck_empty=state.deck_empty,
+        card_sets=list(state.setup.card_sets),
     )
 
 
@@ -294,189 +329,3 @@ def _table_item(state: GameState, hero: int) -> TableItem | None:
         return None
     card = state.items.item(item_id).card
     return TableItem(name=card.name or None, treasure=list(card.treasure))
-
-
-class BaitEntry(BaseModel):
-    hero: int
-    lured_by: str | None
-    rule: str
-    why: str
-
-
-class AdventureEntry(BaseModel):
-    player: str
-    hero: int
-    outcome: Literal["soul", "wound"]
-    room: int | None
-    damage: int
-    rule: str
-    why: str
-
-
-class PlayerResult(BaseModel):
-    name: str
-    souls: int
-    wounds: int
-    eliminated: bool
-
-
-class ItemEntry(BaseModel):
-    """Where an Item went (R-ITEM): to ``player`` face up or down, or (``player`` None)
-    it stays in town with its Hero."""
-
-    item: int
-    name: str | None
-    hero: int
-    player: str | None
-    face_up: bool | None
-    rule: str
-    why: str
-
-
-class EffectEntry(BaseModel):
-    """A card ability that changed or fired in the turn (R-CARD-EFFECT), in order."""
-
-    rule: str
-    why: str
-
-
-class TurnResult(BaseModel):
-    bait: list[BaitEntry]
-    town: list[int]
-    adventure: list[AdventureEntry]
-    players: list[PlayerResult]
-    game_over: bool
-    winner: str | None
-    why: str
-    rule: str | None = None
-    items: list[ItemEntry] | None = None  # only for tables with Items
-    effects: list[EffectEntry] | None = None  # only when a card ability applied
-
-    @model_serializer(mode="wrap")
-    def _drop_unused(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return _without(handler(self), items=None, effects=None)
-
-
-def _item_entries(state: GameState, events: list[ev.EventBase]) -> list[ItemEntry] | None:
-    if not state.setup.ruleset.items:
-        return None
-    out: list[ItemEntry] = []
-    for e in events:
-        if isinstance(e, ev.ItemScored):
-            out.append(
-                ItemEntry(
-                    item=e.item,
-                    name=state.items.item(e.item).card.name or None,
-                    hero=e.hero,
-                    player=e.player,
-                    face_up=e.face_up,
-                    rule=e.ruling.rule,
-                    why=e.ruling.why,
-                )
-            )
-    for hero, item_id in state.items.carried:
-        ruling = Ruling(
-            rule="R-ITEM",
-            key="item.stays",
-            args={"hero": state.hero(hero).label(), "item": state.items.item(item_id).label()},
-        )
-        out.append(
-            ItemEntry(
-                item=item_id,
-                name=state.items.item(item_id).card.name or None,
-                hero=hero,
-                player=None,
-                face_up=None,
-                rule=ruling.rule,
-                why=ruling.why,
-            )
-        )
-    return sorted(out, key=lambda entry: entry.item)
-
-
-def referee_turn(table: Table) -> TurnResult:
-    """Bait, Adventure (no interventions) and End of turn for the table as given.
-
-    Raises ``TableError`` when every player is already out: the game is over."""
-    if all(p.eliminated for p in table.players):
-        raise TableError(
-            "players: every player is already out (eliminated): the game is over,"
-            " there is no turn to referee"
-        )
-    state = state_from_table(table)
-    state, bait_events = engine.apply(state, cmd.ResolveBait())
-    town_after = list(state.town)
-    events: list[ev.EventBase] = list(bait_events)
-    if state.phase == "adventure" and state.walk is not None:
-        state, more = engine.apply(state, cmd.FinishAdventure())
-        events += more
-    state, end_events = engine.apply(state, cmd.EndTurn())
-    events += end_events
-
-    bait: list[BaitEntry] = []
-    adventure: list[AdventureEntry] = []
-    for e in events:
-        if isinstance(e, ev.HeroLured | ev.HeroStayed):
-            bait.append(
-                BaitEntry(
-                    hero=e.hero,
-                    lured_by=e.player if isinstance(e, ev.HeroLured) else None,
-                    rule=e.ruling.rule,
-                    why=e.ruling.why,
-                )
-            )
-        elif isinstance(e, ev.HeroKilled):
-            adventure.append(
-                AdventureEntry(
-                    player=e.player,
-                    hero=e.hero,
-                    outcome="soul",
-                    room=e.room,
-                    damage=e.damage,
-                    rule=e.ruling.rule,
-                    why=e.ruling.why,
-                )
-            )
-        elif isinstance(e, ev.HeroSurvived):
-            adventure.append(
-                AdventureEntry(
-                    player=e.player,
-                    hero=e.hero,
-                    outcome="wound",
-                    room=None,
-                    damage=e.damage,
-                    rule=e.ruling.rule,
-                    why=e.ruling.why,
-                )
-            )
-    ended = next((e for e in end_events if isinstance(e, ev.GameEnded)), None)
-    no_winner = next(
-        (e for e in end_events if isinstance(e, ev.Noted) and e.ruling.key == "end.no_winner"),
-        None,
-    )
-    why = ended.ruling.why if ended else (no_winner.ruling.why if no_winner else "")
-    return TurnResult(
-        bait=bait,
-        town=town_after,
-        adventure=adventure,
-        players=[
-            PlayerResult(
-                name=p.name,
-                souls=state.souls(p.name),
-                wounds=state.wounds(p.name),
-                eliminated=p.eliminated,
-            )
-            for p in state.players
-        ],
-        game_over=state.game_over,
-        winner=state.winner,
-        why=why,
-        rule=ended.ruling.rule if ended else None,
-        items=_item_entries(state, events),
-        effects=[
-            EffectEntry(rule=e.ruling.rule, why=e.ruling.why)
-            for e in events
-            if e.ruling.rule == "R-CARD-EFFECT"
-        ]
-        or None,
-    )

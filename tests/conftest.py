@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from rules import card_table
+from rules.card_effects import load_effects
+
+# The card abilities the engine refers to, handed in as the app and the CLI do.
+card_table.use(load_effects())
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Start the long-running tests (marked ``slow``) first, the rest in their order.

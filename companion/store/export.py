@@ -20,6 +20,7 @@ from pydantic import (
 
 from companion.store.problems import FieldError, ImportRejected, field_errors_from
 from companion.store.records import (
+    MAX_COMMANDS,
     SCHEMA_VERSION,
     AnyStoredGame,
     CommandT,
@@ -52,8 +53,8 @@ class Exported(Record, Generic[SetupT, CommandT]):
     name: NewGameName
     exported_at: AwareDatetime | None = None
     setup: SetupT
-    log: tuple[CommandT, ...] = ()
-    undone: tuple[CommandT, ...] = ()
+    log: tuple[CommandT, ...] = Field(default=(), max_length=MAX_COMMANDS)
+    undone: tuple[CommandT, ...] = Field(default=(), max_length=MAX_COMMANDS)
 
     @field_validator("schema_version")
     @classmethod

@@ -21,7 +21,13 @@ from companion.store.journal import JournalEntry, Op, append_line, encode
 from companion.store.listing import Listing
 from companion.store.opening import LoadedGame
 from companion.store.problems import GameNotFound, SaveFailed
-from companion.store.records import GAME_DOC_ID, GAME_TABLE, GameSummary, Progress
+from companion.store.records import (
+    GAME_DOC_ID,
+    GAME_TABLE,
+    MAX_COMMANDS,
+    GameSummary,
+    Progress,
+)
 from companion.store.storage import DurableJSONStorage, fsync_dir
 from companion.store.tail import Tail, change_between, stamp_or_none
 from companion.store.writing import GameWriting
@@ -59,6 +65,15 @@ class GameStore(GameWriting, GameBackups):
         Otherwise the whole game is written. Raises :class:`SaveFailed` (disk full,
         read-only, ...) with the previous save intact.
         """
+        longest = max(len(game.log), len(game.undone))
+        if longest > MAX_COMMANDS:
+            # Written, it would not open again: keep the last save that does.
+            raise SaveFailed(
+                "too_long",
+                game_id,
+                str(self._path(game_id)),
+                f"a game may hold at most {MAX_COMMANDS} commands (this one: {longest})",
+            )
         with self._locked(game_id):
             tail = self._tails.get(game_id)
             op = change_between(after, game) if tail is not None and tail.game is after else None

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, Field, ValidationError, model_validator
 
-from companion.store.records import Progress, Record
+from companion.store.records import MAX_COMMANDS, Progress, Record
 from companion.store.storage import fsync_dir
 from rules.game_kinds import ANY_COMMAND, AnyCommand
 from rules.json_text import JsonTextError, parse_json
@@ -36,6 +36,9 @@ JOURNAL_DOC_ID = "1"
 MAX_LINE_BYTES = 1_000_000
 #: A journal is emptied every few dozen lines: one this long was not written by the app.
 MAX_JOURNAL_BYTES = 64_000_000
+#: Nor one with more lines than a game may have commands, twice (plays, undos, redos):
+#: it is refused before a line is decoded (100,000 lines once took 15 s to open).
+MAX_JOURNAL_LINES = 2 * MAX_COMMANDS
 
 Op = Literal["play", "undo", "redo"]
 
@@ -94,6 +97,8 @@ def read_journal(path: Path) -> JournalRead:
             raw = f.read()
     except FileNotFoundError:
         return JournalRead((), (), 0)
+    if raw.count(b"\n") > MAX_JOURNAL_LINES:
+        return JournalRead((), (), len(raw), damage=f"more than {MAX_JOURNAL_LINES} lines")
     entries: list[JournalEntry] = []
     ends: list[int] = []
     offset = 0

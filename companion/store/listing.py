@@ -45,8 +45,11 @@ class ListingIndex:
     def __init__(self, layout: StoreLayout) -> None:
         self.layout = layout
         self._entries: dict[str, tuple[FileStamp, GameSummary]] | None = None
-        #: game id -> (journal stamp, the summary its last line gives)
-        self._journals: dict[str, tuple[FileStamp, GameSummary]] = {}
+        #: game id -> (journal stamp, the summary its last line gives; None: no good line)
+        self._journals: dict[str, tuple[FileStamp, GameSummary | None]] = {}
+        #: game id -> (file stamp, whether it had a backup, what is wrong with it): a
+        #: damaged file is read once, not at every listing, until it changes.
+        self._damaged: dict[str, tuple[FileStamp, bool, StoreProblem]] = {}
         self._dirty = False
         # Saves (remember) may run in other threads while a listing is being made.
         self._lock = threading.RLock()
@@ -71,6 +74,7 @@ class ListingIndex:
     def forget(self, game_id: str) -> None:
         with self._lock:
             self._journals.pop(game_id, None)
+            self._damaged.pop(game_id, None)
             if self._load().pop(game_id, None) is not None:
                 self._dirty = True
 
@@ -106,23 +110,29 @@ class ListingIndex:
                 continue
             present.add(game_id)
             path = Path(entry.path)
+            stamp: FileStamp | None = None
+            backup = game_id in has_backup
             try:
                 st = entry.stat()
-                stamp: FileStamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+                stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
                 cached = entries.get(game_id)
                 if cached is not None and cached[0] == stamp:
                     games.append(self._with_journal(game_id, cached[1]))
+                    continue
+                known = self._damaged.get(game_id)
+                if known is not None and known[:2] == (stamp, backup):
+                    problems.append(known[2])
                     continue
                 document, read_stamp = read_document(path)
                 summary = GameSummary.of(parse_listing(document, game_id))
             except (OSError, StoredFileError, BadGameFile) as e:
                 entries.pop(game_id, None)
-                problems.append(
-                    problem_for(
-                        e, game_id=game_id, path=path, backup_available=game_id in has_backup
-                    )
-                )
+                problem = problem_for(e, game_id=game_id, path=path, backup_available=backup)
+                if stamp is not None:
+                    self._damaged[game_id] = (stamp, backup, problem)
+                problems.append(problem)
                 continue
+            self._damaged.pop(game_id, None)
             entries[game_id] = (read_stamp or stamp, summary)
             self._dirty = True
             games.append(self._with_journal(game_id, summary))
@@ -161,16 +171,17 @@ class ListingIndex:
                 entries = read_journal(path).entries
             except OSError:
                 return summary
-            if not entries:
-                return summary
-            last = entries[-1]
-            newer = summary.model_copy(
-                update={"last_played": last.updated, "progress": last.progress}
+            newer = (
+                summary.model_copy(
+                    update={"last_played": entries[-1].updated, "progress": entries[-1].progress}
+                )
+                if entries
+                else None  # remembered too: a damaged journal is not read at every listing
             )
             cached = (stamp, newer)
             self._journals[game_id] = cached
         newer = cached[1]
-        if newer.last_played < summary.last_played:
+        if newer is None or newer.last_played < summary.last_played:
             return summary  # the file was written whole since that line
         return summary.model_copy(
             update={"last_played": newer.last_played, "progress": newer.progress}

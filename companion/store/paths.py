@@ -14,6 +14,7 @@ Inside the data folder::
     backups/<game_id>.<n>.json    rolling backups, 1 = the previous save
     quarantine/<name>             damaged files, moved or copied aside, never overwritten
     index.json                    listing cache (summaries keyed by file stamp), rebuildable
+    server.lock                   held (flock) by the one server using the folder
 """
 
 from __future__ import annotations

@@ -22,7 +22,9 @@ ProblemKind = Literal[
     "data_dir",  # the data folder cannot be created or written
 ]
 
-SaveFailure = Literal["disk_full", "read_only", "no_permission", "newer_schema", "io_error"]
+SaveFailure = Literal[
+    "disk_full", "read_only", "no_permission", "newer_schema", "io_error", "too_long"
+]
 
 
 class FieldError(BaseModel):
@@ -162,6 +164,7 @@ _REASON_TEXT: dict[SaveFailure, str] = {
     "no_permission": "permission denied",
     "newer_schema": "the file was written by a newer version of the app",
     "io_error": "input/output error",
+    "too_long": "the game is longer than a saved game may be",
 }
 
 

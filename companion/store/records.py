@@ -50,6 +50,9 @@ class PlayerScore(Record):
 
 #: As many as a game can have: a hand-made summary listing thousands is refused.
 MAX_PLAYERS = 6
+#: Commands in one game (its log and its redo stack each): a long game of six players
+#: makes about 2,000, and a game is replayed whole when it opens.
+MAX_COMMANDS = 5_000
 
 
 class Progress(Record):
@@ -137,8 +140,9 @@ class StoredRecord(Record, Generic[SetupT, CommandT]):
     created: AwareDatetime
     updated: AwareDatetime  # last played: when the latest save happened
     setup: SetupT
-    log: tuple[CommandT, ...]
-    undone: tuple[CommandT, ...] = ()  # the redo stack, most recently undone last
+    log: tuple[CommandT, ...] = Field(max_length=MAX_COMMANDS)
+    # the redo stack, most recently undone last
+    undone: tuple[CommandT, ...] = Field(default=(), max_length=MAX_COMMANDS)
     progress: Progress
 
 

@@ -8,8 +8,9 @@ who may reveal. The rules:
 * A host or table device builds for any player who has no connected device of their
   own (a player without a phone); a player whose phone is here builds there.
 * A player is *ready* once their Room is placed (or they are out of the game).
-* A seated player may reveal once every player is ready; the host and table devices may
-  reveal at any time (a player who chooses not to build this turn just says so).
+* The host may reveal at any time (a player who chooses not to build this turn just says
+  so); seated players and table devices once every player is ready, and the Reveal
+  button shows only where it may be tapped.
 * A face-down Room (or Miniboss) is seen, on screen or in an export, only by the device
   that could build it: its owner's seat, or a host or table device for a player with no
   device of their own. Never by a spectator or another seat (R-BUILD-ONE).
@@ -20,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.sync.access import Access, GameAccess
+from rules import flow
 from rules.commands import BuildMiniboss, BuildRoom, Command
 from rules.models import GameState, PlayerState
 
@@ -39,7 +41,7 @@ def may_build_for(
 
 def is_ready(state: GameState, player: str) -> bool:
     p = state.player(player)
-    return p.eliminated or p.pending is not None or p.built_this_phase
+    return flow.is_out(state, player) or p.pending is not None or p.built_this_phase
 
 
 def waiting_for(state: GameState) -> tuple[str, ...]:
@@ -48,11 +50,13 @@ def waiting_for(state: GameState) -> tuple[str, ...]:
 
 
 def may_reveal(access: Access, state: GameState) -> bool:
+    """The host may reveal at any time (a player who passes this turn says so at the
+    table); any other device once every player is ready."""
     if not access.can_change:
         return False
-    if access.role == "seat":
-        return not waiting_for(state)
-    return True
+    if access.role == "host":
+        return True
+    return not waiting_for(state)
 
 
 def may_see_face_down(access: Access, record: GameAccess | None, player: str) -> bool:

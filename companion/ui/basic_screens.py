@@ -8,6 +8,8 @@ import flet as ft
 
 from companion.i18n import LANGS
 from companion.theme import THEME_CHOICES, TOUCH
+from companion.ui.at_table import settings_rows
+from companion.ui.card_entry import card_page, card_route_id, card_tiles, found_cards
 from companion.ui.table.saved_games import saved_games
 from companion.ui.widgets import Handler, big_button, heading, note, on_tap, tagged
 
@@ -54,6 +56,13 @@ class HomeScreen:
                 icon=ft.Icons.FOLDER_OPEN,
                 expand=True,
             ),
+            big_button(
+                "open-history",
+                tr("home.history"),
+                lambda _e: self.app.go("/history"),
+                icon=ft.Icons.INSIGHTS,
+                expand=True,
+            ),
             *saved_games(self.app),
             ft.Text(tr("home.unofficial"), size=13, italic=True),
         ]
@@ -93,6 +102,7 @@ class SettingsScreen:
             tagged("settings-theme", theme),
             heading(tr("settings.lang")),
             tagged("settings-lang", lang),
+            *settings_rows(self.app),  # keep the screen awake, haptic ticks
         ]
 
     def _on_theme(self, event: ft.Event[ft.SegmentedButton]) -> None:
@@ -133,6 +143,10 @@ RULES_CATEGORIES: tuple[str, ...] = (
 )
 
 
+#: Letters typed before the Rules search may say it found nothing (fuzzy matches need 3).
+MIN_TYPED = 3
+
+
 class RulesScreen:
     """Search the glossary as you type; open an entry to read it and follow its links.
 
@@ -146,7 +160,9 @@ class RulesScreen:
         self.route = route
         self.query = ""
         parts = route.split("?")[0].strip("/").split("/")
-        self.entry_id: str | None = parts[1] if len(parts) > 1 else None
+        #: A card's page ('/rules/card/<id>') or an entry's; a card found opens its page.
+        self.card_id: str | None = card_route_id(parts)
+        self.entry_id: str | None = parts[1] if len(parts) > 1 and self.card_id is None else None
         self.results = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.entry_view = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -165,7 +181,7 @@ class RulesScreen:
             on_change=self._on_query,
             # Opened to search: type at once. Opened on an entry (a ruling's rule link):
             # read it, without a phone's keyboard popping up over it.
-            autofocus=self.entry_id is None,
+            autofocus=self.entry_id is None and self.card_id is None,
             text_size=18,
         )
         self._show_results()
@@ -183,11 +199,20 @@ class RulesScreen:
     def _on_query(self, event: ft.Event[ft.TextField]) -> None:
         self.query = event.control.value
         self.entry_id = None
+        self.card_id = None
         self._show_entry()
         self._show_results()
 
     def open_entry(self, entry_id: str) -> None:
         self.entry_id = entry_id
+        self.card_id = None
+        self._show_entry()
+        self._show_results()
+        self.app.refresh()
+
+    def open_card(self, card_id: str) -> None:
+        self.card_id = card_id
+        self.entry_id = None
         self._show_entry()
         self._show_results()
         self.app.refresh()
@@ -195,7 +220,7 @@ class RulesScreen:
     def _show_results(self) -> None:
         tr = self.app.tr
         self.results.controls.clear()
-        if self.entry_id is not None:
+        if self.entry_id is not None or self.card_id is not None:
             return
         try:
             from companion.glossary_search import search
@@ -207,9 +232,16 @@ class RulesScreen:
             self.results.controls.extend(self._index())
             return
         hits = search(self.query, self.app.settings.lang, 12)
-        if not hits:
-            # Not a dead end: the topics are there to browse, as before typing.
-            self.results.controls.append(note(tr("rules.nothing", query=self.query)))
+        # A card the query names comes first ("goblin armory"), cards it shares a word
+        # with after the entries ("Goblin-Waffenkammer" offers the Goblin cards).
+        named, alike = found_cards(self.app, self.query)
+        self.results.controls.extend(card_tiles(self.app, named, self.open_card, link_tile))
+        if not hits and not named and not alike:
+            # Not a dead end: the topics are there to browse, as before typing. A word
+            # still being typed (under three letters) is not "nothing found" yet.
+            typing = len(self.query.strip()) < MIN_TYPED
+            said = tr("rules.hint") if typing else tr("rules.nothing", query=self.query)
+            self.results.controls.append(note(said))
             self.results.controls.extend(self._index())
             return
         for hit in hits:
@@ -218,6 +250,7 @@ class RulesScreen:
                     f"rules-hit-{hit.entry_id}", hit.title, on_tap(self.open_entry, hit.entry_id)
                 )
             )
+        self.results.controls.extend(card_tiles(self.app, alike, self.open_card, link_tile))
 
     def _index(self) -> list[ft.Control]:
         """Every entry, by its group (phases, concepts, card terms, ...), A to Z: a reader
@@ -265,6 +298,12 @@ class RulesScreen:
         tr = self.app.tr
         lang = self.app.settings.lang
         self.entry_view.controls.clear()
+        if self.card_id is not None:
+            page = card_page(self.app, self.card_id, self.open_entry, link_tile, self.open_card)
+            self.entry_view.controls.extend(
+                page or [note(tr("rules.no_entry", entry=self.card_id))]
+            )
+            return
         if self.entry_id is None:
             return
         try:

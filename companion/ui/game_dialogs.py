@@ -23,7 +23,7 @@ from companion.store import (
 )
 from companion.sync.private_build import face_down_hidden, taken_back_hidden
 from companion.sync.registry import JoinRecordNotSaved
-from companion.ui.store_problems import may_repair_here, store_error_text
+from companion.ui.store_problems import may_import_here, may_repair_here, store_error_text
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import on_tap, one_at_a_time, tagged
 from rules.game import Game
@@ -280,6 +280,8 @@ def _hidden_here(app: TableApp, game_id: str) -> tuple[tuple[str, ...], bool]:
 def import_dialog(app: TableApp, imported: Callable[[LoadedGame], None]) -> None:
     """Paste an exported game; it is saved as a new game only if every field is valid."""
     tr = app.tr
+    if not may_import_here(app):  # a forged tap: the button is only on the server's computer
+        return
     field = ft.TextField(
         label=tr("games.import_label"),
         multiline=True,

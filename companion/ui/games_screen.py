@@ -24,6 +24,7 @@ from companion.ui.game_dialogs import (
     rename_dialog,
 )
 from companion.ui.store_problems import (
+    may_import_here,
     problem_card_for,
     problem_lines,
     resume_game,
@@ -92,15 +93,16 @@ class GamesScreen:
             if card is not None:
                 shown += 1
                 controls.append(card)
-        controls.append(
-            big_button(
-                "import-game",
-                tr("games.import"),
-                on_tap(import_dialog, self.app, self._imported),
-                icon=ft.Icons.UPLOAD,
-                expand=True,
+        if may_import_here(self.app):
+            controls.append(
+                big_button(
+                    "import-game",
+                    tr("games.import"),
+                    on_tap(import_dialog, self.app, self._imported),
+                    icon=ft.Icons.UPLOAD,
+                    expand=True,
+                )
             )
-        )
         self.unsaved = None
         games = [s for s in listing.games if self._role(s.game_id) != "none"]
         if self.unsaved is not None:  # some games could not be checked: say so, list the rest

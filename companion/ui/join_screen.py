@@ -21,13 +21,15 @@ from companion.sync.device import PREF_JOINS
 from companion.sync.hub import TooManyGuesses, WrongCode
 from companion.sync.registry import JoinRecordNotSaved, SeatTaken, UnknownPlayer
 from companion.ui.off_loop import write_off_loop
+from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
+from companion.ui.store_problems import not_opened_text
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
 from rules.game_kinds import player_names
 
 if TYPE_CHECKING:
     from companion.sync.access import GameAccess
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
 
 
 def _query(route: str) -> dict[str, str]:
@@ -40,8 +42,6 @@ def gate_route(app: TableApp, route: str) -> str:
 
     Every route that shows a game passes here (``GAME_ROUTES``, with or without the id:
     '/table' alone shows the tab's own game), so no address opens a game around it."""
-    from companion.ui.shell import GAME_ROUTES, route_game_id, route_name
-
     name = route_name(route)
     if app.sync is None or name not in GAME_ROUTES:
         return route
@@ -50,6 +50,7 @@ def gate_route(app: TableApp, route: str) -> str:
         return route
     if not app.sync.hub.game_exists(game_id):
         return route  # the store says what is wrong with it
+    app.sync.hub.claim(game_id, app.sync.device)  # opened: a game with no host is this one's
     access = app.sync.access(game_id)
     if not access.can_view:
         return f"/join?game={game_id}"
@@ -160,7 +161,7 @@ class JoinScreen:
         try:
             players = tuple(p.name for p in app.sessions.open(game_id).state.players)
         except StoreError as exc:
-            self.error.show(str(exc))
+            self.error.show(not_opened_text(app, game_id, exc))
             app.render_top()
             return
         registry = app.sync.hub.registry
@@ -181,8 +182,12 @@ class JoinScreen:
             self.error.show(tr("sync.seat_taken", player=exc.player))
             app.render_top()
             return
-        except (UnknownPlayer, StoreError) as exc:
+        except UnknownPlayer as exc:
             self.error.show(str(exc))
+            app.render_top()
+            return
+        except StoreError as exc:
+            self.error.show(not_opened_text(app, game_id, exc))
             app.render_top()
             return
         except JoinRecordNotSaved as exc:  # the seat is not taken: nothing changed
@@ -228,7 +233,7 @@ class JoinScreen:
         try:
             names = player_names(app.sessions.open(game_id).game.setup)
         except StoreError as exc:
-            return [note(str(exc))]
+            return [tagged("join-not-opened", note(not_opened_text(app, game_id, exc)))]
         online = app.sync.hub.presence.online(game_id)
         me = app.sync.device.device_id
         out: list[ft.Control] = [

@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.catalogue import TREASURES, BossCard, Treasure
 from companion.store import StoreError
-from companion.theme import TOUCH, TREASURE_LOOKS, ink_on
+from companion.theme import TOUCH, TREASURE_LOOKS, ink_on, treasure_letter
 from companion.ui.new_game_form import ALL_SETS, FormError, FormErrors, NewGameForm, PlayerDraft
 from companion.ui.squads.screens import game_choice
 from companion.ui.store_problems import store_error_text
@@ -380,7 +380,12 @@ def treasure_choice(
             content=ft.Row(
                 [
                     ft.Icon(look.icon, color=ink, size=20),
-                    ft.Text(look.letter, color=ink, size=16, weight=ft.FontWeight.BOLD),
+                    ft.Text(
+                        treasure_letter(treasure, label),
+                        color=ink,
+                        size=16,
+                        weight=ft.FontWeight.BOLD,
+                    ),
                 ],
                 spacing=2,
                 tight=True,

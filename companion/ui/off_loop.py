@@ -18,7 +18,7 @@ import flet as ft
 from companion.ui.sync_link import page_loop
 
 if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
 
 T = TypeVar("T")
 

@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
+from companion.card_lookup import card_title
 from companion.catalogue import TREASURES, RoomCard, Treasure
 from companion.i18n import Lang
-from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
+from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_letter
 from companion.ui.kept_form import KeptForm
+from companion.ui.matches_in_view import keep_matches_in_view
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
+from companion.ui.own_card_names import own_names
 from companion.ui.widgets import big_button, on_tap, show_options, switch_row, tagged, toggle_tile
 from rules.models import Room
 
@@ -111,10 +114,8 @@ class RoomPicker(KeptForm):
         self.on_change = on_change
         self.suggestions = ft.Column(spacing=4)
         self.details = ft.Column(spacing=8)
-        self.name_field = ft.TextField(
-            prefix_icon=ft.Icons.SEARCH,
-            on_change=self._on_name,
-            text_size=18,
+        self.name_field = keep_matches_in_view(
+            ft.TextField(prefix_icon=ft.Icons.SEARCH, on_change=self._on_name, text_size=18)
         )
         self.control = ft.Column(
             [tagged(f"{prefix}-name", self.name_field), self.suggestions, self.details],
@@ -147,8 +148,9 @@ class RoomPicker(KeptForm):
         query = self.name_field.value or ""
         options: list[ft.Control] = []
         if len(query.strip()) >= 2:
+            own = own_names(self.app)
             for match in self.app.catalogue.search(
-                query, kinds=["room"], sets=self.owned_sets, limit=4
+                query, kinds=["room"], sets=self.owned_sets, limit=4, own=own
             ):
                 card = match.card
                 assert isinstance(card, RoomCard)
@@ -157,7 +159,9 @@ class RoomPicker(KeptForm):
                         f"{self.prefix}-option-{card.id}",
                         self.app.tr(
                             "room.option",
-                            name=card.name,
+                            name=card_title(
+                                card, self.app.catalogue, self.app.tr, own_names(self.app)
+                            ),
                             damage=card.damage if card.damage is not None else "?",
                             kind=self.app.tr(f"room.kind.{card.room_type}"),
                         ),
@@ -262,7 +266,7 @@ class RoomPicker(KeptForm):
         return toggle_tile(
             f"{self.prefix}-treasure-{t}",
             tr("room.treasure_count", treasure=tr(f"treasure.{t}"), count=count),
-            (look.colour, look.icon, look.letter),
+            (look.colour, look.icon, treasure_letter(t, tr(f"treasure.{t}"))),
             count > 0,
             on_tap(self._add, t),
             width=TOUCH + 4,

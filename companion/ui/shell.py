@@ -24,9 +24,11 @@ from companion.session import Change, Sessions, TableSession
 from companion.store import StoreError
 from companion.sync.registry import JoinRecordNotSaved
 from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
+from companion.ui.at_table import follow_screen
 from companion.ui.join_screen import GameUnavailable, gate_route
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.reconcile import fold
+from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
 from companion.ui.squads.screens import squad_screen_for
 from companion.ui.sync_link import (
     TabSync,
@@ -36,11 +38,12 @@ from companion.ui.sync_link import (
     when_shown,
 )
 from companion.ui.widgets import icon_action, tagged
+from rules import flow
 from rules.game import Game
 from rules.game_kinds import AnySetup
 
 ThemeChoice = Literal["system", "light", "dark"]
-PHASES: tuple[str, ...] = ("setup", "beginning", "build", "bait", "adventure", "end")
+PHASES: tuple[str, ...] = flow.PHASE_ORDER
 log = logging.getLogger(__name__)
 
 #: The app bar's title size: one line, cut with "…" when too long (the label check
@@ -104,27 +107,6 @@ class Screen(Protocol):
 
 
 ScreenFactory = Callable[["TableApp", str], Screen]
-
-
-#: The routes that show a game ('/<name>/<id>'). Each of them passes the join-code gate
-#: (``gate_route``); a new screen that shows a game belongs here.
-GAME_ROUTES = frozenset({"game", "setup", "table"})
-
-
-def route_game_id(route: str) -> str | None:
-    """'/game/<id>', '/table/<id>' or '/setup/<id>' -> '<id>' (the game a route is
-    about), else None.
-    Other screens' routes carry other things ('/rules/<entry>'): they name no game."""
-    parts = route.split("?")[0].strip("/").split("/")
-    if parts[0] not in GAME_ROUTES:
-        return None
-    return parts[1] if len(parts) > 1 and parts[1] else None
-
-
-def route_name(route: str) -> str:
-    """'/setup?x=1' -> 'setup'; '/' -> 'home'. Used in semantics identifiers."""
-    path = route.split("?")[0].strip("/")
-    return path.split("/")[0] or "home"
 
 
 @dataclass
@@ -201,6 +183,7 @@ class TableApp:
         """Put the top screen's route in the address bar, so a reload comes back to it
         (a game's route carries its id: '/game/<id>')."""
         route = self.current.route
+        follow_screen(self)  # the host's screen kept awake during a game (at_table.py)
         if self.page.route != route:
             self.page.route = route
             self.page.run_task(self.page.push_route, route)

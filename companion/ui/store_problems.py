@@ -12,6 +12,7 @@ it can't be opened, and a device without its code hears nothing of it.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -24,6 +25,7 @@ from companion.ui.widgets import big_button, on_tap, tagged
 if TYPE_CHECKING:
     from companion.i18n import Translator
     from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp as TabApp  # what join_screen holds
 
 #: Problems with a file that could not be read at all (damaged or hand-edited).
 DAMAGED = frozenset({"truncated", "corrupt", "invalid_record", "unreadable"})
@@ -68,7 +70,7 @@ def problem_lines(tr: Translator, problem: StoreProblem, *, listed: bool) -> lis
     return lines
 
 
-def may_repair_here(app: TableApp, game_id: str | None) -> bool:
+def may_repair_here(app: TabApp, game_id: str | None) -> bool:
     """Whether this tab's device may see a stored game's problems and restore it (a
     problem with no game, like the data folder's, is for the server's computer)."""
     sync = app.sync
@@ -78,16 +80,39 @@ def may_repair_here(app: TableApp, game_id: str | None) -> bool:
     return may_repair(record, sync.device.device_id, sync.device.local)
 
 
+def may_import_here(app: TabApp) -> bool:
+    """Whether this tab may import a game: an import writes a new game on the server's
+    disk, so only the server's own computer may (without live sync, always)."""
+    return app.sync is None or app.sync.device.local
+
+
+def without_folder(app: TabApp, text: str) -> str:
+    """``text`` as a device that is not the server's computer may read it: the data
+    folder's own path left out (``games/<id>.json``, not where it lies on the server)."""
+    if app.sync is None or app.sync.device.local or app.sessions is None:
+        return text
+    root = str(app.sessions.store.layout.root)
+    return text.replace(root + os.sep, "").replace(root, "")
+
+
+def not_opened_text(app: TabApp, game_id: str | None, error: Exception) -> str:
+    """Why a game could not be opened, for this device: the host's hears what is wrong
+    (``store_error_text``), anyone else only that the server's computer says why."""
+    if may_repair_here(app, game_id):
+        return store_error_text(app, game_id, error)
+    return f"{app.tr('games.not_opened')}: {store_error_text(app, game_id, error)}"
+
+
 #: Why a save failed, in words a player may read on any device (``sync.why.<reason>``).
 _SAID_WHY = frozenset({"disk_full", "read_only", "no_permission", "io_error"})
 
 
-def store_error_text(app: TableApp, game_id: str | None, error: Exception) -> str:
+def store_error_text(app: TabApp, game_id: str | None, error: Exception) -> str:
     """What this device is told about a store error: the store's message (it names the
     file or the data folder) where ``may_repair_here``; elsewhere why in words, or that
     the server's computer shows why."""
     if may_repair_here(app, game_id):
-        return str(error)
+        return without_folder(app, str(error))
     if isinstance(error, SaveFailed) and error.reason in _SAID_WHY:
         return app.tr(f"sync.why.{error.reason}")
     return app.tr("games.why_on_server")
@@ -116,7 +141,7 @@ def problem_card_for(app: TableApp, problem: StoreProblem, identifier: str) -> f
 
 def problem_card(app: TableApp, problem: StoreProblem, identifier: str) -> ft.Control:
     """A problem found on start or while listing, with a Restore button when it helps."""
-    lines = problem_lines(app.tr, problem, listed=True)
+    lines = [without_folder(app, line) for line in problem_lines(app.tr, problem, listed=True)]
     return _card(app, problem, identifier, lines, restore=True)
 
 
@@ -175,7 +200,11 @@ def resume_game(app: TableApp, game_id: str) -> None:
         show_problems(app, game_id, (error.problem,), opened=False)
         return
     except StoreError as error:
-        detail = str(error) if may_repair_here(app, game_id) else app.tr("games.host_only")
+        detail = (
+            without_folder(app, str(error))
+            if may_repair_here(app, game_id)
+            else app.tr("games.host_only")
+        )
         show_message(app, app.tr("games.not_opened"), detail)
         return
     after = app.sessions.problems.get(game_id, ())
@@ -220,7 +249,11 @@ def show_problems(
     content: list[ft.Control] = []
     for problem in problems:
         content.append(ft.Text(headline(tr, problem), size=17, weight=ft.FontWeight.BOLD))
-        lines = problem_lines(tr, problem, listed=False) if repair else [tr("games.host_only")]
+        lines = (
+            [without_folder(app, line) for line in problem_lines(tr, problem, listed=False)]
+            if repair
+            else [tr("games.host_only")]
+        )
         content.extend(ft.Text(line, size=15) for line in lines)
     actions: list[ft.Control] = []
     if repair and any(p.backup_available for p in problems):

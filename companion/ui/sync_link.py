@@ -33,9 +33,48 @@ from rules.commands import BuildRoom, Command, RevealRooms
 from rules.models import GameState
 
 if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
+    from companion.i18n import Translator
+    from companion.session import Sessions, TableSession
 
 log = logging.getLogger(__name__)
+
+
+class _Routed(Protocol):
+    @property
+    def route(self) -> str: ...
+
+
+class TableApp(Protocol):
+    """One browser tab's app (``companion.ui.shell.TableApp``) as the helpers below and
+    the join and off-loop modules use it: named here, so that they need not import the
+    shell that imports them (no import cycle, type-only imports included)."""
+
+    page: ft.Page
+    tr: Translator
+    sync: TabSync | None
+    session: TableSession | None
+    sessions: Sessions | None
+
+    @property
+    def current(self) -> _Routed: ...
+
+    def save_setting(self, key: str, value: str) -> None: ...
+
+    def start(self, route: str = "/") -> None: ...
+
+    def render(self) -> None: ...
+
+    def render_top(self, views_changed: bool = False, also: Sequence[ft.Control] = ()) -> None: ...
+
+    def go(self, route: str) -> None: ...
+
+    def replace(self, route: str) -> None: ...
+
+    def back_to(self, route: str) -> bool: ...
+
+    def open_game(self, game_id: str) -> TableSession: ...
+
+    def close(self) -> None: ...
 
 
 class _HasGameId(Protocol):
@@ -85,7 +124,7 @@ class TabSync:
     writing: bool = False
 
     def access(self, game_id: str) -> Access:
-        return self.hub.access(game_id, self.device)
+        return self.hub.access(game_id, self.device, self.client_ip)
 
 
 def access_of(app: TableApp) -> Access:
@@ -381,9 +420,19 @@ def presence_changed(app: TableApp) -> None:
             return
         count = sync.hub.presence.count(app.session.game_id)
         sync.here_line.value = here_text(app, count)
+        if seats_shown(app):  # the Invite tab lists who sits where: drawn again
+            app.render_top()
+            return
         app.page.update()  # only this text changed: a one-line patch
 
     later(app.page, update)
+
+
+def seats_shown(app: TableApp) -> bool:
+    """Whether this tab shows the Invite tab's seats: a device arriving or leaving (a phone
+    that just took a seat) changes them, so the tab is drawn again, not only the line
+    counting the devices."""
+    return getattr(app.current, "tab", None) == "invite"
 
 
 def here_text(app: TableApp, count: int) -> str:

@@ -12,7 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
-from rules.models import Frozen, PlayerName, unicode_text
+from rules.models import Frozen
+from rules.names import PlayerName, unicode_text
 from rules.printable import refuse_control
 
 #: How many cards the TIMER deck holds at set-up: the 8 timer cards and 2 MAP cards,

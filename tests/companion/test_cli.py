@@ -92,7 +92,7 @@ def test_lookup_subcommand_parses_query_and_language() -> None:
 def test_lookup_delegates_to_the_glossary(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
 
-    def fake_lookup_main(argv: list[str]) -> int:
+    def fake_lookup_main(argv: list[str], cards: object = None) -> int:
         seen.append(list(argv))
         return 7
 

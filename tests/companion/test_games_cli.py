@@ -17,8 +17,9 @@ from tests.companion.store.sample_play import command_stream, play_turns, sample
 
 
 @pytest.fixture(autouse=True)
-def no_data_env(monkeypatch: pytest.MonkeyPatch) -> None:
+def no_data_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv(cli.DATA_ENV, raising=False)
+    monkeypatch.setenv("DUNGEON_REFEREE_STATE", str(tmp_path / "state"))
 
 
 @pytest.fixture
@@ -274,3 +275,51 @@ def test_import_of_a_name_with_control_characters_exits_2_naming_the_field(
     assert "name:" in err and "must not hold control characters" in err
     assert not any(c in err for c in RAW)
     assert GameStore(data).list_games().games == before, "nothing was saved"
+
+
+# --- the data folder ./play last served ----------------------------------------------
+
+
+def test_games_use_the_folder_play_last_served_and_say_so(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.served_folder import remember_served
+
+    game_id = saved(data, name="Served")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "empty-home"))  # the default: empty
+    remember_served(data)  # as `./play --data-dir DATA` does
+    status, out, err = run(capsys, "games")
+    assert status == 0
+    assert out.startswith(f"{game_id}\tServed\t")
+    assert f"last served, {data.resolve()} (--data-dir picks another)" in err
+    status, out, _err = run(capsys, "export", game_id)
+    assert status == 0 and json.loads(out)
+
+
+def test_an_explicit_folder_beats_the_one_last_served(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.served_folder import remember_served
+
+    saved(data, name="Served")
+    remember_served(data)
+    other = tmp_path / "other"
+    status, out, err = run(capsys, "games", "--data-dir", str(other))
+    assert status == 0 and out == ""
+    assert f"no saved games in {other} (--data-dir picks another folder)" in err
+
+
+def test_a_folder_gone_since_falls_back_to_the_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.served_folder import remember_served
+
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    remember_served(gone)
+    gone.rmdir()
+    monkeypatch.setenv(cli.DATA_ENV, "")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home"))
+    status, _out, err = run(capsys, "games")
+    assert status == 0 and "last served" not in err
+    assert "no saved games in" in err

@@ -321,7 +321,7 @@ def test_lookup_nothing_found_exits_1_with_message(capsys: pytest.CaptureFixture
     assert lookup_main(["xyzzy"]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert "no glossary entry matches 'xyzzy'" in captured.err
+    assert "no glossary entry or card matches 'xyzzy'" in captured.err
 
 
 def test_lookup_bad_language_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -89,6 +89,8 @@ def start_server(data_dir: Path, log_path: Path, port: int | None = None) -> Ser
     port = port or _free_port()
     env = {**os.environ, "CI": os.environ.get("CI", "1"), "PYTHONUNBUFFERED": "1"}
     env.pop("DUNGEON_REFEREE_DATA", None)
+    # The note of the folder last served stays beside the test's data, not the user's.
+    env["DUNGEON_REFEREE_STATE"] = str(data_dir.parent / "state")
     log_file = log_path.open("wb")
     process = subprocess.Popen(
         [*_command(), "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],

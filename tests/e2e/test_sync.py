@@ -243,9 +243,9 @@ def test_private_build_is_hidden_until_revealed_together(
     assert "Secret Vault" not in phone.snapshot()
     phone.screenshot("other-room-face-down")
 
-    # A seat can't reveal while someone is still building.
-    tap(phone, "reveal-rooms")
-    said(phone, "Waiting for Brann to place a Room face down.")
+    # A seat can't reveal while someone is still building: no button, and who it waits for.
+    said(phone, "Still building: Brann.")
+    assert not phone.by_id("reveal-rooms").count()
     build_room(phone, "build-p2", "Hidden Lair", ["thief"], 2)
     tap(phone, "build-p2-go")
     said(host, "Brann: ready")
@@ -322,7 +322,8 @@ def test_a_device_without_the_code_is_refused_until_the_host_allows_watching(
     stranger.page.goto(f"{stranger.base_url}/game/{game.game_id}")
     stranger.wait_ready()
     said(stranger, "You are watching (read-only)")
-    tap(stranger, "reveal-rooms")
+    assert not stranger.by_id("reveal-rooms").count()  # never offered to a spectator
+    tap(stranger, "undo")
     said(stranger, "You are watching: ask the host for the join code to take part.")
     stranger.screenshot("watching")
     tap(host, "tab-play")

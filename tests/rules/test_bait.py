@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from referee_fixtures import bait_state, events_of, run, t_hero, t_player, t_room
 
 from rules import bait
@@ -11,6 +12,7 @@ from rules import commands as c
 from rules import events as ev
 from rules.evolve import evolve
 from rules.models import GameState
+from rules.treasure import treasure_total
 
 
 def lures(state: GameState) -> list[tuple[str | None, str]]:
@@ -62,10 +64,10 @@ def test_bait_total_counts_rooms_boss_and_bonuses() -> None:
         ),
         [t_hero("mage")],
     )
-    assert state.treasure_total("B", "mage") == 2
+    assert treasure_total(state, "B", "mage") == 2
     assert lures(state) == [("B", "R-BAIT-HIGHEST")]
     bonus = run(state, c.SetTreasureBonus(player="A", treasure="mage", amount=2))
-    assert bonus.treasure_total("A", "mage") == 3
+    assert treasure_total(bonus, "A", "mage") == 3
     assert lures(bonus) == [("A", "R-BAIT-HIGHEST")]
 
 
@@ -75,7 +77,7 @@ def test_bait_total_bonus_may_be_negative() -> None:
     (event,) = events_of(state, c.SetTreasureBonus(player="A", treasure="thief", amount=-2))
     assert event.ruling.rule == "R-BAIT-TOTAL"
     state = run(state, c.SetTreasureBonus(player="A", treasure="thief", amount=-2))
-    assert state.treasure_total("A", "thief") == 0
+    assert treasure_total(state, "A", "thief") == 0
     assert lures(state) == [("B", "R-BAIT-HIGHEST")]
 
 
@@ -90,7 +92,7 @@ def test_bait_total_deactivated_rooms_count_nothing() -> None:
     state = bait_state(
         two([t_room("cleric cleric", deactivated=True)], [t_room("cleric")]), [t_hero("cleric")]
     )
-    assert state.treasure_total("A", "cleric") == 0
+    assert treasure_total(state, "A", "cleric") == 0
     assert lures(state) == [("B", "R-BAIT-HIGHEST")]
 
 
@@ -131,7 +133,7 @@ def test_bait_highest_negative_totals_lure_nobody() -> None:
         # A's mage bonus of -1 cancels its Room: totals 0 and -1.
     )
     state = run(state, c.SetTreasureBonus(player="A", treasure="mage", amount=-1))
-    assert (state.treasure_total("A", "mage"), state.treasure_total("B", "mage")) == (0, -1)
+    assert (treasure_total(state, "A", "mage"), treasure_total(state, "B", "mage")) == (0, -1)
     assert lures(state) == [(None, "R-BAIT-HIGHEST")]
 
 
@@ -284,3 +286,81 @@ def test_bait_phase_resolves_once_and_only_in_bait() -> None:
     state = bait_state(two([t_room("mage")], []), [t_hero("mage")])
     state = run(state, c.ResolveBait())
     refused(state, c.ResolveBait(), "R-PHASE")
+
+
+# --- Bait costs as much per Hero with a crowded town as with a small one ------------------
+
+
+def _crowded_turn_seconds(heroes: int) -> float:
+    """The fastest of three Bait-to-end-of-turn runs with ``heroes`` Heroes in town, half
+    of them lured (built past the table's ceiling on purpose: this times the engine)."""
+    import gc
+    import time
+
+    from rules.table import Table, TableHero
+    from rules.table_turn import referee_turn
+
+    kinds = ["cleric", "fighter", "thief", "mage"]
+    table = Table.model_validate(
+        {
+            "players": [
+                {"name": "Ann", "xp": 900, "rooms": [{"treasure": ["cleric"], "damage": 1}]},
+                {"name": "Bob", "xp": 400, "rooms": [{"treasure": ["fighter"], "damage": 3}]},
+            ],
+        }
+    )
+    town = [TableHero(treasure=[kinds[i % 4]], health=4) for i in range(heroes)]
+    crowded = table.model_copy(update={"town": town})
+    best = float("inf")
+    # The garbage collector's passes cost in proportion to everything the test process
+    # holds, not to the Bait: leave them out of both sides of the ratio.
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            start = time.perf_counter()
+            referee_turn(crowded)
+            best = min(best, time.perf_counter() - start)
+    finally:
+        gc.enable()
+    return best
+
+
+def test_bait_time_grows_with_the_heroes_not_faster() -> None:
+    """Four times the Heroes cost about four times as long (8,000 Heroes once took 8.9 s:
+    each lured Hero copied the whole town and the whole entrance queue, one by one)."""
+    small, large = _crowded_turn_seconds(1_000), _crowded_turn_seconds(4_000)
+    assert large / small < 7, f"4x the Heroes took {large / small:.1f}x as long"
+
+
+def test_each_dungeons_totals_are_counted_once_per_bait_not_once_per_hero(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every Hero is baited against the same totals (R-BAIT-ORDER): with 40 Heroes in town
+    each dungeon's total of each treasure type is counted once, not 40 times (a long game
+    with a crowded town spent most of its replay here)."""
+    from rules.models import TREASURES
+    from rules.table import Table, TableHero, state_from_table
+
+    table = Table.model_validate(
+        {
+            "players": [
+                {"name": n, "xp": 10, "rooms": [{"treasure": ["cleric", "mage"], "damage": 1}]}
+                for n in ("Ann", "Bob", "Cyd", "Dee")
+            ]
+        }
+    )
+    town = [TableHero(treasure=[TREASURES[i % 4], TREASURES[(i + 1) % 4]], health=4)
+            for i in range(40)]
+    state = state_from_table(table.model_copy(update={"town": town}))
+    counted: list[tuple[str, str]] = []
+    real = bait.treasure_total
+
+    def counting(state: GameState, name: str, treasure: Any) -> int:
+        counted.append((name, treasure))
+        return real(state, name, treasure)
+
+    monkeypatch.setattr(bait, "treasure_total", counting)
+    lures = bait.resolve(state)
+    assert len(lures) == 40
+    assert len(counted) == len(set(counted)) <= 4 * len(TREASURES), len(counted)

@@ -8,6 +8,7 @@ from rules import commands as c
 from rules import engine
 from rules import events as ev
 from rules.models import GameState, Room
+from rules.treasure import treasure_total
 
 TWO_HEROES = (hero("fighter", 6), hero("fighter", 6))
 
@@ -110,11 +111,11 @@ def test_build_one_rooms_stay_face_down_until_the_phase_ends() -> None:
     """R-BUILD-ONE: placed Rooms are revealed together; until then they lure nobody."""
     state = run(in_build(), c.BuildRoom(player="A", room=room("fighter", name="F")))
     assert state.player("A").dungeon == ()
-    assert state.treasure_total("A", "fighter") == 0
+    assert treasure_total(state, "A", "fighter") == 0
     state, events = engine.apply(state, c.RevealRooms())
     assert [e.player for e in events if isinstance(e, ev.RoomRevealed)] == ["A"]
     assert events[0].ruling.rule == "R-BUILD-ONE"
-    assert state.treasure_total("A", "fighter") == 1
+    assert treasure_total(state, "A", "fighter") == 1
     assert state.phase == "bait"
 
 
@@ -216,7 +217,7 @@ def test_deactivate_counts_no_treasure_until_end_of_turn() -> None:
     (event,) = events_of(state, c.DeactivateRoom(player="A", index=0))
     assert event.ruling.rule == "R-DEACTIVATE"
     state = run(state, c.DeactivateRoom(player="A", index=0))
-    assert state.treasure_total("A", "mage") == 0
+    assert treasure_total(state, "A", "mage") == 0
     refused(state, c.DeactivateRoom(player="A", index=0), "R-DEACTIVATE")
     state = run(state, c.RevealRooms(), c.ResolveBait())
     if state.walk is not None:
@@ -226,7 +227,7 @@ def test_deactivate_counts_no_treasure_until_end_of_turn() -> None:
     assert [(e.player, e.index, e.ruling.rule) for e in back] == [("A", 0, "R-DEACTIVATE")]
     state = run(state, c.EndTurn())
     assert not state.player("A").dungeon[0].deactivated
-    assert state.treasure_total("A", "mage") == 1
+    assert treasure_total(state, "A", "mage") == 1
 
 
 def test_deactivate_missing_room_refused() -> None:
@@ -241,9 +242,9 @@ def test_phase_build_room_outside_build_refused() -> None:
 
 
 def test_build_by_unknown_or_eliminated_player_refused() -> None:
-    """R-PHASE / R-END-ELIM: only players in the game build."""
+    """R-PLAYER / R-END-ELIM: only players in the game build."""
     state = in_build()
-    refused(state, c.BuildRoom(player="Nobody", room=room("mage")), "R-PHASE")
+    refused(state, c.BuildRoom(player="Nobody", room=room("mage")), "R-PLAYER")
     players = tuple(
         p.model_copy(update={"eliminated": True}) if p.name == "B" else p for p in state.players
     )

@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from referee_fixtures import bait_state, events_of, refused, run, t_hero, t_player
 
 from rules import commands as c
-from rules import engine
+from rules import engine, flow
 from rules import events as ev
 from rules.card_effects import dungeon_damage
 from rules.models import CardOffer, GameState, PlayerState, Room, RoomStack, ScoredHero
+from rules.treasure import treasure_total
 
 GOBLIN_ARMORY = "BMA015"
 MINOTAURS_MAZE = "BMA017"
@@ -158,12 +159,27 @@ def test_card_effect_minotaurs_maze_as_first_room_or_behind_a_blank_does_nothing
     assert entered(blank) == [(0, 0), (1, 0)]
 
 
-def test_card_effect_minotaurs_maze_hero_killed_in_the_maze_stays_dead_there() -> None:
+def test_card_effect_minotaurs_maze_ability_before_damage_next_to_goblin_armory() -> None:
+    """R-ADV-WALK: "any Room ability takes effect, then the Room deals its damage". The
+    Maze (0, +1 beside the Armory) sends the Hero back on its first entry before dealing
+    damage: Armory 1, Maze sends back, Armory 1, Maze 1 = 3 (not 4)."""
+    rooms = [card_room(GOBLIN_ARMORY), card_room(MINOTAURS_MAZE)]
+    state = walking(rooms, [t_hero("fighter", 20)])
+    events = events_of(state, c.FinishAdventure())
+    moves = [(e.room, e.damage) for e in events if isinstance(e, ev.HeroEnteredRoom)]
+    assert moves == [(0, 1), (1, 0), (0, 1), (1, 1)]
+    assert [e.damage for e in events if isinstance(e, ev.HeroSurvived)] == [3]
+    first = [e for e in events if isinstance(e, ev.HeroEnteredRoom)][1]
+    assert first.ruling.rule == "R-ADV-WALK" and "before its damage" in first.ruling.why
+
+
+def test_card_effect_minotaurs_maze_hero_dies_in_the_room_it_is_sent_back_to() -> None:
     rooms = [plain("monster", 3), card_room(GOBLIN_ARMORY), card_room(MINOTAURS_MAZE)]
-    # Room 1: 3+1 = 4; Armory 1 (5); the Maze 0+1 = 1 (6): the 6-Health Hero dies there.
+    # Room 1: 3+1 = 4; Armory 1 (5); the Maze sends it back before its damage: the Armory
+    # again, 1 (6): the 6-Health Hero dies in the Armory (Room 2), never taking Maze damage.
     state = walking(rooms, [t_hero("fighter", 6)])
     killed = [e for e in events_of(state, c.FinishAdventure()) if isinstance(e, ev.HeroKilled)]
-    assert [(k.room, k.damage) for k in killed] == [(2, 6)]
+    assert [(k.room, k.damage) for k in killed] == [(1, 6)]
 
 
 def _heal_state(rooms: list[Room], heroes: list[dict[str, Any]]) -> GameState:
@@ -309,9 +325,9 @@ def test_card_effect_treasure_plus_counts_in_the_bait_total(
     monkeypatch.setattr(card_effects, "registry", lambda: {"TST001": made_up})
     r = Room(name="Made-up", treasure=("mage",), damage=1, card_id="TST001")
     state = walking([r], [t_hero("mage", 20)])
-    assert state.treasure_total("A", "mage") == 3
+    assert treasure_total(state, "A", "mage") == 3
     lured = walking([r.model_copy(update={"card_id": None})], [t_hero("mage", 20)])
-    assert lured.treasure_total("A", "mage") == 1
+    assert treasure_total(lured, "A", "mage") == 1
 
 
 # --- Spells played by name ----------------------------------------------------------------
@@ -447,7 +463,8 @@ def test_card_effect_the_walk_deals_what_the_dungeon_card_shows(
     spec: list[tuple[str, int, bool]],
 ) -> None:
     """One function for both: every Room a Hero enters deals the damage the dungeon card
-    showed for it before the walk (passive card effects, blanks, a Spell's boost)."""
+    showed for it before the walk (passive card effects, blanks, a Spell's boost), except
+    the entry on which the Maze sends it back before dealing damage."""
     rooms = [plain(k, d) if k in ("monster", "trap") else card_room(k) for k, d, _ in spec]
     off = tuple(i for i, (_, _, blank) in enumerate(spec) if blank)
     state = walking(rooms, [t_hero("fighter", 99)], deactivated=off)
@@ -455,9 +472,13 @@ def test_card_effect_the_walk_deals_what_the_dungeon_card_shows(
     if monsters:  # Giant Size on one of them
         state = run(state, c.CastSpell(player="A", card_id="BMA047", target="A", room=monsters[0]))
     shown = [d.damage for d in dungeon_damage(state.player("A"))]
-    assert [damage for room, damage in entered(state)] == [
-        shown[room] for room, _ in entered(state)
+    # An entry on which the Room's ability sends the Hero back deals none (R-ADV-WALK).
+    dealt = [
+        (e.room, e.damage)
+        for e in events_of(state, c.FinishAdventure())
+        if isinstance(e, ev.HeroEnteredRoom) and e.ruling.key != "adv.enter_ability_first"
     ]
+    assert [damage for _, damage in dealt] == [shown[room] for room, _ in dealt]
 
 
 # --- abilities offered at the moment they fire (R-CARD-EFFECT) ---------------------------
@@ -560,20 +581,26 @@ def test_card_effect_an_offer_answered_in_the_bait_phase_is_taken() -> None:
     assert state.entrance("A") == (0,)
 
 
-def test_card_effect_abilities_used_at_will_are_not_claimed_as_prompts() -> None:
-    """Bottomless Pit, Boulder Ramp, The Crushinator, Zombie Prison have no moment that
-    fires them: the players use them by hand (the table's interventions); every Room or
-    Boss ability classed 'prompt' is one the engine offers when it fires."""
+def test_card_effect_abilities_used_at_will_are_prompts_only_when_the_engine_uses_them() -> None:
+    """Bottomless Pit, Boulder Ramp and The Crushinator are used with their Room's own
+    button (UseRoomAbility), which carries them out; Zombie Prison (a scored Hero back to
+    an entrance) is not carried out and stays a reminder. Every other Room or Boss ability
+    classed 'prompt' is one the engine offers when it fires."""
     from rules.card_effects import registry
 
     known = registry()
-    for card_id in ("BMA027", "BMA028", "BMA032", "BMA039"):
-        assert known[card_id].handling == "reminder", card_id
+    for card_id in ("BMA027", "BMA028", "BMA032"):
+        assert known[card_id].handling == "prompt", card_id
+    assert known["BMA039"].handling == "reminder"
     for card in known.values():
         for ability in card.abilities:
             if card.kind != "spell" and ability.handling == "prompt":
-                assert ability.offer is not None, card.id
-    prompts = {i for i, c in known.items() if c.kind != "spell" and c.handling == "prompt"}
+                assert ability.offer is not None or ability.activated_by_engine, card.id
+    prompts = {
+        i
+        for i, c in known.items()
+        if c.kind != "spell" and c.handling == "prompt" and c.abilities[0].trigger != "at_will"
+    }
     assert {i for i in prompts if i.startswith("BMA")} == {
         "BMA014",
         MIMIC_VAULT,
@@ -593,7 +620,8 @@ def test_card_effect_a_spell_is_a_prompt_exactly_when_the_engine_casts_it() -> N
         if card.kind == "spell":
             ability = card.abilities[0]
             assert (ability.handling == "prompt") == carried_out(ability), card.id
-    assert registry()["BMA042"].handling == "reminder"  # Cave-In: destroy and kill by hand
+    # Cave-In: the engine destroys the caster's Room and kills the Hero in it now.
+    assert registry()["BMA042"].handling == "prompt"
 
 
 def test_card_effect_belladonna_level_up_offers_a_heal_only_with_a_wound() -> None:
@@ -696,10 +724,10 @@ def test_card_effect_bait_not_offered_while_a_town_hero_offer_waits() -> None:
     Mimic Vault waits, and give it back once answered."""
     state = _in_build([plain("trap", 1, "mage")], [t_hero("cleric", 4)])
     state = run(state, c.BuildRoom(player="A", room=card_room(MIMIC_VAULT)), c.RevealRooms())
-    legal = engine.legal_command_types(state)
+    legal = flow.legal(state)
     assert c.ResolveBait not in legal and c.AnswerCardEffect in legal
     state = run(state, c.AnswerCardEffect(player="A", card_id=MIMIC_VAULT, accept=True, hero=0))
-    assert c.ResolveBait in engine.legal_command_types(state)
+    assert c.ResolveBait in flow.legal(state)
 
 
 def _to_the_end(state: GameState) -> GameState:
@@ -712,12 +740,12 @@ def test_card_effect_turn_does_not_end_while_a_must_do_offer_waits() -> None:
     state = _level_up(ROBOBO, [t_hero("cleric", 4)])
     state = _to_the_end(run(state, c.ResolveBait()))
     assert state.phase == "end" and [o.mandatory for o in state.offers] == [True]
-    assert c.EndTurn not in engine.legal_command_types(state)
+    assert c.EndTurn not in flow.legal(state)
     error = refused(state, c.EndTurn(), "R-CARD-EFFECT")
     assert error.key == "err.offer_before_end"
     assert error.args_map["card"] == "Robobo" and error.args_map["player"] == "B"
     state = run(state, c.AnswerCardEffect(player="B", card_id=ROBOBO, accept=True, room=0))
-    assert c.EndTurn in engine.legal_command_types(state)
+    assert c.EndTurn in flow.legal(state)
     assert run(state, c.EndTurn()).phase != "end"
 
 
@@ -727,7 +755,7 @@ def test_card_effect_turn_ends_over_an_optional_offer_left_unanswered() -> None:
     state = _to_the_end(run(state, c.ResolveBait()))
     bordello = CardOffer(player="A", card_id="BMA014", card="Vampire Bordello", offer="heal_wound")
     state = state.model_copy(update={"offers": (bordello,)})
-    assert c.EndTurn in engine.legal_command_types(state)
+    assert c.EndTurn in flow.legal(state)
     assert run(state, c.EndTurn()).offers == ()
 
 
@@ -805,3 +833,30 @@ def test_card_effect_mandatory_offer_that_lost_its_target_may_lapse() -> None:
     state = state.model_copy(update={"town": ()})
     state = run(state, c.AnswerCardEffect(player="A", card_id=GORGONA, accept=False))
     assert state.offers == ()
+
+
+TRASH_COMPACTOR = "TPU010"
+
+
+def test_card_effect_trash_compactor_deals_no_more_damage_once_a_hero_survives_it() -> None:
+    """TPU010 (printed: once a Hero survives it, it deals no more damage until end of
+    turn): the first Hero takes its 3 and walks on; the second takes 0 there. It stays an
+    active Room (not deactivated), keeping its treasure."""
+    rooms = [card_room(TRASH_COMPACTOR), plain("monster", 1)]
+    state = walking(rooms, [t_hero("thief", 20), t_hero("thief", 20)])
+    events = events_of(state, c.FinishAdventure())
+    moves = [(e.room, e.damage) for e in events if isinstance(e, ev.HeroEnteredRoom)]
+    assert moves == [(0, 3), (1, 1), (0, 0), (1, 1)]
+    fired = [e for e in events if isinstance(e, ev.CardEffectFired)]
+    assert len(fired) == 1 and "no more damage" in fired[0].ruling.why
+    after = run(state, c.FinishAdventure())
+    assert not after.player("A").dungeon[0].deactivated
+    assert dungeon_damage(after.player("A"), after.card_uses)[0].damage == 0
+
+
+def test_card_effect_trash_compactor_a_hero_killed_in_it_leaves_it_dealing_damage() -> None:
+    """Only a Hero that survives it stops it: a Hero dying there does not."""
+    rooms = [card_room(TRASH_COMPACTOR), plain("monster", 1)]
+    state = walking(rooms, [t_hero("thief", 2), t_hero("thief", 20)])
+    moves = entered(state)
+    assert moves == [(0, 3), (0, 3), (1, 1)]

@@ -27,15 +27,16 @@ def cli(stdin: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_cli_room_ids_apply_goblin_armory_maze_and_ballroom() -> None:
-    """Ann: 2+1 (next to the Armory), 1, the Maze 0+1 sends the Hero back into the Armory
-    (1), then the Maze again (1): 7 damage kills the 7-Health Hero in the Maze (Room 3).
+    """Ann: 2+1 (next to the Armory), 1, the Maze sends the Hero back into the Armory before
+    its damage (R-ADV-WALK: ability, then damage) (1), then the Maze (0+1): 6 damage, the
+    7-Health Hero survives (a Wound).
     Bo: 1, 1, then the Ballroom deals 2 (two Monster Rooms): the 3-Health Mage dies there.
     Printed damage alone would give 3 and 2: both would survive."""
     done = cli(TABLE.read_text(encoding="utf-8"))
     assert done.returncode == 0, done.stderr
     result: dict[str, Any] = json.loads(done.stdout)
     assert [(a["player"], a["outcome"], a["room"], a["damage"]) for a in result["adventure"]] == [
-        ("Ann", "soul", 2, 7),
+        ("Ann", "wound", None, 6),
         ("Bo", "soul", 2, 4),
     ]
     effects = [e["why"] for e in result["effects"]]

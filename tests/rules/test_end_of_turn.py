@@ -219,14 +219,15 @@ def test_score_correct_adjusts_souls_and_wounds_and_is_logged() -> None:
     assert "missed a Soul" in event.ruling.why
     state = run(state, command)
     assert (state.souls("A"), state.wounds("A")) == (5, 0)
-    refused(state, c.CorrectScore(player="Z", souls=1), "R-PHASE")
+    refused(state, c.CorrectScore(player="Z", souls=1), "R-PLAYER")
 
 
 def test_end_turn_only_in_the_end_phase_and_not_after_the_game() -> None:
     """R-PHASE / R-END-WIN: End of turn only in the End phase; nothing after a winner."""
     state = scored_state([("A", 900, 10, 0), ("B", 500, 0, 0)])
     over = run(state, c.EndTurn())
-    assert over.game_over and over.winner == "A" and over.game_over_rule == "R-END-WIN"
+    assert over.game_over and over.winner == "A"
+    assert over.outcome is not None and over.outcome.rule == "R-END-WIN"
     error = refused(over, c.EndTurn(), "R-END-WIN")
     assert "game is over" in str(error)
     refused(bait_state([t_player("A", 1), t_player("B", 2)]), c.EndTurn(), "R-PHASE")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee_fixtures import hero, new, refused, room, run, started
 
 from rules import commands as c
-from rules import engine
+from rules import engine, flow
 from rules import events as ev
 from rules.models import GameState
 
@@ -25,7 +25,7 @@ SCRIPT: list[c.Command] = [
 
 
 def test_phase_commands_outside_their_phase_are_refused() -> None:
-    """R-PHASE: each command belongs to the phases listed in ALLOWED_PHASES."""
+    """R-PHASE: each command belongs to the phases the flow table (rules.phases) lists."""
     state = started(new())
     assert state.phase == "beginning"
     for command in (
@@ -40,8 +40,8 @@ def test_phase_commands_outside_their_phase_are_refused() -> None:
     ):
         error = refused(state, command, "R-PHASE")
         assert "beginning" in str(error)
-    assert c.RevealHeroes in engine.legal_command_types(state)
-    assert c.EndTurn not in engine.legal_command_types(state)
+    assert c.RevealHeroes in flow.legal(state)
+    assert c.EndTurn not in flow.legal(state)
 
 
 def test_phase_turn_flow_goes_beginning_build_bait_adventure_end() -> None:
@@ -109,6 +109,6 @@ def test_evolve_folds_the_decided_events() -> None:
 
 
 def test_unknown_player_named_in_a_command_is_refused() -> None:
-    """R-PHASE: a command naming nobody at the table is refused with the name."""
-    error = refused(new(), c.BuildRoom(player="Zed", room=room("mage")), "R-PHASE")
+    """R-PLAYER: a command naming nobody at the table is refused with the name."""
+    error = refused(new(), c.BuildRoom(player="Zed", room=room("mage")), "R-PLAYER")
     assert "'Zed'" in str(error)

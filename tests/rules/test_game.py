@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from referee_fixtures import new
+from referee_fixtures import new, room
 from test_engine import SCRIPT
 
+from rules import commands as c
 from rules import engine
-from rules.errors import RulesError, StaleCommand
+from rules.errors import RulesError, StaleCommand, UndoError, UnknownPlayer
 from rules.game import Game
 
 
@@ -47,17 +48,35 @@ def test_game_stale_command_refused() -> None:
     game = played(2)
     with pytest.raises(StaleCommand) as info:
         game.play(SCRIPT[2], version=1)
-    assert info.value.rule == "R-PHASE"
+    assert info.value.rule == "R-STALE"  # its own kind and id, not a phase refusal
     assert "version 1, now 2" in str(info.value)
 
 
 def test_game_nothing_to_undo_or_redo() -> None:
     """Undo on a new game and redo with nothing undone are refused."""
     game = Game.new(new().setup)
-    with pytest.raises(RulesError, match="nothing to undo"):
+    with pytest.raises(UndoError, match="nothing to undo") as undo:
         game.undo()
-    with pytest.raises(RulesError, match="nothing to redo"):
+    with pytest.raises(UndoError, match="nothing to redo") as redo:
         game.redo()
+    assert undo.value.rule == redo.value.rule == "R-UNDO"
+
+
+def test_game_unknown_player_is_its_own_refusal() -> None:
+    """A command naming someone not at the table is refused as such (R-PLAYER), for the
+    base game's commands and the expansions' alike; the game keeps its log."""
+    game = played(2)
+    for command in (
+        c.BuildRoom(player="Nobody", room=room("mage")),
+        c.CorrectScore(player="Nobody", souls=1),
+    ):
+        with pytest.raises(UnknownPlayer) as info:
+            game.play(command)
+        assert info.value.rule == "R-PLAYER" and "Nobody" in str(info.value)
+    coins = Game.new(new(minibosses=True).setup)
+    with pytest.raises(UnknownPlayer):
+        coins.play(c.GainCoins(player="Nobody"))
+    assert len(game.log) == 2
 
 
 def test_game_illegal_command_leaves_the_game_unchanged() -> None:
@@ -95,7 +114,7 @@ def test_redo_gives_back_the_events_of_the_redone_command() -> None:
 def test_game_play_undo_redo_and_history_apply_at_most_one_command(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Undo and redo (R-PHASE) and the history a redraw reads reuse what the game kept:
+    """Undo and redo (R-UNDO) and the history a redraw reads reuse what the game kept:
     on a long game a tap applies one command, undo and history none, never the whole log."""
     game = played(len(SCRIPT))
     for _ in range(40):  # a longer game: undo and redo back and forth

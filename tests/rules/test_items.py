@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules import commands as c
-from rules import engine
+from rules import engine, flow
 from rules import events as ev
 from rules.game import Game
 from rules.items import item_reveal_count
@@ -74,18 +74,18 @@ def test_item_heroes_wait_until_the_items_are_revealed() -> None:
     """R-ITEM: with Items the beginning of the turn reveals Items first, then Heroes."""
     state = item_game()
     refused(state, c.RevealHeroes(heroes=(hero("mage"), hero("cleric"))), "R-ITEM")
-    assert c.RevealItems in engine.legal_command_types(state)
-    assert c.RevealHeroes not in engine.legal_command_types(state)
+    assert c.RevealItems in flow.legal(state)
+    assert c.RevealHeroes not in flow.legal(state)
     state = run(state, c.RevealItems(items=(ROD,)))
     assert state.phase == "beginning"
-    assert c.RevealHeroes in engine.legal_command_types(state)
-    assert c.RevealItems not in engine.legal_command_types(state)
+    assert c.RevealHeroes in flow.legal(state)
+    assert c.RevealItems not in flow.legal(state)
 
 
 def test_item_game_without_items_is_unchanged() -> None:
     """R-ITEM: without the expansion the turn starts with the Heroes, no Item commands."""
     state = started(new())
-    legal = engine.legal_command_types(state)
+    legal = flow.legal(state)
     assert c.RevealHeroes in legal
     assert not {c.RevealItems, c.UseItem, c.ChooseFaceUpItem} & set(legal)
     state = run(state, c.RevealHeroes(heroes=(hero("mage"), hero("cleric"))))
@@ -129,10 +129,17 @@ def test_item_reveal_out_of_the_beginning_phase_is_refused() -> None:
     refused(state, c.RevealItems(items=(ROD,)), "R-PHASE")
 
 
-def test_item_explorer_item_refused_below_five_players() -> None:
-    """R-ITEM: Explorer Items only join 5–6 player games; elsewhere reveal another."""
+def test_item_explorer_item_refused_without_crash_landing() -> None:
+    """R-ITEM: Explorer Items come only with Crash Landing (always in a 5–6 player game);
+    without it reveal another."""
     explorer = ItemCard(name="Map", treasure=("explorer",))
-    refused(item_game(), c.RevealItems(items=(explorer,)), "R-ITEM")
+    game = item_game()
+    game = game.model_copy(
+        update={
+            "setup": game.setup.model_copy(update={"card_sets": ("base", "tools_of_hero_kind")})
+        }
+    )
+    refused(game, c.RevealItems(items=(explorer,)), "R-ITEM")
     five = new(tuple((f"P{i}", i) for i in range(5)), items=True)
     state = run(started(five), c.RevealItems(items=(explorer, ROD, MACE)))
     assert len(state.items.waiting) == 3

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules import commands as c
-from rules import engine
+from rules import engine, flow
 from rules import events as ev
 from rules.game import Game
 from rules.models import GameState, Miniboss, MinibossCard, Room
@@ -135,7 +135,7 @@ def test_mini_commands_refused_when_minibosses_are_off(command: c.Command) -> No
     state = run(state, c.RevealHeroes(heroes=(hero("thief"),) * 2))
     error = refused(state, command, "R-MINI")
     assert "without Minibosses" in str(error)
-    assert command.__class__ not in engine.legal_command_types(state)
+    assert command.__class__ not in flow.legal(state)
 
 
 # --- building and revealing ------------------------------------------------------------------
@@ -372,7 +372,7 @@ def test_mini_discard_a_room_for_a_coin_needs_the_option() -> None:
     state = mini_game(rooms=1)
     error = refused(state, c.DiscardRoomForCoin(player="A"), "R-MINI")
     assert "mixed-sets" in str(error)
-    assert c.DiscardRoomForCoin not in engine.legal_command_types(state)
+    assert c.DiscardRoomForCoin not in flow.legal(state)
 
 
 def test_mini_game_replays_and_undoes() -> None:

@@ -252,14 +252,15 @@ def check_invariants(state: GameState, events: tuple[ev.EventBase, ...], command
     ended = [e for e in events if isinstance(e, ev.GameEnded)]
     if ended:
         assert isinstance(command, c.EndTurn)
-        assert state.game_over and state.game_over_rule in END_RULES
+        assert state.game_over and state.outcome is not None
+        assert state.outcome.rule in END_RULES
         assert state.winner is None or state.has_player(state.winner)
         if state.winner is not None and not state.five_six:
             unlimited = state.setup.ruleset.variant == "unlimited_lives"
             winner = state.player(state.winner)
             # An eliminated winner only when everyone went out this turn (R-END-ALLOUT),
             # the net tie then going to XP (R-END-XP).
-            all_out = winner.eliminated_turn == state.turn and state.game_over_rule in (
+            all_out = winner.eliminated_turn == state.turn and state.outcome.rule in (
                 "R-END-ALLOUT",
                 "R-END-XP",
             )
@@ -410,7 +411,7 @@ def full_replay_history(game: Game) -> list[tuple[c.Command, tuple[ev.EventBase,
 )
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_incremental_history_equals_full_replay_after_play_undo_redo(seed: int) -> None:
-    """R-PHASE (undo/redo): a game kept step by step through random plays, undos and redos
+    """R-UNDO: a game kept step by step through random plays, undos and redos
     has the state, history and redo events a full replay of its log gives, and so does the
     same game read back from its fields alone (as from disk)."""
     rng = random.Random(seed)

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from rules.table import Table, referee_turn, state_from_table, table_from_state
+from rules.table import Table, state_from_table, table_from_state
+from rules.table_turn import referee_turn
 
 TABLES = Path(__file__).parent / "tables"
 
@@ -241,7 +242,7 @@ def test_table_round_trips_through_the_game_state() -> None:
 
 
 def test_referee_turn_in_process_matches_the_cli() -> None:
-    """rules.table.referee_turn is what the CLI prints."""
+    """rules.table_turn.referee_turn is what the CLI prints."""
     table = Table.model_validate(good())
     assert referee_turn(table).model_dump(mode="json") == turn("rulebook_bait.json")
 

@@ -4,10 +4,13 @@ Every input is one of the valid tables of ``tables/`` changed by a few random mu
 (wrong types, strings and booleans where numbers go, huge and negative numbers, long,
 blank, duplicate, case- and whitespace-variant names, deep nesting, lone surrogates,
 missing and extra fields, empty and overlong lists, every player out, cut or garbled
-text), or plain garbage text and bytes. The contract for each: exit 0 with JSON on
-standard output and nothing on standard error, or exit 2 with nothing on standard output
-and exactly one line on standard error naming the field or problem. Anything else, and
-above all an exception escaping ``main`` (a traceback, exit 1), is a failure.
+text, strings that never close, lists far past their ceilings, files one byte past the
+size ceiling), or plain garbage text and bytes. (The same classes at full size run in
+real processes under CPU and memory ceilings: ``test_table_cli_hostile_sizes.py``.)
+The contract for each: exit 0 with JSON on standard output and nothing on standard
+error, or exit 2 with nothing on standard output and exactly one line on standard error
+naming the field or problem. Anything else, and above all an exception escaping
+``main`` (a traceback, exit 1), is a failure.
 
 The fast test runs the CLI in process through ``rules.cli.main`` with standard streams
 that encode like the real ones (strict UTF-8 out, so a name the JSON cannot carry fails
@@ -34,9 +37,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.cli import main
+from rules.cli import MAX_TABLE_BYTES, main
 from rules.models import TREASURES
-from rules.table import TABLE_MAX
+from rules.table import MAX_TOWN, TABLE_MAX
 
 TABLES = Path(__file__).parent / "tables"
 VALID: list[dict[str, Any]] = [
@@ -328,7 +331,18 @@ def mutated_table(draw: st.DrawFn, valid: list[dict[str, Any]] = VALID) -> bytes
     for _ in range(draw(st.integers(1, 3))):
         doc = draw(mutate(doc))
     text = dump(doc)
-    how = draw(st.sampled_from(["as is"] * 6 + ["cut", "garble", "bom", "latin-1"]))
+    how = draw(
+        st.sampled_from(
+            ["as is"] * 6 + ["cut", "garble", "bom", "latin-1", "unclosed", "huge list", "oversize"]
+        )
+    )
+    if how == "unclosed":  # a string that never closes, full of escaped quotes
+        text = text[: draw(st.integers(0, len(text)))] + '"' + '\\"' * draw(st.integers(1, 9999))
+    elif how == "huge list":  # players or town far past their ceilings
+        field = draw(st.sampled_from(["players", "town"]))
+        text = f'{{"{field}": [' + "{}," * draw(st.integers(MAX_TOWN, 99_999)) + "{}]}"
+    elif how == "oversize":  # valid JSON, one byte past the size ceiling
+        text += " " * (MAX_TABLE_BYTES + 1 - len(text.encode("utf-8", "surrogatepass")))
     if how == "cut":
         text = text[: draw(st.integers(0, len(text)))]
     elif how == "garble":

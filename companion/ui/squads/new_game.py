@@ -14,7 +14,7 @@ from companion.store import StoreError
 from companion.ui.squads.parts import choice_row, own, text_field
 from companion.ui.store_problems import store_error_text
 from companion.ui.widgets import big_button, heading, tagged
-from rules.cli import describe
+from rules.input_errors import describe
 from rules.squads.models import SquadSetup
 
 if TYPE_CHECKING:

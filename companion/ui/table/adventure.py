@@ -15,6 +15,7 @@ import flet as ft
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.town import hero_chip
 from companion.ui.widgets import big_button, on_tap, tagged
+from rules import flow
 from rules.commands import (
     AdvanceHero,
     Command,
@@ -85,7 +86,7 @@ class AdventurePanel:
             top = dungeon[walk.room].top if walk.room < len(dungeon) else None
             name = (top.name or tr(f"room.kind.{top.kind}")) if top else "?"
             where = tr("table.in_room", n=walk.room + 1, room=name, player=walk.player)
-        dying = walk.damage >= hero.card.health
+        dying = flow.lethal(state)
         damage = tagged(
             "walk-damage",
             ft.Text(

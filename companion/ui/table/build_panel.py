@@ -16,6 +16,7 @@ from companion.ui.room_picker import RoomPicker
 from companion.ui.room_questions import ask_then_build
 from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, slot_error
+from companion.ui.table.forecast import DraftForecast
 from companion.ui.widgets import Refusal, big_button, tagged
 from rules.commands import BuildRoom
 
@@ -39,6 +40,8 @@ class BuildForm:
         #: The (turn, phase) in which the player closed the form ("Cancel"). The form
         #: starts open in every Build phase: one tap fewer per player and turn.
         self.closed_in: tuple[int, str] | None = None
+        #: The Bait forecast under the form (``companion/ui/table/forecast.py``).
+        self.forecast = DraftForecast(ctx.app, lambda: self.ctx.state, name)
 
     @property
     def open(self) -> bool:
@@ -78,6 +81,7 @@ class BuildForm:
                         self.picker.view(),
                         ft.Text(tr("table.build_where"), size=16),
                         ft.Row(places, wrap=True, spacing=6, run_spacing=6),
+                        self.forecast.control(self.over),
                         ft.Row(
                             [
                                 big_button(
@@ -103,6 +107,8 @@ class BuildForm:
 
     def _room_changed(self) -> None:
         """A refusal was about the Room as it was: once it changes, the refusal goes."""
+        if self.picker is not None:
+            self.forecast.drafted(self.picker.draft)
         if self.ctx.errors.pop(self.prefix, None) is not None:
             self.ctx.redraw()
 
@@ -131,6 +137,7 @@ class BuildForm:
 
     def _cancel(self, _event: object) -> None:
         self.picker = None
+        self.forecast.reset()
         self.over = None
         self._set_open(False)
 
@@ -164,6 +171,7 @@ class BuildForm:
 
     def _reset(self) -> None:
         self.picker = None
+        self.forecast.reset()
         self.over = None
         self.closed_in = None
         if self.on_built is not None:

@@ -16,8 +16,9 @@ from companion.catalogue import SpellCard
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
-from rules.card_effects import effects_of, offer_heroes
+from rules.card_effects import effects_of
 from rules.card_text import phrases
+from rules.card_triggers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import CardOffer
 from rules.rulings import capitalized
@@ -76,40 +77,45 @@ def offers_view(ctx: TableContext, legal: tuple[type[BaseModel], ...]) -> ft.Con
 
 def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | None:
     """One button per thing the answer may name (a town Hero, one of the answering
-    player's Rooms); None for an offer answered yes or no."""
+    player's Rooms, a Room in any dungeon); None for an offer answered yes or no."""
     state = ctx.state
-    if offer.offer == "destroy_own_room":
+    tr = ctx.app.tr
+    yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
+    picks: list[tuple[str, str, AnswerCardEffect]]
+    if offer.offer in ("destroy_own_room", "boost_own_room"):
         rooms = state.player(offer.player).dungeon
         picks = [
             (
                 f"offer-{n}-room-{i + 1}",
-                f"{i + 1} · {card_label(ctx.app.tr, s.top.label())}",
-                {"room": i},
+                f"{i + 1} · {card_label(tr, rooms[i].top.label())}",
+                yes.model_copy(update={"room": i}),
             )
-            for i, s in enumerate(rooms)
+            for i in offer_rooms(state, offer.player, offer.offer, offer.card_id)
         ]
-    elif offer.offer == "heal_wound":
+    elif offer.offer in ANY_DUNGEON_OFFERS:  # a Room in any dungeon: "Bert 2 · Pit"
+        picks = [
+            (
+                f"offer-{n}-{who}-room-{i + 1}",
+                f"{who} {i + 1} · {card_label(tr, state.player(who).dungeon[i].top.label())}",
+                yes.model_copy(update={"target": who, "room": i}),
+            )
+            for who, i in offer_places(state, offer.offer)
+        ]
+    elif offer.offer in ("heal_wound", "may"):
         return None
     else:
         picks = [
             (
                 f"offer-{n}-hero-{h + 1}",
-                capitalized(card_label(ctx.app.tr, state.hero(h).label())),  # a button's words
-                {"hero": h},
+                capitalized(card_label(tr, state.hero(h).label())),  # a button's words
+                yes.model_copy(update={"hero": h}),
             )
             for h in offer_heroes(state, offer.offer)
         ]
-    out: list[ft.Control] = []
-    for identifier, label, target in picks:
-        answer = AnswerCardEffect(
-            player=offer.player,
-            card_id=offer.card_id,
-            accept=True,
-            hero=target.get("hero"),
-            room=target.get("room"),
-        )
-        out.append(big_button(identifier, label, _answer(ctx, answer), primary=True))
-    return out
+    return [
+        big_button(identifier, label, _answer(ctx, answer), primary=True)
+        for identifier, label, answer in picks
+    ]
 
 
 def card_text(ctx: TableContext, card_id: str) -> str:

@@ -12,7 +12,9 @@ import flet as ft
 
 from companion.theme import TOUCH
 from companion.ui.table.context import TableContext, slot_error
+from companion.ui.table.removal_confirm import confirm_coin_for_room
 from companion.ui.widgets import big_button, on_tap, tagged
+from rules import flow
 from rules.commands import (
     DiscardRoomForCoin,
     GainCoins,
@@ -20,7 +22,6 @@ from rules.commands import (
     PlaceCoinOnRoom,
     TakeCoinsFromRoom,
 )
-from rules.engine import ALLOWED_PHASES
 from rules.models import PlayerState, RoomStack
 
 COIN_COLOUR = "#F9A825"
@@ -57,7 +58,7 @@ def hoard_row(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Co
     tr = ctx.app.tr
     slot = f"{prefix}-coins"
     name = player.name
-    active = not player.eliminated and not state.game_over
+    active = flow.may(state, GainCoins, name)  # in play, not out (R-END-ELIM)
     row: list[ft.Control] = [
         coin_icon(28),
         ft.Text(tr("coins.title"), size=17, expand=True),
@@ -97,13 +98,14 @@ def hoard_row(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Co
             ft.Row(row, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         )
     ]
-    ruleset = state.setup.ruleset
-    if active and ruleset.coin_for_room and state.phase in ALLOWED_PHASES[DiscardRoomForCoin]:
+    if flow.may(state, DiscardRoomForCoin, name):
         out.append(
             big_button(
                 f"{prefix}-coin-for-room",
                 tr("coins.room_for_coin"),
-                on_tap(ctx.play, slot, DiscardRoomForCoin(player=name)),
+                lambda _e: confirm_coin_for_room(  # a Room leaves the table: asked first
+                    ctx, name, lambda: ctx.play(slot, DiscardRoomForCoin(player=name))
+                ),
                 icon=ft.Icons.CURRENCY_EXCHANGE,
             )
         )
@@ -129,7 +131,7 @@ def room_coins(
             ft.Text(tr("coins.on_room", coins=stack.coins), size=15, expand=True),
         ),
     ]
-    if not player.eliminated:
+    if flow.may(state, TakeCoinsFromRoom, name):
         parts += [
             _round_button(
                 f"{p}-coin-take",

@@ -7,8 +7,8 @@ import flet as ft
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import ruling_row
 from companion.ui.widgets import big_button, tagged
-from rules import events as ev
-from rules.commands import Command, EndTurn
+from rules import flow
+from rules.commands import EndTurn
 
 SLOT = "end-turn"
 
@@ -33,25 +33,12 @@ def end_turn_button(ctx: TableContext) -> ft.Control:
     )
 
 
-def last_end_of_turn(
-    history: list[tuple[Command, tuple[ev.EventBase, ...]]],
-) -> tuple[ev.EventBase, ...] | None:
-    for command, events in reversed(history):
-        if isinstance(command, EndTurn):
-            return events
-    return None
-
-
 def winner_banner(ctx: TableContext) -> ft.Control:
     """Game over: the winner (or a shared victory) in big letters, and why."""
     tr = ctx.app.tr
-    state = ctx.state
-    ended = None
-    events = last_end_of_turn(ctx.history()) or ()
-    for event in events:
-        if isinstance(event, ev.GameEnded):
-            ended = event
-    title = tr("table.winner", player=state.winner) if state.winner else tr("table.shared_victory")
+    ended = flow.outcome(ctx.state)
+    winner = ended.winner if ended else None
+    title = tr("table.winner", player=winner) if winner else tr("table.shared_victory")
     rows: list[ft.Control] = [
         tagged(
             "winner",

@@ -21,6 +21,7 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.session import Change, Request, TableSession
+from companion.ui.at_table import tick
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.sending import refusal, send
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
@@ -30,16 +31,18 @@ from companion.ui.table.card_play import SpellPanel, offers_view
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
+from companion.ui.table.forecast import bait_forecast
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
 from companion.ui.table.rulings import ruling_row
 from companion.ui.table.scoreboard import Scoreboard
-from companion.ui.table.table_sync import ready_marks, reveal_note, sync_top
+from companion.ui.table.table_sync import ready_marks, reveal_here, reveal_note, sync_top
 from companion.ui.table.town import TownPanel
+from companion.ui.table.undo_notice import show_undo_notice, step_to_name
 from companion.ui.widgets import Handler, Refusal, big_button, icon_action, on_tap, tagged
 from rules import events as ev
-from rules.commands import Command, EndTurn, ResolveBait, RevealRooms
-from rules.engine import legal_command_types
+from rules import flow
+from rules.commands import CastSpell, Command, EndTurn, ResolveBait, RevealRooms
 from rules.errors import StaleCommand
 from rules.game import Game
 from rules.models import GameState
@@ -121,7 +124,7 @@ class GameScreen:
         """The kinds of command the engine allows now; asked once per game version."""
         game = self.game
         if self._legal_of is not game:
-            self._legal = legal_command_types(game.state)
+            self._legal = flow.legal(game.state)
             self._legal_of = game
         return self._legal
 
@@ -133,6 +136,7 @@ class GameScreen:
             return self._done(ok=False)
         revision, version = self._seen()
         request = Request("play", command, version, revision, device_id(self.app))
+        tick(self.app)  # a short haptic tick on a phone (at_table.py)
         return self._act(slot, request, then)
 
     def _seen(self) -> tuple[int, int]:
@@ -299,7 +303,9 @@ class GameScreen:
             return
         revision, version = self._seen()
         device = device_id(self.app)
-        self._act("undo", Request(kind, None, version, revision, device))
+        step = step_to_name(self, kind)  # named in a notice once done (undo_notice)
+        then = lambda: show_undo_notice(self, kind, step, self._step_back_or_forth)  # noqa: E731
+        self._act("undo", Request(kind, None, version, revision, device), then)
 
     def _show_tab(self, tab: Tab) -> None:
         self.tab = tab
@@ -367,6 +373,7 @@ class GameScreen:
                 offers = None
             if state.phase == "bait" and ResolveBait in legal:
                 out.append(bait_button(self))
+                out.extend(bait_forecast(self))  # where each Hero would go, before the tap
             if state.phase == "end" and EndTurn in legal:
                 out.append(end_turn_button(self))
         if state.phase == "adventure":
@@ -375,7 +382,7 @@ class GameScreen:
             out.append(offers)
         if last is not None and state.phase != "beginning":
             out.append(last)
-        if state.phase in ("build", "adventure"):
+        if flow.may(state, CastSpell):
             out.append(self.spells.view())
         if state.phase == "adventure":
             results = bait_results(self)
@@ -422,6 +429,9 @@ class GameScreen:
     def _reveal_rooms(self) -> ft.Control:
         tr = self.app.tr
         note = reveal_note(self)
+        # Only where it may be tapped (the host, or once everyone has built): elsewhere
+        # the note says who is still building.
+        shown = reveal_here(self)
         return ft.Column(
             [
                 ready_marks(self),
@@ -433,14 +443,18 @@ class GameScreen:
                 ),
                 self.memo(
                     "reveal-rooms",
-                    None,
-                    lambda: big_button(
-                        "reveal-rooms",
-                        tr("table.reveal_rooms"),
-                        lambda _e: self.play(REVEAL_SLOT, RevealRooms()),
-                        icon=ft.Icons.VISIBILITY,
-                        primary=True,
-                        expand=True,
+                    shown,
+                    lambda: (
+                        big_button(
+                            "reveal-rooms",
+                            tr("table.reveal_rooms"),
+                            lambda _e: self.play(REVEAL_SLOT, RevealRooms()),
+                            icon=ft.Icons.VISIBILITY,
+                            primary=True,
+                            expand=True,
+                        )
+                        if shown
+                        else ft.Container(visible=False)
                     ),
                     sealed=True,
                 ),

@@ -19,12 +19,12 @@ import flet as ft
 
 from companion.catalogue import ItemCard as CatalogueItem
 from companion.i18n import Lang, Translator
-from companion.theme import TREASURE_LOOKS, ink_on
+from companion.theme import TREASURE_LOOKS, ink_on, treasure_letter
 from companion.ui.kept_form import KeptForm
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.widgets import Refusal, big_button, on_tap, show_options, tagged, toggle_tile
+from rules import flow
 from rules.commands import ChooseFaceUpItem, RevealItems, UseItem
-from rules.engine import ALLOWED_PHASES
 from rules.items import item_reveal_count, open_choice
 from rules.models import Hero, Item, ItemCard, ItemClass, PlayerState
 
@@ -249,7 +249,8 @@ class ItemSlot(KeptForm):
                 colour, icon, letter = ITEM_COLOUR, ft.Icons.GROUPS, "*"
             else:
                 look = TREASURE_LOOKS[cls]
-                colour, icon, letter = look.colour, look.icon, look.letter
+                colour, icon = look.colour, look.icon
+                letter = treasure_letter(cls, _class_word(tr, cls))
             tiles.append(
                 toggle_tile(
                     f"{self.prefix}-class-{cls}",
@@ -326,7 +327,7 @@ def player_items(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft
     slot = f"{prefix}-items"
     if not player.items:
         return [tagged(slot, ft.Text(tr("item.player_none"), size=15, italic=True))]
-    may_use = state.phase in ALLOWED_PHASES[UseItem] and not player.eliminated
+    may_use = flow.may(state, UseItem, player.name)
     choice = open_choice(state, player)
     rows: list[ft.Control] = [ft.Text(tr("item.player_items"), size=16, weight=ft.FontWeight.BOLD)]
     for owned in sorted(player.items, key=lambda o: not o.face_up):

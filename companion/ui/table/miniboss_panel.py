@@ -22,8 +22,8 @@ from companion.ui.sync_link import sees_face_down
 from companion.ui.table.coins_panel import room_coins
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.widgets import Refusal, big_button, on_tap, tagged
+from rules import flow
 from rules.commands import BuildMiniboss, DeclineMiniboss, PromoteMiniboss, UseMinibossLevel3
-from rules.engine import ALLOWED_PHASES
 from rules.models import MinibossCard, PlayerState, RoomStack
 
 MINI_COLOUR = ft.Colors.TERTIARY_CONTAINER
@@ -60,8 +60,7 @@ def room_extras_key(ctx: TableContext, player: PlayerState) -> Hashable:
         return None
     face_down = any(s.miniboss is not None and s.miniboss.face_down for s in player.dungeon)
     return (
-        player.eliminated,
-        state.game_over,
+        flow.plays(state, player.name),
         state.phase,  # Decline and Promote are offered by phase
         # A face-down Miniboss is named or not (asked only then: it may read a file).
         face_down and sees_face_down(ctx.app, player.name),
@@ -79,7 +78,7 @@ def _miniboss_line(
     p = f"{prefix}-room-{index + 1}-mini"
     slot = f"{prefix}-rooms"
     name = mini.card.name or tr("mini.unnamed")
-    active = not player.eliminated and not state.game_over
+    active = flow.plays(state, player.name)
     if mini.face_down and not sees_face_down(ctx.app, player.name):
         name = tr("mini.unnamed")  # which Miniboss shows when the Rooms are (R-BUILD-ONE)
     if mini.face_down:
@@ -99,7 +98,7 @@ def _miniboss_line(
             _pips(mini.level, mini.card.levels),
         ]
     buttons: list[ft.Control] = []
-    if active and mini.face_down and state.phase in ALLOWED_PHASES[DeclineMiniboss]:
+    if mini.face_down and flow.may(state, DeclineMiniboss, player.name):
         buttons.append(
             big_button(
                 f"{p}-decline",
@@ -108,7 +107,7 @@ def _miniboss_line(
                 icon=ft.Icons.DO_NOT_DISTURB_ON,
             )
         )
-    if active and not mini.face_down and state.phase in ALLOWED_PHASES[PromoteMiniboss]:
+    if not mini.face_down and flow.may(state, PromoteMiniboss, player.name):
         buttons.append(
             big_button(
                 f"{p}-promote",
@@ -161,10 +160,10 @@ class MinibossBuildForm:
     def view(self) -> list[ft.Control]:
         ctx = self.ctx
         state = ctx.state
-        if not state.setup.ruleset.minibosses or state.phase not in ALLOWED_PHASES[BuildMiniboss]:
+        if not flow.may(state, BuildMiniboss, self.name):
             return []
         player = state.player(self.name)
-        if player.eliminated or player.built_this_phase or player.pending is not None:
+        if player.built_this_phase or player.pending is not None:
             return []
         if not player.dungeon:
             return []

@@ -21,7 +21,7 @@ from companion.ui.widgets import Refusal, tagged
 from rules.card_text import WORD_KEYS
 from rules.errors import RulesError
 from rules.models import TREASURES
-from rules.rulings import Arg, Ruling, as_sentence, explain
+from rules.rulings import Arg, Ruling, as_sentence, explain, with_ability
 
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
@@ -94,6 +94,7 @@ def ruling_text(tr: Translator, key: str, args: dict[str, Arg]) -> str:
     catalogue_key = f"ruling.{key}"
     if tr.lang == "en" or not tr.has(catalogue_key):
         return explain(key, args)
+    args = with_ability(args, lambda k, a: ruling_text(tr, k, a))  # a firing ability's words
     local = {name: _local_arg(tr, name, value) for name, value in args.items()}
     return as_sentence(key, tr(catalogue_key, **local))
 

@@ -13,8 +13,8 @@ import flet as ft
 from companion.theme import TOUCH
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.widgets import Refusal, big_button, on_tap, tagged
+from rules import flow
 from rules.commands import CorrectScore, HealWound
-from rules.engine import ALLOWED_PHASES
 
 
 @dataclass
@@ -57,7 +57,8 @@ class Scoreboard:
         cards: list[ft.Control] = []
         for player in state.xp_order():
             p = f"p{ctx.seat(player.name)}"
-            name = player.name + (f" · {tr('table.eliminated')}" if player.eliminated else "")
+            out = flow.is_out(state, player.name)
+            name = player.name + (f" · {tr('table.eliminated')}" if out else "")
             rows: list[ft.Control] = [
                 ft.Text(name, size=20, weight=ft.FontWeight.BOLD),
                 ft.Row(
@@ -73,7 +74,7 @@ class Scoreboard:
                 ),
             ]
             buttons: list[ft.Control] = []
-            if state.phase in ALLOWED_PHASES[HealWound] and state.can_heal(player.name):
+            if flow.may(state, HealWound, player.name) and state.can_heal(player.name):
                 buttons.append(
                     big_button(
                         f"score-{p}-heal",
@@ -82,7 +83,7 @@ class Scoreboard:
                         icon=ft.Icons.HEALING,
                     )
                 )
-            if state.phase in ALLOWED_PHASES[CorrectScore]:
+            if flow.may(state, CorrectScore, player.name):
                 buttons.append(
                     big_button(
                         f"score-{p}-correct",

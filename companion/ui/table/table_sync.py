@@ -14,6 +14,7 @@ from companion.ui.sync_link import SYNC_SLOT, access_of, builds_here, here_text,
 from companion.ui.table.build_panel import BuildForm
 from companion.ui.table.context import TableContext
 from companion.ui.widgets import tagged
+from rules import flow
 
 
 def sync_top(ctx: TableContext) -> list[ft.Control]:
@@ -57,7 +58,7 @@ def ready_marks(ctx: TableContext) -> ft.Control:
     marks = tuple(
         (number, p.name, is_ready(ctx.state, p.name))
         for number, p in enumerate(ctx.state.players, 1)
-        if not p.eliminated
+        if not flow.is_out(ctx.state, p.name)
     )
     return ctx.memo("ready-marks", marks, lambda: _ready_marks(ctx, marks), sealed=True)
 
@@ -92,4 +93,10 @@ def reveal_note(ctx: TableContext) -> str:
         return tr("sync.all_ready")
     if may_reveal(access_of(ctx.app), ctx.state):
         return tr("sync.reveal_anyway", players=", ".join(waiting))
-    return tr("sync.waiting_for", players=", ".join(waiting))
+    return tr("sync.reveal_host_only", players=", ".join(waiting))
+
+
+def reveal_here(ctx: TableContext) -> bool:
+    """Whether this device shows Reveal Rooms now (``may_reveal``: the host, or everyone
+    has built)."""
+    return may_reveal(access_of(ctx.app), ctx.state)

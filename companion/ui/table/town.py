@@ -13,8 +13,11 @@ import flet as ft
 
 from companion.catalogue import HeroCard as CatalogueHero
 from companion.i18n import Lang
-from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge
+from companion.table_cards import heroes_offered
+from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_letter
 from companion.ui.kept_form import KeptForm
+from companion.ui.matches_in_view import keep_matches_in_view
+from companion.ui.own_card_names import own_names
 from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
@@ -28,8 +31,8 @@ from companion.ui.widgets import (
     tagged,
     toggle_tile,
 )
+from rules import flow
 from rules.commands import RevealHeroes
-from rules.end_of_turn import reveal_count
 from rules.items import items_due
 from rules.models import TREASURES, Hero, HeroCard, Treasure
 
@@ -176,7 +179,7 @@ class TownPanel:
         ctx = self.ctx
         tr = ctx.app.tr
         state = ctx.state
-        count = reveal_count(state)
+        count = flow.reveal_count(state)
         if self.turn_of_drafts != state.turn or len(self.slots) != count:
             self.slots = [
                 HeroSlot(ctx, i, HeroDraft(epic=i >= state.ordinary_left), self._picked)
@@ -245,8 +248,8 @@ class HeroSlot(KeptForm):
         self.suggestions = ft.Column(spacing=4)
         # Five 52 px tiles fit one line inside a Hero card on a 360 px phone.
         self.tiles = ft.Row(wrap=True, spacing=5, run_spacing=5)
-        self.name_field = ft.TextField(
-            on_change=self._on_name, prefix_icon=ft.Icons.SEARCH, text_size=18
+        self.name_field = keep_matches_in_view(
+            ft.TextField(on_change=self._on_name, prefix_icon=ft.Icons.SEARCH, text_size=18)
         )
         self.health_field = ft.TextField(
             value=draft.health,
@@ -301,12 +304,15 @@ class HeroSlot(KeptForm):
         query = self.draft.name.strip()
         options: list[ft.Control] = []
         if len(query) >= 2:
-            for match in self.ctx.app.catalogue.search(
-                query, kinds=["hero"], sets=self.ctx.app.card_sets(), limit=4
-            ):
-                card = match.card
-                if not isinstance(card, CatalogueHero):
-                    continue
+            matches = self.ctx.app.catalogue.search(
+                query,
+                kinds=["hero"],
+                sets=self.ctx.app.card_sets(),
+                limit=12,
+                own=own_names(self.ctx.app),
+            )
+            # Not a Hero out of this game's deck: the player count, the copies revealed.
+            for card in heroes_offered(matches, self.ctx.state, limit=4):
                 options.append(
                     big_button(
                         f"{self.prefix}-option-{card.id}",
@@ -352,7 +358,7 @@ class HeroSlot(KeptForm):
                 toggle_tile(
                     f"{self.prefix}-treasure-{t}",
                     tr(f"treasure.{t}"),
-                    (look.colour, look.icon, look.letter),
+                    (look.colour, look.icon, treasure_letter(t, tr(f"treasure.{t}"))),
                     t in self.draft.treasure,
                     on_tap(self.toggle, t),
                     width=TOUCH + 4,

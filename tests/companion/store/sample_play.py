@@ -19,9 +19,9 @@ from rules.commands import (
     RevealHeroes,
     RevealRooms,
 )
-from rules.end_of_turn import reveal_count
 from rules.game import Game
 from rules.models import TREASURES, GameSetup, HeroCard, PlayerSetup, Room
+from rules.phases import reveal_count
 
 
 def sample_setup(players: int = 3) -> GameSetup:

@@ -206,8 +206,9 @@ def test_a_hostile_join_record_costs_only_a_new_code(folder: Folder, case: Hosti
     path = hub.registry.folder / f"{folder.good}.json"
     case.write(path, path.read_bytes(), MAX_FILE_BYTES)
     again = SyncHub(folder.root, fsync=False)
-    access = again.access(folder.good, Device("a-device-id-1234567890", local=True))
-    assert access.role == "host"  # the server's own computer claims the unhosted game
+    device = Device("a-device-id-1234567890", local=True)
+    again.claim(folder.good, device)  # the server's own computer opens the unhosted game
+    assert again.access(folder.good, device).role == "host"
     fresh = again.registry.get(folder.good)
     assert fresh is not None and fresh.hosts == ("a-device-id-1234567890",)
     assert record.game_id == fresh.game_id
@@ -277,3 +278,43 @@ def test_nesting_json_could_parse_is_refused_before_it_recurses() -> None:
     for _ in range(MAX_DEPTH - 1):
         nested = [nested]
     assert parse_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) == nested
+
+
+# --- a damaged file is read once, not at every listing --------------------------------
+
+
+def test_a_damaged_file_or_journal_is_not_read_again_by_the_next_listing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Home lists the games at every visit: a damaged file (65 s to read, once) was read
+    again each time. It is remembered by its stamp until it changes."""
+    from companion.store import listing as listing_module
+
+    store = GameStore(tmp_path, fsync=False)
+    good = saved(store)
+    broken = store.layout.game_file(HOSTILE_ID)
+    broken.write_bytes(b'{"game": {"1": "' + b'\\"' * 1000)
+    journal = store.layout.journal_file(good)
+    journal.write_bytes(b"not json\n")
+    reads: list[str] = []
+    real_document, real_journal = listing_module.read_document, listing_module.read_journal
+
+    def document(path: Path) -> object:
+        reads.append(path.name)
+        return real_document(path)
+
+    def journal_lines(path: Path) -> object:
+        reads.append(path.name)
+        return real_journal(path)
+
+    monkeypatch.setattr(listing_module, "read_document", document)
+    monkeypatch.setattr(listing_module, "read_journal", journal_lines)
+    first = store.list_games()
+    assert [p.game_id for p in first.problems] == [HOSTILE_ID]
+    assert sorted(reads) == sorted([broken.name, journal.name])
+    reads.clear()
+    assert store.list_games() == first
+    assert reads == []
+    broken.write_bytes(b"{}")  # changed: read again
+    store.list_games()
+    assert reads == [broken.name]

@@ -111,3 +111,17 @@ def test_damaged_files_are_the_business_of_the_servers_computer_and_the_games_ho
     assert may_repair(None, OTHER, local=True)
     assert not may_repair(GAME, PHONE, local=False)
     assert not may_repair(None, OTHER, local=False)
+
+
+def test_a_table_device_reveals_only_once_every_seat_has_built() -> None:
+    # Reveal Rooms belongs to the host alone while anyone still builds (a player who
+    # passes says so at the table); any other device reveals once every seat is ready.
+    game = Game.new(setup(2))
+    for command in in_build(2):
+        game, _ = game.play(command)
+    table = decide_access(GAME, OTHER, Join(code="K7M2QX"))  # the code, no seat
+    assert table.role == "table"
+    assert not may_reveal(table, game.state)
+    for name in ("Ada", "Brann"):
+        game, _ = game.play(BuildRoom(player=name, room=Room(name="X", damage=1)))
+    assert may_reveal(table, game.state)

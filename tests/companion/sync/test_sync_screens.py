@@ -121,7 +121,8 @@ def test_a_spectator_sees_the_game_but_every_action_is_refused(table: Table) -> 
     page, app = table.device(9, f"/game/{table.game_id}")
     assert isinstance(app.current, GameScreen) and "You are watching" in texts(page)
     before = app.session.revision if app.session else -1
-    tap(page, "reveal-rooms")
+    assert not has(page, "reveal-rooms")  # never offered to a spectator
+    tap(page, "undo")
     assert "You are watching: ask the host for the join code" in texts(page)
     assert app.session is not None and app.session.revision == before
     tap(page, "tab-invite")
@@ -179,8 +180,9 @@ def test_a_seated_phone_builds_only_its_own_room_and_others_see_it_face_down(
 def test_a_seat_may_not_reveal_before_everyone_is_ready(table: Table) -> None:
     phone_page, phone = table.device(2, f"/join?game={table.game_id}", Join(code=table.code))
     tap(phone_page, "join-seat-2")
-    tap(phone_page, "reveal-rooms")
-    assert "Waiting for Ann, Bo to place a Room face down." in texts(phone_page)
+    # No Reveal button on a seat while others build: the note says who they wait for.
+    assert not has(phone_page, "reveal-rooms")
+    assert "Still building: Ann, Bo." in texts(phone_page)
     assert phone.session is not None and phone.session.state.phase == "build"
 
 

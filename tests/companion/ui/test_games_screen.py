@@ -13,6 +13,7 @@ import pytest
 from flet.controls.base_control import BaseControl
 
 from companion.store import GameStore
+from companion.sync.device import Device
 from companion.ui.shell import TableApp
 from rules.commands import COMMANDS
 from rules.game import Game
@@ -425,6 +426,7 @@ class _Sync:
 
     def __init__(self, roles: dict[str, str]) -> None:
         self.roles = roles
+        self.device = Device("test-device-42-abcdefgh")  # not the server's computer
 
     def access(self, game_id: str) -> _Access:
         return _Access(self.roles.get(game_id, "none"))

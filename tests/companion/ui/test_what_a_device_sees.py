@@ -152,7 +152,10 @@ def test_the_host_sees_the_damaged_file_and_may_restore_it(
     path = damage(server)
     ui, _app = server.open_as(table_app, viewer)
     assert ui.has("list-problem-1") and ui.has(f"restore-{server.game_id}")
-    assert str(path) in ui.texts()
+    if viewer == LOCAL:
+        assert str(path) in ui.texts()
+    else:  # where the data folder lies on the server is the server's computer's business
+        assert f"games/{path.name}" in ui.texts() and str(server.root) not in ui.texts()
 
 
 @pytest.mark.parametrize("viewer", [STRANGER, BRANN], ids=["no-code", "seat"])
@@ -397,8 +400,30 @@ def test_a_save_that_fails_names_the_file_only_on_the_hosts_device(
     ui.tap("p2-bonus-cleric-plus")
     shown = ui.texts()
     assert "Not saved, so nothing changed" in shown
-    if viewer == HOST:
-        assert path in shown
+    if viewer == HOST:  # the file, without the server's folder (not the server's computer)
+        assert f"games/{Path(path).name}" in shown and str(server.root) not in shown
     else:
         assert path not in shown and str(server.root) not in shown
         assert "Not saved, so nothing changed: the disk is full" in shown
+
+
+# --- this turn's face-down Room on the table ---------------------------------------------
+
+
+def test_a_seat_sees_the_name_of_its_own_face_down_room(
+    table_app: AppFactory, server: Server
+) -> None:
+    # Brann placed the Room from his phone: he may check what he put down (R-BUILD-ONE
+    # hides it from the others until the reveal).
+    brann_builds_face_down(server)
+    ui = open_table(server, table_app, BRANN)
+    assert ui.has("p2-face-down") and SECRET in ui.texts()
+
+
+@pytest.mark.parametrize("viewer", [HOST, ADA], ids=["host", "other-seat"])
+def test_another_device_sees_only_that_a_room_lies_face_down(
+    table_app: AppFactory, server: Server, viewer: int
+) -> None:
+    brann_builds_face_down(server)
+    ui = open_table(server, table_app, viewer)
+    assert ui.has("p2-face-down") and SECRET not in ui.texts()

@@ -246,10 +246,21 @@ def test_discard_a_room_for_a_coin_once_per_turn_only_with_the_option(
     mixed = Ruleset(minibosses=True, coin_for_room=True)
     screen = start_with(app, sessions, mixed, MINI_BUILD)
     tap(page, "p1-coin-for-room")
+    assert screen.state.player("Ann").coins == 3  # a Room leaves the table: asked first
+    _confirm(page, "confirm-coin-for-room-yes")
     assert screen.state.player("Ann").coins == 4
     tap(page, "p1-coin-for-room")
+    _confirm(page, "confirm-coin-for-room-yes")
     assert screen.state.player("Ann").coins == 4
     assert "already discarded a Room card for a Coin this turn" in error_text(page, "p1-coins")
+
+
+def _confirm(page: FakePage, identifier: str) -> None:
+    for control in walk(page.dialogs[-1]):
+        if isinstance(control, ft.Semantics) and control.identifier == identifier:
+            control.content.on_click(None)
+            return
+    raise AssertionError(f"no {identifier!r} asked")
 
 
 # --- Minibosses -----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 
 from companion.i18n import Translator
@@ -19,6 +20,7 @@ from rules.commands import (
     RevealRooms,
 )
 from rules.models import Ruleset
+from rules.treasure import treasure_total
 from tests.companion.ui.table.conftest import (
     AFTER_SETUP,
     IN_BUILD,
@@ -33,6 +35,7 @@ from tests.companion.ui.table.conftest import (
     tap,
     texts,
     type_into,
+    walk,
 )
 
 
@@ -91,7 +94,7 @@ def test_deactivated_room_is_greyed_and_its_actions_gone(
     assert "Deactivated until end of turn" in texts(page)
     assert not has(page, "p1-room-1-destroy")
     # Ann's mage total drops to the Boss alone (R-BAIT-TOTAL, R-DEACTIVATE)
-    assert screen.state.treasure_total("Ann", "mage") == 1
+    assert treasure_total(screen.state, "Ann", "mage") == 1
 
 
 def test_destroying_a_room_goes_through_the_engine(
@@ -99,6 +102,13 @@ def test_destroying_a_room_goes_through_the_engine(
 ) -> None:
     screen = start(app, sessions, IN_BUILD)
     tap(page, "p2-room-1-destroy")
+    assert screen.state.player("Bo").dungeon != ()  # asked first (removal_confirm)
+    yes = next(
+        c
+        for c in walk(page.dialogs[-1])
+        if isinstance(c, ft.Semantics) and c.identifier == "confirm-destroy-yes"
+    )
+    yes.content.on_click(None)
     assert screen.state.player("Bo").dungeon == ()
     assert "is destroyed" in texts(page)
 
@@ -110,9 +120,9 @@ def test_treasure_bonus_plus_and_minus_change_the_total(
     tap(page, "p2-bonus-toggle")
     tap(page, "p2-bonus-thief-plus")
     tap(page, "p2-bonus-thief-plus")
-    assert screen.state.treasure_total("Bo", "thief") == 2
+    assert treasure_total(screen.state, "Bo", "thief") == 2
     tap(page, "p2-bonus-thief-minus")
-    assert screen.state.treasure_total("Bo", "thief") == 1
+    assert treasure_total(screen.state, "Bo", "thief") == 1
     assert find(page, "p2-bonus-thief").content.value == "+1"  # type: ignore[union-attr]
 
 

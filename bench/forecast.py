@@ -1,0 +1,218 @@
+"""What the Bait forecast and the History screen cost, side by side in one run.
+
+In one process, no browser (as ``bench/taps_server.py``: the real app as Flet sessions on
+recording connections, Flet's real diff and encoding), timing a tap from the event
+reaching the session to the answer encoded, *including* the forecast panel's own redraw
+(Flet draws a component that changed from a task of its own: the loop is run until it
+has nothing left to do):
+
+* Forecast, in player 1's Room form at the Build phase of a 3-player game two turns in,
+  on two tabs of the same game: one with the forecast under the form, one with the
+  forecast taken out (the same screen without it), interleaved:
+    - icon: a treasure icon chosen (the Room drafted changes: the forecast is made again;
+      taken off again after, not timed);
+    - key: one keystroke in the Room name ("D" then "Dr": the catalogue's matches
+      change; a typed name changes no Bait, so the forecast is not made again).
+  Ratio with/without: the issue asks ≤ 1.5.
+* History, with 10 and with 1,000 saved games (each a 3-player game two turns in), each
+  in its own data folder: the tap on Home's History button until the numbers show
+  (the games' facts are counted on a worker thread). The first opening of each folder
+  replays every game (reported, not part of the ratio); then openings with the
+  replayed facts cached, interleaved 10/1,000. Ratio 1,000/10: the issue asks ≤ 2.
+
+Run: ``python bench/forecast.py [--repeats 30]`` (making 1,000 games takes a minute).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "companion" / "store"))
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from sample_play import play_turns, sample_setup  # type: ignore[import-not-found]  # noqa: E402
+from ui import HOST_DEVICE, prepare_games  # type: ignore[import-not-found]  # noqa: E402
+
+import companion.app as app_module  # noqa: E402
+import companion.ui.table.build_panel as build_panel  # noqa: E402
+from companion.app import AppConfig, make_main  # noqa: E402
+from companion.store import GameStore  # noqa: E402
+from companion.sync.device import Device  # noqa: E402
+from rules.game import Game  # noqa: E402
+from tests.companion.ui.flet_harness import Harness  # noqa: E402
+
+WARM_UP = 5
+
+
+class NoForecast:
+    """The build form's forecast taken out: nothing drawn, nothing made."""
+
+    def __init__(self, *_args: Any) -> None:
+        pass
+
+    def control(self, _over: object) -> ft.Control:
+        return ft.Container()
+
+    def drafted(self, _draft: object) -> None:
+        pass
+
+    def reset(self) -> None:
+        pass
+
+
+def drained(tab: Harness, act: Callable[[], None]) -> float:
+    """ms of ``act`` and of everything the loop then has to do (component redraws)."""
+    start = time.perf_counter()
+    act()
+    tab.settle(rounds=4)
+    return (time.perf_counter() - start) * 1000
+
+
+def tap_ms(tab: Harness, identifier: str, then: str | None = None) -> float:
+    target = tab.find(identifier)
+    if isinstance(target, ft.Semantics):
+        target = target.content
+    ms = drained(tab, lambda: tab.run(tab.session.dispatch_event(target._i, "click", None)))
+    if then is not None:
+        tab.tap(then)
+        tab.settle(rounds=4)
+    return ms
+
+
+def key_ms(tab: Harness, identifier: str, text: str) -> float:
+    field = tab.find(identifier, ft.TextField)
+
+    def act() -> None:
+        tab.session.apply_patch(field._i, {"value": text})
+        tab.run(tab.session.dispatch_event(field._i, "change", text))
+
+    ms = drained(tab, act)
+    tab.type(identifier, "")
+    tab.settle(rounds=4)
+    return ms
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20, method="inclusive")[18]
+
+
+def line(name: str, values: list[float]) -> str:
+    return f"  {name:18} median {statistics.median(values):7.1f}   p95 {p95(values):7.1f}"
+
+
+def forecast_bench(data: Path, repeats: int) -> dict[str, list[float]]:
+    games = prepare_games(data, players=3, turns=2)
+    app_main = make_main(AppConfig(data_dir=data))
+    route = f"/game/{games.build}"
+    real = build_panel.DraftForecast
+    build_panel.DraftForecast = NoForecast  # type: ignore[assignment,misc]
+    without = Harness(route=route, check_sent=False)
+    without.run(app_main(without.page))
+    build_panel.DraftForecast = real  # type: ignore[misc]
+    with_it = Harness(route=route, check_sent=False)
+    with_it.run(app_main(with_it.page))
+    assert with_it.has("forecast-Ada") and not without.has("forecast-Ada")
+    # Each tab types the same keys in the same order ("D", then "Dr").
+    keys = {tab: iter(["D", "Dr"] * (WARM_UP + repeats)) for tab in ("with", "without")}
+    icon, unicon = "build-p1-treasure-fighter", "build-p1-icon-1"
+    order: list[tuple[str, Callable[[], float]]] = [
+        ("icon with", lambda: tap_ms(with_it, icon, then=unicon)),
+        ("icon without", lambda: tap_ms(without, icon, then=unicon)),
+        ("key with", lambda: key_ms(with_it, "build-p1-name", next(keys["with"]))),
+        ("key without", lambda: key_ms(without, "build-p1-name", next(keys["without"]))),
+    ]
+    times: dict[str, list[float]] = {name: [] for name, _ in order}
+    for round_ in range(WARM_UP + repeats):
+        for name, once in order:
+            ms = once()
+            if round_ >= WARM_UP:
+                times[name].append(ms)
+    with_it.close()
+    without.close()
+    return times
+
+
+def stored_games(data: Path, count: int) -> None:
+    store = GameStore(data, fsync=False)
+    game = play_turns(Game.new(sample_setup(3)), 2)
+    for n in range(count):
+        summary = store.create(game.setup, f"Evening {n + 1}")
+        store.save(summary.game_id, game)
+
+
+def history_bench(root: Path, repeats: int) -> tuple[dict[str, float], dict[str, list[float]]]:
+    mains = {}
+    for count in (10, 1000):
+        data = root / f"games-{count}"
+        stored_games(data, count)
+        mains[count] = make_main(AppConfig(data_dir=data))
+
+    def open_ms(count: int) -> float:
+        tab = Harness(route="/", check_sent=False)
+        tab.run(mains[count](tab.page))
+        home = tab.find("open-history")
+        target = home.content if isinstance(home, ft.Semantics) else home
+        start = time.perf_counter()
+        tab.run(tab.session.dispatch_event(target._i, "click", None))
+        tab.until(lambda: tab.has("history-games"), timeout=600)
+        ms = (time.perf_counter() - start) * 1000
+        tab.close()
+        return ms
+
+    first = {f"first {count}": open_ms(count) for count in (10, 1000)}
+    times: dict[str, list[float]] = {"open 10": [], "open 1000": []}
+    for round_ in range(WARM_UP + repeats):
+        for count in (10, 1000):
+            ms = open_ms(count)
+            if round_ >= WARM_UP:
+                times[f"open {count}"].append(ms)
+    return first, times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=30)
+    args = parser.parse_args()
+
+    async def as_host(_prefs: object, _ip: object, _save: object) -> Device:
+        return Device(HOST_DEVICE, {}, local=True)
+
+    app_module.load_device = as_host  # type: ignore[assignment]
+    with tempfile.TemporaryDirectory() as tmp:
+        forecast = forecast_bench(Path(tmp) / "forecast", args.repeats)
+        first, history = history_bench(Path(tmp), args.repeats)
+    print(
+        f"Forecast and History (ms, {args.repeats} repeats; {os.cpu_count()} CPUs; "
+        f"load average {os.getloadavg()[0]:.1f})"
+    )
+    for name, values in {**forecast, **history}.items():
+        print(line(name, values))
+    for name, ms in first.items():
+        print(f"  {name:18} {ms:7.1f} (every game replayed: no facts cached yet)")
+    for tap in ("icon", "key"):
+        w, wo = forecast[f"{tap} with"], forecast[f"{tap} without"]
+        print(
+            f"  ratio {tap} with/without forecast   median "
+            f"{statistics.median(w) / statistics.median(wo):5.2f}   p95 {p95(w) / p95(wo):5.2f}"
+        )
+    big, small = history["open 1000"], history["open 10"]
+    median = statistics.median(big) / statistics.median(small)
+    tail = p95(big) / p95(small)
+    print(f"  ratio History 1,000/10 games        median {median:5.2f}   p95 {tail:5.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,232 @@
+"""The Bait forecast on screen: under the Room a player drafts, and for the whole table on
+the host once every Room is revealed.
+
+What is forecast is the engine's (``rules.forecast``); this module only puts it in words.
+``forecast_lines`` is plain data (tested without Flet); ``ForecastPanel`` is the Flet
+component that shows them. The build form keeps one ``DraftWatch`` and one panel while it
+is open: setting the watch (the Room drafted, where, the table it stands on) redraws the
+panel alone, not the game screen.
+
+A face-down Room this device may not see (``sees_face_down``) is taken off the table
+before the forecast is made, and the panel says whose Room is still hidden (R-BUILD-ONE).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.i18n import Translator
+from companion.ui.component_part import part
+from companion.ui.new_game_form import FormErrors
+from companion.ui.room_picker import RoomDraft
+from companion.ui.sync_link import access_of, sees_face_down
+from companion.ui.table.rulings import card_label, rule_link, ruling_text
+from companion.ui.widgets import tagged
+from rules.forecast import Draft, Forecast, VisibleTable, forecast
+from rules.models import GameState, Room
+from rules.rulings import capitalized
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
+    from companion.ui.table.context import TableContext
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the forecast: ``text`` in the player's words, the ``rule`` behind it
+    (a link), ``strong`` for what the draft changes."""
+
+    key: str
+    text: str
+    rule: str | None = None
+    strong: bool = False
+
+
+def hidden_here(app: TableApp, state: GameState) -> tuple[str, ...]:
+    """Players whose face-down Room or Miniboss this device may not see."""
+    return tuple(p.name for p in state.players if not sees_face_down(app, p.name))
+
+
+def _who(tr: Translator, player: str, you: str | None) -> str:
+    return tr("forecast.you") if player == you else player
+
+
+def _change(tr: Translator, hero: str, now: str | None, before: str | None, you: str | None) -> str:
+    """What the draft changes for one Hero, in one sentence."""
+    if now is None:
+        assert before is not None
+        return tr("forecast.instead_stays", hero=hero, before=_who(tr, before, you))
+    if before is None:
+        return tr("forecast.instead_of_town", hero=hero, player=_who(tr, now, you))
+    return tr(
+        "forecast.instead", hero=hero, player=_who(tr, now, you), before=_who(tr, before, you)
+    )
+
+
+def forecast_lines(tr: Translator, result: Forecast, you: str | None = None) -> list[Line]:
+    """The forecast in words: each Hero, where it would go and why, and what the draft
+    changes ("Sir Dudley #1 would go to you instead of Ann"); ``you`` is the player this
+    device is seated as."""
+    lines: list[Line] = []
+    if result.refused is not None:
+        said = ruling_text(tr, result.refused.key, result.refused.args)
+        lines.append(Line("refused", tr("forecast.refused", why=said), result.refused.rule))
+    for n, hero in enumerate(result.heroes, 1):
+        label = capitalized(card_label(tr, hero.label))
+        if hero.player is None:
+            lines.append(Line(f"hero-{n}", tr("forecast.stays", hero=label)))
+        else:
+            goes = _who(tr, hero.player, you)
+            lines.append(Line(f"hero-{n}", tr("forecast.goes", hero=label, player=goes)))
+        lines.append(
+            Line(
+                f"hero-{n}-why",
+                ruling_text(tr, hero.ruling.key, hero.ruling.args),
+                hero.ruling.rule,
+            )
+        )
+        if result.draft is not None and hero.changed and result.refused is None:
+            said = _change(tr, label, hero.player, hero.without, you)
+            lines.append(Line(f"hero-{n}-change", said, strong=True))
+    if not result.heroes:
+        lines.append(Line("none", tr("forecast.no_heroes")))
+    for name in result.hidden:
+        lines.append(Line(f"hidden-{name}", tr("forecast.hidden", player=name), "R-BUILD-ONE"))
+    if result.waiting:
+        lines.append(Line("waiting", tr("forecast.waiting", cards=", ".join(result.waiting))))
+    return lines
+
+
+@ft.observable
+@dataclass
+class DraftWatch:
+    """What the forecast under a build form is made from; the form sets it as the player
+    drafts, and the panel redraws itself when it changes."""
+
+    room: Room | None = None
+    over: int | None = None
+    #: The table the draft stands on: (state version, players whose Room is hidden here).
+    table: tuple[Any, ...] = field(default_factory=tuple)
+
+
+def forecast_room(room: Room) -> Room:
+    """The draft as forecast: a typed name changes no Bait, so only a catalogue card keeps
+    its name (typing a name then redraws nothing)."""
+    return room if room.card_id else room.model_copy(update={"name": ""})
+
+
+def _panel(app: TableApp, identifier: str, title: str, lines: list[Line]) -> ft.Control:
+    """The lines in few controls (the panel is drawn again as the draft changes, and every
+    control costs that redraw): a Hero's line and its why share one Text; the rules behind
+    the lines are linked once each, at the end."""
+    texts: list[tuple[str, bool]] = []
+    for line in lines:
+        if line.key.endswith("-why") and texts:
+            texts[-1] = (f"{texts[-1][0]}\n{line.text}", texts[-1][1])
+        else:
+            texts.append((line.text, line.strong))
+    rows: list[ft.Control] = [ft.Text(title, size=17, weight=ft.FontWeight.BOLD)]
+    rows += [
+        ft.Text(text, size=16 if strong else 15, weight=ft.FontWeight.BOLD if strong else None)
+        for text, strong in texts
+    ]
+    rules = dict.fromkeys(line.rule for line in lines if line.rule is not None)
+    links = [rule_link(app, rule, f"{identifier}-rule-{rule}") for rule in rules]
+    if links:
+        rows.append(ft.Row(links, wrap=True, spacing=4))
+    return tagged(
+        identifier,
+        ft.Container(
+            ft.Column(rows, spacing=4),
+            padding=8,
+            border_radius=10,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        ),
+    )
+
+
+@ft.component
+def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) -> ft.Control:
+    """The forecast under ``player``'s build form: redrawn when ``watch`` changes."""
+    tr = app.tr
+    state: GameState = state_of()
+    draft = None if watch.room is None else Draft(player=player, room=watch.room, over=watch.over)
+    if (
+        draft is not None
+        and draft.over is not None
+        and draft.over >= len(state.player(player).dungeon)
+    ):
+        draft = draft.model_copy(update={"over": None})
+    hidden = hidden_here(app, state)
+    # The table's own Bait is worked out once per table; each draft asks only about itself.
+    table = ft.use_memo(lambda: VisibleTable(state, hidden), [state.version, hidden])
+    result = table.forecast(draft)
+    seat = access_of(app).seat
+    title = tr("forecast.title") if draft is not None else tr("forecast.title_now")
+    # The same forecast in the same words: the controls on screen stay as they are.
+    return ft.use_memo(
+        lambda: _panel(app, f"forecast-{player}", title, forecast_lines(tr, result, seat)),
+        [result, title, seat, tr.lang],
+    )
+
+
+def draft_panel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) -> ft.Control:
+    """The panel as a control to put in a build form (kept by the form while it is open)."""
+    return part(app, lambda: ForecastPanel(app, state_of, player, watch))
+
+
+class DraftForecast:
+    """The forecast under one build form: the form tells it the draft as it changes and
+    puts ``control`` under its places; ``reset`` when the form closes or builds."""
+
+    def __init__(self, app: TableApp, state_of: Any, player: str) -> None:
+        self.app = app
+        self.state_of = state_of
+        self.player = player
+        self.watch = DraftWatch()
+        self.panel: ft.Control | None = None
+
+    def control(self, over: int | None) -> ft.Control:
+        """The panel (the same one while the form is open), on the table as it is now."""
+        state: GameState = self.state_of()
+        self.watch.over = over
+        self.watch.table = (state.version, hidden_here(self.app, state))
+        if self.panel is None:
+            self.panel = draft_panel(self.app, self.state_of, self.player, self.watch)
+        return self.panel
+
+    def drafted(self, draft: RoomDraft) -> None:
+        """The Room drafted changed (a card picked, a treasure, the damage, Advanced)."""
+        try:
+            room: Room | None = forecast_room(draft.to_room())
+        except FormErrors:
+            room = None  # the form says what is wrong; the forecast waits for a Room
+        self.watch.room = room
+
+    def reset(self) -> None:
+        self.panel = None
+        self.watch = DraftWatch()
+
+
+def table_forecast(app: TableApp, state: GameState) -> ft.Control:
+    """The whole table's Bait before the button is tapped (every Room revealed): one line
+    per Hero, with why."""
+    result = forecast(state, None, hidden_here(app, state))
+    return _panel(
+        app, "forecast-table", app.tr("forecast.title_table"), forecast_lines(app.tr, result)
+    )
+
+
+def bait_forecast(ctx: TableContext) -> list[ft.Control]:
+    """On the host (or a table device), before Bait is tapped: where each Hero would go.
+    Built again only when the table changes."""
+    app = ctx.app
+    if access_of(app).role not in ("host", "table"):
+        return []
+    state = ctx.state
+    hidden = hidden_here(app, state)
+    key = (state.version, hidden)
+    return [ctx.memo("bait-forecast", key, lambda: table_forecast(app, state), sealed=True)]

@@ -1,0 +1,67 @@
+"""A Room's activated ability as its own button on the Room ("Use Bottomless Pit: destroy
+this Room to kill that Hero."), R-CARD-EFFECT.
+
+The engine says when it may be used (``rules.activated.usable``: the phase, a Hero in the
+Room where the card aims at one, once per turn); the button is there only then. A cost
+that destroys another Room gets one button per Room it may take.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.theme import TOUCH
+from companion.ui.table.context import TableContext
+from companion.ui.table.rulings import card_label, ruling_text
+from companion.ui.widgets import tagged
+from rules.activated import usable
+from rules.card_effects import ability_ref
+from rules.card_text import ability_words
+from rules.commands import UseRoomAbility
+from rules.models import PlayerState
+
+
+def room_ability_buttons(
+    ctx: TableContext, player: PlayerState, index: int, prefix: str
+) -> list[ft.Control]:
+    """The Room's "Use ..." button(s), or nothing when its ability may not be used now."""
+    ability = usable(ctx.state, player.name, index)
+    room = player.dungeon[index].top
+    if (
+        ability is None
+        or room.card_id is None
+        or ability.target not in ("none", "hero_in_this_room")
+    ):
+        return []  # nothing to use now, or it aims at something the table picks by hand
+    tr = ctx.app.tr
+    does = ability_words(ability_ref(room.card_id, ability), lambda k, a: ruling_text(tr, k, a))
+    name = card_label(tr, room.label())
+    tag = f"{prefix}-room-{index + 1}-use"
+    if ability.cost != "destroy_another":
+        command = UseRoomAbility(player=player.name, index=index)
+        return [_button(ctx, tag, tr("table.use_ability", card=name, does=does), command, prefix)]
+    return [
+        _button(
+            ctx,
+            f"{tag}-{other + 1}",
+            tr("table.use_ability_destroying", card=name, does=does, room_n=other + 1),
+            UseRoomAbility(player=player.name, index=index, other=other),
+            prefix,
+        )
+        for other in range(len(player.dungeon))
+        if other != index
+    ]
+
+
+def _button(
+    ctx: TableContext, tag: str, words: str, command: UseRoomAbility, prefix: str
+) -> ft.Control:
+    return tagged(
+        tag,
+        ft.TextButton(
+            words,
+            icon=ft.Icons.BOLT,
+            height=TOUCH,
+            on_click=lambda _e: ctx.play(f"{prefix}-rooms", command),
+        ),
+    )

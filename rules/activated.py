@@ -1,0 +1,166 @@
+"""Activated Room abilities (R-CARD-EFFECT): "Destroy this Room: kill a Hero in this Room".
+
+A Room whose ability its owner uses at will (``trigger`` ``at_will``) gets its own command,
+``UseRoomAbility``. ``usable`` says whether it may be used now (the app offers its button
+only then): the Room is active and face up, the phase fits the ability's timing, it has
+not been used this turn where the card says once per turn, and what it aims at is there
+(a Hero standing in this Room). ``use`` gives the events of the effect and the Room its
+cost destroys; the engine destroys that Room as a Destroy command would, so what the
+destruction uncovers fires too. Effects off the table are noted with what they do.
+"""
+
+from __future__ import annotations
+
+from rules import adventure, build
+from rules import commands as cmd
+from rules import events as ev
+from rules.card_effects import abilities, ability_ref, room_damage, use_mark
+from rules.effect_kinds import DamageHero, DeactivateRoom, KillHero, MoveHero, RoomDamagePlus
+from rules.effects import Ability
+from rules.errors import RulesError
+from rules.models import GameState, PlayerState
+from rules.rulings import Ruling
+
+
+def _mark(player: str, index: int, card_id: str) -> str:
+    return f"{use_mark(player, index, card_id)}:at_will"
+
+
+def _hero_here(state: GameState, player: str, index: int) -> bool:
+    walk = state.walk
+    return walk is not None and walk.player == player and walk.room == index
+
+
+def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -> bool:
+    """Whether ``ability`` of the Room at ``index`` may be used now."""
+    if ability.timing != "any" and state.phase != ability.timing:
+        return False
+    if all(getattr(e, "what", "") == "hands_and_decks" for e in ability.effects):
+        return False  # works from the hand (Antimagic Zone): nothing for the Room to do
+    if state.phase not in ("build", "adventure"):
+        return False
+    room = player.dungeon[index].top
+    assert room.card_id is not None
+    if ability.once_per_turn and _mark(player.name, index, room.card_id) in state.card_uses:
+        return False
+    if ability.target == "hero_in_this_room" and not _hero_here(state, player.name, index):
+        return False
+    return not (ability.cost == "destroy_another" and len(player.dungeon) < 2)
+
+
+def usable(state: GameState, name: str, index: int) -> Ability | None:
+    """The activated ability of ``name``'s Room at ``index`` that may be used now, or None
+    (a deactivated Room, or one covered face down this phase, has none: R-DEACTIVATE)."""
+    if not state.has_player(name):
+        return None
+    player = state.player(name)
+    if player.eliminated or index >= len(player.dungeon):
+        return None
+    stack = player.dungeon[index]
+    if stack.deactivated or (player.pending is not None and player.pending.over == index):
+        return None
+    return next(
+        (a for a in abilities(stack.top, "at_will") if _fits(state, player, index, a)), None
+    )
+
+
+def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBase], int | None]:
+    """The events of using the ability, and the Room (index) its cost destroys."""
+    ability = usable(state, command.player, command.index)
+    player = state.player(command.player) if state.has_player(command.player) else None
+    if ability is None or player is None:
+        raise RulesError("R-CARD-EFFECT", "err.ability_not_now", index=command.index + 1)
+    room = player.dungeon[command.index].top
+    assert room.card_id is not None
+    args: dict[str, str | int] = {
+        "player": player.name,
+        "card": room.label(),
+        "does": ability_ref(room.card_id, ability),
+    }
+    out: list[ev.EventBase] = [
+        ev.CardEffectFired(
+            player=player.name,
+            card_id=room.card_id,
+            use=_mark(player.name, command.index, room.card_id),
+            card=room.label(),
+            ruling=Ruling(rule="R-CARD-EFFECT", key="card.used", args=args),
+        )
+    ]
+    for effect in ability.effects:
+        if isinstance(effect, KillHero):
+            out += adventure.kill(state)
+        elif isinstance(effect, DamageHero) and effect.amount is not None:
+            out += adventure.damage(state, effect.amount)
+        elif isinstance(effect, MoveHero) and effect.to == "town":
+            out += adventure.send_back(state, "town")
+        elif isinstance(effect, MoveHero) and effect.to == "first_room":
+            out.append(to_first_room(state, player, room.label()))
+        elif isinstance(effect, DeactivateRoom):
+            out.append(build.deactivate(state, _aimed(state, command), command.room or 0))
+        elif isinstance(effect, RoomDamagePlus) and effect.rooms == "all_own":
+            out += [
+                ev.RoomBoosted(
+                    player=player.name,
+                    index=i,
+                    amount=effect.amount,
+                    ruling=Ruling(
+                        rule="R-CARD-EFFECT",
+                        key="card.room_boosted",
+                        args={
+                            "card": room.label(),
+                            "room": s.top.label(),
+                            "room_n": i + 1,
+                            "amount": effect.amount,
+                        },
+                    ),
+                )
+                for i, s in player.active_rooms()
+            ]
+    return out, _cost(player, command, ability)
+
+
+def to_first_room(state: GameState, player: PlayerState, card: str) -> ev.EventBase:
+    """The Hero standing in the Room goes back to the first Room of the dungeon, entering
+    it again (its damage again), and walks on from there."""
+    walk = state.walk
+    assert walk is not None  # usable() saw the Hero in the Room
+    damage = room_damage(player, 0, state.card_uses).damage
+    hero = state.hero(walk.hero)
+    return ev.HeroEnteredRoom(
+        room=0,
+        damage=damage,
+        ruling=Ruling(
+            rule="R-CARD-EFFECT",
+            key="card.to_first_room",
+            args={
+                "card": card,
+                "hero": hero.label(),
+                "room": player.dungeon[0].top.label(),
+                "damage": damage,
+                "total": walk.damage + damage,
+                "health": hero.card.health,
+            },
+        ),
+    )
+
+
+def _aimed(state: GameState, command: cmd.UseRoomAbility) -> PlayerState:
+    if command.target is None or command.room is None or not state.has_player(command.target):
+        raise RulesError("R-CARD-EFFECT", "err.ability_needs_room")
+    target = state.player(command.target)
+    if command.room >= len(target.dungeon):
+        raise RulesError("R-CARD-EFFECT", "err.ability_needs_room")
+    return target
+
+
+def _cost(player: PlayerState, command: cmd.UseRoomAbility, ability: Ability) -> int | None:
+    """The Room the ability's cost destroys (this one, or another of the owner's)."""
+    room = player.dungeon[command.index].top
+    if ability.cost == "destroy_this":
+        return command.index
+    if ability.cost == "destroy_another":
+        other = command.other
+        if other is None or other == command.index or other >= len(player.dungeon):
+            raise RulesError("R-CARD-EFFECT", "err.ability_needs_other", card=room.label())
+        return other
+    return None

@@ -1,0 +1,284 @@
+"""The effects a card ability may have: the "what happens" of the effect vocabulary.
+
+Each effect is a frozen fact with a ``kind``; ``Effect`` is their discriminated union.
+``rules.effects`` holds the rest of the vocabulary (when, at what price, on what) and the
+ability and card records; this module imports nothing from the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
+RoomType = Literal["monster", "trap", "any"]
+
+
+class Fact(BaseModel):
+    """A frozen card fact: unknown fields are refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# --- effects ------------------------------------------------------------------------------
+
+
+class RoomDamagePlus(Fact):
+    """Rooms deal more damage: the ones ``rooms`` names, of ``room_type`` (``this``: the
+    card's own Room, from an ability that fires)."""
+
+    kind: Literal["room_damage_plus"] = "room_damage_plus"
+    amount: Annotated[int, Field(ge=1, le=10)]
+    rooms: Literal["adjacent", "next", "previous", "all_own", "target", "this"]
+    room_type: RoomType = "any"
+    until_end_of_turn: bool = False
+
+
+class DamageEqualsCount(Fact):
+    """This Room's damage is the number of (active) Rooms of a type in its dungeon."""
+
+    kind: Literal["damage_equals_count"] = "damage_equals_count"
+    room_type: RoomType
+
+
+class DamagePerCount(Fact):
+    """This Room deals ``amount`` more per other (active) Room of a type in its dungeon."""
+
+    kind: Literal["damage_per_count"] = "damage_per_count"
+    amount: Annotated[int, Field(ge=1, le=5)] = 1
+    room_type: RoomType
+
+
+class TreasurePlus(Fact):
+    """The dungeon counts ``amount`` more treasure of one type while this card is active."""
+
+    kind: Literal["treasure_plus"] = "treasure_plus"
+    treasure: TreasureName
+    amount: Annotated[int, Field(ge=-5, le=5)]
+
+
+class BossTreasure(Fact):
+    """For the rest of the game the Boss counts these treasures too (a Level Up): kept as
+    the dungeon's treasure bonus, R-BAIT-TOTAL."""
+
+    kind: Literal["boss_treasure"] = "boss_treasure"
+    treasure: tuple[TreasureName, ...] = Field(min_length=1, max_length=4)
+
+
+class TreasureDouble(Fact):
+    """Double the treasure of your other Rooms until end of turn."""
+
+    kind: Literal["treasure_double"] = "treasure_double"
+
+
+class NoBuildOver(Fact):
+    """No Advanced Room (or, with ``advanced`` False, no Room at all) may be built on it."""
+
+    kind: Literal["no_build_over"] = "no_build_over"
+    advanced: bool = True
+
+
+class BuildOverAny(Fact):
+    """An Advanced Room goes over any Room, whatever its treasure: this Room itself (a
+    Room's passive), or the caster's Advanced Room in this Build phase (a Spell)."""
+
+    kind: Literal["build_over_any"] = "build_over_any"
+
+
+class NoBuildAdjacent(Fact):
+    """No Room of ``room_type`` may be built next to this Room (this Room itself may be
+    built next to them)."""
+
+    kind: Literal["no_build_adjacent"] = "no_build_adjacent"
+    room_type: RoomType = "monster"
+
+
+class HealWound(Fact):
+    kind: Literal["heal_wound"] = "heal_wound"
+
+
+class KillHero(Fact):
+    """Kill the Hero: only one of at most ``max_health`` printed Health, unless its
+    killer has at least ``or_wounds`` Wounds (It's On!)."""
+
+    kind: Literal["kill_hero"] = "kill_hero"
+    max_health: Annotated[int, Field(ge=1, le=30)] | None = None
+    or_wounds: Annotated[int, Field(ge=1, le=10)] | None = None
+
+
+class DamageHero(Fact):
+    """Deal damage to a Hero: ``amount``, or (``amount`` None) the number of your Rooms."""
+
+    kind: Literal["damage_hero"] = "damage_hero"
+    amount: Annotated[int, Field(ge=1, le=10)] | None
+
+
+class DamageEntrance(Fact):
+    """Deal ``amount`` damage to each Hero waiting at your dungeon's entrance (not the one
+    walking it)."""
+
+    kind: Literal["damage_entrance"] = "damage_entrance"
+    amount: Annotated[int, Field(ge=1, le=10)]
+
+
+class HeroDamage(Fact):
+    """This Room deals a Hero entering it more: ``plus``, or twice its damage (``double``),
+    only to an Epic Hero (``epic``) or to one that has taken at least half its Health
+    (``half_health_taken``)."""
+
+    kind: Literal["hero_damage"] = "hero_damage"
+    epic: bool = False
+    half_health_taken: bool = False
+    plus: Annotated[int, Field(ge=0, le=10)] = 0
+    double: bool = False
+
+
+class HeroHealth(Fact):
+    """A Hero has more Health until end of turn."""
+
+    kind: Literal["hero_health"] = "hero_health"
+    amount: Annotated[int, Field(ge=1, le=10)]
+
+
+class MoveHero(Fact):
+    kind: Literal["move_hero"] = "move_hero"
+    to: Literal[
+        "town", "first_room", "back_one_room", "own_entrance", "owner_entrance", "opponent_entrance"
+    ]
+
+
+class RemoveHero(Fact):
+    """Remove a scored Hero from the game."""
+
+    kind: Literal["remove_hero"] = "remove_hero"
+
+
+class DestroyRoom(Fact):
+    kind: Literal["destroy_room"] = "destroy_room"
+    which: Literal["target", "each_opponent_chooses"]
+
+
+class DeactivateRoom(Fact):
+    kind: Literal["deactivate_room"] = "deactivate_room"
+
+
+class NoMoreDamage(Fact):
+    """This Room deals no more damage until end of turn; it stays a Room, with its
+    treasure and its place (unlike a deactivation)."""
+
+    kind: Literal["no_more_damage"] = "no_more_damage"
+
+
+class CancelSpell(Fact):
+    kind: Literal["cancel_spell"] = "cancel_spell"
+
+
+class BuildExtra(Fact):
+    """Build one more Room this turn: of ``room_type``, and (``over``) only over a Room
+    already in your dungeon, at once (Wild Monster, in the Adventure phase)."""
+
+    kind: Literal["build_extra"] = "build_extra"
+    room_type: RoomType = "any"
+    over: bool = False
+
+
+class NoBuildThisTurn(Fact):
+    """No Room is built this turn; face-down Rooms go back to their owners' hands."""
+
+    kind: Literal["no_build_this_turn"] = "no_build_this_turn"
+
+
+class NoHeroEnters(Fact):
+    """No Hero enters the target's dungeon this turn (they wait at its entrance)."""
+
+    kind: Literal["no_hero_enters"] = "no_hero_enters"
+
+
+class SwapRooms(Fact):
+    """Swap two Rooms of any one dungeon."""
+
+    kind: Literal["swap_rooms"] = "swap_rooms"
+
+
+CardPile = Literal[
+    "any", "room", "spell", "monster_room", "advanced_monster_room", "advanced_trap_room"
+]
+
+
+class Reminder(Fact):
+    """An effect off the table (cards in hands and decks): the referee reminds, the players
+    do it. ``who`` acts; ``count`` cards of ``card``."""
+
+    kind: Literal["reminder"] = "reminder"
+    action: Literal[
+        "draw",
+        "discard",
+        "discard_random",
+        "take_from_discard",
+        "take_random_from_hand",
+        "take_from_revealed_hand",
+        "search_and_build",
+        "search_deck",  # search a deck for a card and take it into the hand
+        "discard_hand",
+        "draw_spell_instead",
+    ]
+    count: Annotated[int, Field(ge=1, le=5)] = 1
+    card: CardPile = "any"
+    who: Literal["you", "opponent", "each_opponent", "every_player"] = "you"
+
+
+ByHandWhat = Literal[
+    "room_counters",  # counters on Rooms: players keep them
+    "random_damage",  # a die roll decides the damage
+    "hero_condition",  # a bonus that depends on the Hero (its type, Health, damage taken)
+    "room_condition",  # a bonus that depends on the dungeon in a way not modelled
+    "items",  # Items flipped, attached or taken (Tools of Hero-Kind)
+    "rules_change",  # a lasting change of a rule (treasure, Souls, Level Up abilities)
+    "rearrange_rooms",  # Rooms moved, swapped or uncovered
+    "scored_cards",  # cards moved in or out of scorekeeping areas
+    "miniboss",  # a Miniboss or its Coins
+    "hands_and_decks",  # acts on cards in hands, decks or the discard pile alone
+    "read_card",  # the source's words were not structured: follow the printed card
+]
+
+
+class ByHand(Fact):
+    """An effect the referee does not carry out: the players do it by hand, with the
+    table's interventions where they help. ``what`` says what kind of thing they handle
+    (worded per language); ``read_card`` flags a card whose words were not structured."""
+
+    kind: Literal["by_hand"] = "by_hand"
+    what: ByHandWhat
+
+
+Effect = Annotated[
+    RoomDamagePlus
+    | DamageEqualsCount
+    | DamagePerCount
+    | TreasurePlus
+    | TreasureDouble
+    | BossTreasure
+    | NoBuildOver
+    | BuildOverAny
+    | NoBuildAdjacent
+    | HealWound
+    | KillHero
+    | DamageHero
+    | DamageEntrance
+    | HeroDamage
+    | HeroHealth
+    | MoveHero
+    | RemoveHero
+    | DestroyRoom
+    | DeactivateRoom
+    | NoMoreDamage
+    | CancelSpell
+    | BuildExtra
+    | NoBuildThisTurn
+    | NoHeroEnters
+    | SwapRooms
+    | Reminder
+    | ByHand,
+    Field(discriminator="kind"),
+]

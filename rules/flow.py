@@ -1,0 +1,113 @@
+"""What may happen now, and why not: the questions the app asks the rules.
+
+The turn's flow is data (``rules.phases``: the one phase order and each phase's
+commands, what ends it and what comes next, re-exported here). On top of it:
+
+- ``legal(state)``: the kinds of command that may be made now, with the expansions' and
+  the waiting abilities' conditions (the buttons a screen enables);
+- ``may(state, kind, player)``: whether that player may make that kind of command now
+  (an eliminated player no longer plays, R-END-ELIM);
+- ``why_not(state, command)``: a dry run of the engine's ``decide``, the refusal it would
+  raise or None;
+- ``is_out``, ``plays``, ``lethal``: the facts the screens show as rules;
+- ``Outcome`` (``state.outcome``): how the game ended, winners and the deciding ruling.
+
+A screen asks these and never restates a phase, an elimination or a death itself.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from rules import commands as cmd
+from rules import engine, expansions
+from rules.errors import RulesError
+from rules.models import GameState
+from rules.outcome import Outcome
+from rules.phases import (
+    OVER,
+    PHASE_ORDER,
+    STAGES,
+    TURN_STARTS,
+    Stage,
+    commands_in,
+    held_back,
+    phases_of,
+    reveal_count,
+)
+
+__all__ = [
+    "OVER",
+    "PHASE_ORDER",
+    "STAGES",
+    "TURN_STARTS",
+    "Outcome",
+    "Stage",
+    "is_out",
+    "legal",
+    "lethal",
+    "may",
+    "outcome",
+    "phases_of",
+    "plays",
+    "reveal_count",
+    "why_not",
+]
+
+
+def legal(state: GameState) -> tuple[type[BaseModel], ...]:
+    """The kinds of command that may be made now (none once the game is over).
+
+    An expansion's commands appear only in games played with it; with Items, the
+    beginning of a turn takes RevealItems before RevealHeroes (R-ITEM); the Bait waits
+    for an ability that picks a Hero in town, the end of the turn for a must-do one
+    (R-CARD-EFFECT)."""
+    return tuple(
+        t
+        for t in commands_in(state.phase)
+        if expansions.enabled(state, t) and not held_back(state, t)
+    )
+
+
+def is_out(state: GameState, player: str) -> bool:
+    """Whether ``player`` was eliminated (R-END-ELIM): the Souls and Wounds stay on the
+    table, but the player no longer plays."""
+    return state.has_player(player) and state.player(player).eliminated
+
+
+def plays(state: GameState, player: str) -> bool:
+    """Whether ``player`` still plays: at the table, not eliminated, the game not over."""
+    return state.has_player(player) and not state.game_over and not is_out(state, player)
+
+
+def may(state: GameState, command_type: type[BaseModel], player: str | None = None) -> bool:
+    """Whether a kind of command may be made now, by ``player`` if one is named: an
+    eliminated player only has a score corrected (R-SCORE-CORRECT, R-END-ELIM)."""
+    if command_type not in legal(state):
+        return False
+    if player is None:
+        return True
+    if command_type is cmd.CorrectScore:
+        return state.has_player(player)
+    return plays(state, player)
+
+
+def why_not(state: GameState, command: BaseModel) -> RulesError | None:
+    """The refusal ``command`` would meet in ``state``, or None if it is legal: the
+    engine's own ``decide``, run and thrown away (nothing is changed)."""
+    try:
+        engine.decide(state, command)
+    except RulesError as error:
+        return error
+    return None
+
+
+def lethal(state: GameState) -> bool:
+    """Whether the walking Hero has taken damage at least its Health, so that it dies as
+    it leaves its Room (R-ADV-DEATH)."""
+    return state.walk_lethal
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """How the game ended (winners and the deciding ruling), or None while it goes on."""
+    return state.outcome

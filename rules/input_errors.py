@@ -1,0 +1,44 @@
+"""Bad input named field by field, on one line (the command line's and the forecast's)."""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from rules.printable import printable
+
+# How many problems one error line lists, and how long a field name in it may get: the
+# line stays readable whatever the table holds.
+MAX_PROBLEMS = 3
+MAX_FIELD = 60
+
+
+def _unclear(char: str) -> bool:
+    """A character that does not show where it is (a space, a no-break space, a
+    zero-width one)."""
+    return char.isspace() or not char.isprintable()
+
+
+def _field(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            name = printable(part)
+            if len(name) > MAX_FIELD:
+                name = name[:MAX_FIELD] + "…"
+            if not name or _unclear(name[0]) or _unclear(name[-1]):
+                name = f'"{name}"'  # where a name starting or ending in a space starts or ends
+            out += f".{name}" if out else name
+    return out or "table"
+
+
+def describe(error: ValidationError) -> str:
+    """The problems on one line, each naming the field: ``players[0].xp: …; town: …``."""
+    problems = []
+    for problem in error.errors(include_url=False):
+        loc = tuple(p for p in problem["loc"] if not str(p).startswith("function-after"))
+        message = printable(problem["msg"].removeprefix("Value error, "))
+        problems.append(f"{_field(loc)}: {message}")
+    more = len(problems) - MAX_PROBLEMS
+    return "; ".join(problems[:MAX_PROBLEMS]) + (f" (and {more} more)" if more > 0 else "")

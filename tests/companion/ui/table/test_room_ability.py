@@ -1,0 +1,36 @@
+"""A Room's activated ability has its own button on the Room, shown only when it may be
+used (R-CARD-EFFECT): Dark Altar in the Build phase; tapping it destroys the Altar."""
+
+from __future__ import annotations
+
+from companion.session import Sessions
+from companion.ui.shell import TableApp
+from rules.commands import BuildRoom, Command, RevealHeroes, RevealRooms
+from rules.models import Room
+from tests.companion.ui.table.conftest import FakePage, has, hero, room, start, tap, texts
+
+ALTAR = Room(
+    name="Dark Altar", treasure=("cleric", "cleric"), damage=1, kind="trap", card_id="BMA009"
+)
+
+ALTAR_BUILT: list[Command] = [
+    BuildRoom(player="Ann", room=ALTAR),
+    BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+    RevealRooms(),
+]
+
+
+def test_dark_altar_has_its_own_button_in_the_build_phase(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    screen = start(app, sessions, ALTAR_BUILT)
+    assert screen.state.phase == "beginning"
+    assert not has(page, "p1-room-1-use")  # not in the Beginning phase
+    screen = start(
+        app, sessions, [*ALTAR_BUILT, RevealHeroes(heroes=(hero("mage"), hero("thief")))]
+    )
+    assert screen.state.phase == "build"
+    assert has(page, "p1-room-1-use")
+    assert "Use Dark Altar: destroy this Room to take 1 card from the discard pile" in texts(page)
+    tap(page, "p1-room-1-use")
+    assert app.current.state.player("Ann").dungeon == ()

@@ -1,0 +1,165 @@
+"""The turn at the table, as phones show it: undo says what it undid, Destroy asks first,
+the Invite tab follows the seats as phones take them, and Reveal Rooms shows only where
+it may be tapped.
+
+The games are saved before the server starts, hosted by a known device (``sync_seed``);
+the other phones join with the game's code, as at a real table.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import (
+    OUTPUT,
+    PHONE,
+    AppPage,
+    Server,
+    new_context,
+    start_server,
+    stop_server,
+)
+from tests.e2e.game_steps import bring_into_view, said, shows, tap
+from tests.e2e.sync_seed import DEVICE_KEY, SeededGame, device_id, seed
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def table(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Server, dict[str, SeededGame]]]:
+    base = tmp_path_factory.mktemp("turn")
+    data = base / "data"
+    games = {
+        "undo": seed(data, 2, device_id(51), "Undo"),
+        "destroy": seed(data, 2, device_id(52), "Destroy"),
+        "invite": seed(data, 3, device_id(53), "Invite"),
+        "setup": seed(data, 3, device_id(55), "Set-up", at_setup=True),
+    }
+    server = start_server(data, base / "server.log")
+    yield server, games
+    stop_server(server)
+
+
+class Phones:
+    """One browser context per device, each with its device id in its storage."""
+
+    def __init__(self, browser: object, server: Server, shots: Path) -> None:
+        self.browser, self.server, self.shots = browser, server, shots
+        self.contexts: list[object] = []
+
+    def open(self, n: int, path: str, name: str) -> AppPage:
+        context = new_context(self.browser, PHONE)
+        stored = json.dumps(json.dumps(device_id(n)))  # SharedPreferences keeps JSON
+        context.add_init_script(f"localStorage.setItem({json.dumps(DEVICE_KEY)}, {stored})")
+        self.contexts.append(context)
+        app = AppPage(context.new_page(), self.server.url, self.shots / name)
+        return app.open(path)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def phones(
+    browser: object, table: tuple[Server, dict[str, SeededGame]], request: pytest.FixtureRequest
+) -> Iterator[Phones]:
+    opened = Phones(browser, table[0], OUTPUT / request.node.name)
+    yield opened
+    opened.close()
+
+
+def test_undo_says_what_it_undid_with_redo_in_the_notice(
+    phones: Phones, table: tuple[Server, dict[str, SeededGame]]
+) -> None:
+    game = table[1]["undo"]
+    host = phones.open(51, f"/game/{game.game_id}", "host")
+    said(host, "You host this game")
+    tap(host, "p1-bonus-toggle")
+    tap(host, "p1-bonus-cleric-plus")
+    shows(host, "p1-total-cleric", "3")
+    tap(host, "undo")
+    shows(host, "undo-notice", "Undone: Treasure bonus (Ada)")
+    shows(host, "p1-total-cleric", "2")
+    host.screenshot("undo-notice")
+    tap(host, "undo-notice-redo")  # the other arrow, in the notice
+    shows(host, "p1-total-cleric", "3")
+    shows(host, "undo-notice", "Redone: Treasure bonus (Ada)")
+
+
+def test_destroy_asks_first_and_cancel_keeps_the_room(
+    phones: Phones, table: tuple[Server, dict[str, SeededGame]]
+) -> None:
+    game = table[1]["destroy"]
+    host = phones.open(52, f"/game/{game.game_id}", "host")
+    said(host, "You host this game")
+    tap(host, "p2-room-1-destroy")
+    host.wait_for("confirm-destroy")
+    said(host, "Destroy Hall 2?")
+    host.screenshot("destroy-asks")
+    tap(host, "confirm-destroy-cancel")
+    host.wait_for("p2-room-1-destroy")
+    assert "is destroyed" not in host.snapshot()
+    tap(host, "p2-room-1-destroy")
+    tap(host, "confirm-destroy-yes")
+    said(host, "is destroyed")  # the ruling (R-DESTROY)
+
+
+def test_the_invite_tab_follows_the_seats_and_reveal_waits_on_a_seat(
+    phones: Phones, table: tuple[Server, dict[str, SeededGame]]
+) -> None:
+    server, games = table
+    game = games["invite"]
+    host = phones.open(53, f"/game/{game.game_id}", "host")
+    said(host, "You host this game")
+    host.wait_for("reveal-rooms")  # the host may reveal at any time
+    tap(host, "tab-invite")
+    shows(host, "seat-p3", "Cyra: no device yet")
+
+    phone = phones.open(54, "/", "phone")
+    phone.page.goto(f"{server.url}/join?code={game.code}")
+    phone.wait_ready()
+    tap(phone, "join-seat-3")
+    said(phone, "You sit as Cyra")
+    # The host's Invite tab, left open, says so without another tap.
+    shows(host, "seat-p3", "Cyra: on another device, connected")
+    host.screenshot("invite-live")
+
+    # The seat builds its own Room; Reveal Rooms waits there until everyone has built.
+    said(phone, "Still building: Ada, Brann, Cyra")
+    assert not phone.by_id("reveal-rooms").count()
+    phone.screenshot("reveal-waits")
+
+
+def test_catalogue_matches_open_in_view_at_the_bottom_of_the_page(
+    phones: Phones, table: tuple[Server, dict[str, SeededGame]]
+) -> None:
+    game = table[1]["setup"]
+    host = phones.open(55, f"/setup/{game.game_id}", "host")
+    field = "first-room-3-name"
+    bring_into_view(host, field)
+    # The field sits right above the bottom edge, where its matches opened out of sight.
+    box = host.by_id(field).first.bounding_box()
+    assert box is not None
+    height = PHONE["height"]
+    host.page.mouse.move(195, 400)
+    host.page.mouse.wheel(0, box["y"] - (height - 90))
+    host.page.wait_for_timeout(600)
+    box = host.by_id(field).first.bounding_box()
+    assert box is not None and box["y"] > height - 160, box
+    host.by_id(field).first.click()
+    typed = host.by_id(field).locator("input").first
+    typed.wait_for(state="attached", timeout=5_000)
+    typed.press_sequentially("dark", delay=80)
+    option = host.page.locator('[flt-semantics-identifier^="first-room-3-option-"]').last
+    option.wait_for(state="attached", timeout=10_000)
+    host.page.wait_for_timeout(800)
+    shown = option.bounding_box()
+    assert shown is not None and shown["y"] + shown["height"] <= height, shown
+    host.screenshot("matches-in-view")

@@ -1,0 +1,119 @@
+"""Random turns with random catalogue Rooms keep the referee's invariants (R-CARD-EFFECT):
+no negative Health left or Souls, each scored Hero counted once (Souls or Wounds, never
+both), and a destroyed or deactivated Room never deals damage.
+
+Each example lays random Rooms of every set (with their abilities) in two dungeons, lures
+random Heroes, and plays random table actions (Spells the engine casts, Rooms destroyed
+or deactivated, activated abilities, offers answered, Heroes stepped on) through a few
+turns; every command the engine refuses is simply skipped, as a player's refused tap is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from referee_fixtures import bait_state, t_hero, t_player
+from test_card_effects import card_room
+
+from rules import commands as c
+from rules import engine
+from rules import events as ev
+from rules.activated import usable
+from rules.card_effects import registry
+from rules.errors import RulesError
+from rules.evolve import evolve
+from rules.models import GameState, RoomStack
+
+ROOMS = sorted(i for i, card in registry().items() if card.kind == "room")
+SPELLS = sorted(
+    i for i, card in registry().items() if card.kind == "spell" and card.abilities[0].cast_by_engine
+)
+CLASSES = ("cleric", "fighter", "mage", "thief")
+
+
+def _check(before: GameState, events: tuple[ev.EventBase, ...]) -> GameState:
+    """Apply ``events`` one by one, checking each Room entered exists and deals damage only
+    when active; then the scores' invariants."""
+    state = before
+    for event in events:
+        if isinstance(event, ev.HeroEnteredRoom) and event.damage > 0:
+            assert state.walk is not None
+            dungeon = state.player(state.walk.player).dungeon
+            assert event.room < len(dungeon), "a Room that is gone dealt damage"
+            assert not dungeon[event.room].deactivated, "a deactivated Room dealt damage"
+        state = evolve(state, event)
+    scored = [s.hero for p in state.players for s in p.scored]
+    assert len(scored) == len(set(scored)), "a Hero scored twice"
+    for p in state.players:
+        assert state.souls(p.name) >= 0 and state.wounds(p.name) >= 0
+    if state.walk is not None:
+        assert state.walk.damage >= 0
+    return state
+
+
+def _action(state: GameState, pick: int, n: int) -> Any:
+    """The ``pick``-th kind of table action, aimed by ``n``."""
+    a = state.players[n % 2]
+    kind = pick % 7
+    if kind == 0 and SPELLS:
+        rooms = len(a.dungeon) or 1
+        return c.CastSpell(
+            player=a.name, card_id=SPELLS[n % len(SPELLS)], target=a.name, room=n % rooms
+        )
+    if kind == 1 and a.dungeon:
+        return c.DestroyRoom(player=a.name, index=n % len(a.dungeon))
+    if kind == 2 and a.dungeon:
+        return c.DeactivateRoom(player=a.name, index=n % len(a.dungeon))
+    if kind == 3:
+        for i in range(len(a.dungeon)):
+            if usable(state, a.name, i) is not None:
+                return c.UseRoomAbility(player=a.name, index=i, other=(i + 1) % len(a.dungeon))
+    if kind == 4 and state.offers:
+        offer = state.offers[n % len(state.offers)]
+        return c.AnswerCardEffect(
+            player=offer.player, card_id=offer.card_id, accept=n % 2 == 0, hero=0, room=0
+        )
+    if kind == 5:
+        return c.FinishWalk()
+    return c.AdvanceHero()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(ROOMS), min_size=2, max_size=10),
+    st.lists(st.tuples(st.sampled_from(CLASSES), st.integers(1, 12)), min_size=1, max_size=4),
+    st.lists(st.tuples(st.integers(0, 20), st.integers(0, 20)), max_size=40),
+)
+def test_random_catalogue_rooms_keep_the_invariants(
+    rooms: list[str], heroes: list[tuple[str, int]], actions: list[tuple[int, int]]
+) -> None:
+    state = bait_state(
+        [t_player("A", 900, boss_treasure=["fighter"]), t_player("B", 100)],
+        [t_hero(cls, health) for cls, health in heroes],
+    )
+    half = (len(rooms) + 1) // 2
+    dungeons = (rooms[:half][:5], rooms[half:][:5])
+    players = tuple(
+        p.model_copy(update={"dungeon": tuple(RoomStack(rooms=(card_room(r),)) for r in ids)})
+        for p, ids in zip(state.players, dungeons, strict=True)
+    )
+    state = state.model_copy(update={"players": players, "ordinary_left": 10})
+    plan: list[Any] = [c.ResolveBait(), *actions, c.FinishAdventure()]
+    for step in plan:
+        if state.phase == "over":
+            break
+        command = _action(state, *step) if isinstance(step, tuple) else step
+        try:
+            state_after, events = engine.apply(state, command)
+        except RulesError:
+            continue
+        state = _check(state, events)
+        assert state.players == state_after.players  # the events explain the change
+    if state.phase == "end":
+        try:
+            _, events = engine.apply(state, c.EndTurn())
+        except RulesError:
+            return  # a must-do offer still waits
+        _check(state, events)
