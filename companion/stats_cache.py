@@ -79,19 +79,19 @@ def _read_cache(path: Path) -> dict[str, GameFacts]:
     return entries
 
 
-#: What ``_replay`` gives for a squad game (``rules/squads/``): Boss Monster's statistics
-#: leave it out, and it is not an unreadable game either.
-OTHER_GAME = "other game"
+class _SquadGame(Exception):
+    """A game of the squad game (rulebook 004): its numbers are not Boss Monster's."""
 
 
-def _replay(store: GameStore, game_id: str) -> GameFacts | str | None:
+def _replay(store: GameStore, game_id: str) -> GameFacts | None:
+    """The facts of a saved Boss Monster game; None when it can't be read."""
     try:
         current = read_current(store.layout.game_file(game_id), store.layout.journal_file(game_id))
         record = parse_record(current.document, game_id)
     except (OSError, StoredFileError, BadGameFile, ValueError):
         return None
     if not isinstance(record.setup, GameSetup):
-        return OTHER_GAME
+        raise _SquadGame(game_id)
     return facts_of(game_id, record.name, record.setup, record.log)
 
 
@@ -108,11 +108,11 @@ def saved_facts(store: GameStore) -> SavedFacts:
             key = cache_key(game_id, stamp)
             facts = cached.get(key)
             if facts is None:
-                found = _replay(store, game_id)
+                try:
+                    facts = _replay(store, game_id)
+                except _SquadGame:
+                    continue  # History counts Boss Monster games only
                 replayed += 1
-                if found == OTHER_GAME:
-                    continue
-                facts = found if isinstance(found, GameFacts) else None
                 if facts is None:
                     unreadable += 1
                     continue

@@ -74,3 +74,12 @@ def test_a_file_mixing_the_two_games_is_refused(store: GameStore) -> None:
     with pytest.raises(ImportRejected) as refused:
         store.import_game(json.dumps(document))
     assert any(error.loc.startswith("log[1]") for error in refused.value.errors)
+
+
+def test_boss_monster_statistics_leave_a_squad_game_out(store: GameStore) -> None:
+    from companion.stats_cache import saved_facts
+
+    session = Sessions(store).new_game(_setup())
+    session.play(MOVES[0])
+    found = saved_facts(store)
+    assert (found.games, found.unreadable) == ((), 0)  # another game, not a broken one
