@@ -55,8 +55,8 @@ SCREENS: dict[str, ScreenFactory] = {
     "settings": SettingsScreen,
     "join": JoinScreen,
     "games": GamesScreen,
-    "new-squads": SquadNewGameScreen,  # the squad game (companion/ui/squads/)
     "history": HistoryScreen,
+    "new-squads": SquadNewGameScreen,  # the squad game (companion/ui/squads/)
 }
 
 #: How long to wait for the browser to answer a preference or device question.

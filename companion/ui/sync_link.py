@@ -170,6 +170,11 @@ def page_loop(page: ft.Page) -> asyncio.AbstractEventLoop | None:
     return loop
 
 
+#: Turns of the event loop another tab's redraw waits (``later``): the acting tab's
+#: writer takes one to wake and one to hand its bytes to the socket.
+YIELD_TURNS = 3
+
+
 def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
     """Run ``action`` on the page's own turn of the event loop (after the handler now
     running, so the acting tab is answered first), then send what it changed.
@@ -181,6 +186,13 @@ def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
         return
 
     async def run() -> None:
+        # The other tabs hear of a change before the acting tab's answer is drawn, so
+        # their redraws come first on the loop; and what the acting tab sends waits in
+        # its connection's queue until the loop gets to its writer. A few turns of the
+        # loop first let that answer leave before each other tab is drawn (with six
+        # phones at the table, the one who tapped waited on five redraws, #31).
+        for _turn in range(YIELD_TURNS):
+            await asyncio.sleep(0)
         try:
             action(*args)
         except Exception:  # a tab that closed meanwhile must not stop the others

@@ -12,7 +12,10 @@ from typing import NamedTuple
 
 import flet as ft
 
+from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.table.items_panel import with_carried_item
+from companion.ui.table.rulings import card_label
 from companion.ui.table.town import hero_chip
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules import flow
@@ -28,6 +31,7 @@ from rules.commands import (
     SkipRoom,
 )
 from rules.models import Hero
+from rules.rulings import capitalized
 
 SLOT = "adventure"
 MAX_EXTRA = 99
@@ -69,7 +73,6 @@ FINISH = (
 class AdventurePanel:
     def __init__(self, ctx: TableContext) -> None:
         self.ctx = ctx
-        self.amount = 2  # the "+N" step, kept between taps
 
     def view(self) -> ft.Control:
         ctx = self.ctx
@@ -98,13 +101,12 @@ class AdventurePanel:
             ),
         )
         queue = [
-            _chip(ctx, state.hero(h), f"entrance-hero-{n}")
+            _waiting(ctx, state.hero(h), f"entrance-hero-{n}")
             for n, h in enumerate(state.entrance(walk.player), 1)
         ]
         in_room = walk.room is not None
 
-        def act(command: Command) -> None:
-            ctx.play(SLOT, command)
+        act = self.act
 
         def kept(b: AdvButton) -> ft.Control:
             # The same words and command all Adventure long: built once, not at every tap
@@ -123,9 +125,10 @@ class AdventurePanel:
                 sealed=True,
             )
 
-        # Built again only when its amount changed (``_step``).
-        stepper = ctx.memo(
-            "adv-damage-n-group", self.amount, lambda: self._stepper(act), sealed=True
+        # The +N amount is the stepper's own state: its − and + draw it alone again.
+        lang = ctx.app.settings.lang
+        stepper = ctx.place(
+            "adv-damage-n-group", lambda: DamageStepper(lang, self.act, key="adv-damage-n")
         )
         row1: list[ft.Control] = [
             kept(DAMAGE_1),
@@ -151,42 +154,65 @@ class AdventurePanel:
             body += [ft.Text(tr("table.waiting_at_entrance"), size=15, italic=True), *queue]
         return section("adventure", tr("table.adventure_in", player=walk.player), body)
 
-    def _stepper(self, act: Callable[[Command], None]) -> ft.Control:
-        """The +N damage button between − and +, for the amount chosen now."""
-        tr = self.ctx.app.tr
-        return tagged(
-            "adv-damage-n-group",
-            ft.Container(
-                ft.Row(
-                    [
-                        tagged(
-                            "adv-amount-minus",
-                            ft.IconButton(ft.Icons.REMOVE, on_click=lambda _e: self._step(-1)),
-                            label=tr("table.adv_amount_minus"),
-                        ),
-                        big_button(
-                            "adv-damage-n",
-                            tr("table.adv_damage", n=self.amount),
-                            lambda _e: act(DamageHero(amount=self.amount)),
-                        ),
-                        tagged(
-                            "adv-amount-plus",
-                            ft.IconButton(ft.Icons.ADD, on_click=lambda _e: self._step(1)),
-                            label=tr("table.adv_amount_plus"),
-                        ),
-                    ],
-                    spacing=0,
-                    tight=True,
-                ),
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                border_radius=28,
-            ),
-        )
+    def act(self, command: Command) -> None:
+        """Send one of the Adventure's commands (a refusal shows under its buttons)."""
+        self.ctx.play(SLOT, command)
 
-    def _step(self, delta: int) -> None:
-        """Change the +N amount: the stepper is built again, and only its label is sent."""
-        self.amount = max(1, min(MAX_EXTRA, self.amount + delta))
-        self.ctx.app.render_top()
+
+@memo_component
+def DamageStepper(lang: str, act: Callable[[Command], None]) -> ft.Control:
+    """The +N damage button between − and +, for the amount chosen now (2 at first).
+
+    The amount is this component's state: − and + draw the stepper alone again and send
+    its label, without the screen being built again (no game change, no engine). ``lang``
+    is a prop so a language change draws it again; the words come from the tab's app."""
+    tr = table_app().tr
+    amount, set_amount = ft.use_state(2)
+
+    def step(delta: int) -> None:
+        set_amount(max(1, min(MAX_EXTRA, amount + delta)))
+        # Flet draws this component again on its own: nothing else on the page changed.
+        ft.context.mark_update_called()  # type: ignore[no-untyped-call]
+
+    return tagged(
+        "adv-damage-n-group",
+        ft.Container(
+            ft.Row(
+                [
+                    tagged(
+                        "adv-amount-minus",
+                        ft.IconButton(ft.Icons.REMOVE, on_click=lambda _e: step(-1)),
+                        label=tr("table.adv_amount_minus"),
+                    ),
+                    big_button(
+                        "adv-damage-n",
+                        tr("table.adv_damage", n=amount),
+                        lambda _e: act(DamageHero(amount=amount)),
+                    ),
+                    tagged(
+                        "adv-amount-plus",
+                        ft.IconButton(ft.Icons.ADD, on_click=lambda _e: step(1)),
+                        label=tr("table.adv_amount_plus"),
+                    ),
+                ],
+                spacing=0,
+                tight=True,
+            ),
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            border_radius=28,
+        ),
+    )
+
+
+def _waiting(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
+    """A Hero waiting at the entrance, in one line of words: "Fighter Hero #3 · 4 Health"
+    (and the Item it carries under it). Two controls, not the full line's eleven: a Bait
+    tap puts one on screen per Hero queuing (#31); its treasure did its work at the Bait,
+    and its full line comes when it walks in."""
+    tr = ctx.app.tr
+    label = capitalized(card_label(tr, hero.label()))
+    line = ft.Text(f"{label} · {tr('table.health', health=hero.card.health)}", size=16)
+    return tagged(identifier, with_carried_item(ctx, hero, identifier, line))
 
 
 def _chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:

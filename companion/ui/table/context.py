@@ -63,6 +63,11 @@ class TableContext(Protocol):
         """Rebuild the screen from the state and the panels' drafts."""
         ...
 
+    def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
+        """The component ``make`` returns (with a key), in the place ``name`` keeps on the
+        screen between builds (``components.Stand``)."""
+        ...
+
     def memo(
         self, name: str, key: Hashable, build: Callable[[], ft.Control], sealed: bool = False
     ) -> ft.Control:

@@ -28,6 +28,7 @@ from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
 from companion.ui.table.card_play import SpellPanel, offers_view
+from companion.ui.table.components import Stands
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
@@ -92,6 +93,7 @@ class GameScreen:
         self.drafts = 0
         self.drawn = Redraw()
         self.memos = PanelMemos()
+        self.stands = Stands()
 
     # --- what panels need (TableContext) -----------------------------------------
 
@@ -216,6 +218,9 @@ class GameScreen:
         self, name: str, key: Hashable, build: Callable[[], ft.Control], sealed: bool = False
     ) -> ft.Control:
         return self.memos.view(name, (self.app.settings.lang, key), build, self.drawn, sealed)
+
+    def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
+        return self.stands.show(self.app, name, make)
 
     def build(self) -> list[ft.Control]:
         self.drawn = Redraw()

@@ -92,21 +92,19 @@ def hero_chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
     card = hero.card
     badges = [treasure_badge(t, tr(f"treasure.{t}")) for t in card.treasure]
     name = card.name or tr("table.hero_unnamed")
+    # The Health is a heart and its number, read to a screen reader as "Health 5": two
+    # controls fewer than a labelled row around them. A Bait tap puts one of these lines
+    # on screen per Hero at the entrance, and one for the Hero walking (#31).
     parts: list[ft.Control] = [
         ft.Text(f"#{hero.id + 1}", size=16, weight=ft.FontWeight.BOLD),
         *badges,
         ft.Text(name, size=17, expand=True),
-        tagged(
-            f"{identifier}-health",
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.FAVORITE, size=18, color=ft.Colors.ERROR),
-                    ft.Text(str(card.health), size=17, weight=ft.FontWeight.BOLD),
-                ],
-                spacing=2,
-                tight=True,
-            ),
-            label=tr("table.health", health=card.health),
+        ft.Icon(ft.Icons.FAVORITE, size=18, color=ft.Colors.ERROR),
+        ft.Text(
+            str(card.health),
+            size=17,
+            weight=ft.FontWeight.BOLD,
+            semantics_label=tr("table.health", health=card.health),
         ),
     ]
     if card.epic:

@@ -251,8 +251,10 @@ class Harness:
         for control in self.walk():
             if not control.visible:
                 continue
-            if isinstance(control, ft.Text) and control.value:
-                parts.append(str(control.value))
+            if isinstance(control, ft.Text) and (control.value or control.spans):
+                # A text's spans carry words too (a Bait result's why, after its heading).
+                spans = "".join(s.text or "" for s in control.spans or [])
+                parts.append(str(control.value or "") + spans)
             elif isinstance(control, ft.TextField) and control.value:
                 parts.append(control.value)
             elif isinstance(control, ft.AppBar) and isinstance(control.title, str):

@@ -55,8 +55,19 @@ class FakePage:
         self.route = route
 
 
+def rendered(control: Any) -> Any:
+    """What a component on the page shows (drawn here, as Flet draws it when it sends the
+    page: this fake page sends nothing); any other control as it is."""
+    if not isinstance(control, ft.Component):
+        return control
+    if ft.unwrap_component(control) is None:
+        control.before_update()
+    return ft.unwrap_component(control)
+
+
 def walk(control: Any) -> Iterator[Any]:
     """Every control in a tree (content, controls, actions, bottom bars)."""
+    control = rendered(control)
     yield control
     for attr in ("content", "controls", "actions", "bottom_appbar", "appbar", "title"):
         child = getattr(control, attr, None)
@@ -65,7 +76,7 @@ def walk(control: Any) -> Iterator[Any]:
         if isinstance(child, list):
             for item in child:
                 yield from walk(item)
-        elif isinstance(child, ft.Control):
+        elif isinstance(child, ft.Control | ft.Component):
             yield from walk(child)
 
 
@@ -82,6 +93,7 @@ def has(page: FakePage, identifier: str) -> bool:
     around it hidden)?"""
 
     def shown(control: Any) -> Iterator[Any]:
+        control = rendered(control)
         if getattr(control, "visible", True) is False:
             return
         yield control
@@ -90,7 +102,7 @@ def has(page: FakePage, identifier: str) -> bool:
             if isinstance(child, list):
                 for item in child:
                     yield from shown(item)
-            elif isinstance(child, ft.Control):
+            elif isinstance(child, ft.Control | ft.Component):
                 yield from shown(child)
 
     return any(
@@ -102,8 +114,11 @@ def texts(page: FakePage) -> str:
     """All visible text on the top view, one string (for 'is this said' checks)."""
     out: list[str] = []
     for control in walk(page.views[-1]):
-        if isinstance(control, ft.Text) and control.value:
-            out.append(str(control.value))
+        if isinstance(control, ft.Text) and (control.value or control.spans):
+            # A text's spans carry words too (a Bait result's why, after its heading).
+            out.append(
+                str(control.value or "") + "".join(s.text or "" for s in control.spans or [])
+            )
         elif isinstance(control, ft.Button | ft.TextButton) and isinstance(control.content, str):
             out.append(control.content)  # a button's label
     return "\n".join(out)

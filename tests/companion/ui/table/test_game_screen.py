@@ -108,12 +108,15 @@ def test_each_bait_result_names_its_hero_in_a_few_controls(
     for n, hero in ((1, "Wizard #1"), (2, "Rogue #2")):
         result = find(page, f"bait-result-{n}")
         shown = [c.value for c in walk(result) if isinstance(c, ft.Text)]
-        assert shown[0] == hero
-        assert shown[1] in ("Goes to Ann's dungeon", "Goes to Bo's dungeon", "Stays in town")
+        heading, where = shown[0].split("\n")
+        assert heading == hero
+        assert where in ("Goes to Ann's dungeon", "Goes to Bo's dungeon", "Stays in town")
         assert has(page, f"bait-result-{n}-why-rule")
-        # A Bait tap adds one of these per Hero (#13): the Hero's whole line (treasure
-        # badges, Health, a carried Item) is shown at the entrance, not here again.
-        assert len(list(walk(result))) <= 8
+        # A Bait tap adds one of these per Hero (#13, #31): the Hero's whole line (treasure
+        # badges, Health, a carried Item) is shown at the entrance, not here again. Its
+        # words and its rule link, five controls in all.
+        link = find(page, f"bait-result-{n}-why-rule")
+        assert len(list(walk(result))) + len(list(walk(link))) <= 5
 
 
 def room_of(treasure: str, damage: int, name: str):  # type: ignore[no-untyped-def]
@@ -179,7 +182,29 @@ def test_a_hero_without_a_name_heads_its_bait_result_and_its_sentences_with_a_ca
         ],
     )
     tap(page, "resolve-bait")
-    heading = find(page, "bait-result-1").content.content.controls[0]
-    assert heading.value == "Fighter Hero #1"
+    heading = find(page, "bait-result-1").content
+    assert heading.value.split("\n")[0] == "Fighter Hero #1"
     assert "Fighter Hero #1 steps up to Bo's dungeon" in texts(page)
     assert "fighter Hero #1 steps" not in texts(page)
+
+
+def test_a_hero_waiting_at_the_entrance_is_one_line_with_its_health(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """Two mage Heroes go to Ann (the only mage dungeon): one walks, the other waits at the
+    entrance as one line, "Mage Hero #2 · 4 Health", in a few controls (a Bait tap puts one
+    on screen per Hero waiting, #31)."""
+    start(
+        app,
+        sessions,
+        [
+            *AFTER_SETUP,
+            RevealHeroes(heroes=(hero_card("mage", 4), hero_card("mage", 4))),
+            RevealRooms(),
+            ResolveBait(),
+        ],
+    )
+    waiting = find(page, "entrance-hero-1")
+    assert [c.value for c in walk(waiting) if isinstance(c, ft.Text)] == ["Mage Hero #2 · 4 Health"]
+    assert len(list(walk(waiting))) <= 2
+    assert has(page, "walk-hero")
