@@ -29,7 +29,6 @@ from companion.ui.join_screen import GameUnavailable, gate_route
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.reconcile import fold
 from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
-from companion.ui.squads.screens import squad_screen_for
 from companion.ui.sync_link import (
     TabSync,
     later,
@@ -166,7 +165,6 @@ class TableApp:
                 if "games" in self.screens and name != "games":
                     return self._make("/games")
                 raise
-        factory = squad_screen_for(self, name, factory)  # a squad game: its own screen
         return factory(self, route)
 
     def render(self) -> None:

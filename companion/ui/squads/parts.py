@@ -1,15 +1,20 @@
-"""Small controls the squad game's components share: a row of choices, a text field."""
+"""Small controls the squad game's components share: a row of choices, a text field, a
+squad's label."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.theme import TOUCH
 from companion.ui.widgets import tagged
+from rules.squads.models import Squad
+
+if TYPE_CHECKING:
+    from companion.ui.shell import TableApp
 
 
 def own(action: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -73,3 +78,10 @@ def text_field(
             dense=True,
         ),
     )
+
+
+def squad_label(app: TableApp, squad: Squad) -> str:
+    if squad.action is not None:
+        return app.tr("squads.squad_action", n=squad.number + 1, support=squad.support)
+    leader = "" if squad.recruit is None else f" ({app.tr(f'squads.recruit.{squad.recruit}')})"
+    return app.tr("squads.squad", n=squad.number + 1, color=squad.color, total=squad.total) + leader

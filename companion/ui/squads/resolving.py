@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.ui.squads.new_game import DEALT, card_choices
-from companion.ui.squads.parts import choice_row, own, text_field
+from companion.ui.squads.parts import choice_row, own, squad_label, text_field
 from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules.game_kinds import AnyCommand
@@ -39,8 +39,6 @@ def _squad_row(
 ) -> ft.Control:
     tr = app.tr
     name = state.active_player.name
-    from companion.ui.squads.turn import squad_label
-
     lines: list[ft.Control] = [ft.Text(squad_label(app, squad), size=17, weight=ft.FontWeight.BOLD)]
     if squad.action is not None:
         if action_resolves(squad):

@@ -16,10 +16,7 @@ from rules.squads.game import SquadGame
 
 if TYPE_CHECKING:
     from companion.session import Change, TableSession
-    from companion.ui.shell import ScreenFactory, TableApp
-
-#: The shell's routes that show a game: a squad game's are shown by ``SquadScreen``.
-GAME_SCREENS = ("game", "table", "setup")
+    from companion.ui.shell import Screen, ScreenFactory, TableApp
 
 
 def rendered(page: ft.Page, component: Callable[..., Any], *args: Any) -> ft.Control:
@@ -106,7 +103,7 @@ class SquadScreen:
     def build(self) -> list[ft.Control]:
         if self.table is None or self.lang != self.app.settings.lang:
             self.lang = self.app.settings.lang  # a language change: drawn anew in it
-            self.table = rendered(self.app.page, SquadTurn, self)
+            self.table = rendered(self.app.page, SquadTurn, self.app, self.session)
         return [self.table]
 
     def game_changed(self, change: Change) -> None:
@@ -117,9 +114,15 @@ class SquadScreen:
             self.app.page.session.schedule_update(self.table)
 
 
-def squad_screen_for(app: TableApp, name: str, factory: ScreenFactory) -> ScreenFactory:
-    """The screen for a game address: a squad game's own, else ``factory``."""
-    session = app.session
-    if name in GAME_SCREENS and session is not None and isinstance(session.game, SquadGame):
-        return SquadScreen
-    return factory
+def or_squad_screen(factory: ScreenFactory) -> ScreenFactory:
+    """The screen of a game address (``/game/<id>``, ``/table/<id>``, ``/setup/<id>``):
+    the squad game's own for a squad game, else ``factory``'s (the shell has opened the
+    game before it asks for the screen)."""
+
+    def make(app: TableApp, route: str) -> Screen:
+        session = app.session
+        if session is not None and isinstance(session.game, SquadGame):
+            return SquadScreen(app, route)
+        return factory(app, route)
+
+    return make

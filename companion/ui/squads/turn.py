@@ -16,7 +16,7 @@ from companion.session import Request
 from companion.ui.sending import refusal, send
 from companion.ui.squads.end import SquadEnd
 from companion.ui.squads.invite import invite_part
-from companion.ui.squads.parts import choice_row, own, text_field
+from companion.ui.squads.parts import choice_row, own, squad_label, text_field
 from companion.ui.squads.resolving import ResolvePanel
 from companion.ui.sync_link import device_id
 from companion.ui.table.rulings import refusal_link, ruling_row
@@ -26,24 +26,17 @@ from rules.game_kinds import AnyCommand
 from rules.rulings import Ruling
 from rules.squads import commands as cmd
 from rules.squads.game import SquadGame
-from rules.squads.models import Squad, SquadPlayer, SquadState
+from rules.squads.models import SquadPlayer, SquadState
 
 if TYPE_CHECKING:
+    from companion.session import TableSession
     from companion.ui.shell import TableApp
-    from companion.ui.squads.screens import SquadScreen
 
 #: How many of the latest changes the log shows (the saved game keeps them all).
 LOG_SHOWN = 40
 LEADERS = ("army", "mercenary", "megagrump", "action")
 
 Act = Callable[[AnyCommand], None]
-
-
-def squad_label(app: TableApp, squad: Squad) -> str:
-    if squad.action is not None:
-        return app.tr("squads.squad_action", n=squad.number + 1, support=squad.support)
-    leader = "" if squad.recruit is None else f" ({app.tr(f'squads.recruit.{squad.recruit}')})"
-    return app.tr("squads.squad", n=squad.number + 1, color=squad.color, total=squad.total) + leader
 
 
 def _player_panel(app: TableApp, state: SquadState, player: SquadPlayer, n: int) -> ft.Control:
@@ -193,9 +186,7 @@ def _log(app: TableApp, game: SquadGame) -> ft.Control:
 
 
 @ft.component
-def SquadTurn(screen: SquadScreen) -> ft.Control:
-    app = screen.app
-    session = screen.session
+def SquadTurn(app: TableApp, session: TableSession) -> ft.Control:
     game = session.game  # the game as saved: ``SquadScreen.game_changed`` redraws this
     nothing_refused: Refusal | None = None
     shown_refusal, set_refusal = ft.use_state(nothing_refused)
