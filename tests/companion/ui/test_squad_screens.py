@@ -58,3 +58,11 @@ def test_a_resolve_phase_on_screen_follows_the_engine(table_app: AppFactory) -> 
     ui.until(lambda: "Squad 1: red, strength 3" in ui.texts())
     assert app.session is not None and app.session.game.version == 6  # 7 made, 1 undone
     assert app.session.game.can_redo
+
+
+def test_the_saved_games_list_names_a_squad_games_phase(table_app: AppFactory) -> None:
+    ui, app = table_app()
+    new_squad_game(ui)
+    app.go("/games")
+    ui.until(lambda: "Deploy phase" in ui.texts())
+    assert "phase.deploy" not in ui.texts()
