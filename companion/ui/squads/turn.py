@@ -74,6 +74,7 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
     leader, set_leader = ft.use_state("army")
     color, set_color = ft.use_state("")
     strength, set_strength = ft.use_state("")
+    catapult, set_catapult = ft.use_state("")
 
     def deploy(_event: object) -> None:
         number = int(strength) if strength.strip().isdigit() else 0
@@ -114,8 +115,38 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
             big_button("sq-deploy", tr("squads.deploy_button"), own(deploy), icon=ft.Icons.ADD)
         )
         out.append(tagged("sq-deploy-form", ft.Column(form, spacing=8)))
+    # A Catapult never leads; played face up under a squad it adds its printed number.
+    catapults = state.phase in ("deploy", "support") and "catapult" in player.recruits
+    if catapults:
+        out.append(
+            text_field(
+                "sq-catapult-strength",
+                tr("squads.catapult_strength"),
+                catapult,
+                set_catapult,
+                number=True,
+            )
+        )
     for squad in player.squads:
         row: list[ft.Control] = [ft.Text(squad_label(app, squad), expand=True)]
+        if catapults and catapult.strip().isdigit():
+            row.append(
+                big_button(
+                    f"sq-catapult-{squad.number}",
+                    tr("squads.catapult_button"),
+                    own(
+                        on_tap(
+                            act,
+                            cmd.Support(
+                                player=player.name,
+                                squad=squad.number,
+                                cards=0,
+                                catapult=min(int(catapult), 99),
+                            ),
+                        )
+                    ),
+                )
+            )
         if state.phase in ("deploy", "support"):
             row.append(
                 big_button(

@@ -66,3 +66,33 @@ def test_the_saved_games_list_names_a_squad_games_phase(table_app: AppFactory) -
     app.go("/games")
     ui.until(lambda: "Deploy phase" in ui.texts())
     assert "phase.deploy" not in ui.texts()
+
+
+def test_a_recruited_catapult_is_played_face_up_under_a_squad(table_app: AppFactory) -> None:
+    ui, _app = table_app()
+    new_squad_game(ui)
+    # Ann: a red squad and the Recruit action with 2 support; in her next Resolve phase
+    # the action brings a Catapult (R-SQ-ACTION), which she plays face up: +4 (typed).
+    ui.type("sq-deploy-color", "red")
+    ui.type("sq-deploy-strength", "2")
+    ui.tap("sq-deploy")
+    ui.until(lambda: "Squad 1: red, strength 2" in ui.texts())
+    ui.tap("sq-leader-action")
+    ui.tap("sq-deploy")
+    ui.until(lambda: "Squad 2: Recruit action, 0 support" in ui.texts())
+    ui.tap("sq-support-1")
+    ui.until(lambda: "Squad 2: Recruit action, 1 support" in ui.texts())
+    ui.tap("sq-support-1")
+    ui.until(lambda: "Squad 2: Recruit action, 2 support" in ui.texts())
+    for _player in ("Ann", "Bob", "Cy"):
+        ui.tap("sq-end-turn")
+        ui.settle()
+    ui.until(lambda: "Turn 4: Ann, Resolve phase" in ui.texts())
+    ui.tap("sq-action-1-catapult")
+    ui.until(lambda: "Recruits: Catapult" in ui.texts())
+    ui.tap("sq-finish-resolve")
+    ui.until(lambda: "Turn 4: Ann, Deploy phase" in ui.texts())
+    ui.type("sq-catapult-strength", "4")
+    ui.until(lambda: ui.has("sq-catapult-0"))
+    ui.tap("sq-catapult-0")
+    ui.until(lambda: "Squad 1: red, strength 6" in ui.texts())  # 2 + the Catapult's 4
