@@ -25,6 +25,7 @@ from rules.events import EventBase
 from rules.game_kinds import AnyCommand
 from rules.rulings import Ruling
 from rules.squads import commands as cmd
+from rules.squads.engine import setup_rulings
 from rules.squads.game import SquadGame
 from rules.squads.models import SquadPlayer, SquadState
 
@@ -208,8 +209,9 @@ def _log(app: TableApp, game: SquadGame) -> ft.Control:
     for step, (_command, events) in enumerate(reversed(game.history()[-LOG_SHOWN:])):
         for i, ruling in enumerate(rulings_of(events)):
             rows.append(ruling_row(app, ruling, f"sq-log-{step}-{i}", size=15))
-    if not rows:
-        rows.append(ft.Text(app.tr("table.log_empty")))
+    # The set-up's rulings come first in the game, so last here (R-SQ-SETUP).
+    for i, ruling in enumerate(setup_rulings(game.setup)):
+        rows.append(ruling_row(app, ruling, f"sq-log-setup-{i}", size=15))
     return tagged(
         "sq-log",
         ft.Column([ft.Text(app.tr("table.log"), size=20, weight=ft.FontWeight.BOLD), *rows]),

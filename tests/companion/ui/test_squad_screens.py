@@ -96,3 +96,11 @@ def test_a_recruited_catapult_is_played_face_up_under_a_squad(table_app: AppFact
     ui.until(lambda: ui.has("sq-catapult-0"))
     ui.tap("sq-catapult-0")
     ui.until(lambda: "Squad 1: red, strength 6" in ui.texts())  # 2 + the Catapult's 4
+
+
+def test_the_log_starts_with_the_set_up(table_app: AppFactory) -> None:
+    ui, _app = table_app()
+    new_squad_game(ui)
+    texts = ui.texts()
+    assert "Bob is Hexlord and starts with a blue princess" in texts  # R-SQ-SETUP
+    assert "9 TIMER cards lie above the FINALE" in texts
