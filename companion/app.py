@@ -31,7 +31,7 @@ from companion.ui.new_game import NewGameScreen
 from companion.ui.own_card_names import load_own_names
 from companion.ui.setup_screen import SetupScreen
 from companion.ui.shell import PREF_LANG, PREF_TAB, PREF_THEME, ScreenFactory, Settings, TableApp
-from companion.ui.squads.screens import SquadNewGameScreen, or_squad_screen
+from companion.ui.squads.screens import SquadNewGameScreen
 from companion.ui.sync_link import (
     TabSync,
     disconnected,
@@ -48,10 +48,9 @@ log = logging.getLogger(__name__)
 SCREENS: dict[str, ScreenFactory] = {
     "home": HomeScreen,
     "new": NewGameScreen,
-    # A squad game (companion/ui/squads/) at a game's address is shown by its own screen.
-    "setup": or_squad_screen(SetupScreen),
-    "table": or_squad_screen(GameScreen),
-    "game": or_squad_screen(GameScreen),
+    "setup": SetupScreen,
+    "table": GameScreen,
+    "game": GameScreen,
     "rules": RulesScreen,
     "settings": SettingsScreen,
     "join": JoinScreen,

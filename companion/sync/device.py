@@ -92,8 +92,17 @@ def joins_json(joins: dict[str, Join]) -> str:
     return json.dumps({k: v.model_dump() for k, v in joins.items()}, sort_keys=True)
 
 
+#: What a browser's joins may take up: far more than the hundreds of games one device
+#: could join (about 80 characters each). The browser can put anything in its storage:
+#: a longer value is not read at all.
+MAX_JOINS_CHARS = 100_000
+
+
 def parse_joins(raw: object) -> dict[str, Join]:
     if not isinstance(raw, str) or not raw:
+        return {}
+    if len(raw) > MAX_JOINS_CHARS:
+        log.warning("remembered joins longer than %d characters; ignored", MAX_JOINS_CHARS)
         return {}
     try:
         return _JOINS.validate_json(raw)

@@ -23,7 +23,12 @@ from companion.store import (
 )
 from companion.sync.private_build import face_down_hidden, taken_back_hidden
 from companion.sync.registry import JoinRecordNotSaved
-from companion.ui.store_problems import may_import_here, may_repair_here, store_error_text
+from companion.ui.store_problems import (
+    may_import_here,
+    may_repair_here,
+    store_error_text,
+    without_folder,
+)
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import on_tap, one_at_a_time, tagged
 from rules.game import Game
@@ -82,7 +87,7 @@ def rename_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
             store = app.sessions.store
             renamed = await asyncio.to_thread(store.rename, summary.game_id, field.value or "")
         except (ValueError, StoreError) as error:  # the store says what is wrong with it
-            field.error = _sentence(str(error))
+            field.error = _sentence(without_folder(app, str(error)))
             field.update()
             return
         _close(app)
@@ -121,7 +126,7 @@ def delete_dialog(app: TableApp, summary: GameSummary, state: str, done: Done) -
         try:
             await asyncio.to_thread(app.sessions.store.delete, summary.game_id, confirmed=True)
         except StoreError as error:
-            done(_sentence(str(error)))
+            done(_sentence(without_folder(app, str(error))))
             return
         app.sessions.forget(summary.game_id)
         if app.session is not None and app.session.game_id == summary.game_id:

@@ -27,7 +27,7 @@ from companion.ui.widgets import Refusal
 from rules.errors import RulesError, StaleCommand
 
 if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
 
 #: The errors a request may be answered with (shown to the player, nothing changed).
 REFUSALS = (RulesError, StoreError, WatchOnly)

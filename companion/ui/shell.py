@@ -29,6 +29,7 @@ from companion.ui.join_screen import GameUnavailable, gate_route
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.reconcile import fold
 from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
+from companion.ui.squads.screens import squad_screen_for
 from companion.ui.sync_link import (
     TabSync,
     later,
@@ -165,7 +166,8 @@ class TableApp:
                 if "games" in self.screens and name != "games":
                     return self._make("/games")
                 raise
-        return factory(self, route)
+        squad = squad_screen_for(self, name)  # a squad game: its own screen
+        return factory(self, route) if squad is None else squad(self, route)
 
     def render(self) -> None:
         self._chrome.forget()

@@ -24,7 +24,7 @@ from companion.ui.widgets import big_button, on_tap, tagged
 
 if TYPE_CHECKING:
     from companion.i18n import Translator
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
     from companion.ui.sync_link import TableApp as TabApp  # what join_screen holds
 
 #: Problems with a file that could not be read at all (damaged or hand-edited).

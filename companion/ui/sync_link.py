@@ -33,10 +33,16 @@ from rules.commands import BuildRoom, Command, RevealRooms
 from rules.models import GameState
 
 if TYPE_CHECKING:
-    from companion.i18n import Translator
+    from companion.i18n import Lang, Translator
     from companion.session import Sessions, TableSession
+    from rules.game_kinds import AnySetup
 
 log = logging.getLogger(__name__)
+
+
+class _Settings(Protocol):
+    @property
+    def lang(self) -> Lang: ...
 
 
 class _Routed(Protocol):
@@ -45,9 +51,10 @@ class _Routed(Protocol):
 
 
 class TableApp(Protocol):
-    """One browser tab's app (``companion.ui.shell.TableApp``) as the helpers below and
-    the join and off-loop modules use it: named here, so that they need not import the
-    shell that imports them (no import cycle, type-only imports included)."""
+    """One browser tab's app (``companion.ui.shell.TableApp``) as the helpers below, the
+    join, off-loop, sending and store-problem modules, the rulings and the squad screens
+    use it: named here, so that they need not import the shell that imports them (no
+    import cycle, type-only imports included). mypy checks that the shell's app fits."""
 
     page: ft.Page
     tr: Translator
@@ -57,6 +64,11 @@ class TableApp(Protocol):
 
     @property
     def current(self) -> _Routed: ...
+
+    @property
+    def settings(self) -> _Settings: ...
+
+    async def start_game(self, setup: AnySetup) -> None: ...
 
     def save_setting(self, key: str, value: str) -> None: ...
 

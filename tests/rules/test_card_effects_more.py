@@ -11,6 +11,7 @@ from rules import events as ev
 from rules.card_effects import dungeon_damage, effects_of
 from rules.models import Room, RoomStack
 from rules.rulings import describe
+from rules.treasure import treasure_total
 
 SHROOMAN_CAVE = "TNL027"
 
@@ -210,8 +211,10 @@ def test_kirax_level_up_gives_the_boss_cleric_fighter_and_mage_treasure() -> Non
     treasure): the dungeon's totals count one more of each from then on (Bait)."""
     from test_card_effects import _level_up
 
+    from rules.treasure import treasure_total
+
     state = _level_up(KIRAX, [t_hero("thief", 4)])
-    totals = {t: state.treasure_total("A", t) for t in ("cleric", "fighter", "mage", "thief")}
+    totals = {t: treasure_total(state, "A", t) for t in ("cleric", "fighter", "mage", "thief")}
     assert totals == {"cleric": 1, "fighter": 5 + 1, "mage": 1, "thief": 0}
 
 

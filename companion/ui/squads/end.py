@@ -21,7 +21,7 @@ from rules.squads.models import SquadState
 from rules.squads.scoring import score
 
 if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
 
 
 @ft.component

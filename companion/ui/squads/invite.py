@@ -13,7 +13,7 @@ from companion.ui.sync_link import access_of
 from companion.ui.widgets import big_button, tagged
 
 if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
 
 
 def invite_part(app: TableApp) -> list[ft.Control]:

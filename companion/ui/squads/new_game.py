@@ -18,7 +18,7 @@ from rules.input_errors import describe
 from rules.squads.models import SquadSetup
 
 if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
 
 #: The MAP cards a slot can show at set-up (the FINALE lies under the TIMER deck).
 DEALT = ("kidnap", "gullible_hero", "parasols", "bullyhulk", "fake_princess")

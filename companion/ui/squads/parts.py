@@ -14,7 +14,11 @@ from companion.ui.widgets import tagged
 from rules.squads.models import Squad
 
 if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
+
+if TYPE_CHECKING:
+    from companion.ui.sync_link import TableApp
+    from rules.squads.models import Squad
 
 
 def own(action: Callable[[Any], Any]) -> Callable[[Any], Any]:

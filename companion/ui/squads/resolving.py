@@ -20,7 +20,7 @@ from rules.squads.models import MapCard, Squad, SquadState
 from rules.squads.resolve import action_resolves, open_slots, verdict
 
 if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
 
 RECRUITS = ("megagrump", "catapult", "mercenary")
 #: A princess on the table: her owner, her colour, her place among the owner's.

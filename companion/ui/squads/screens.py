@@ -16,7 +16,10 @@ from rules.squads.game import SquadGame
 
 if TYPE_CHECKING:
     from companion.session import Change, TableSession
-    from companion.ui.shell import Screen, ScreenFactory, TableApp
+    from companion.ui.sync_link import TableApp
+
+#: The shell's routes that show a game: a squad game's are shown by ``SquadScreen``.
+GAME_SCREENS = ("game", "table", "setup")
 
 
 def rendered(page: ft.Page, component: Callable[..., Any], *args: Any) -> ft.Control:
@@ -103,7 +106,7 @@ class SquadScreen:
     def build(self) -> list[ft.Control]:
         if self.table is None or self.lang != self.app.settings.lang:
             self.lang = self.app.settings.lang  # a language change: drawn anew in it
-            self.table = rendered(self.app.page, SquadTurn, self.app, self.session)
+            self.table = rendered(self.app.page, SquadTurn, self)
         return [self.table]
 
     def game_changed(self, change: Change) -> None:
@@ -114,15 +117,9 @@ class SquadScreen:
             self.app.page.session.schedule_update(self.table)
 
 
-def or_squad_screen(factory: ScreenFactory) -> ScreenFactory:
-    """The screen of a game address (``/game/<id>``, ``/table/<id>``, ``/setup/<id>``):
-    the squad game's own for a squad game, else ``factory``'s (the shell has opened the
-    game before it asks for the screen)."""
-
-    def make(app: TableApp, route: str) -> Screen:
-        session = app.session
-        if session is not None and isinstance(session.game, SquadGame):
-            return SquadScreen(app, route)
-        return factory(app, route)
-
-    return make
+def squad_screen_for(app: TableApp, name: str) -> type[SquadScreen] | None:
+    """The screen for a game address when the game is a squad game (None: it is not)."""
+    session = app.session
+    if name in GAME_SCREENS and session is not None and isinstance(session.game, SquadGame):
+        return SquadScreen
+    return None

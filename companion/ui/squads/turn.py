@@ -8,7 +8,7 @@ shows the state it is given and sends commands through the session."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import flet as ft
 
@@ -31,7 +31,7 @@ from rules.squads.models import SquadPlayer, SquadState
 
 if TYPE_CHECKING:
     from companion.session import TableSession
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
 
 #: How many of the latest changes the log shows (the saved game keeps them all).
 LOG_SHOWN = 40
@@ -218,8 +218,20 @@ def _log(app: TableApp, game: SquadGame) -> ft.Control:
     )
 
 
+class SquadView(Protocol):
+    """The screen a squad turn is drawn on (``screens.SquadScreen``), as the turn uses it."""
+
+    @property
+    def app(self) -> TableApp: ...
+
+    @property
+    def session(self) -> TableSession: ...
+
+
 @ft.component
-def SquadTurn(app: TableApp, session: TableSession) -> ft.Control:
+def SquadTurn(screen: SquadView) -> ft.Control:
+    app = screen.app
+    session = screen.session
     game = session.game  # the game as saved: ``SquadScreen.game_changed`` redraws this
     nothing_refused: Refusal | None = None
     shown_refusal, set_refusal = ft.use_state(nothing_refused)

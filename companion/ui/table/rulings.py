@@ -24,7 +24,7 @@ from rules.models import TREASURES
 from rules.rulings import Arg, Ruling, as_sentence, explain, with_ability
 
 if TYPE_CHECKING:
-    from companion.ui.shell import TableApp
+    from companion.ui.sync_link import TableApp
 
 #: A rule link's words: the rule id, bold, a little smaller than the ruling above it.
 LINK_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=15, weight=ft.FontWeight.BOLD))

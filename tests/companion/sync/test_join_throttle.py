@@ -135,3 +135,26 @@ def test_forwarded_headers_are_not_believed_unless_a_proxy_is_named(
     assert _client_seen(forged)[0] == "127.0.0.1"
     trust_forwarded_headers(parse_args(["--no-browser", "--trust-proxy", "127.0.0.1"]))
     assert _client_seen(forged)[0] == "10.9.8.7"
+
+
+def test_remembered_joins_past_their_ceiling_are_not_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The browser can store anything under the joins key: megabytes are not parsed on
+    the loop that serves every tab; the device simply joins again."""
+    from companion.sync import device as device_module
+    from companion.sync.device import MAX_JOINS_CHARS, joins_json, parse_joins
+
+    one = joins_json({"20250101-abcdef12": Join(code="K7M2QX")})
+    assert parse_joins(one) == {"20250101-abcdef12": Join(code="K7M2QX")}
+    parsed: list[int] = []
+    real = device_module._JOINS.validate_json
+
+    class Counting:
+        def validate_json(self, raw: str) -> object:
+            parsed.append(len(raw))
+            return real(raw)
+
+    monkeypatch.setattr(device_module, "_JOINS", Counting())
+    huge = '{"' + "x" * MAX_JOINS_CHARS + '": {"code": "K7M2QX"}}'
+    assert parse_joins(huge) == {} and parsed == []

@@ -103,3 +103,27 @@ def test_import_is_offered_only_on_the_servers_computer(tmp_path: Path) -> None:
     # Not even to the game's host on another device: an import makes a new game on the
     # server's disk, for the server's computer to decide.
     assert not _open(data, LAN_PHONE, "/games", HOST)[2]
+
+
+@pytest.mark.parametrize("local", [True, False], ids=["server-computer", "remote-host"])
+def test_where_the_data_folder_lies_is_for_the_servers_computer(
+    tmp_path: Path, local: bool
+) -> None:
+    """A store message (a rename or delete that failed, a damaged file) as a host's
+    device reads it: the whole path on the server's computer, the file within the data
+    folder elsewhere."""
+    from types import SimpleNamespace
+
+    from companion.ui.store_problems import without_folder
+
+    root = tmp_path / "data"
+    app = SimpleNamespace(
+        sync=SimpleNamespace(device=Device(HOST, local=local)),
+        sessions=SimpleNamespace(store=SimpleNamespace(layout=SimpleNamespace(root=root))),
+    )
+    said = f"game 'x' was not saved (the disk is full) at {root}/games/x.json: No space"
+    shown = without_folder(app, said)  # type: ignore[arg-type]
+    if local:
+        assert shown == said
+    else:
+        assert str(root) not in shown and "at games/x.json" in shown

@@ -1,0 +1,25 @@
+"""The Rules search while a word is being typed: no "Nothing found" for its first letters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def test_first_letters_typed_are_not_nothing_found(table_app: Any) -> None:
+    ui, _app = table_app()
+    ui.tap("open-rules")
+    for typed in ("x", "xy"):
+        ui.type("rules-search", typed)
+        assert "Nothing found" not in ui.texts()
+        assert "Type a word or a question" in ui.texts()  # the hint, as before typing
+    ui.type("rules-search", "xyzzyq")
+    assert "Nothing found for “xyzzyq”." in ui.texts()
+
+
+def test_a_card_named_leads_the_rules_results(table_app: Any) -> None:
+    ui, _app = table_app()
+    ui.tap("open-rules")
+    ui.type("rules-search", "goblin armory")
+    assert ui.has("rules-card-BMA015")
+    ui.tap("rules-card-BMA015")
+    assert "Monster Room · Damage 1 · Treasure: Fighter, Fighter" in ui.texts()
