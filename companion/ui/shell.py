@@ -14,17 +14,26 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, TypeVar, cast
 
 import flet as ft
 
 from companion.catalogue import Catalogue
-from companion.i18n import LANGS, Lang, Translator
+from companion.i18n import Lang, Translator
 from companion.session import Change, Sessions, TableSession
 from companion.store import StoreError
 from companion.sync.registry import JoinRecordNotSaved
-from companion.theme import THEME_CHOICES, dark_theme, light_theme, theme_mode
+from companion.theme import dark_theme, light_theme, theme_mode
 from companion.ui.at_table import follow_screen
+
+# Re-exported: the app and the tests read the device's settings from the shell.
+from companion.ui.chrome import TITLE_SIZE as TITLE_SIZE
+from companion.ui.chrome import Chrome, forget_drawn, locale_configuration
+from companion.ui.chrome import Screen as Screen
+from companion.ui.device_settings import PREF_LANG as PREF_LANG
+from companion.ui.device_settings import PREF_TAB as PREF_TAB
+from companion.ui.device_settings import PREF_THEME as PREF_THEME
+from companion.ui.device_settings import SaveSetting, ThemeChoice
+from companion.ui.device_settings import Settings as Settings
 from companion.ui.join_screen import GameUnavailable, gate_route
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.reconcile import fold
@@ -37,80 +46,17 @@ from companion.ui.sync_link import (
     presence_changed,
     when_shown,
 )
-from companion.ui.widgets import icon_action, tagged
-from rules import flow
 from rules.game import Game
 from rules.game_kinds import AnySetup
 
-ThemeChoice = Literal["system", "light", "dark"]
-PHASES: tuple[str, ...] = flow.PHASE_ORDER
 log = logging.getLogger(__name__)
-
-#: The app bar's title size: one line, cut with "…" when too long (the label check
-#: measures titles at it).
-TITLE_SIZE = 20
-PREF_THEME = "dungeon_referee.theme"
-PREF_LANG = "dungeon_referee.lang"
-#: The game screen's tab last shown on this device, as "<game id> <tab>": a new session
-#: for that game (a page the browser dropped long ago, a restarted server, a new browser
-#: tab) opens on it. A reload within the session keeps its screens, tab and all.
-PREF_TAB = "dungeon_referee.tab"
-#: Longer than any "<game id> <tab>" the app writes: a longer stored value is not read.
-MAX_TAB_PREF = 80
-
-
-@dataclass
-class Settings:
-    """What the device remembers: the player's choices in settings, and the game screen's
-    tab last shown."""
-
-    theme: ThemeChoice = "system"
-    lang: Lang = "en"
-    #: The game screen's tab last shown, as (game id, tab); the game screen checks the tab.
-    tab: tuple[str, str] | None = None
-
-    @staticmethod
-    def parse(theme: object, lang: object, default_lang: Lang, tab: object = None) -> Settings:
-        """Read stored values; anything unknown falls back to the default."""
-        chosen_theme: ThemeChoice = "system"
-        for choice in THEME_CHOICES:
-            if theme == choice:
-                chosen_theme = choice  # type: ignore[assignment]
-        chosen_lang: Lang = default_lang
-        for code in LANGS:
-            if lang == code:
-                chosen_lang = code
-        last_tab: tuple[str, str] | None = None
-        if isinstance(tab, str) and len(tab) <= MAX_TAB_PREF:
-            game_id, _, name = tab.partition(" ")
-            if game_id and name:
-                last_tab = (game_id, name)
-        return Settings(theme=chosen_theme, lang=chosen_lang, tab=last_tab)
-
-
-SaveSetting = Callable[[str, str], None]
-C = TypeVar("C", bound=ft.Control)
-
-
-class Screen(Protocol):
-    """One screen: a title, an identifier, and controls built once."""
-
-    route: str
-
-    def title(self) -> str: ...
-
-    def build(self) -> list[ft.Control]: ...
-
-    def phase(self) -> str | None:
-        """The phase to highlight in the stepper, or None outside a game."""
-        ...
 
 
 ScreenFactory = Callable[["TableApp", str], Screen]
 
 
 @dataclass
-class TableApp:
+class TableApp(Chrome):
     """One browser tab's app: its settings, screens and navigation stack."""
 
     page: ft.Page
@@ -172,7 +118,7 @@ class TableApp:
     def render(self) -> None:
         self._chrome.forget()
         for screen in self.stack:
-            _forget_drawn(screen)
+            forget_drawn(screen)
         self.page.views.clear()
         self.page.views.extend(self._view(screen) for screen in self.stack)
         self._before_sending()
@@ -204,7 +150,7 @@ class TableApp:
         shown = self.page.views[-1]
         if shown.route != self.current.route:
             self._chrome.forget()  # a new view: nothing of the old one is kept
-            _forget_drawn(self.current)
+            forget_drawn(self.current)
         chrome = Redraw()
         view = self._view(self.current, chrome)
         drawn: Redraw = getattr(self.current, "drawn", Redraw())
@@ -462,114 +408,3 @@ class TableApp:
             drawn.adopt(folded.merged)
             changed += folded.changed
         self.render_top(views_changed=True, also=changed)
-
-    # --- chrome -------------------------------------------------------------------
-
-    def _view(self, screen: Screen, chrome: Redraw | None = None) -> ft.View:
-        """The screen's view; with ``chrome``, its app bar and phase row are kept from the
-        last time (the top screen redrawn in place) while they show the same."""
-        name = route_name(screen.route)
-        tr = self.tr
-
-        def kept(part: str, key: object, build: Callable[[], C]) -> C:
-            if chrome is None:
-                return build()
-            key = (screen.route, self.settings.lang, key)
-            shown = self._chrome.view(part, key, build, chrome, sealed=True)
-            return cast(C, shown)  # the control ``build`` made, this time or before
-
-        title = screen.title()
-        phase = screen.phase()
-        top: list[ft.Control] = []
-        if phase is not None:
-            top.append(kept("phase-stepper", phase, lambda: phase_stepper(tr, phase)))
-        body = ft.Column(
-            [
-                *top,
-                tagged(
-                    f"screen-{name}",
-                    ft.Column(
-                        screen.build(),
-                        spacing=16,
-                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                    ),
-                ),
-            ],
-            col={"xs": 12, "md": 10, "lg": 9, "xl": 8},
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        )
-        return ft.View(
-            route=screen.route,
-            appbar=kept("app-bar", title, lambda: self._app_bar(title)),
-            controls=[ft.ResponsiveRow([body], alignment=ft.MainAxisAlignment.CENTER)],
-            # A screen may keep a bar always at hand at the bottom (the game's undo/redo).
-            bottom_appbar=_bottom_bar(screen),
-            scroll=ft.ScrollMode.AUTO,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        )
-
-    def _app_bar(self, title: str) -> ft.AppBar:
-        tr = self.tr
-        return ft.AppBar(
-            title=tagged("screen-title", ft.Text(title, size=TITLE_SIZE)),
-            actions=[
-                icon_action("open-rules", ft.Icons.MENU_BOOK, tr("nav.rules"), self._open_rules),
-                icon_action(
-                    "open-settings", ft.Icons.SETTINGS, tr("nav.settings"), self._open_settings
-                ),
-            ],
-            toolbar_height=56,
-        )
-
-    def _open_rules(self, _event: object) -> None:
-        self.go("/rules")
-
-    def _open_settings(self, _event: object) -> None:
-        self.go("/settings")
-
-
-def _forget_drawn(screen: Screen) -> None:
-    forget = getattr(screen, "forget_drawn", None)
-    if forget is not None:
-        forget()
-
-
-def _bottom_bar(screen: Screen) -> ft.BottomAppBar | None:
-    make = getattr(screen, "bottom_bar", None)
-    return make() if make is not None else None
-
-
-def phase_stepper(tr: Translator, current: str | None) -> ft.Control:
-    """The turn's phases in a row; the current one stands out. Wraps on narrow phones."""
-    chips: list[ft.Control] = []
-    for phase in PHASES:
-        active = phase == current
-        chips.append(
-            tagged(
-                f"phase-{phase}",
-                ft.Container(
-                    content=ft.Text(
-                        tr(f"phase.{phase}"),
-                        size=13,
-                        weight=ft.FontWeight.BOLD if active else ft.FontWeight.NORMAL,
-                        color=ft.Colors.ON_PRIMARY if active else ft.Colors.ON_SURFACE_VARIANT,
-                    ),
-                    bgcolor=ft.Colors.PRIMARY if active else ft.Colors.SURFACE_CONTAINER_HIGH,
-                    padding=ft.Padding.symmetric(horizontal=7, vertical=6),
-                    border_radius=16,
-                ),
-            )
-        )
-    return tagged(
-        "phase-stepper",
-        ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
-    )
-
-
-def locale_configuration(lang: Lang) -> ft.LocaleConfiguration:
-    """The app's languages for Flutter's own words (the Back button's name and tooltip,
-    a text field's Paste), so they follow the app's language, not the browser's."""
-    return ft.LocaleConfiguration(
-        supported_locales=[ft.Locale(code) for code in LANGS],
-        current_locale=ft.Locale(lang),
-    )

@@ -27,6 +27,7 @@ from companion.ui.sending import refusal, send
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
+from companion.ui.table.bottom_bar import Tab, game_bar, last_tab
 from companion.ui.table.card_play import SpellPanel, offers_view
 from companion.ui.table.components import Stands
 from companion.ui.table.context import section, slot_error
@@ -40,7 +41,7 @@ from companion.ui.table.scoreboard import Scoreboard
 from companion.ui.table.table_sync import ready_marks, reveal_here, reveal_note, sync_top
 from companion.ui.table.town import TownPanel
 from companion.ui.table.undo_notice import show_undo_notice, step_to_name
-from companion.ui.widgets import Handler, Refusal, big_button, icon_action, on_tap, tagged
+from companion.ui.widgets import Refusal, big_button, tagged
 from rules import events as ev
 from rules import flow
 from rules.commands import CastSpell, Command, EndTurn, ResolveBait, RevealRooms
@@ -51,14 +52,6 @@ from rules.models import GameState
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
 
-Tab = Literal["play", "score", "log", "invite"]
-TABS: tuple[Tab, ...] = ("play", "score", "log", "invite")
-TAB_ICONS: dict[Tab, ft.IconData] = {
-    "play": ft.Icons.CASINO,
-    "score": ft.Icons.SCOREBOARD,
-    "log": ft.Icons.HISTORY,
-    "invite": ft.Icons.QR_CODE,
-}
 REVEAL_SLOT = "reveal-rooms"
 
 
@@ -69,7 +62,7 @@ class GameScreen:
         self.app = app
         self.session: TableSession | None = app.session
         self.route = f"/game/{self.session.game_id}" if self.session else route
-        self.tab: Tab = _last_tab(app, self.session)
+        self.tab: Tab = last_tab(app, self.session)
         self.errors: dict[str, Refusal] = {}
         self.town = TownPanel(self)
         self.adventure = AdventurePanel(self)
@@ -245,51 +238,7 @@ class GameScreen:
         return self._bottom_bar()
 
     def _bottom_bar(self) -> ft.BottomAppBar:
-        """The bar, with each of its buttons kept while it looks the same: a tap that
-        makes undo possible, or redo no longer, builds only that arrow again, not the
-        bar's two dozen controls (#13)."""
-        tr = self.app.tr
-        game = self.game
-
-        def tab_item(tab: Tab) -> ft.Control:
-            active = self.tab == tab
-            return self.memo(
-                f"bar-tab-{tab}",
-                active,
-                lambda: bar_tab(
-                    f"tab-{tab}",
-                    TAB_ICONS[tab],
-                    tr(f"table.tab.{tab}"),
-                    on_tap(self._show_tab, tab),
-                    active=active,
-                ),
-                sealed=True,
-            )
-
-        def arrow(kind: Literal["undo", "redo"], icon: ft.IconData, enabled: bool) -> ft.Control:
-            # Undo and redo are their arrows alone (named for screen readers): with their
-            # words the bar held six labels, and "Rückgängig" or "Wiederholen" was cut off
-            # on a 390 px phone. The tabs keep their words, with the room the arrows leave.
-            handler = self._undo if kind == "undo" else self._redo
-            return self.memo(
-                f"bar-{kind}",
-                enabled,
-                lambda: icon_action(kind, icon, tr(f"table.{kind}"), handler, enabled=enabled),
-                sealed=True,
-            )
-
-        return ft.BottomAppBar(
-            ft.Row(
-                [
-                    arrow("undo", ft.Icons.UNDO, game.can_undo),
-                    arrow("redo", ft.Icons.REDO, game.can_redo),
-                    *(tab_item(tab) for tab in TABS),
-                ],
-                spacing=2,
-            ),
-            height=72,
-            padding=ft.Padding.symmetric(horizontal=4, vertical=4),
-        )
+        return game_bar(self, self._undo, self._redo, self._show_tab)
 
     # --- actions ------------------------------------------------------------------
 
@@ -483,46 +432,3 @@ class GameScreen:
         if not rows:
             return None
         return section("last-step", self.app.tr("table.last_step"), rows)
-
-
-def bar_tab(
-    identifier: str, icon: ft.IconData, label: str, on_click: Handler, active: bool
-) -> ft.Control:
-    """One of the bottom bar's tabs: its icon over its word, coloured while it is open."""
-    colour = ft.Colors.PRIMARY if active else None
-    return tagged(
-        identifier,
-        ft.Container(
-            ft.Column(
-                [
-                    ft.Icon(icon, color=colour, size=24),
-                    ft.Text(
-                        label,
-                        size=13,
-                        color=colour,
-                        weight=ft.FontWeight.BOLD if active else None,
-                        no_wrap=True,
-                    ),
-                ],
-                spacing=0,
-                tight=True,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            on_click=on_click,
-            padding=ft.Padding.symmetric(horizontal=2, vertical=4),
-            border_radius=12,
-            height=56,
-            alignment=ft.Alignment.CENTER,
-        ),
-        button=True,
-        expand=True,  # on the wrapper: a Row only expands its direct children
-    )
-
-
-def _last_tab(app: TableApp, session: TableSession | None) -> Tab:
-    """The tab this device last showed for this game (``Settings.tab``), else the table."""
-    if session is not None:
-        for tab in TABS:
-            if app.settings.tab == (session.game_id, tab):
-                return tab
-    return "play"

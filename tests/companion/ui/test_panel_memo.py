@@ -14,10 +14,10 @@ import companion.app as app_module
 from companion.app import AppConfig, make_main
 from companion.i18n import Translator
 from companion.sync.device import Device
-from companion.ui import shell
+from companion.ui import chrome, shell
 from companion.ui.panel_memo import PanelMemo, PanelMemos, Redraw
 from companion.ui.reconcile import fold
-from companion.ui.table import adventure, dungeon, game_screen
+from companion.ui.table import adventure, bottom_bar, dungeon
 from companion.ui.table.game_screen import GameScreen
 from tests.companion.ui.conftest import AppFactory, at_bait, saved_at
 from tests.companion.ui.flet_harness import Harness, controls_in, unsent
@@ -33,9 +33,9 @@ def _count_builds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         (dungeon, "_room_card"),
         (dungeon, "_boss_tile"),
         (dungeon, "treasure_badge"),
-        (shell, "phase_stepper"),
-        (game_screen, "icon_action"),  # the bar's undo and redo
-        (game_screen, "bar_tab"),
+        (chrome, "phase_stepper"),
+        (bottom_bar, "icon_action"),  # the bar's undo and redo
+        (bottom_bar, "bar_tab"),
     ):
         original = getattr(module, name)
 
