@@ -22,6 +22,14 @@ def new_squad_game(ui: Harness) -> None:
     ui.until(lambda: ui.has("sq-status"))
 
 
+def deploy(ui: Harness, number: int, strength: int) -> None:
+    """Lead squad ``number`` (as players read it) in red with ``strength``."""
+    ui.type("sq-deploy-color", "red")
+    ui.type("sq-deploy-strength", str(strength))
+    ui.tap("sq-deploy")
+    ui.until(lambda: f"Squad {number}: red, strength {strength}" in ui.texts())
+
+
 def test_a_new_squad_game_starts_at_the_first_players_deploy_phase(table_app: AppFactory) -> None:
     ui, _app = table_app()
     new_squad_game(ui)
@@ -32,16 +40,10 @@ def test_a_resolve_phase_on_screen_follows_the_engine(table_app: AppFactory) -> 
     ui, app = table_app()
     new_squad_game(ui)
     # Ann leads red 3; Bob red 4; Cy passes: in Ann's Resolve phase Bob's 4 beats her 3.
-    ui.type("sq-deploy-color", "red")
-    ui.type("sq-deploy-strength", "3")
-    ui.tap("sq-deploy")
-    ui.until(lambda: "Squad 1: red, strength 3" in ui.texts())
+    deploy(ui, 1, 3)
     ui.tap("sq-end-turn")
     ui.until(lambda: "Turn 2: Bob, Deploy phase" in ui.texts())
-    ui.type("sq-deploy-color", "red")
-    ui.type("sq-deploy-strength", "4")
-    ui.tap("sq-deploy")
-    ui.until(lambda: "Squad 2: red, strength 4" in ui.texts())
+    deploy(ui, 2, 4)
     ui.tap("sq-end-turn")
     ui.until(lambda: "Turn 3: Cy, Deploy phase" in ui.texts())
     ui.tap("sq-end-turn")
@@ -73,10 +75,7 @@ def test_a_recruited_catapult_is_played_face_up_under_a_squad(table_app: AppFact
     new_squad_game(ui)
     # Ann: a red squad and the Recruit action with 2 support; in her next Resolve phase
     # the action brings a Catapult (R-SQ-ACTION), which she plays face up: +4 (typed).
-    ui.type("sq-deploy-color", "red")
-    ui.type("sq-deploy-strength", "2")
-    ui.tap("sq-deploy")
-    ui.until(lambda: "Squad 1: red, strength 2" in ui.texts())
+    deploy(ui, 1, 2)
     ui.tap("sq-leader-action")
     ui.tap("sq-deploy")
     ui.until(lambda: "Squad 2: Recruit action, 0 support" in ui.texts())
