@@ -13,6 +13,7 @@ It referees two games, side by side:
 What both games share: ``command_log`` (a game as set-up plus command log: undo, redo,
 replay), ``errors`` (a refusal names its rule), ``rulings`` (rule ids and the sentences
 a player reads, ``R-…`` and ``R-SQ-…``), ``plurals``, ``json_text`` and ``printable``
-(hostile input), ``cli`` (``python -m rules turn|squads``: exit 0 and JSON, or exit 2
-and one line naming the field).
+(hostile input), ``input_errors`` and ``cli`` (``python -m rules turn|squads``: exit 0
+and JSON, or exit 2 and one line naming the field). ``game_kinds`` names both games for
+the code that keeps either (the app's store and session).
 """

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules import card_effects, card_triggers, phases
 from rules import events as ev
 from rules.errors import HeroError
+from rules.evolve import evolve
 from rules.models import GameState, Walk
 from rules.rulings import Ruling
 
@@ -99,7 +100,10 @@ def advance(state: GameState) -> list[ev.EventBase]:
     left: list[ev.EventBase] = []
     if walk.room is not None:
         left = card_triggers.survived_here(state, walk.player, walk.room, walk.hero)
-    return left + _step(state, walk)
+    after = state
+    for event in left:  # a Room that destroyed itself moves the Rooms behind it on
+        after = evolve(after, event)
+    return left + _step(after, _walk(after))
 
 
 def _step(state: GameState, walk: Walk) -> list[ev.EventBase]:

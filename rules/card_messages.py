@@ -236,8 +236,10 @@ CARD_MESSAGES: dict[str, str] = {
     ),
     "card.fx.kill_hero_limit": (
         "kill that Hero if it has at most {health} Health, or any Hero if you "
-        "have at least {wounds} Wounds."
+        "have at least {wounds} {wounds:Wound|Wounds}."
     ),
+    "card.destroyed_itself": "{card} (Room {room_n}) destroys itself: {does}",
+    "card.fx.destroy_room.this": "destroy this Room.",
     "card.died_here": "{hero} died in {card} (Room {room_n}); its ability for {player}: {does}",
     "card.used_up": (
         "{hero} died in {card} (Room {room_n}), whose ability has fired this turn already."

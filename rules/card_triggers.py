@@ -12,9 +12,10 @@ from collections.abc import Callable
 
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, effects_of, spent, use_mark
+from rules.card_offers import has_room_target, offer_heroes
 from rules.effect_kinds import BossTreasure, HealWound, MoveHero
-from rules.effects import Ability, OfferKind, Trigger
-from rules.models import GameState, Room
+from rules.effects import Ability, Trigger
+from rules.models import GameState, Room, RoomStack
 from rules.rulings import Arg, Ruling
 
 
@@ -48,6 +49,9 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
             "player": player,
             "does": ability_ref(room.card_id, ability),
         }
+        if ability.destroys_itself:  # Bom-Boy Factory
+            out.append(_destroyed_itself(player, index, p.dungeon[index], args))
+            continue
         if ability.self_boost:  # Collapsing Bridge: +N until end of turn, once per turn
             mark = f"{use_mark(player, index, room.card_id)}:survived"
             if mark in state.card_uses:
@@ -72,6 +76,18 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
             )
         )
     return out
+
+
+def _destroyed_itself(
+    player: str, index: int, stack: RoomStack, args: dict[str, Arg]
+) -> ev.RoomDestroyed:
+    """The Room a Hero died in or walked out of destroys itself (R-DESTROY: the Room under
+    it, if any, is uncovered)."""
+    return ev.RoomDestroyed(
+        player=player,
+        index=index,
+        ruling=Ruling(rule="R-CARD-EFFECT", key="card.destroyed_itself", args=args),
+    )
 
 
 def _marked(player: str, room: Room, mark: str) -> ev.CardEffectFired:
@@ -130,6 +146,9 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
         if use and use in state.card_uses:
             out.append(ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key="card.used_up", args=args)))
             continue
+        if ability.destroys_itself:  # Bom-Boy Factory
+            out.append(_destroyed_itself(player, index, stack, args))
+            continue
         heals = any(isinstance(e, HealWound) for e in ability.effects)
         may = ability.optional and ability.offer is None
         if heals and not state.can_heal(player):
@@ -149,62 +168,6 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
             )
         )
     return out
-
-
-def offer_heroes(state: GameState, offer: OfferKind) -> tuple[int, ...]:
-    """The Heroes in town an offer may take (ordinary ones only, where the card says so)."""
-    if offer == "ordinary_hero_to_entrance":
-        return tuple(h for h in state.town if not state.hero(h).card.epic)
-    if offer in ("town_hero_to_entrance", "kill_town_hero"):
-        return state.town
-    return ()
-
-
-def offer_rooms(state: GameState, player: str, offer: OfferKind, card_id: str) -> tuple[int, ...]:
-    """The Rooms of ``player`` an offer may take: any of theirs to destroy; to boost, an
-    active Monster Room other than the card itself (and not one a face-down Room is about
-    to cover)."""
-    p = state.player(player)
-    if offer == "destroy_own_room":
-        return tuple(range(len(p.dungeon)))
-    if offer != "boost_own_room":
-        return ()
-    covered = p.pending.over if p.pending is not None else None
-    return tuple(
-        i
-        for i, s in enumerate(p.dungeon)
-        if not s.deactivated and s.top.kind == "monster" and s.top.card_id != card_id
-        if i != covered
-    )
-
-
-ANY_DUNGEON_OFFERS = ("destroy_advanced_room_any", "deactivate_room_any")
-
-
-def offer_places(state: GameState, offer: OfferKind) -> tuple[tuple[str, int], ...]:
-    """The Rooms in any dungeon an offer may take, as (player, index): active and face up
-    (not one a face-down Room is about to cover); only Advanced ones to destroy."""
-    if offer not in ANY_DUNGEON_OFFERS:
-        return ()
-    out: list[tuple[str, int]] = []
-    for p in state.players:
-        covered = p.pending.over if p.pending is not None else None
-        for i, s in enumerate(p.dungeon):
-            if s.deactivated or i == covered:
-                continue
-            if offer == "destroy_advanced_room_any" and not s.top.advanced:
-                continue
-            out.append((p.name, i))
-    return tuple(out)
-
-
-def _has_room_target(state: GameState, player: str, offer: OfferKind | None, card_id: str) -> bool:
-    """Whether an offer that takes a Room has one to take (True for any other offer)."""
-    if offer == "boost_own_room":
-        return bool(offer_rooms(state, player, offer, card_id))
-    if offer in ANY_DUNGEON_OFFERS:
-        return bool(offer_places(state, offer))
-    return True
 
 
 def _fire(
@@ -243,7 +206,7 @@ def _fire(
     # An offer with nothing to take is noted instead of asked.
     if offer == "heal_wound" and not state.can_heal(player):
         nothing = "card.no_wound"
-    elif not _has_room_target(state, player, offer, card_id):
+    elif not has_room_target(state, player, offer, card_id):
         nothing = "card.no_room_target"
     elif offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero") and (
         not offer_heroes(state, offer)

@@ -156,7 +156,7 @@ class RemoveHero(Fact):
 
 class DestroyRoom(Fact):
     kind: Literal["destroy_room"] = "destroy_room"
-    which: Literal["target", "each_opponent_chooses"]
+    which: Literal["target", "each_opponent_chooses", "this"]
 
 
 class DeactivateRoom(Fact):

@@ -183,6 +183,13 @@ class Ability(Fact):
         return True
 
     @property
+    def destroys_itself(self) -> bool:
+        """Whether a Hero dying in or surviving the Room destroys it (its only effect)."""
+        return self.trigger in ("hero_dies_here", "hero_survives_here") and all(
+            isinstance(e, DestroyRoom) and e.which == "this" for e in self.effects
+        )
+
+    @property
     def self_boost(self) -> int:
         """The damage this ability gives its own Room until end of turn when it fires (0:
         it does something else)."""
@@ -254,6 +261,8 @@ class Ability(Fact):
             return "auto"
         if self.trigger == "hero_survives_here" and kinds == {"no_more_damage"}:
             return "auto"
+        if self.destroys_itself:
+            return "auto"  # the walk destroys the Room (Bom-Boy Factory)
         if self.trigger == "hero_enters" and kinds == {"hero_damage"}:
             return "auto"  # the walk deals it to the Hero it fits
         if self.trigger == "level_up" and kinds == {"boss_treasure"}:

@@ -13,7 +13,7 @@ from rules import commands as cmd
 from rules import events as ev
 from rules.activated import to_first_room
 from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
-from rules.card_triggers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
+from rules.card_offers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
 from rules.effect_kinds import DamageHero, DestroyRoom, KillHero, MoveHero, RoomDamagePlus
 from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError

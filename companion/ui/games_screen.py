@@ -153,7 +153,9 @@ class GamesScreen:
         tr = self.app.tr
         progress = summary.progress
         if not progress.finished:
-            return tr("games.turn", turn=progress.turn, phase=tr(f"phase.{progress.phase}"))
+            key = f"phase.{progress.phase}"  # or a phase of the squad game (ui/squads/)
+            phase = tr(key) if tr.has(key) else tr(f"squads.{key}")
+            return tr("games.turn", turn=progress.turn, phase=phase)
         if progress.winner:
             return tr("games.won", winner=progress.winner, turns=progress.turn)
         return tr("games.ended", turns=progress.turn)

@@ -33,6 +33,7 @@ from rules.squads.scoring import score, winners
 __all__ = ["apply", "decide", "evolve", "new_game"]
 
 _ORDERS: tuple[Phase, ...] = ("deploy", "support", "retreat")
+# A squad is numbered from 0 in commands and events, from 1 in what players read.
 
 
 def new_game(setup: SquadSetup) -> SquadState:
@@ -73,7 +74,7 @@ def _squad(player: SquadPlayer, number: int) -> Squad:
     for squad in player.squads:
         if squad.number == number:
             return squad
-    raise RulesError("R-SQ-SQUAD", "err.sq.no_squad", player=player.name, squad=number)
+    raise RulesError("R-SQ-SQUAD", "err.sq.no_squad", player=player.name, squad=number + 1)
 
 
 def _phase_is(state: SquadState, wanted: tuple[Phase, ...]) -> None:
@@ -138,7 +139,7 @@ def _support(state: SquadState, command: cmd.Support) -> list[ev.EventBase]:
     if command.cards == 0 and command.catapult is None:
         raise RulesError("R-SQ-SQUAD", "err.sq.no_support")
     out = _moved_to(state, "support")
-    args: dict[str, str | int] = {"player": player.name, "squad": squad.number}
+    args: dict[str, str | int] = {"player": player.name, "squad": squad.number + 1}
     after = squad.model_copy(
         update={
             "support": squad.support + command.cards,
@@ -156,7 +157,7 @@ def _support(state: SquadState, command: cmd.Support) -> list[ev.EventBase]:
         )
     if command.catapult is not None:
         if squad.catapult is not None:
-            raise RulesError("R-SQ-RECRUIT", "err.sq.catapult_twice", squad=squad.number)
+            raise RulesError("R-SQ-RECRUIT", "err.sq.catapult_twice", squad=squad.number + 1)
         _free_recruit(player, "catapult")
         why = Ruling(
             rule="R-SQ-RECRUIT",
@@ -180,7 +181,9 @@ def _retreat(state: SquadState, command: cmd.Retreat) -> list[ev.EventBase]:
     _phase_is(state, _ORDERS)
     _squad(player, command.squad)
     why = Ruling(
-        rule="R-SQ-SQUAD", key="sq.retreat", args={"player": player.name, "squad": command.squad}
+        rule="R-SQ-SQUAD",
+        key="sq.retreat",
+        args={"player": player.name, "squad": command.squad + 1},
     )
     return [*_moved_to(state, "retreat"), *leave_events(state, player.name, command.squad, why)]
 
@@ -195,7 +198,7 @@ def _capture(state: SquadState, command: cmd.Capture) -> list[ev.EventBase]:
     judged = verdict(state.players, player.name, index)
     args: dict[str, str | int] = {
         "player": player.name,
-        "squad": squad.number,
+        "squad": squad.number + 1,
         "color": squad.color,
         "strength": squad.total,
     }
@@ -213,7 +216,7 @@ def _capture(state: SquadState, command: cmd.Capture) -> list[ev.EventBase]:
             "err.sq.wrong_colour",
             slot=command.slot,
             card_color=card.color,
-            squad=squad.number,
+            squad=squad.number + 1,
             color=squad.color,
         )
     key = "sq.captured_tie" if judged.tie else "sq.captured"
@@ -260,7 +263,7 @@ def _resolve_action(state: SquadState, command: cmd.ResolveAction) -> list[ev.Ev
     _phase_is(state, ("resolve",))
     squad = _squad(player, command.squad)
     if squad.action is None:
-        raise RulesError("R-SQ-ACTION", "err.sq.not_action", squad=squad.number)
+        raise RulesError("R-SQ-ACTION", "err.sq.not_action", squad=squad.number + 1)
     if not action_resolves(squad):
         raise RulesError("R-SQ-ACTION", "err.sq.action_support", support=squad.support)
     name = command.recruit.capitalize()

@@ -310,3 +310,20 @@ def test_its_on_kills_a_hero_of_three_health_or_any_with_three_wounds() -> None:
     assert run(low, c.CastSpell(player="A", card_id=ITS_ON)).souls("A") == 1
     high = run(walking([plain("monster", 1)], [t_hero("fighter", 5)]), c.AdvanceHero())
     refused(high, c.CastSpell(player="A", card_id=ITS_ON), "R-CARD-EFFECT")
+
+
+BOM_BOY_FACTORY = "TNL050"
+
+
+def test_bom_boy_factory_destroys_itself_when_a_hero_dies_in_or_survives_it() -> None:
+    """TNL050 (printed: when a Hero dies in this Room or survives it, destroy this Room).
+    Surviving it, the Hero walks on into the Room that was behind it; dying in it, its
+    owner scores the Soul and the Factory is gone too."""
+    factory = card_room(BOM_BOY_FACTORY)
+    rooms = [plain("monster", 1), factory, plain("monster", 1)]
+    tough = run(walking(rooms, [t_hero("fighter", 30)]), c.FinishAdventure())
+    assert [s.top.card_id for s in tough.player("A").dungeon] == [None, None]
+    assert tough.wounds("A") == 1
+    weak = run(walking(rooms, [t_hero("fighter", 1 + factory.damage)]), c.FinishAdventure())
+    assert weak.souls("A") == 1
+    assert [s.top.card_id for s in weak.player("A").dungeon] == [None, None]

@@ -1,4 +1,5 @@
-"""Small controls the squad game's components share: a row of choices, a text field."""
+"""Small controls the squad game's components share: a row of choices, a text field, a
+squad's label."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ import flet as ft
 
 from companion.theme import TOUCH
 from companion.ui.widgets import tagged
+from rules.squads.models import Squad
+
+if TYPE_CHECKING:
+    from companion.ui.sync_link import TableApp
 
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp

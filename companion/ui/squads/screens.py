@@ -30,7 +30,14 @@ def rendered(page: ft.Page, component: Callable[..., Any], *args: Any) -> ft.Con
     # half-way; only its own state changes do, through the scheduler.
     memoised = ft.memo(component)  # type: ignore[no-untyped-call]
     control: ft.Control = Renderer().render(memoised, *args)  # type: ignore[no-untyped-call]
-    page.session.start_updates_scheduler()  # type: ignore[no-untyped-call]
+
+    async def start_scheduler() -> None:
+        # Started from a task of this page: the scheduler's task keeps this page as its
+        # context (a tab drawn while another tab's change is handled would lend it that
+        # tab's page, and its component would be sent to the other browser).
+        page.session.start_updates_scheduler()  # type: ignore[no-untyped-call]
+
+    page.run_task(start_scheduler)
     return control
 
 
@@ -64,6 +71,7 @@ class SquadNewGameScreen:
         #: The component, made once: the shell builds a screen again on every redraw,
         #: and the component keeps its own state and redraws itself.
         self.form: ft.Control | None = None
+        self.lang = app.settings.lang
 
     def title(self) -> str:
         return self.app.tr("squads.new.title")
@@ -72,7 +80,8 @@ class SquadNewGameScreen:
         return None
 
     def build(self) -> list[ft.Control]:
-        if self.form is None:
+        if self.form is None or self.lang != self.app.settings.lang:
+            self.lang = self.app.settings.lang  # a language change: drawn anew in it
             self.form = rendered(self.app.page, NewSquadGame, self.app)
         return [game_choice(self.app, "squads"), self.form]
 
@@ -85,9 +94,8 @@ class SquadScreen:
         self.route = route
         assert app.session is not None
         self.session: TableSession = app.session
-        #: Set by the component: shows a saved change (``SquadTurn``'s state setter).
-        self.show: Callable[[Any], None] | None = None
         self.table: ft.Control | None = None  # the component, made once (as ``form``)
+        self.lang = app.settings.lang
 
     def title(self) -> str:
         return self.app.tr("squads.title")
@@ -96,16 +104,17 @@ class SquadScreen:
         return None
 
     def build(self) -> list[ft.Control]:
-        if self.table is None:
+        if self.table is None or self.lang != self.app.settings.lang:
+            self.lang = self.app.settings.lang  # a language change: drawn anew in it
             self.table = rendered(self.app.page, SquadTurn, self)
         return [self.table]
 
     def game_changed(self, change: Change) -> None:
-        """A change saved here or on another phone: the component shows the new game."""
-        if self.show is not None:
-            self.show(change.game)
-        if change.origin is not self.app:
-            self.app.page.update()
+        """A change saved here or on another phone: the component reads the session's
+        game, and the session's scheduler draws it again (a redraw of the whole page
+        would draw it in between, out of step with the browser: ``parts.own``)."""
+        if self.table is not None:
+            self.app.page.session.schedule_update(self.table)
 
 
 def squad_screen_for(app: TableApp, name: str) -> type[SquadScreen] | None:

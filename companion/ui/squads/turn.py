@@ -7,21 +7,25 @@ shows the state it is given and sends commands through the session."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import flet as ft
 
 from companion.session import Request
 from companion.ui.sending import refusal, send
 from companion.ui.squads.end import SquadEnd
+from companion.ui.squads.invite import invite_part
 from companion.ui.squads.parts import choice_row, own, squad_label, text_field
 from companion.ui.squads.resolving import ResolvePanel
 from companion.ui.sync_link import device_id
 from companion.ui.table.rulings import refusal_link, ruling_row
 from companion.ui.widgets import Refusal, big_button, on_tap, tagged
+from rules.events import EventBase
 from rules.game_kinds import AnyCommand
+from rules.rulings import Ruling
 from rules.squads import commands as cmd
+from rules.squads.engine import setup_rulings
 from rules.squads.game import SquadGame
 from rules.squads.models import SquadPlayer, SquadState
 
@@ -71,6 +75,7 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
     leader, set_leader = ft.use_state("army")
     color, set_color = ft.use_state("")
     strength, set_strength = ft.use_state("")
+    catapult, set_catapult = ft.use_state("")
 
     def deploy(_event: object) -> None:
         number = int(strength) if strength.strip().isdigit() else 0
@@ -111,8 +116,38 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
             big_button("sq-deploy", tr("squads.deploy_button"), own(deploy), icon=ft.Icons.ADD)
         )
         out.append(tagged("sq-deploy-form", ft.Column(form, spacing=8)))
+    # A Catapult never leads; played face up under a squad it adds its printed number.
+    catapults = state.phase in ("deploy", "support") and "catapult" in player.recruits
+    if catapults:
+        out.append(
+            text_field(
+                "sq-catapult-strength",
+                tr("squads.catapult_strength"),
+                catapult,
+                set_catapult,
+                number=True,
+            )
+        )
     for squad in player.squads:
         row: list[ft.Control] = [ft.Text(squad_label(app, squad), expand=True)]
+        if catapults and catapult.strip().isdigit():
+            row.append(
+                big_button(
+                    f"sq-catapult-{squad.number}",
+                    tr("squads.catapult_button"),
+                    own(
+                        on_tap(
+                            act,
+                            cmd.Support(
+                                player=player.name,
+                                squad=squad.number,
+                                cards=0,
+                                catapult=min(int(catapult), 99),
+                            ),
+                        )
+                    ),
+                )
+            )
         if state.phase in ("deploy", "support"):
             row.append(
                 big_button(
@@ -160,13 +195,23 @@ def _return_panel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
     )
 
 
+def rulings_of(events: Sequence[EventBase]) -> list[Ruling]:
+    """The rulings of one change, each once (a capture and its squad's retreat share one)."""
+    out: list[Ruling] = []
+    for event in events:
+        if event.ruling not in out:
+            out.append(event.ruling)
+    return out
+
+
 def _log(app: TableApp, game: SquadGame) -> ft.Control:
     rows: list[ft.Control] = []
     for step, (_command, events) in enumerate(reversed(game.history()[-LOG_SHOWN:])):
-        for i, event in enumerate(events):
-            rows.append(ruling_row(app, event.ruling, f"sq-log-{step}-{i}", size=15))
-    if not rows:
-        rows.append(ft.Text(app.tr("table.log_empty")))
+        for i, ruling in enumerate(rulings_of(events)):
+            rows.append(ruling_row(app, ruling, f"sq-log-{step}-{i}", size=15))
+    # The set-up's rulings come first in the game, so last here (R-SQ-SETUP).
+    for i, ruling in enumerate(setup_rulings(game.setup)):
+        rows.append(ruling_row(app, ruling, f"sq-log-setup-{i}", size=15))
     return tagged(
         "sq-log",
         ft.Column([ft.Text(app.tr("table.log"), size=20, weight=ft.FontWeight.BOLD), *rows]),
@@ -182,17 +227,14 @@ class SquadView(Protocol):
     @property
     def session(self) -> TableSession: ...
 
-    show: Callable[[Any], None] | None
-
 
 @ft.component
 def SquadTurn(screen: SquadView) -> ft.Control:
     app = screen.app
     session = screen.session
-    game, set_game = ft.use_state(session.game)
+    game = session.game  # the game as saved: ``SquadScreen.game_changed`` redraws this
     nothing_refused: Refusal | None = None
     shown_refusal, set_refusal = ft.use_state(nothing_refused)
-    screen.show = set_game  # the screen hands every saved change in (``game_changed``)
     assert isinstance(game, SquadGame)
     state = game.state
     tr = app.tr
@@ -243,7 +285,7 @@ def SquadTurn(screen: SquadView) -> ft.Control:
             tagged(
                 "sq-rulings",
                 ft.Column(
-                    [ruling_row(app, e.ruling, f"sq-ruling-{i}") for i, e in enumerate(latest)]
+                    [ruling_row(app, r, f"sq-ruling-{i}") for i, r in enumerate(rulings_of(latest))]
                 ),
             )
         )
@@ -269,5 +311,6 @@ def SquadTurn(screen: SquadView) -> ft.Control:
             wrap=True,
         )
     )
+    parts += invite_part(app)
     parts.append(_log(app, game))
     return ft.Column(parts, spacing=14)

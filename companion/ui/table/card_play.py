@@ -17,8 +17,8 @@ from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
+from rules.card_offers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
 from rules.card_text import phrases
-from rules.card_triggers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import CardOffer
 from rules.rulings import capitalized

@@ -74,3 +74,26 @@ def test_a_file_mixing_the_two_games_is_refused(store: GameStore) -> None:
     with pytest.raises(ImportRejected) as refused:
         store.import_game(json.dumps(document))
     assert any(error.loc.startswith("log[1]") for error in refused.value.errors)
+
+
+def test_boss_monster_statistics_leave_a_squad_game_out(store: GameStore) -> None:
+    from companion.stats_cache import saved_facts
+
+    session = Sessions(store).new_game(_setup())
+    session.play(MOVES[0])
+    found = saved_facts(store)
+    assert (found.games, found.unreadable) == ((), 0)  # another game, not a broken one
+
+
+def test_a_squad_game_exports_its_table_for_the_command_line(store: GameStore) -> None:
+    from companion.store import export_table
+    from rules.squads.table import SquadTable, referee_squads
+
+    session = Sessions(store).new_game(_setup())
+    for move in MOVES[:5]:
+        session.play(move)
+    table = SquadTable.model_validate_json(export_table(session.game))
+    # Ann's red squad (3 + 2 support) is alone in red: victorious, SLOT1 is red.
+    (won,) = referee_squads(table).victorious
+    assert (table.active, won.squad, won.strength, won.slots) == ("Ann", 0, 5, [1])
+

@@ -22,6 +22,14 @@ def new_squad_game(ui: Harness) -> None:
     ui.until(lambda: ui.has("sq-status"))
 
 
+def deploy(ui: Harness, number: int, strength: int) -> None:
+    """Lead squad ``number`` (as players read it) in red with ``strength``."""
+    ui.type("sq-deploy-color", "red")
+    ui.type("sq-deploy-strength", str(strength))
+    ui.tap("sq-deploy")
+    ui.until(lambda: f"Squad {number}: red, strength {strength}" in ui.texts())
+
+
 def test_a_new_squad_game_starts_at_the_first_players_deploy_phase(table_app: AppFactory) -> None:
     ui, _app = table_app()
     new_squad_game(ui)
@@ -32,16 +40,10 @@ def test_a_resolve_phase_on_screen_follows_the_engine(table_app: AppFactory) -> 
     ui, app = table_app()
     new_squad_game(ui)
     # Ann leads red 3; Bob red 4; Cy passes: in Ann's Resolve phase Bob's 4 beats her 3.
-    ui.type("sq-deploy-color", "red")
-    ui.type("sq-deploy-strength", "3")
-    ui.tap("sq-deploy")
-    ui.until(lambda: "Squad 1: red, strength 3" in ui.texts())
+    deploy(ui, 1, 3)
     ui.tap("sq-end-turn")
     ui.until(lambda: "Turn 2: Bob, Deploy phase" in ui.texts())
-    ui.type("sq-deploy-color", "red")
-    ui.type("sq-deploy-strength", "4")
-    ui.tap("sq-deploy")
-    ui.until(lambda: "Squad 2: red, strength 4" in ui.texts())
+    deploy(ui, 2, 4)
     ui.tap("sq-end-turn")
     ui.until(lambda: "Turn 3: Cy, Deploy phase" in ui.texts())
     ui.tap("sq-end-turn")
@@ -58,3 +60,46 @@ def test_a_resolve_phase_on_screen_follows_the_engine(table_app: AppFactory) -> 
     ui.until(lambda: "Squad 1: red, strength 3" in ui.texts())
     assert app.session is not None and app.session.game.version == 6  # 7 made, 1 undone
     assert app.session.game.can_redo
+
+
+def test_the_saved_games_list_names_a_squad_games_phase(table_app: AppFactory) -> None:
+    ui, app = table_app()
+    new_squad_game(ui)
+    app.go("/games")
+    ui.until(lambda: "Deploy phase" in ui.texts())
+    assert "phase.deploy" not in ui.texts()
+
+
+def test_a_recruited_catapult_is_played_face_up_under_a_squad(table_app: AppFactory) -> None:
+    ui, _app = table_app()
+    new_squad_game(ui)
+    # Ann: a red squad and the Recruit action with 2 support; in her next Resolve phase
+    # the action brings a Catapult (R-SQ-ACTION), which she plays face up: +4 (typed).
+    deploy(ui, 1, 2)
+    ui.tap("sq-leader-action")
+    ui.tap("sq-deploy")
+    ui.until(lambda: "Squad 2: Recruit action, 0 support" in ui.texts())
+    ui.tap("sq-support-1")
+    ui.until(lambda: "Squad 2: Recruit action, 1 support" in ui.texts())
+    ui.tap("sq-support-1")
+    ui.until(lambda: "Squad 2: Recruit action, 2 support" in ui.texts())
+    for _player in ("Ann", "Bob", "Cy"):
+        ui.tap("sq-end-turn")
+        ui.settle()
+    ui.until(lambda: "Turn 4: Ann, Resolve phase" in ui.texts())
+    ui.tap("sq-action-1-catapult")
+    ui.until(lambda: "Recruits: Catapult" in ui.texts())
+    ui.tap("sq-finish-resolve")
+    ui.until(lambda: "Turn 4: Ann, Deploy phase" in ui.texts())
+    ui.type("sq-catapult-strength", "4")
+    ui.until(lambda: ui.has("sq-catapult-0"))
+    ui.tap("sq-catapult-0")
+    ui.until(lambda: "Squad 1: red, strength 6" in ui.texts())  # 2 + the Catapult's 4
+
+
+def test_the_log_starts_with_the_set_up(table_app: AppFactory) -> None:
+    ui, _app = table_app()
+    new_squad_game(ui)
+    texts = ui.texts()
+    assert "Bob is Hexlord and starts with a blue princess" in texts  # R-SQ-SETUP
+    assert "9 TIMER cards lie above the FINALE" in texts

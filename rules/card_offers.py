@@ -1,0 +1,65 @@
+"""What an offered card ability may take (R-CARD-EFFECT): the Heroes in town, the
+answering player's Rooms, or a Room in any dungeon. ``rules.card_triggers`` asks it when
+an ability fires, ``rules.spells`` when it is answered, the app for its buttons.
+"""
+
+from __future__ import annotations
+
+from rules.effects import OfferKind
+from rules.models import GameState
+
+
+def offer_heroes(state: GameState, offer: OfferKind) -> tuple[int, ...]:
+    """The Heroes in town an offer may take (ordinary ones only, where the card says so)."""
+    if offer == "ordinary_hero_to_entrance":
+        return tuple(h for h in state.town if not state.hero(h).card.epic)
+    if offer in ("town_hero_to_entrance", "kill_town_hero"):
+        return state.town
+    return ()
+
+
+def offer_rooms(state: GameState, player: str, offer: OfferKind, card_id: str) -> tuple[int, ...]:
+    """The Rooms of ``player`` an offer may take: any of theirs to destroy; to boost, an
+    active Monster Room other than the card itself (and not one a face-down Room is about
+    to cover)."""
+    p = state.player(player)
+    if offer == "destroy_own_room":
+        return tuple(range(len(p.dungeon)))
+    if offer != "boost_own_room":
+        return ()
+    covered = p.pending.over if p.pending is not None else None
+    return tuple(
+        i
+        for i, s in enumerate(p.dungeon)
+        if not s.deactivated and s.top.kind == "monster" and s.top.card_id != card_id
+        if i != covered
+    )
+
+
+ANY_DUNGEON_OFFERS = ("destroy_advanced_room_any", "deactivate_room_any")
+
+
+def offer_places(state: GameState, offer: OfferKind) -> tuple[tuple[str, int], ...]:
+    """The Rooms in any dungeon an offer may take, as (player, index): active and face up
+    (not one a face-down Room is about to cover); only Advanced ones to destroy."""
+    if offer not in ANY_DUNGEON_OFFERS:
+        return ()
+    out: list[tuple[str, int]] = []
+    for p in state.players:
+        covered = p.pending.over if p.pending is not None else None
+        for i, s in enumerate(p.dungeon):
+            if s.deactivated or i == covered:
+                continue
+            if offer == "destroy_advanced_room_any" and not s.top.advanced:
+                continue
+            out.append((p.name, i))
+    return tuple(out)
+
+
+def has_room_target(state: GameState, player: str, offer: OfferKind | None, card_id: str) -> bool:
+    """Whether an offer that takes a Room has one to take (True for any other offer)."""
+    if offer == "boost_own_room":
+        return bool(offer_rooms(state, player, offer, card_id))
+    if offer in ANY_DUNGEON_OFFERS:
+        return bool(offer_places(state, offer))
+    return True
