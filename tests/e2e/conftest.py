@@ -193,7 +193,17 @@ class AppPage:
 
     # An upper bound only: a loaded 2-core CI machine can take seconds to redraw.
     def wait_for(self, identifier: str, timeout: float = 30_000) -> None:
-        self.by_id(identifier).first.wait_for(state="attached", timeout=timeout)
+        """Wait until the control tagged ``identifier`` is on screen; if it never comes,
+        fail saying what the screen read instead (a rare CI failure waiting for the
+        set-up screen left nothing else to go on)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+        try:
+            self.by_id(identifier).first.wait_for(state="attached", timeout=timeout)
+        except PlaywrightTimeoutError:
+            raise AssertionError(
+                f"{identifier!r} never appeared; the screen reads:\n{self.snapshot()}"
+            ) from None
 
     def tap(self, identifier: str) -> None:
         """Click the control tagged with this identifier, scrolled clear of the bars (the
