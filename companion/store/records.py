@@ -16,6 +16,7 @@ from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
 
 from companion.store.paths import GAME_ID_PATTERN
 from rules.commands import Command
+from rules.game_kinds import GameKind
 from rules.models import GameSetup, GameState, Name, Phase, PlayerState, ScoredHero
 from rules.printable import refuse_control
 from rules.squads.commands import SquadCommand
@@ -65,6 +66,9 @@ class Progress(Record):
     winner: Name | None
     commands: int
     scores: tuple[PlayerScore, ...] = Field(max_length=MAX_PLAYERS)
+    #: Which game: a squad game's ``scores`` are its points (as ``souls``). Summaries
+    #: saved before the squad game existed have no kind: Boss Monster.
+    kind: GameKind = "boss_monster"
 
     @classmethod
     def of(cls, state: GameState | SquadState, commands: int) -> Progress:
@@ -85,6 +89,7 @@ class Progress(Record):
         """The squad game's: its scores are the points each player has so far (as
         ``souls``; it has no Wounds)."""
         return cls(
+            kind="squads",
             players=tuple(p.name for p in state.players),
             turn=state.turn,
             phase=state.phase,

@@ -164,7 +164,12 @@ class GamesScreen:
         tr = self.app.tr
         game_id = summary.game_id
         progress = summary.progress
-        scores = " · ".join(f"{s.name} {s.souls}/{s.wounds}" for s in progress.scores)
+        if progress.kind == "squads":  # the squad game has points, no Souls or Wounds
+            scores = " · ".join(
+                tr("games.points", name=s.name, points=s.souls) for s in progress.scores
+            )
+        else:
+            scores = " · ".join(f"{s.name} {s.souls}/{s.wounds}" for s in progress.scores)
         when = f"{summary.last_played.astimezone():%Y-%m-%d %H:%M}"
         buttons: list[ft.Control] = [
             self._action("export", game_id, tr("games.export"), ft.Icons.IOS_SHARE, export_dialog)

@@ -68,6 +68,10 @@ def test_the_saved_games_list_names_a_squad_games_phase(table_app: AppFactory) -
     app.go("/games")
     ui.until(lambda: "Deploy phase" in ui.texts())
     assert "phase.deploy" not in ui.texts()
+    # Each player starts with one princess: 2 points (R-SQ-SCORE), shown as points, not as
+    # Boss Monster's Souls/Wounds ("Ann 2/0").
+    assert "Ann 2 points · Bob 2 points · Cy 2 points" in ui.texts()
+    assert "Ann 2/0" not in ui.texts()
 
 
 def test_a_recruited_catapult_is_played_face_up_under_a_squad(table_app: AppFactory) -> None:
