@@ -6,14 +6,17 @@ when Flutter rebuilt the node under the pointer. No fixed sleeps beyond what typ
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
-from tests.e2e.conftest import AppPage, reads
+from tests.e2e.conftest import PHONE, AppPage, Server, new_context, reads
+from tests.e2e.sync_seed import DEVICE_KEY, device_id
 
 
 def said(app: AppPage, text: str, timeout: float = 10.0) -> None:
@@ -226,3 +229,39 @@ def open_game_with_first_rooms(phone: AppPage, expansions: Sequence[str] = ()) -
     phone.wait_for("screen-game")
     # The address follows the screen by a moment on a loaded machine: wait for it.
     phone.page.wait_for_url(re.compile(r"/game/[a-z0-9-]+$"), timeout=30_000)
+
+
+class Devices:
+    """Browser contexts, one per device, each with a fixed device id in its storage."""
+
+    def __init__(self, browser: object, server: Server, shots: Path) -> None:
+        from playwright.sync_api import Browser
+
+        assert isinstance(browser, Browser)
+        self.browser = browser
+        self.server = server
+        self.shots = shots
+        self.contexts: list[object] = []
+
+    def open(self, n: int, path: str, name: str) -> AppPage:
+        return self.open_many([(n, path, name)])[0]
+
+    def open_many(self, wanted: list[tuple[int, str, str]]) -> list[AppPage]:
+        """Open several devices at once (their first frames load side by side)."""
+        pages = [self._new(n, name) for n, _path, name in wanted]
+        for app, (_n, path, _name) in zip(pages, wanted, strict=True):
+            app.page.goto(app.base_url + path)
+        for app in pages:
+            app.wait_ready()
+        return pages
+
+    def _new(self, n: int, name: str) -> AppPage:
+        context = new_context(self.browser, PHONE)
+        stored = json.dumps(json.dumps(device_id(n)))  # SharedPreferences keeps JSON
+        context.add_init_script(f"localStorage.setItem({json.dumps(DEVICE_KEY)}, {stored})")
+        self.contexts.append(context)
+        return AppPage(context.new_page(), self.server.url, self.shots / name)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()  # type: ignore[attr-defined]

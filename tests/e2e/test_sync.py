@@ -8,7 +8,6 @@ its link (what the Invite QR code encodes) or by typing it.
 from __future__ import annotations
 
 import contextlib
-import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,15 +16,13 @@ import pytest
 
 from tests.e2e.conftest import (
     OUTPUT,
-    PHONE,
     AppPage,
     Server,
-    new_context,
     start_server,
     stop_server,
 )
-from tests.e2e.game_steps import bring_into_view, build_room, said, shows, tap, type_into
-from tests.e2e.sync_seed import DEVICE_KEY, SeededGame, device_id, in_build, seed
+from tests.e2e.game_steps import Devices, bring_into_view, build_room, said, shows, tap, type_into
+from tests.e2e.sync_seed import SeededGame, device_id, in_build, seed
 
 pytestmark = pytest.mark.e2e
 
@@ -51,42 +48,6 @@ def table(
     server = start_server(data, base / "server.log")
     yield server, games
     stop_server(server)
-
-
-class Devices:
-    """Browser contexts, one per device, each with a fixed device id in its storage."""
-
-    def __init__(self, browser: object, server: Server, shots: Path) -> None:
-        from playwright.sync_api import Browser
-
-        assert isinstance(browser, Browser)
-        self.browser = browser
-        self.server = server
-        self.shots = shots
-        self.contexts: list[object] = []
-
-    def open(self, n: int, path: str, name: str) -> AppPage:
-        return self.open_many([(n, path, name)])[0]
-
-    def open_many(self, wanted: list[tuple[int, str, str]]) -> list[AppPage]:
-        """Open several devices at once (their first frames load side by side)."""
-        pages = [self._new(n, name) for n, _path, name in wanted]
-        for app, (_n, path, _name) in zip(pages, wanted, strict=True):
-            app.page.goto(app.base_url + path)
-        for app in pages:
-            app.wait_ready()
-        return pages
-
-    def _new(self, n: int, name: str) -> AppPage:
-        context = new_context(self.browser, PHONE)
-        stored = json.dumps(json.dumps(device_id(n)))  # SharedPreferences keeps JSON
-        context.add_init_script(f"localStorage.setItem({json.dumps(DEVICE_KEY)}, {stored})")
-        self.contexts.append(context)
-        return AppPage(context.new_page(), self.server.url, self.shots / name)
-
-    def close(self) -> None:
-        for context in self.contexts:
-            context.close()  # type: ignore[attr-defined]
 
 
 @pytest.fixture

@@ -8,23 +8,19 @@ the other phones join with the game's code, as at a real table.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from tests.e2e.conftest import (
     OUTPUT,
     PHONE,
-    AppPage,
     Server,
-    new_context,
     start_server,
     stop_server,
 )
-from tests.e2e.game_steps import bring_into_view, said, shows, tap
-from tests.e2e.sync_seed import DEVICE_KEY, SeededGame, device_id, seed
+from tests.e2e.game_steps import Devices, bring_into_view, said, shows, tap
+from tests.e2e.sync_seed import SeededGame, device_id, seed
 
 pytestmark = pytest.mark.e2e
 
@@ -46,37 +42,17 @@ def table(
     stop_server(server)
 
 
-class Phones:
-    """One browser context per device, each with its device id in its storage."""
-
-    def __init__(self, browser: object, server: Server, shots: Path) -> None:
-        self.browser, self.server, self.shots = browser, server, shots
-        self.contexts: list[object] = []
-
-    def open(self, n: int, path: str, name: str) -> AppPage:
-        context = new_context(self.browser, PHONE)
-        stored = json.dumps(json.dumps(device_id(n)))  # SharedPreferences keeps JSON
-        context.add_init_script(f"localStorage.setItem({json.dumps(DEVICE_KEY)}, {stored})")
-        self.contexts.append(context)
-        app = AppPage(context.new_page(), self.server.url, self.shots / name)
-        return app.open(path)
-
-    def close(self) -> None:
-        for context in self.contexts:
-            context.close()  # type: ignore[attr-defined]
-
-
 @pytest.fixture
 def phones(
     browser: object, table: tuple[Server, dict[str, SeededGame]], request: pytest.FixtureRequest
-) -> Iterator[Phones]:
-    opened = Phones(browser, table[0], OUTPUT / request.node.name)
+) -> Iterator[Devices]:
+    opened = Devices(browser, table[0], OUTPUT / request.node.name)
     yield opened
     opened.close()
 
 
 def test_undo_says_what_it_undid_with_redo_in_the_notice(
-    phones: Phones, table: tuple[Server, dict[str, SeededGame]]
+    phones: Devices, table: tuple[Server, dict[str, SeededGame]]
 ) -> None:
     game = table[1]["undo"]
     host = phones.open(51, f"/game/{game.game_id}", "host")
@@ -94,7 +70,7 @@ def test_undo_says_what_it_undid_with_redo_in_the_notice(
 
 
 def test_destroy_asks_first_and_cancel_keeps_the_room(
-    phones: Phones, table: tuple[Server, dict[str, SeededGame]]
+    phones: Devices, table: tuple[Server, dict[str, SeededGame]]
 ) -> None:
     game = table[1]["destroy"]
     host = phones.open(52, f"/game/{game.game_id}", "host")
@@ -112,7 +88,7 @@ def test_destroy_asks_first_and_cancel_keeps_the_room(
 
 
 def test_the_invite_tab_follows_the_seats_and_reveal_waits_on_a_seat(
-    phones: Phones, table: tuple[Server, dict[str, SeededGame]]
+    phones: Devices, table: tuple[Server, dict[str, SeededGame]]
 ) -> None:
     server, games = table
     game = games["invite"]
@@ -138,7 +114,7 @@ def test_the_invite_tab_follows_the_seats_and_reveal_waits_on_a_seat(
 
 
 def test_catalogue_matches_open_in_view_at_the_bottom_of_the_page(
-    phones: Phones, table: tuple[Server, dict[str, SeededGame]]
+    phones: Devices, table: tuple[Server, dict[str, SeededGame]]
 ) -> None:
     game = table[1]["setup"]
     host = phones.open(55, f"/setup/{game.game_id}", "host")
