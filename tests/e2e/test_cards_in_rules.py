@@ -15,13 +15,18 @@ pytestmark = pytest.mark.e2e
 GERMAN_PHONE = {"width": 360, "height": 740}
 
 
-def test_a_card_found_in_the_rules_lookup(phone: AppPage) -> None:
+def look_up_card(phone: AppPage, query: str, card: str, then: str = "rules-card-facts") -> None:
+    """Open the Rules lookup, type ``query``, open the card it finds, wait for ``then``."""
     phone.tap("open-rules")
     phone.wait_for("rules-search")
-    phone.type_into("rules-search", "gobln armory")  # a typo forgiven
-    phone.wait_for("rules-card-BMA015")
-    phone.tap("rules-card-BMA015")
-    phone.wait_for("rules-card-facts")
+    phone.type_into("rules-search", query)
+    phone.wait_for(f"rules-card-{card}")
+    phone.tap(f"rules-card-{card}")
+    phone.wait_for(then)
+
+
+def test_a_card_found_in_the_rules_lookup(phone: AppPage) -> None:
+    look_up_card(phone, "gobln armory", "BMA015")  # a typo forgiven
     page = phone.snapshot()
     # Printed: a Monster Room, 1 damage, two fighter icons; its passive ability is
     # carried out by the referee (README: passive abilities apply by themselves).
@@ -46,13 +51,8 @@ def german_phone(
 
 def test_a_german_card_name_finds_the_card(german_phone: AppPage) -> None:
     phone = german_phone
-    phone.tap("open-rules")
-    phone.wait_for("rules-search")
     # The German rulebook's own example card.
-    phone.type_into("rules-search", "Höhle des Zombiedrachen")
-    phone.wait_for("rules-card-BMA013")
-    phone.tap("rules-card-BMA013")
-    phone.wait_for("rules-card-facts")
+    look_up_card(phone, "Höhle des Zombiedrachen", "BMA013")
     page = phone.snapshot()
     assert "Höhle des Zombiedrachen (Dracolich Lair)" in page
     assert "Monsterraum · Erweitert · Schaden 3 · Schatz: Kleriker" in page
@@ -64,13 +64,8 @@ def test_a_card_given_its_german_name_on_this_device_is_found_by_it(
     german_phone: AppPage,
 ) -> None:
     phone = german_phone
-    phone.tap("open-rules")
-    phone.wait_for("rules-search")
     # No public source gives Goblin Armory's German name: the question finds no card...
-    phone.type_into("rules-search", "was macht die Goblin-Waffenkammer")
-    phone.wait_for("rules-card-BMA015")
-    phone.tap("rules-card-BMA015")
-    phone.wait_for("rules-card-own-name")
+    look_up_card(phone, "was macht die Goblin-Waffenkammer", "BMA015", then="rules-card-own-name")
     phone.type_into("rules-card-own-name", "Goblin-Waffenkammer")
     phone.tap("rules-card-own-name-save")
     phone.wait_text("Auf diesem Gerät gespeichert")
