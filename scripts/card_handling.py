@@ -19,9 +19,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from companion.ui.new_game_form import ALL_SETS
 from rules.effects import CardEffects, EffectsFile
-
-SETS = ("base", "next_level", "crash_landing", "minibosses", "tools_of_hero_kind", "promos")
 
 
 def _kind(card: CardEffects) -> str:
@@ -40,7 +39,7 @@ def main(directory: Path) -> None:
     print("| set | cards | carried out | asked | by hand | of which by_hand (what) |")
     print("|---|---|---|---|---|---|")
     totals: Counter[str] = Counter()
-    for name in SETS:
+    for name in ALL_SETS:
         path = directory / f"{name}.json"
         data = EffectsFile.model_validate(json.loads(path.read_text(encoding="utf-8")))
         kinds = Counter(_kind(c) for c in data.cards)
