@@ -231,6 +231,14 @@ def open_game_with_first_rooms(phone: AppPage, expansions: Sequence[str] = ()) -
     phone.page.wait_for_url(re.compile(r"/game/[a-z0-9-]+$"), timeout=30_000)
 
 
+def sit(phone: AppPage, url_or_path: str, seat: int, player: str) -> None:
+    """Open a join link (as a scanned QR code does) and take a seat."""
+    phone.page.goto(url_or_path)
+    phone.wait_ready()
+    tap(phone, f"join-seat-{seat}")
+    said(phone, f"You sit as {player}")
+
+
 class Devices:
     """Browser contexts, one per device, each with a fixed device id in its storage."""
 

@@ -21,7 +21,16 @@ from tests.e2e.conftest import (
     start_server,
     stop_server,
 )
-from tests.e2e.game_steps import Devices, bring_into_view, build_room, said, shows, tap, type_into
+from tests.e2e.game_steps import (
+    Devices,
+    bring_into_view,
+    build_room,
+    said,
+    shows,
+    sit,
+    tap,
+    type_into,
+)
 from tests.e2e.sync_seed import SeededGame, device_id, in_build, seed
 
 pytestmark = pytest.mark.e2e
@@ -57,14 +66,6 @@ def devices(
     opened = Devices(browser, table[0], OUTPUT / request.node.name)
     yield opened
     opened.close()
-
-
-def sit(phone: AppPage, url_or_path: str, seat: int, player: str) -> None:
-    """Open a join link (as a scanned QR code does) and take a seat."""
-    phone.page.goto(url_or_path)
-    phone.wait_ready()
-    tap(phone, f"join-seat-{seat}")
-    said(phone, f"You sit as {player}")
 
 
 def gone(app: AppPage, identifier: str, timeout: float = 5.0) -> None:

@@ -19,7 +19,7 @@ from tests.e2e.conftest import (
     start_server,
     stop_server,
 )
-from tests.e2e.game_steps import Devices, bring_into_view, said, shows, tap
+from tests.e2e.game_steps import Devices, bring_into_view, said, shows, sit, tap
 from tests.e2e.sync_seed import SeededGame, device_id, seed
 
 pytestmark = pytest.mark.e2e
@@ -99,10 +99,7 @@ def test_the_invite_tab_follows_the_seats_and_reveal_waits_on_a_seat(
     shows(host, "seat-p3", "Cyra: no device yet")
 
     phone = phones.open(54, "/", "phone")
-    phone.page.goto(f"{server.url}/join?code={game.code}")
-    phone.wait_ready()
-    tap(phone, "join-seat-3")
-    said(phone, "You sit as Cyra")
+    sit(phone, f"{server.url}/join?code={game.code}", 3, "Cyra")
     # The host's Invite tab, left open, says so without another tap.
     shows(host, "seat-p3", "Cyra: on another device, connected")
     host.screenshot("invite-live")
