@@ -235,8 +235,20 @@ def sit(phone: AppPage, url_or_path: str, seat: int, player: str) -> None:
     """Open a join link (as a scanned QR code does) and take a seat."""
     phone.page.goto(url_or_path)
     phone.wait_ready()
-    tap(phone, f"join-seat-{seat}")
-    said(phone, f"You sit as {player}")
+    take_seat(phone, seat, player)
+
+
+def take_seat(app: AppPage, seat: int, player: str) -> None:
+    """On the join screen: tap a seat and wait until the device sits as ``player``."""
+    tap(app, f"join-seat-{seat}")
+    said(app, f"You sit as {player}")
+
+
+def join_by_code(app: AppPage, code: str, seat: int, player: str) -> None:
+    """On the join screen: type the game's code (in lower case), then take a seat."""
+    type_into(app, "join-code", code.lower())
+    tap(app, "join-go")
+    take_seat(app, seat, player)
 
 
 class Devices:

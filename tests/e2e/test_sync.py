@@ -25,9 +25,11 @@ from tests.e2e.game_steps import (
     Devices,
     bring_into_view,
     build_room,
+    join_by_code,
     said,
     shows,
     sit,
+    take_seat,
     tap,
     type_into,
 )
@@ -187,13 +189,9 @@ def test_private_build_is_hidden_until_revealed_together(
     _server, games = table
     game = games["private"]
     host = devices.open(3, f"/join?game={game.game_id}", "host")
-    tap(host, "join-seat-1")
-    said(host, "You sit as Ada")
+    take_seat(host, 1, "Ada")
     phone = devices.open(4, "/join", "phone")
-    type_into(phone, "join-code", game.code.lower())
-    tap(phone, "join-go")
-    tap(phone, "join-seat-2")
-    said(phone, "You sit as Brann")
+    join_by_code(phone, game.code, 2, "Brann")
 
     # Each device builds only its own player's Room.
     assert phone.by_id("build-p1-elsewhere").count() and not phone.by_id("build-p1-go").count()
@@ -229,12 +227,8 @@ def test_first_rooms_at_setup_are_named_only_on_their_owners_phone(
     host, phone = devices.open_many(
         [(41, f"/join?game={game.game_id}", "host"), (42, "/join", "phone")]
     )
-    tap(host, "join-seat-1")
-    said(host, "You sit as Ada")
-    type_into(phone, "join-code", game.code.lower())
-    tap(phone, "join-go")
-    tap(phone, "join-seat-2")
-    said(phone, "You sit as Brann")
+    take_seat(host, 1, "Ada")
+    join_by_code(phone, game.code, 2, "Brann")
     for app in (host, phone):
         tap(app, "continue-setup")
         app.wait_for("screen-setup")
@@ -301,13 +295,11 @@ def test_six_devices_build_in_private_reveal_and_undo_together(
     game = games["six"]
     phones: list[AppPage] = []
     host = devices.open(11, f"/join?game={game.game_id}", "p1")
-    tap(host, "join-seat-1")
-    said(host, f"You sit as {game.players[0]}")
+    take_seat(host, 1, game.players[0])
     phones.append(host)
     joining = [(10 + seat, f"/join?code={game.code}", f"p{seat}") for seat in range(2, 7)]
     for seat, phone in enumerate(devices.open_many(joining), 2):
-        tap(phone, f"join-seat-{seat}")
-        said(phone, f"You sit as {game.players[seat - 1]}")
+        take_seat(phone, seat, game.players[seat - 1])
         phones.append(phone)
     said(host, "devices connected: 6")
 
@@ -452,8 +444,7 @@ def test_a_phone_whose_network_blips_catches_up_without_losing_or_repeating(
     host = devices.open(31, f"/game/{game.game_id}", "host")
     said(host, "You host this game")
     phone = devices.open(32, f"/join?code={game.code}", "phone")
-    tap(phone, "join-seat-2")
-    said(phone, "You sit as Brann")
+    take_seat(phone, 2, "Brann")
     shows(phone, "p1-total-cleric", "2")
 
     phone.page.context.set_offline(True)
