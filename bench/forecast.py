@@ -43,13 +43,15 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from sample_play import play_turns, sample_setup  # type: ignore[import-not-found]  # noqa: E402
-from ui import HOST_DEVICE, prepare_games  # type: ignore[import-not-found]  # noqa: E402
+from ui import HOST_DEVICE, p95, prepare_games  # type: ignore[import-not-found]  # noqa: E402
 
 import companion.app as app_module  # noqa: E402
 import companion.ui.table.build_panel as build_panel  # noqa: E402
 from companion.app import AppConfig, make_main  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 from companion.sync.device import Device  # noqa: E402
+from rules import card_table  # noqa: E402
+from rules.card_effects import load_effects  # noqa: E402
 from rules.game import Game  # noqa: E402
 from tests.companion.ui.flet_harness import Harness  # noqa: E402
 
@@ -102,10 +104,6 @@ def key_ms(tab: Harness, identifier: str, text: str) -> float:
     tab.type(identifier, "")
     tab.settle(rounds=4)
     return ms
-
-
-def p95(values: list[float]) -> float:
-    return statistics.quantiles(values, n=20, method="inclusive")[18]
 
 
 def line(name: str, values: list[float]) -> str:
@@ -182,6 +180,7 @@ def history_bench(root: Path, repeats: int) -> tuple[dict[str, float], dict[str,
 
 
 def main() -> int:
+    card_table.use(load_effects())  # the card abilities, handed in as the app does
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=30)
     args = parser.parse_args()
