@@ -31,6 +31,20 @@ def _boosted(player: str, index: int, ability: Ability, ruling: Ruling) -> list[
     ]
 
 
+def _hero_room_args(
+    state: GameState, player: str, index: int, hero: int, room: Room, ability: Ability
+) -> dict[str, str | int]:
+    """The ruling args of a Hero's walk ending in (surviving or dying at) a Room's ability."""
+    assert room.card_id is not None
+    return {
+        "hero": state.hero(hero).label(),
+        "card": room.label(),
+        "room_n": index + 1,
+        "player": player,
+        "does": ability_ref(room.card_id, ability),
+    }
+
+
 def survived_here(state: GameState, player: str, index: int, hero: int) -> list[ev.EventBase]:
     """'When a Hero survives this Room' abilities of the Room a Hero walks out of alive: a
     Room that deals no more damage this turn is marked so (the walk and the dungeon card
@@ -42,13 +56,7 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
     out: list[ev.EventBase] = []
     for ability in abilities(room, "hero_survives_here"):
         assert room.card_id is not None
-        args: dict[str, str | int] = {
-            "hero": state.hero(hero).label(),
-            "card": room.label(),
-            "room_n": index + 1,
-            "player": player,
-            "does": ability_ref(room.card_id, ability),
-        }
+        args = _hero_room_args(state, player, index, hero, room, ability)
         if ability.destroys_itself:  # Bom-Boy Factory
             out.append(_destroyed_itself(player, index, p.dungeon[index], args))
             continue
@@ -135,13 +143,7 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
     out: list[ev.EventBase] = []
     for ability in abilities(room, "hero_dies_here"):
         assert room.card_id is not None
-        args: dict[str, str | int] = {
-            "hero": state.hero(hero).label(),
-            "card": room.label(),
-            "room_n": index + 1,
-            "player": player,
-            "does": ability_ref(room.card_id, ability),
-        }
+        args = _hero_room_args(state, player, index, hero, room, ability)
         use = use_mark(player, index, room.card_id) if ability.once_per_turn else ""
         if use and use in state.card_uses:
             out.append(ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key="card.used_up", args=args)))
