@@ -19,6 +19,7 @@ from rules.effect_kinds import DamageHero, DeactivateRoom, KillHero, MoveHero, R
 from rules.effects import Ability
 from rules.errors import RulesError
 from rules.models import GameState, PlayerState
+from rules.phases import phases_of
 from rules.rulings import Ruling
 
 
@@ -37,7 +38,7 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
         return False
     if all(getattr(e, "what", "") == "hands_and_decks" for e in ability.effects):
         return False  # works from the hand (Antimagic Zone): nothing for the Room to do
-    if state.phase not in ("build", "adventure"):
+    if state.phase not in phases_of(cmd.UseRoomAbility):
         return False
     room = player.dungeon[index].top
     assert room.card_id is not None
