@@ -27,11 +27,6 @@ def _mark(player: str, index: int, card_id: str) -> str:
     return f"{use_mark(player, index, card_id)}:at_will"
 
 
-def _hero_here(state: GameState, player: str, index: int) -> bool:
-    walk = state.walk
-    return walk is not None and walk.player == player and walk.room == index
-
-
 def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -> bool:
     """Whether ``ability`` of the Room at ``index`` may be used now."""
     if ability.timing != "any" and state.phase != ability.timing:
@@ -44,7 +39,7 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
     assert room.card_id is not None
     if ability.once_per_turn and _mark(player.name, index, room.card_id) in state.card_uses:
         return False
-    if ability.target == "hero_in_this_room" and not _hero_here(state, player.name, index):
+    if ability.target == "hero_in_this_room" and not state.hero_stands_in(player.name, index):
         return False
     return not (ability.cost == "destroy_another" and len(player.dungeon) < 2)
 
