@@ -19,16 +19,12 @@ from rules.effect_kinds import DamageHero, DeactivateRoom, KillHero, MoveHero, R
 from rules.effects import Ability
 from rules.errors import RulesError
 from rules.models import GameState, PlayerState
+from rules.phases import phases_of
 from rules.rulings import Ruling
 
 
 def _mark(player: str, index: int, card_id: str) -> str:
     return f"{use_mark(player, index, card_id)}:at_will"
-
-
-def _hero_here(state: GameState, player: str, index: int) -> bool:
-    walk = state.walk
-    return walk is not None and walk.player == player and walk.room == index
 
 
 def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -> bool:
@@ -37,13 +33,13 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
         return False
     if all(getattr(e, "what", "") == "hands_and_decks" for e in ability.effects):
         return False  # works from the hand (Antimagic Zone): nothing for the Room to do
-    if state.phase not in ("build", "adventure"):
+    if state.phase not in phases_of(cmd.UseRoomAbility):
         return False
     room = player.dungeon[index].top
     assert room.card_id is not None
     if ability.once_per_turn and _mark(player.name, index, room.card_id) in state.card_uses:
         return False
-    if ability.target == "hero_in_this_room" and not _hero_here(state, player.name, index):
+    if ability.target == "hero_in_this_room" and not state.hero_stands_in(player.name, index):
         return False
     return not (ability.cost == "destroy_another" and len(player.dungeon) < 2)
 

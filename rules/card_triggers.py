@@ -31,6 +31,20 @@ def _boosted(player: str, index: int, ability: Ability, ruling: Ruling) -> list[
     ]
 
 
+def _hero_room_args(
+    state: GameState, player: str, index: int, hero: int, room: Room, ability: Ability
+) -> dict[str, str | int]:
+    """The ruling args of a Hero's walk ending in (surviving or dying at) a Room's ability."""
+    assert room.card_id is not None
+    return {
+        "hero": state.hero(hero).label(),
+        "card": room.label(),
+        "room_n": index + 1,
+        "player": player,
+        "does": ability_ref(room.card_id, ability),
+    }
+
+
 def survived_here(state: GameState, player: str, index: int, hero: int) -> list[ev.EventBase]:
     """'When a Hero survives this Room' abilities of the Room a Hero walks out of alive: a
     Room that deals no more damage this turn is marked so (the walk and the dungeon card
@@ -42,13 +56,7 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
     out: list[ev.EventBase] = []
     for ability in abilities(room, "hero_survives_here"):
         assert room.card_id is not None
-        args: dict[str, str | int] = {
-            "hero": state.hero(hero).label(),
-            "card": room.label(),
-            "room_n": index + 1,
-            "player": player,
-            "does": ability_ref(room.card_id, ability),
-        }
+        args = _hero_room_args(state, player, index, hero, room, ability)
         if ability.destroys_itself:  # Bom-Boy Factory
             out.append(_destroyed_itself(player, index, p.dungeon[index], args))
             continue
@@ -135,13 +143,7 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
     out: list[ev.EventBase] = []
     for ability in abilities(room, "hero_dies_here"):
         assert room.card_id is not None
-        args: dict[str, str | int] = {
-            "hero": state.hero(hero).label(),
-            "card": room.label(),
-            "room_n": index + 1,
-            "player": player,
-            "does": ability_ref(room.card_id, ability),
-        }
+        args = _hero_room_args(state, player, index, hero, room, ability)
         use = use_mark(player, index, room.card_id) if ability.once_per_turn else ""
         if use and use in state.card_uses:
             out.append(ev.Noted(ruling=Ruling(rule="R-CARD-EFFECT", key="card.used_up", args=args)))
@@ -170,15 +172,20 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
     return out
 
 
+def _saying(ruling: Ruling, card_id: str, ability: Ability) -> Ruling:
+    """``ruling`` naming the ability it is about (``does``), so it says what it does."""
+    return ruling.model_copy(
+        update={"args": {**ruling.args, "does": ability_ref(card_id, ability)}}
+    )
+
+
 def _fire(
     state: GameState, player: str, card_id: str, card: str, ability: Ability, ruling: Ruling
 ) -> list[ev.EventBase]:
     """One ability firing at its moment: offered to its player when the engine can carry
     it out (to each opponent with a Room, for Robobo), noted when it has nothing to aim at,
     a reminder otherwise. Its ruling says what the ability does."""
-    ruling = ruling.model_copy(
-        update={"args": {**ruling.args, "does": ability_ref(card_id, ability)}}
-    )
+    ruling = _saying(ruling, card_id, ability)
     offer = ability.offer
     if offer is None and ability.optional:
         offer = "may"  # the players carry it out; the referee asks whether they do
@@ -246,10 +253,7 @@ def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
         )
         if ability.self_boost:
             at = 0 if covered is None else covered
-            ruling = ruling.model_copy(
-                update={"args": {**ruling.args, "does": ability_ref(room.card_id, ability)}}
-            )
-            out += _boosted(player, at, ability, ruling)
+            out += _boosted(player, at, ability, _saying(ruling, room.card_id, ability))
             continue
         out += _fire(state, player, room.card_id, room.label(), ability, ruling)
     out += fire_rooms(
@@ -296,8 +300,7 @@ def fire_rooms(
                 args={**args, "player": player, "card": room.label()},
             )
             if ability.self_boost:
-                does = {**ruling.args, "does": ability_ref(room.card_id, ability)}
-                boosted = ruling.model_copy(update={"args": does})
+                boosted = _saying(ruling, room.card_id, ability)
                 out += _boosted(player, index + shift, ability, boosted)
                 if ability.once_per_turn:
                     out.append(_marked(player, room, mark))
@@ -376,8 +379,7 @@ def uncovered(state: GameState, player: str, index: int) -> list[ev.EventBase]:
     out: list[ev.EventBase] = []
     for ability in abilities(room, "you_uncover_this"):
         if ability.self_boost:
-            does = {**ruling.args, "does": ability_ref(room.card_id, ability)}
-            out += _boosted(player, index, ability, ruling.model_copy(update={"args": does}))
+            out += _boosted(player, index, ability, _saying(ruling, room.card_id, ability))
             continue
         out += _fire(state, player, room.card_id, room.label(), ability, ruling)
     return out
@@ -407,9 +409,7 @@ def _boss_treasure(
     """A Level Up's treasure for the rest of the game, added to the treasure bonus."""
     bonus = dict(state.player(player).treasure_bonus)
     gained = Counter(t for e in ability.effects if isinstance(e, BossTreasure) for t in e.treasure)
-    said = ruling.model_copy(
-        update={"args": {**ruling.args, "does": ability_ref(card_id, ability)}}
-    )
+    said = _saying(ruling, card_id, ability)
     return [
         ev.TreasureBonusSet(
             player=player, treasure=treasure, amount=bonus.get(treasure, 0) + n, ruling=said

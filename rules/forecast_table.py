@@ -18,7 +18,6 @@ from rules.build import MAX_ROOMS
 from rules.forecast import Draft, Forecast, forecast
 from rules.input_errors import describe
 from rules.json_text import JsonTextError, parse_json
-from rules.models import Room
 from rules.printable import printable
 from rules.table import Table, TableError, TableRoom, state_from_table
 
@@ -76,14 +75,7 @@ def forecast_table(
             raise DraftError(f"draft.player: the table has no player called {player!r}")
         draft = Draft(
             player=player,
-            room=Room(
-                name=room.name or "",
-                treasure=tuple(room.treasure),
-                damage=room.damage,
-                kind=room.kind,
-                advanced=room.advanced,
-                card_id=room.id,
-            ),
+            room=room.room(),
             over=None if over is None else over - 1,
         )
     result = forecast(state, draft)

@@ -398,6 +398,11 @@ class GameState(Frozen):
         walk = self.walk
         return walk is not None and walk.damage >= self.hero(walk.hero).card.health
 
+    def hero_stands_in(self, player: str, index: int) -> bool:
+        """Whether the walking Hero stands in ``player``'s Room at ``index``."""
+        walk = self.walk
+        return walk is not None and walk.player == player and walk.room == index
+
     @property
     def deck_empty(self) -> bool:
         return self.ordinary_left == 0 and self.epic_left == 0

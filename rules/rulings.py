@@ -84,7 +84,6 @@ RuleId = Literal[
 ]
 
 
-
 class Ruling(BaseModel):
     """Why something happened (or may not happen): a rule id and a sentence to show."""
 

@@ -110,8 +110,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             player, index = _target_room(state, command, card.name)
             if player.name != caster.name:
                 raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card.name)
-            walk = state.walk
-            if walk is not None and walk.player == caster.name and walk.room == index:
+            if state.hero_stands_in(caster.name, index):
                 out += adventure.kill(state)
             out.append(build.destroy(state, player, index))
         elif isinstance(effect, KillHero):

@@ -96,6 +96,17 @@ class TableRoom(_Strict):
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
         return without_defaults(handler(self), id=None)
 
+    def room(self) -> Room:
+        """The Room card this table Room shows (its deactivation is its stack's)."""
+        return Room(
+            name=self.name or "",
+            treasure=tuple(self.treasure),
+            damage=self.damage,
+            kind=self.kind,
+            advanced=self.advanced,
+            card_id=self.id,
+        )
+
 
 class TablePlayer(_Strict):
     name: PlayerName
@@ -212,16 +223,7 @@ def state_from_table(table: Table) -> GameState:
             boss_treasure=tuple(p.boss_treasure),
             dungeon=tuple(
                 RoomStack(
-                    rooms=(
-                        Room(
-                            name=r.name or "",
-                            treasure=tuple(r.treasure),
-                            damage=r.damage,
-                            kind=r.kind,
-                            advanced=r.advanced,
-                            card_id=r.id,
-                        ),
-                    ),
+                    rooms=(r.room(),),
                     deactivated=r.deactivated,
                 )
                 for r in p.rooms
