@@ -9,6 +9,7 @@ from rules.squads.commands import SQUAD_COMMANDS
 from rules.squads.engine import apply
 from rules.squads.events import GameOver
 from rules.squads.game import SquadGame
+from rules.squads.models import setup_clash
 
 
 def _resolving(*, ann_support: int = 0, bob: int = 3, cy: int = 1) -> SquadGame:
@@ -235,3 +236,9 @@ def test_undo_redo_and_replay_from_json() -> None:
     again = SquadGame.model_validate_json(saved)
     assert again == game and again.state == game.state
     assert SQUAD_COMMANDS.validate_python(game.log[0].model_dump()) == game.log[0]
+
+
+def test_setup_clash_names_a_repeated_name_before_a_repeated_boss() -> None:
+    assert setup_clash(["Ann", "Bob"], ["Rex", "Zed"]) is None
+    assert setup_clash(["Ann", " ann "], ["Rex", "Rex"]) == "same_name"
+    assert setup_clash(["Ann", "Bob"], ["Rex", " REX"]) == "same_boss"
