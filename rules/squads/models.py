@@ -45,6 +45,15 @@ RecruitKind = Literal["megagrump", "catapult", "mercenary"]
 #: leads (R-SQ-RECRUIT).
 LeaderRecruit = Literal["megagrump", "mercenary"]
 MapKind = Literal["kidnap", "gullible_hero", "parasols", "bullyhulk", "fake_princess", "finale"]
+#: Every kind but the FINALE: the MAP deck's and the TIMER's cards, and what a slot can
+#: show at set-up (the FINALE lies under the TIMER deck).
+MAP_KINDS: tuple[MapKind, ...] = (
+    "kidnap",
+    "gullible_hero",
+    "parasols",
+    "bullyhulk",
+    "fake_princess",
+)
 #: SLOT1 or SLOT2 (strict: `true` is no slot, though it equals 1).
 SlotNumber = Annotated[int, Field(ge=1, le=2, strict=True)]
 Phase = Literal["resolve", "deploy", "support", "retreat", "over"]

@@ -15,13 +15,10 @@ from companion.ui.squads.parts import choice_row, own, text_field
 from companion.ui.store_problems import store_error_text
 from companion.ui.widgets import big_button, heading, tagged
 from rules.input_errors import describe
-from rules.squads.models import MAX_PLAYERS, MIN_PLAYERS, SquadSetup, setup_clash
+from rules.squads.models import MAP_KINDS, MAX_PLAYERS, MIN_PLAYERS, SquadSetup, setup_clash
 
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
-
-#: The MAP cards a slot can show at set-up (the FINALE lies under the TIMER deck).
-DEALT = ("kidnap", "gullible_hero", "parasols", "bullyhulk", "fake_princess")
 
 
 @dataclass(frozen=True)
@@ -37,7 +34,7 @@ class Dealt:
     color: str = ""
 
 
-def card_choices(app: TableApp, kinds: tuple[str, ...] = DEALT) -> list[tuple[str, str]]:
+def card_choices(app: TableApp, kinds: tuple[str, ...] = MAP_KINDS) -> list[tuple[str, str]]:
     return [(kind, app.tr(f"squads.card.{kind}")) for kind in kinds]
 
 

@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.ui.squads.new_game import DEALT, card_choices
 from companion.ui.squads.parts import choice_row, own, squad_label, text_field
 from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules.game_kinds import AnyCommand
 from rules.squads import commands as cmd
 from rules.squads.models import MapCard, Squad, SquadState
-from rules.squads.resolve import action_resolves, open_slots, verdict
+from rules.squads.resolve import action_resolves, drawable, open_slots, verdict
 
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
@@ -93,9 +92,8 @@ def _squad_row(
 
 
 def _allowed(state: SquadState, n: int) -> tuple[str, ...]:
-    if n == 1:
-        return ("finale",) if state.timer_left == 0 else DEALT
-    return (*DEALT, NO_CARD)
+    kinds = drawable(state.timer_left, n)
+    return kinds if n == 1 else (*kinds, NO_CARD)
 
 
 def _chosen(state: SquadState, n: int, kinds: list[str]) -> str:
@@ -220,4 +218,4 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], N
     return tagged("sq-resolve", ft.Column(out, spacing=10))
 
 
-__all__ = ["NO_CARD", "ResolvePanel", "card_choices"]
+__all__ = ["NO_CARD", "ResolvePanel"]
