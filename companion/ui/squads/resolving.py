@@ -6,7 +6,7 @@ Recruit actions (R-SQ-ACTION) and the cards drawn into the empty slots (R-SQ-REF
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 import flet as ft
 
@@ -15,13 +15,15 @@ from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules.game_kinds import AnyCommand
 from rules.squads import commands as cmd
-from rules.squads.models import MapCard, Squad, SquadState
+from rules.squads.commands import MAX_PARASOLS
+from rules.squads.models import MapCard, RecruitKind, Squad, SquadState
 from rules.squads.resolve import action_resolves, drawable, open_slots, verdict
 
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
 
-RECRUITS = ("megagrump", "catapult", "mercenary")
+#: The recruits a resolved Recruit action may bring (R-SQ-ACTION).
+RECRUITS: tuple[str, ...] = get_args(RecruitKind)
 #: A princess on the table: her owner, her colour, her place among the owner's.
 Pick = tuple[str, str, int]
 #: What a player picks for SLOT2 when the MAP deck is empty (R-SQ-REFILL).
@@ -163,7 +165,9 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], N
 
     def toggle(pick: Pick) -> None:
         set_parasols(
-            tuple(p for p in parasols if p != pick) if pick in parasols else (*parasols, pick)[-2:]
+            tuple(p for p in parasols if p != pick)
+            if pick in parasols
+            else (*parasols, pick)[-MAX_PARASOLS:]
         )
 
     def finish(_event: object) -> None:
