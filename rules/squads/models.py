@@ -24,7 +24,9 @@ MEGAGRUMP_STRENGTH = 6
 #: At most this many recruits in one army (R-SQ-RECRUIT).
 MAX_RECRUITS = 3
 
-Strength = Annotated[int, Field(ge=0, le=99)]
+#: The highest printed strength a card may have (a Catapult's too).
+MAX_STRENGTH = 99
+Strength = Annotated[int, Field(ge=0, le=MAX_STRENGTH)]
 SupportCount = Annotated[int, Field(ge=0, le=99)]
 
 
@@ -57,6 +59,8 @@ MAP_KINDS: tuple[MapKind, ...] = (
 #: SLOT1 or SLOT2 (strict: `true` is no slot, though it equals 1).
 SlotNumber = Annotated[int, Field(ge=1, le=2, strict=True)]
 Phase = Literal["resolve", "deploy", "support", "retreat", "over"]
+#: The phases in which a squad may be supported (R-SQ-SQUAD): Deploy and Support.
+SUPPORT_PHASES: tuple[Phase, ...] = ("deploy", "support")
 
 
 class MapCard(Frozen):
