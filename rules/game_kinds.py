@@ -59,8 +59,6 @@ def check_log(setup: AnySetup, log: Sequence[AnyCommand]) -> None:
 
 
 def player_names(setup: AnySetup) -> list[str]:
-    if isinstance(setup, SquadSetup):
-        return [p.name for p in setup.players]
     return [p.name for p in setup.players]
 
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
     field_validator,
@@ -40,15 +38,9 @@ from rules.models import (
     Room,
     RoomStack,
     Ruleset,
+    StrictInput,
     Treasure,
 )
-
-
-class _Strict(BaseModel):
-    # strict: a table says what it means; ``true``, ``"9"`` or ``"yes"`` is no number and
-    # no flag, and a name is a string (pydantic's lax mode would convert them).
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
 
 # Far beyond any real table, and small enough that every sum a turn makes of the numbers
 # stays an ordinary number in the answer.
@@ -73,7 +65,7 @@ def without_defaults(data: Any, **defaults: Any) -> Any:
     return data
 
 
-class TableRoom(_Strict):
+class TableRoom(StrictInput):
     name: CardName | None = None
     # The card's catalogue id ("BMA015"): its abilities apply (R-CARD-EFFECT).
     id: str | None = Field(default=None, pattern=r"^[A-Z]{3}\d{3}$")
@@ -108,7 +100,7 @@ class TableRoom(_Strict):
         )
 
 
-class TablePlayer(_Strict):
+class TablePlayer(StrictInput):
     name: PlayerName
     xp: Count
     boss_treasure: list[Treasure] = Field(default_factory=list, max_length=3)
@@ -126,7 +118,7 @@ class TablePlayer(_Strict):
         return without_defaults(handler(self), coins=0)
 
 
-class TableItem(_Strict):
+class TableItem(StrictInput):
     """An Item a town Hero carries: the classes on the card, or ["any"] (R-ITEM)."""
 
     name: CardName | None = None
@@ -139,7 +131,7 @@ class TableItem(_Strict):
         return self
 
 
-class TableHero(_Strict):
+class TableHero(StrictInput):
     name: CardName | None = None
     treasure: list[Treasure] = Field(min_length=1, max_length=2)
     health: Annotated[int, Field(ge=1, le=TABLE_MAX)]
@@ -158,7 +150,7 @@ class TableHero(_Strict):
         return without_defaults(handler(self), item=None, star=False)
 
 
-class Table(_Strict):
+class Table(StrictInput):
     players: list[TablePlayer] = Field(min_length=2, max_length=6)
     town: list[TableHero] = Field(default_factory=list, max_length=MAX_TOWN)
     variant: Literal["standard", "unlimited_lives"] = "standard"

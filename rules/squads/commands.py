@@ -22,6 +22,8 @@ from rules.squads.models import (
 
 SquadNumber = Annotated[int, Field(ge=0, le=100_000)]
 Cards = Annotated[int, Field(ge=0, le=20)]
+#: How many princesses a captured Parasols sends back to the wilds, at most (R-SQ-PARASOLS).
+MAX_PARASOLS = 2
 
 
 class Deploy(Frozen):
@@ -72,7 +74,7 @@ class Capture(Frozen):
     slot: SlotNumber
     princess: Colour | None = None
     victim: PlayerName | None = None
-    parasols: tuple[PrincessPick, ...] = Field(default=(), max_length=2)
+    parasols: tuple[PrincessPick, ...] = Field(default=(), max_length=MAX_PARASOLS)
 
 
 class ResolveAction(Frozen):

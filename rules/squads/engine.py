@@ -18,6 +18,7 @@ from rules.squads.map_cards import card_events, leave_events
 from rules.squads.messages import MAP_NAMES
 from rules.squads.models import (
     MAX_RECRUITS,
+    SUPPORT_PHASES,
     TIMER_CARDS,
     MapCard,
     Phase,
@@ -134,7 +135,7 @@ def _deploy(state: SquadState, command: cmd.Deploy) -> list[ev.EventBase]:
 
 def _support(state: SquadState, command: cmd.Support) -> list[ev.EventBase]:
     player = _active(state, command.player)
-    _phase_is(state, ("deploy", "support"))
+    _phase_is(state, SUPPORT_PHASES)
     squad = _squad(player, command.squad)
     if command.cards == 0 and command.catapult is None:
         raise RulesError("R-SQ-SQUAD", "err.sq.no_support")

@@ -24,7 +24,9 @@ MEGAGRUMP_STRENGTH = 6
 #: At most this many recruits in one army (R-SQ-RECRUIT).
 MAX_RECRUITS = 3
 
-Strength = Annotated[int, Field(ge=0, le=99)]
+#: The highest printed strength a card may have (a Catapult's too).
+MAX_STRENGTH = 99
+Strength = Annotated[int, Field(ge=0, le=MAX_STRENGTH)]
 SupportCount = Annotated[int, Field(ge=0, le=99)]
 
 
@@ -45,9 +47,20 @@ RecruitKind = Literal["megagrump", "catapult", "mercenary"]
 #: leads (R-SQ-RECRUIT).
 LeaderRecruit = Literal["megagrump", "mercenary"]
 MapKind = Literal["kidnap", "gullible_hero", "parasols", "bullyhulk", "fake_princess", "finale"]
+#: Every kind but the FINALE: the MAP deck's and the TIMER's cards, and what a slot can
+#: show at set-up (the FINALE lies under the TIMER deck).
+MAP_KINDS: tuple[MapKind, ...] = (
+    "kidnap",
+    "gullible_hero",
+    "parasols",
+    "bullyhulk",
+    "fake_princess",
+)
 #: SLOT1 or SLOT2 (strict: `true` is no slot, though it equals 1).
 SlotNumber = Annotated[int, Field(ge=1, le=2, strict=True)]
 Phase = Literal["resolve", "deploy", "support", "retreat", "over"]
+#: The phases in which a squad may be supported (R-SQ-SQUAD): Deploy and Support.
+SUPPORT_PHASES: tuple[Phase, ...] = ("deploy", "support")
 
 
 class MapCard(Frozen):
@@ -97,6 +110,26 @@ class Squad(Frozen):
         return kinds + (("catapult",) if self.catapult is not None else ())
 
 
+#: How many play a squad game (R-SQ-SETUP).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+
+def setup_clash(names: list[str], bosses: list[str]) -> Literal["same_name", "same_boss"] | None:
+    """Which set-up rule the players' names and bosses break, if any: two players with one
+    name, or two with one boss (each compared without case or surrounding spaces)."""
+    if _repeats(names):
+        return "same_name"
+    if _repeats(bosses):
+        return "same_boss"
+    return None
+
+
+def _repeats(values: list[str]) -> bool:
+    folded = [v.strip().casefold() for v in values]
+    return len(set(folded)) < len(folded)
+
+
 class SquadPlayerSetup(Frozen):
     name: PlayerName
     boss: BossName
@@ -107,17 +140,16 @@ class SquadPlayerSetup(Frozen):
 class SquadSetup(Frozen):
     """Players in turn order (the youngest first), and the two cards drawn at set-up."""
 
-    players: tuple[SquadPlayerSetup, ...] = Field(min_length=2, max_length=4)
+    players: tuple[SquadPlayerSetup, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     slot1: MapCard
     slot2: MapCard
 
     @model_validator(mode="after")
     def _fits(self) -> SquadSetup:
-        names = [p.name.casefold() for p in self.players]
-        if len(set(names)) != len(names):
+        clash = setup_clash([p.name for p in self.players], [p.boss for p in self.players])
+        if clash == "same_name":
             raise ValueError("two players have the same name")
-        bosses = [p.boss.strip().casefold() for p in self.players]
-        if len(set(bosses)) != len(bosses):
+        if clash == "same_boss":
             raise ValueError("each player picks a different boss")
         if "finale" in (self.slot1.kind, self.slot2.kind):
             raise ValueError("the FINALE lies under the TIMER deck, not in a slot at set-up")

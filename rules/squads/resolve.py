@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.models import Frozen
-from rules.squads.models import MapCard, Squad, SquadPlayer
+from rules.squads.models import MAP_KINDS, MapCard, MapKind, Squad, SquadPlayer
 
 
 class Verdict(Frozen):
@@ -74,3 +74,10 @@ def open_slots(slots: Sequence[MapCard | None], color: str) -> list[int]:
     """The slots (1, 2) holding a MAP card of ``color``: what a victorious squad of that
     colour may capture (R-SQ-CAPTURE)."""
     return [n for n, card in enumerate(slots, 1) if card is not None and card.color == color]
+
+
+def drawable(timer_left: int, slot: int) -> tuple[MapKind, ...]:
+    """The kinds a card drawn into empty slot ``slot`` may be (R-SQ-REFILL): SLOT1 from
+    TIMER, the FINALE once TIMER is used up (``timer_left`` 0); SLOT2 from MAP (which may
+    also be empty: no card at all)."""
+    return ("finale",) if slot == 1 and timer_left == 0 else MAP_KINDS

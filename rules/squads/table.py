@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
-from rules.models import PlayerName
+from rules.models import PlayerName, StrictInput
 from rules.squads.models import (
     Colour,
     MapCard,
@@ -34,12 +34,7 @@ MAX_SQUADS = 40
 MAX_PRINCESSES = 40
 
 
-class _Strict(BaseModel):
-    # strict, as Boss Monster's tables: ``true`` or ``"9"`` is no number, ``1`` no name.
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-
-class TableSquad(_Strict):
+class TableSquad(StrictInput):
     color: Colour | None = None
     strength: Strength | None = None
     support: SupportCount = 0
@@ -79,7 +74,7 @@ class TableSquad(_Strict):
         )
 
 
-class TablePlayer(_Strict):
+class TablePlayer(StrictInput):
     name: PlayerName
     squads: list[TableSquad] = Field(default_factory=list, max_length=MAX_SQUADS)
     princesses: list[Colour] = Field(default_factory=list, max_length=MAX_PRINCESSES)
@@ -92,13 +87,13 @@ class TablePlayer(_Strict):
         )
 
 
-class TableSlot(_Strict):
+class TableSlot(StrictInput):
     slot: SlotNumber
     card: MapKind
     color: Colour
 
 
-class SquadTable(_Strict):
+class SquadTable(StrictInput):
     active: PlayerName
     end: bool = False
     players: list[TablePlayer] = Field(min_length=2, max_length=4)

@@ -9,6 +9,8 @@ from rules.squads.commands import SQUAD_COMMANDS
 from rules.squads.engine import apply
 from rules.squads.events import GameOver
 from rules.squads.game import SquadGame
+from rules.squads.models import MAP_KINDS, setup_clash
+from rules.squads.resolve import drawable
 
 
 def _resolving(*, ann_support: int = 0, bob: int = 3, cy: int = 1) -> SquadGame:
@@ -235,3 +237,16 @@ def test_undo_redo_and_replay_from_json() -> None:
     again = SquadGame.model_validate_json(saved)
     assert again == game and again.state == game.state
     assert SQUAD_COMMANDS.validate_python(game.log[0].model_dump()) == game.log[0]
+
+
+def test_setup_clash_names_a_repeated_name_before_a_repeated_boss() -> None:
+    assert setup_clash(["Ann", "Bob"], ["Rex", "Zed"]) is None
+    assert setup_clash(["Ann", " ann "], ["Rex", "Rex"]) == "same_name"
+    assert setup_clash(["Ann", "Bob"], ["Rex", " REX"]) == "same_boss"
+
+
+def test_drawable_is_the_finale_in_slot1_once_timer_is_used_up_else_a_map_card() -> None:
+    assert drawable(0, 1) == ("finale",)
+    assert drawable(3, 1) == MAP_KINDS
+    assert drawable(0, 2) == MAP_KINDS
+    assert "finale" not in MAP_KINDS

@@ -15,13 +15,10 @@ from companion.ui.squads.parts import choice_row, own, text_field
 from companion.ui.store_problems import store_error_text
 from companion.ui.widgets import big_button, heading, tagged
 from rules.input_errors import describe
-from rules.squads.models import SquadSetup
+from rules.squads.models import MAP_KINDS, MAX_PLAYERS, MIN_PLAYERS, SquadSetup, setup_clash
 
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
-
-#: The MAP cards a slot can show at set-up (the FINALE lies under the TIMER deck).
-DEALT = ("kidnap", "gullible_hero", "parasols", "bullyhulk", "fake_princess")
 
 
 @dataclass(frozen=True)
@@ -37,7 +34,7 @@ class Dealt:
     color: str = ""
 
 
-def card_choices(app: TableApp, kinds: tuple[str, ...] = DEALT) -> list[tuple[str, str]]:
+def card_choices(app: TableApp, kinds: tuple[str, ...] = MAP_KINDS) -> list[tuple[str, str]]:
     return [(kind, app.tr(f"squads.card.{kind}")) for kind in kinds]
 
 
@@ -51,13 +48,8 @@ def problem(app: TableApp, seats: list[Seat], slots: list[Dealt]) -> str | None:
     for number, slot in enumerate(slots, 1):
         if not slot.color.strip():
             return tr("squads.new.missing_slot", slot=number)
-    names = [s.name.strip().casefold() for s in seats]
-    if len(set(names)) < len(names):
-        return tr("squads.new.same_name")
-    bosses = [s.boss.strip().casefold() for s in seats]
-    if len(set(bosses)) < len(bosses):
-        return tr("squads.new.same_boss")
-    return None
+    clash = setup_clash([s.name for s in seats], [s.boss for s in seats])
+    return None if clash is None else tr(f"squads.new.{clash}")
 
 
 @ft.component
@@ -122,7 +114,7 @@ def NewSquadGame(app: TableApp) -> ft.Control:
                     icon=ft.Icons.PERSON_REMOVE,
                 )
             ]
-            if len(seats) > 2
+            if len(seats) > MIN_PLAYERS
             else []
         )
         return tagged(
@@ -187,7 +179,7 @@ def NewSquadGame(app: TableApp) -> ft.Control:
                 icon=ft.Icons.PERSON_ADD,
             )
         ]
-        if len(seats) < 4
+        if len(seats) < MAX_PLAYERS
         else []
     )
     return ft.Column(

@@ -6,23 +6,24 @@ Recruit actions (R-SQ-ACTION) and the cards drawn into the empty slots (R-SQ-REF
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 import flet as ft
 
-from companion.ui.squads.new_game import DEALT, card_choices
 from companion.ui.squads.parts import choice_row, own, squad_label, text_field
 from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules.game_kinds import AnyCommand
 from rules.squads import commands as cmd
-from rules.squads.models import MapCard, Squad, SquadState
-from rules.squads.resolve import action_resolves, open_slots, verdict
+from rules.squads.commands import MAX_PARASOLS
+from rules.squads.models import MapCard, RecruitKind, Squad, SquadState
+from rules.squads.resolve import action_resolves, drawable, open_slots, verdict
 
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
 
-RECRUITS = ("megagrump", "catapult", "mercenary")
+#: The recruits a resolved Recruit action may bring (R-SQ-ACTION).
+RECRUITS: tuple[str, ...] = get_args(RecruitKind)
 #: A princess on the table: her owner, her colour, her place among the owner's.
 Pick = tuple[str, str, int]
 #: What a player picks for SLOT2 when the MAP deck is empty (R-SQ-REFILL).
@@ -93,9 +94,8 @@ def _squad_row(
 
 
 def _allowed(state: SquadState, n: int) -> tuple[str, ...]:
-    if n == 1:
-        return ("finale",) if state.timer_left == 0 else DEALT
-    return (*DEALT, NO_CARD)
+    kinds = drawable(state.timer_left, n)
+    return kinds if n == 1 else (*kinds, NO_CARD)
 
 
 def _chosen(state: SquadState, n: int, kinds: list[str]) -> str:
@@ -165,7 +165,9 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], N
 
     def toggle(pick: Pick) -> None:
         set_parasols(
-            tuple(p for p in parasols if p != pick) if pick in parasols else (*parasols, pick)[-2:]
+            tuple(p for p in parasols if p != pick)
+            if pick in parasols
+            else (*parasols, pick)[-MAX_PARASOLS:]
         )
 
     def finish(_event: object) -> None:
@@ -220,4 +222,4 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], N
     return tagged("sq-resolve", ft.Column(out, spacing=10))
 
 
-__all__ = ["NO_CARD", "ResolvePanel", "card_choices"]
+__all__ = ["NO_CARD", "ResolvePanel"]

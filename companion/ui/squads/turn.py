@@ -27,7 +27,7 @@ from rules.rulings import Ruling
 from rules.squads import commands as cmd
 from rules.squads.engine import setup_rulings
 from rules.squads.game import SquadGame
-from rules.squads.models import SquadPlayer, SquadState
+from rules.squads.models import MAX_STRENGTH, SUPPORT_PHASES, SquadPlayer, SquadState
 
 if TYPE_CHECKING:
     from companion.session import TableSession
@@ -84,7 +84,7 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
                 {
                     "player": player.name,
                     "color": None if leader == "action" or not color.strip() else color,
-                    "strength": min(number, 99),
+                    "strength": min(number, MAX_STRENGTH),
                     "recruit": leader if leader in ("mercenary", "megagrump") else None,
                     "action": "recruit" if leader == "action" else None,
                 }
@@ -117,7 +117,7 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
         )
         out.append(tagged("sq-deploy-form", ft.Column(form, spacing=8)))
     # A Catapult never leads; played face up under a squad it adds its printed number.
-    catapults = state.phase in ("deploy", "support") and "catapult" in player.recruits
+    catapults = state.phase in SUPPORT_PHASES and "catapult" in player.recruits
     if catapults:
         out.append(
             text_field(
@@ -142,13 +142,13 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
                                 player=player.name,
                                 squad=squad.number,
                                 cards=0,
-                                catapult=min(int(catapult), 99),
+                                catapult=min(int(catapult), MAX_STRENGTH),
                             ),
                         )
                     ),
                 )
             )
-        if state.phase in ("deploy", "support"):
+        if state.phase in SUPPORT_PHASES:
             row.append(
                 big_button(
                     f"sq-support-{squad.number}",
