@@ -17,6 +17,8 @@ Players' names are compared as typed; names that differ only in case or spaces (
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
@@ -249,3 +251,12 @@ def csv_rows(
                 ]
             )
     return rows
+
+
+def csv_text(
+    summary: Summary, games: Iterable[GameFacts], same: Mapping[str, str] | None = None
+) -> str:
+    """``csv_rows`` as CSV text, one line each (the History screen's and ``stats --csv``'s)."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(csv_rows(summary, games, same))
+    return out.getvalue()

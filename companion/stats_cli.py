@@ -13,7 +13,6 @@ a ``--player`` who played no saved game.
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -59,7 +58,7 @@ def stats_options(args: argparse.Namespace) -> StatsOptions:
 def run_stats(
     options: StatsOptions, stdout: TextIO | None = None, stderr: TextIO | None = None
 ) -> int:
-    from companion.stats import csv_rows, everyone, summarize
+    from companion.stats import csv_text, everyone, summarize
     from companion.stats_cache import saved_facts
     from companion.stats_names import load_names
     from companion.store import GameStore, resolve_data_dir
@@ -76,7 +75,7 @@ def run_stats(
         return EXIT_BAD_INPUT
     summary = summarize(found.games, player, names.same)
     if options.csv:
-        csv.writer(out, lineterminator="\n").writerows(csv_rows(summary, found.games, names.same))
+        out.write(csv_text(summary, found.games, names.same))
         return 0
     wins = ", ".join(f"{printable(n)} {k}" for n, k in summary.wins_by_player.items()) or "none yet"
     bosses = ", ".join(f"{printable(n)} {k}" for n, k in summary.wins_by_boss.items()) or "none yet"

@@ -13,14 +13,15 @@ from collections.abc import Iterable
 
 from companion.catalogue import HeroCard, Match
 from rules.models import GameState
+from rules.setup import in_hero_deck
 
 
-def hero_in_deck(card: HeroCard, state: GameState, revealed: Counter[str] | None = None) -> bool:
-    """Whether ``card`` may still come out of this game's Hero deck."""
-    if card.min_players is not None and card.min_players > len(state.players):
+def hero_in_deck(card: HeroCard, state: GameState, revealed: Counter[str]) -> bool:
+    """Whether ``card`` may still come out of this game's Hero deck (``revealed``: the
+    copies already out, ``revealed_heroes``)."""
+    if not in_hero_deck(card.min_players, len(state.players)):
         return False
-    seen = revealed if revealed is not None else revealed_heroes(state)
-    return seen[card.id] < card.quantity
+    return revealed[card.id] < card.quantity
 
 
 def revealed_heroes(state: GameState) -> Counter[str]:

@@ -22,7 +22,7 @@ def _where(build: PendingBuild, player: PlayerState) -> tuple[str, dict[str, str
 def check_build(state: GameState, player: PlayerState, room: Room, over: int | None) -> str | None:
     """Raise ``BuildError`` unless ``room`` may be placed there now; return the card that
     allows a placement the printed rules would refuse (R-CARD-EFFECT), if one does."""
-    if player.built_this_phase or player.pending is not None:
+    if player.has_built:
         raise BuildError("R-BUILD-ONE", "err.build_twice", player=player.name)
     if over is None:
         if room.advanced:

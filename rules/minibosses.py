@@ -144,7 +144,7 @@ def build(
     state: GameState, player: PlayerState, over: int, card: MinibossCard
 ) -> list[ev.EventBase]:
     """BuildMiniboss: face down on Room ``over``, as the player's one build this phase."""
-    if player.built_this_phase or player.pending is not None:
+    if player.has_built:
         raise BuildError("R-BUILD-ONE", "err.build_twice", player=player.name)
     stack = _stack(player, over)
     if stack.deactivated:

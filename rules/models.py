@@ -285,6 +285,12 @@ class PlayerState(Frozen):
     coin_for_room_turn: NonNegative = 0  # the last turn a Room card was discarded for a Coin
 
     @property
+    def has_built(self) -> bool:
+        """Whether this player made this phase's one build, a Room or a Miniboss, face down
+        or already revealed (R-BUILD-ONE)."""
+        return self.built_this_phase or self.pending is not None
+
+    @property
     def healable(self) -> tuple[ScoredHero, ...]:
         """The Heroes scored face up: the Wounds a heal may flip to Souls (R-HEAL).
         Wounds entered by hand (``wounds_adjust``) have no card to flip."""

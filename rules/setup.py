@@ -28,6 +28,12 @@ def hero_counts(players: int, ruleset: Ruleset) -> tuple[int, int]:
     return _HEROES[ruleset.printing][players]
 
 
+def in_hero_deck(min_players: int | None, players: int) -> bool:
+    """R-SETUP-HEROES: a Hero card printed for more players than the game has (a "4+"
+    card in a 3-player game) is left out of its Hero deck."""
+    return min_players is None or min_players <= players
+
+
 class HandRule(BaseModel):
     """What each player draws at set-up (R-SETUP-HAND)."""
 

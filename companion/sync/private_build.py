@@ -40,8 +40,7 @@ def may_build_for(
 
 
 def is_ready(state: GameState, player: str) -> bool:
-    p = state.player(player)
-    return flow.is_out(state, player) or p.pending is not None or p.built_this_phase
+    return flow.is_out(state, player) or state.player(player).has_built
 
 
 def waiting_for(state: GameState) -> tuple[str, ...]:

@@ -29,40 +29,30 @@ class HomeScreen:
     def phase(self) -> str | None:
         return None
 
+    def _go(
+        self, identifier: str, text: str, route: str, icon: ft.IconData, primary: bool = False
+    ) -> ft.Control:
+        """A full-width button that opens ``route``."""
+        return big_button(
+            identifier,
+            text,
+            lambda _e: self.app.go(route),
+            icon=icon,
+            primary=primary,
+            expand=True,
+        )
+
     def build(self) -> list[ft.Control]:
         tr = self.app.tr
         return [
             heading(tr("home.welcome")),
             note(tr("home.intro")),
-            big_button(
-                "new-game",
-                tr("home.new_game"),
-                lambda _e: self.app.go("/new"),
-                icon=ft.Icons.ADD,
-                primary=True,
-                expand=True,
+            self._go("new-game", tr("home.new_game"), "/new", ft.Icons.ADD, primary=True),
+            self._go("open-rules-home", tr("nav.rules"), "/rules", ft.Icons.MENU_BOOK),
+            self._go(
+                "open-saved-games", tr("home.all_saved_games"), "/games", ft.Icons.FOLDER_OPEN
             ),
-            big_button(
-                "open-rules-home",
-                tr("nav.rules"),
-                lambda _e: self.app.go("/rules"),
-                icon=ft.Icons.MENU_BOOK,
-                expand=True,
-            ),
-            big_button(
-                "open-saved-games",
-                tr("home.all_saved_games"),
-                lambda _e: self.app.go("/games"),
-                icon=ft.Icons.FOLDER_OPEN,
-                expand=True,
-            ),
-            big_button(
-                "open-history",
-                tr("home.history"),
-                lambda _e: self.app.go("/history"),
-                icon=ft.Icons.INSIGHTS,
-                expand=True,
-            ),
+            self._go("open-history", tr("home.history"), "/history", ft.Icons.INSIGHTS),
             *saved_games(self.app),
             ft.Text(tr("home.unofficial"), size=13, italic=True),
         ]

@@ -10,8 +10,6 @@ may open (a game under live sync is listed for its host and seats only).
 from __future__ import annotations
 
 import asyncio
-import csv
-import io
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -22,7 +20,7 @@ from companion.stats import (
     GameFacts,
     NameQuestion,
     Summary,
-    csv_rows,
+    csv_text,
     everyone,
     name_questions,
     summarize,
@@ -161,12 +159,6 @@ def souls_and_wounds(app: TableApp, game: GameFacts) -> ft.Control:
         "history-plot",
         ft.Column([chart, ft.Row(legend, wrap=True, spacing=12)], spacing=4),
     )
-
-
-def _csv_text(summary: Summary, games: tuple[GameFacts, ...], names: Names) -> str:
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(csv_rows(summary, games, names.same))
-    return out.getvalue()
 
 
 def _show_csv(app: TableApp, text: str) -> None:
@@ -322,7 +314,7 @@ def HistoryView(app: TableApp) -> ft.Control:
         big_button(
             "history-export",
             tr("history.export"),
-            lambda _e: _show_csv(app, _csv_text(summary, found.games, names)),
+            lambda _e: _show_csv(app, csv_text(summary, found.games, names.same)),
             icon=ft.Icons.DOWNLOAD,
             expand=True,
         )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import flet as ft
 
-from companion.ui.sync_link import page_loop
+from companion.ui.redraw import page_loop
 
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp

@@ -20,8 +20,9 @@ import flet as ft
 from companion.session import Request
 from companion.store import StoreError
 from companion.sync.hub import WatchOnly
+from companion.ui.redraw import page_loop
 from companion.ui.store_problems import store_error_text
-from companion.ui.sync_link import access_of, page_loop, stale_text
+from companion.ui.sync_link import access_of, stale_text
 from companion.ui.table.rulings import refused_by_rule
 from companion.ui.widgets import Refusal
 from rules.errors import RulesError, StaleCommand

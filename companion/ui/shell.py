@@ -37,15 +37,10 @@ from companion.ui.device_settings import Settings as Settings
 from companion.ui.join_screen import GameUnavailable, gate_route
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.reconcile import fold
+from companion.ui.redraw import later, when_shown
 from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
 from companion.ui.squads.screens import squad_screen_for
-from companion.ui.sync_link import (
-    TabSync,
-    later,
-    note_change,
-    presence_changed,
-    when_shown,
-)
+from companion.ui.sync_link import TabSync, note_change, presence_changed
 from rules.game import Game
 from rules.game_kinds import AnySetup
 

@@ -13,7 +13,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import flet as ft
 
@@ -28,6 +28,7 @@ from companion.sync.private_build import (
     waiting_for,
 )
 from companion.sync.registry import JoinRecordNotSaved
+from companion.ui.redraw import later
 from companion.ui.widgets import Refusal
 from rules.commands import BuildRoom, Command, RevealRooms
 from rules.models import GameState
@@ -52,7 +53,7 @@ class _Routed(Protocol):
 
 class TableApp(Protocol):
     """One browser tab's app (``companion.ui.shell.TableApp``) as the helpers below, the
-    join, off-loop, sending and store-problem modules, the rulings and the squad screens
+    join, redraw, off-loop, sending and store-problem modules, the rulings and the squad screens
     use it: named here, so that they need not import the shell that imports them (no
     import cycle, type-only imports included). mypy checks that the shell's app fits."""
 
@@ -95,16 +96,10 @@ class _HasGameId(Protocol):
 
 
 G = TypeVar("G", bound=_HasGameId)
-M = TypeVar("M")
 #: The top-of-screen message slot of the game screen (neutral, not an error).
 SYNC_SLOT = "sync"
 #: A tap on a control that a redraw removed counts as "too late" for this long.
 LATE_TAP_S = 5.0
-#: How long to wait for the browser to confirm it shows a redraw.
-ACK_TIMEOUT = 2.0
-#: How long after the browser confirms a redraw the keyboard is moved (``focus_when_shown``):
-#: a few frames, for the focus the redraw moved to settle first.
-FOCUS_SETTLE_S = 0.15
 #: Pauses between tries to read this device again when the browser's storage did not
 #: answer in time (a loaded computer right after a server restart answers in seconds).
 DEVICE_RETRY_S = (1.0, 2.0, 4.0, 8.0, 15.0)
@@ -170,122 +165,6 @@ def sees_face_down(app: TableApp, player: str) -> bool:
 
 def device_id(app: TableApp) -> str | None:
     return app.sync.device.device_id if app.sync is not None else None
-
-
-def page_loop(page: ft.Page) -> asyncio.AbstractEventLoop | None:
-    """The event loop serving the page's connection; None for a page with no connection
-    (a phone asleep, the screen tests' page)."""
-    try:
-        loop: asyncio.AbstractEventLoop | None = page.session.connection.loop
-    except AttributeError:
-        return None
-    return loop
-
-
-#: Turns of the event loop another tab's redraw waits (``later``): the acting tab's
-#: writer takes one to wake and one to hand its bytes to the socket.
-YIELD_TURNS = 3
-
-
-def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
-    """Run ``action`` on the page's own turn of the event loop (after the handler now
-    running, so the acting tab is answered first), then send what it changed.
-
-    A page with no connection (a phone asleep, a test page) is drawn at once: Flet sends
-    a reconnecting client the whole page, so it comes back up to date."""
-    if page_loop(page) is None:
-        action(*args)
-        return
-
-    async def run() -> None:
-        # The other tabs hear of a change before the acting tab's answer is drawn, so
-        # their redraws come first on the loop; and what the acting tab sends waits in
-        # its connection's queue until the loop gets to its writer. A few turns of the
-        # loop first let that answer leave before each other tab is drawn (with six
-        # phones at the table, the one who tapped waited on five redraws, #31).
-        for _turn in range(YIELD_TURNS):
-            await asyncio.sleep(0)
-        try:
-            action(*args)
-        except Exception:  # a tab that closed meanwhile must not stop the others
-            log.warning("redrawing a tab after a change failed", exc_info=True)
-
-    page.run_task(run)
-
-
-#: The questions ``when_shown`` is waiting on (the loop keeps only weak references).
-_ASKING: set[asyncio.Task[None]] = set()
-
-
-def when_shown(app: TableApp, mark: M, confirm: Callable[[M], None]) -> None:
-    """Call ``confirm(mark)`` once the browser shows what is sent to it next.
-
-    Controls stay on screen across redraws, so a tap that reaches the server after a
-    redraw may still have been made on the older picture: the screen keeps sending the
-    revision the browser confirmed, not the one the server drew. The browser answers in
-    the order it is sent things, so the question must leave right behind the redraw:
-    call this just before sending it. A browser that does not answer (a tab that is
-    closing) is taken to show it after ``ACK_TIMEOUT`` seconds."""
-    ask = app.sync.ask_client if app.sync is not None else None
-    loop = page_loop(app.page)
-    if ask is None or loop is None:
-        confirm(mark)
-        return
-
-    async def wait() -> None:
-        try:
-            async with asyncio.timeout(ACK_TIMEOUT):
-                await ask()
-        except Exception:
-            log.debug("the browser did not confirm a redraw", exc_info=True)
-        confirm(mark)
-
-    try:
-        running = asyncio.get_running_loop()
-    except RuntimeError:
-        running = None
-    if running is not loop:
-        app.page.run_task(wait)  # from another thread: handed over to the page's loop
-        return
-    # A task of our own, not page.run_task (a thread-safe hand-off, then the task): its
-    # first step runs in the loop's next turn, ahead of the redraw queued after this call,
-    # so question and redraw leave together. Asked turns later, the browser could draw,
-    # take the next tap and send it before the question came: a second "Next Room" was
-    # then refused as the first one arriving twice (seen in CI on a loaded machine).
-    task = loop.create_task(wait())
-    _ASKING.add(task)
-    task.add_done_callback(_ASKING.discard)
-
-
-def focus_when_shown(app: TableApp, field: ft.TextField) -> None:
-    """Give ``field`` the keyboard once the browser shows what was just sent to it, and a
-    moment more (``FOCUS_SETTLE_S``).
-
-    Why not at once: the tap that moves the keyboard on (a catalogue match under a name)
-    puts the browser's focus on the match it tapped (when the accessibility tree is on:
-    a screen reader, the browser tests). The redraw takes that match away, and Flutter
-    hands the focus back to the name above it. A request sent at once could come first:
-    the keyboard went to ``field``, then the name above, getting and losing the focus a
-    frame later, took the browser's focus off ``field`` while Flutter still counted
-    ``field`` as focused, so asking again did nothing and the keyboard was left on
-    nothing (seen in about one run in five of the keyboard's browser test, and logged
-    with focus events). Asked once the redraw has settled, it is a plain move from one
-    field to the next."""
-    if page_loop(app.page) is None:  # no browser to wait for (the screen tests' page)
-        app.page.run_task(field.focus)
-        return
-
-    async def focus() -> None:
-        await asyncio.sleep(FOCUS_SETTLE_S)
-        try:
-            await field.focus()  # type: ignore[no-untyped-call]
-        except Exception:  # the field went away meanwhile (the form was sent)
-            log.debug("a name field could not take the keyboard", exc_info=True)
-
-    def shown(_mark: None) -> None:
-        app.page.run_task(focus)
-
-    when_shown(app, None, shown)
 
 
 def note_change(app: TableApp, mine: bool) -> None:

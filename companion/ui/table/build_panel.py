@@ -12,9 +12,9 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.ui.new_game_form import FormErrors
+from companion.ui.redraw import focus_when_shown
 from companion.ui.room_picker import RoomPicker
 from companion.ui.room_questions import ask_then_build
-from companion.ui.sync_link import focus_when_shown
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.forecast import DraftForecast
 from companion.ui.widgets import Refusal, big_button, tagged

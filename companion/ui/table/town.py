@@ -18,7 +18,7 @@ from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_lett
 from companion.ui.kept_form import KeptForm
 from companion.ui.matches_in_view import keep_matches_in_view
 from companion.ui.own_card_names import own_names
-from companion.ui.sync_link import focus_when_shown
+from companion.ui.redraw import focus_when_shown
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
 from companion.ui.table.rulings import rule_link

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from companion.ui import sync_link
-from companion.ui.sync_link import when_shown
+from companion.ui import redraw
+from companion.ui.redraw import when_shown
 
 
 def _app(loop: asyncio.AbstractEventLoop, ask: Any) -> Any:
@@ -36,7 +36,7 @@ def test_a_redraw_counts_as_shown_only_once_the_browser_answers() -> None:
 def test_a_browser_that_never_answers_counts_as_shown_after_the_timeout(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(sync_link, "ACK_TIMEOUT", 0.05)
+    monkeypatch.setattr(redraw, "ACK_TIMEOUT", 0.05)
     loop = asyncio.new_event_loop()
     confirmed: list[tuple[int, int]] = []
     when_shown(_app(loop, loop.create_future), (2, 2), confirmed.append)

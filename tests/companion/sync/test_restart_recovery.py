@@ -78,7 +78,7 @@ def test_restart_a_tab_whose_storage_answers_late_comes_back_as_its_device_to_it
     # The same race as on a loaded machine, made short: the device questions wait 0.2 s,
     # and this browser answers the first ones 0.5 s late.
     monkeypatch.setattr(device_module, "TIMEOUT", 0.2)
-    monkeypatch.setattr(sync_link, "DEVICE_RETRY_S", (0.1, 0.2, 0.4), raising=False)
+    monkeypatch.setattr(sync_link, "DEVICE_RETRY_S", (0.1, 0.2, 0.4))
     main = make_main(AppConfig(data_dir=tmp_path / "data"))
 
     device_questions = iter([0.5, 0.5])  # both tries at the start come too late

@@ -11,7 +11,7 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from companion.ui.sync_link import later
+from companion.ui.redraw import later
 
 
 class _Page:

@@ -1,4 +1,4 @@
-"""The question that tells when the browser shows a redraw (``sync_link.when_shown``) is
+"""The question that tells when the browser shows a redraw (``redraw.when_shown``) is
 started before the redraw is sent, so it leaves right behind it."""
 
 from __future__ import annotations

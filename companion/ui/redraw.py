@@ -1,0 +1,141 @@
+"""When a redraw reaches the browser: another tab's redraw waits for the acting tab's answer
+to leave (``later``), a screen learns when the browser shows what it was sent
+(``when_shown``), and the keyboard moves once a redraw has settled (``focus_when_shown``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import flet as ft
+
+if TYPE_CHECKING:
+    from companion.ui.sync_link import TableApp
+
+log = logging.getLogger(__name__)
+
+M = TypeVar("M")
+#: How long to wait for the browser to confirm it shows a redraw.
+ACK_TIMEOUT = 2.0
+#: How long after the browser confirms a redraw the keyboard is moved (``focus_when_shown``):
+#: a few frames, for the focus the redraw moved to settle first.
+FOCUS_SETTLE_S = 0.15
+
+
+def page_loop(page: ft.Page) -> asyncio.AbstractEventLoop | None:
+    """The event loop serving the page's connection; None for a page with no connection
+    (a phone asleep, the screen tests' page)."""
+    try:
+        loop: asyncio.AbstractEventLoop | None = page.session.connection.loop
+    except AttributeError:
+        return None
+    return loop
+
+
+#: Turns of the event loop another tab's redraw waits (``later``): the acting tab's
+#: writer takes one to wake and one to hand its bytes to the socket.
+YIELD_TURNS = 3
+
+
+def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
+    """Run ``action`` on the page's own turn of the event loop (after the handler now
+    running, so the acting tab is answered first), then send what it changed.
+
+    A page with no connection (a phone asleep, a test page) is drawn at once: Flet sends
+    a reconnecting client the whole page, so it comes back up to date."""
+    if page_loop(page) is None:
+        action(*args)
+        return
+
+    async def run() -> None:
+        # The other tabs hear of a change before the acting tab's answer is drawn, so
+        # their redraws come first on the loop; and what the acting tab sends waits in
+        # its connection's queue until the loop gets to its writer. A few turns of the
+        # loop first let that answer leave before each other tab is drawn (with six
+        # phones at the table, the one who tapped waited on five redraws, #31).
+        for _turn in range(YIELD_TURNS):
+            await asyncio.sleep(0)
+        try:
+            action(*args)
+        except Exception:  # a tab that closed meanwhile must not stop the others
+            log.warning("redrawing a tab after a change failed", exc_info=True)
+
+    page.run_task(run)
+
+
+#: The questions ``when_shown`` is waiting on (the loop keeps only weak references).
+_ASKING: set[asyncio.Task[None]] = set()
+
+
+def when_shown(app: TableApp, mark: M, confirm: Callable[[M], None]) -> None:
+    """Call ``confirm(mark)`` once the browser shows what is sent to it next.
+
+    Controls stay on screen across redraws, so a tap that reaches the server after a
+    redraw may still have been made on the older picture: the screen keeps sending the
+    revision the browser confirmed, not the one the server drew. The browser answers in
+    the order it is sent things, so the question must leave right behind the redraw:
+    call this just before sending it. A browser that does not answer (a tab that is
+    closing) is taken to show it after ``ACK_TIMEOUT`` seconds."""
+    ask = app.sync.ask_client if app.sync is not None else None
+    loop = page_loop(app.page)
+    if ask is None or loop is None:
+        confirm(mark)
+        return
+
+    async def wait() -> None:
+        try:
+            async with asyncio.timeout(ACK_TIMEOUT):
+                await ask()
+        except Exception:
+            log.debug("the browser did not confirm a redraw", exc_info=True)
+        confirm(mark)
+
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is not loop:
+        app.page.run_task(wait)  # from another thread: handed over to the page's loop
+        return
+    # A task of our own, not page.run_task (a thread-safe hand-off, then the task): its
+    # first step runs in the loop's next turn, ahead of the redraw queued after this call,
+    # so question and redraw leave together. Asked turns later, the browser could draw,
+    # take the next tap and send it before the question came: a second "Next Room" was
+    # then refused as the first one arriving twice (seen in CI on a loaded machine).
+    task = loop.create_task(wait())
+    _ASKING.add(task)
+    task.add_done_callback(_ASKING.discard)
+
+
+def focus_when_shown(app: TableApp, field: ft.TextField) -> None:
+    """Give ``field`` the keyboard once the browser shows what was just sent to it, and a
+    moment more (``FOCUS_SETTLE_S``).
+
+    Why not at once: the tap that moves the keyboard on (a catalogue match under a name)
+    puts the browser's focus on the match it tapped (when the accessibility tree is on:
+    a screen reader, the browser tests). The redraw takes that match away, and Flutter
+    hands the focus back to the name above it. A request sent at once could come first:
+    the keyboard went to ``field``, then the name above, getting and losing the focus a
+    frame later, took the browser's focus off ``field`` while Flutter still counted
+    ``field`` as focused, so asking again did nothing and the keyboard was left on
+    nothing (seen in about one run in five of the keyboard's browser test, and logged
+    with focus events). Asked once the redraw has settled, it is a plain move from one
+    field to the next."""
+    if page_loop(app.page) is None:  # no browser to wait for (the screen tests' page)
+        app.page.run_task(field.focus)
+        return
+
+    async def focus() -> None:
+        await asyncio.sleep(FOCUS_SETTLE_S)
+        try:
+            await field.focus()  # type: ignore[no-untyped-call]
+        except Exception:  # the field went away meanwhile (the form was sent)
+            log.debug("a name field could not take the keyboard", exc_info=True)
+
+    def shown(_mark: None) -> None:
+        app.page.run_task(focus)
+
+    when_shown(app, None, shown)
