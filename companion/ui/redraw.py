@@ -7,15 +7,30 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
 
 import flet as ft
 
-if TYPE_CHECKING:
-    from companion.ui.sync_link import TableApp
-
 log = logging.getLogger(__name__)
+
+
+class _Asking(Protocol):
+    """A tab's live sync, as far as a redraw needs it: how to ask the browser."""
+
+    @property
+    def ask_client(self) -> Callable[[], Awaitable[object]] | None: ...
+
+
+class TableApp(Protocol):
+    """What a redraw needs of the tab (``sync_link.TableApp`` has it; kept apart so that
+    this module and ``sync_link`` do not import each other)."""
+
+    @property
+    def page(self) -> ft.Page: ...
+
+    @property
+    def sync(self) -> _Asking | None: ...
 
 M = TypeVar("M")
 #: How long to wait for the browser to confirm it shows a redraw.
