@@ -1,8 +1,9 @@
-"""Bad input named field by field, on one line (the command line's and the forecast's)."""
+"""Input typed as JSON: the strict base of both games' tables, and bad input named field by
+field, on one line (the command line's and the forecast's)."""
 
 from __future__ import annotations
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rules.printable import printable
 
@@ -10,6 +11,14 @@ from rules.printable import printable
 # line stays readable whatever the table holds.
 MAX_PROBLEMS = 3
 MAX_FIELD = 60
+
+
+class StrictInput(BaseModel):
+    """Base of a table typed as JSON (both games' ``python -m rules`` tables): strict, as a
+    table says what it means; ``true``, ``"9"`` or ``"yes"`` is no number and no flag, and
+    ``1`` no name (pydantic's lax mode would convert them)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 def _unclear(char: str) -> bool:

@@ -31,14 +31,6 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class StrictInput(BaseModel):
-    """Base of a table typed as JSON (both games' ``python -m rules`` tables): strict, as a
-    table says what it means; ``true``, ``"9"`` or ``"yes"`` is no number and no flag, and
-    ``1`` no name (pydantic's lax mode would convert them)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-
 class Room(Frozen):
     """A Room card as it lies in a dungeon (its printed facts, no card text)."""
 

@@ -21,6 +21,7 @@ from pydantic import (
 )
 
 from rules.card_effects import effects_of
+from rules.input_errors import StrictInput
 from rules.items import crash_landing_in_play
 from rules.models import (
     CardName,
@@ -38,7 +39,6 @@ from rules.models import (
     Room,
     RoomStack,
     Ruleset,
-    StrictInput,
     Treasure,
 )
 

@@ -14,7 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from rules.models import PlayerName, StrictInput
+from rules.input_errors import StrictInput
+from rules.models import PlayerName
 from rules.squads.models import (
     Colour,
     MapCard,
