@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from rules import card_table
 from rules.card_text import phrases
+from rules.coin_kinds import CoinDamage
 from rules.effect_kinds import (
     DamageEqualsCount,
     DamagePerCount,
@@ -124,6 +125,9 @@ def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> 
                 others = sum(1 for i, s in active if i != index and _fits(s.top, effect.room_type))
                 damage += effect.amount * others
                 notes.append(f"{room.label()} +{effect.amount * others}")
+            elif isinstance(effect, CoinDamage) and stack.coins:  # per Coin on it (R-MINI)
+                damage += effect.amount * stack.coins
+                notes.append(f"{room.label()} {effect.amount * stack.coins:+d}")
     for i, other in active:
         if i == index:
             continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules import card_table
+from rules.coin_kinds import COIN_TYPES, coin_phrases
 from rules.effect_kinds import Effect, RoomType
 from rules.effects import Ability, CardEffects
 from rules.plurals import Arg
@@ -24,6 +25,8 @@ WORD_KEYS: dict[str, str] = {word: f"card.rooms.{kind}" for kind, word in ROOM_W
 
 
 def _effect(effect: Effect) -> list[Phrase]:
+    if isinstance(effect, COIN_TYPES):  # Rise of the Minibosses (rules.coin_kinds)
+        return [(key, dict(args)) for key, args in coin_phrases(effect)]
     match effect.kind:
         case "room_damage_plus":
             out: list[Phrase] = [

@@ -67,13 +67,17 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
             ruling = Ruling(rule="R-CARD-EFFECT", key="card.survived_here", args=args)
             out += [*_boosted(player, index, ability, ruling), _marked(player, room, mark)]
             continue
-        if ability.handling == "auto":
+        if any(e.kind == "no_more_damage" for e in ability.effects):
             mark = spent(player, index, room.card_id)
             if mark in state.card_uses:
                 continue
             key, use = "card.no_more_damage", mark
-        else:
+        else:  # its effect (Coins: rules.coin_effects) or a reminder, once per turn maybe
             key, use = "card.survived_here", ""
+            if ability.once_per_turn:
+                use = f"{use_mark(player, index, room.card_id)}:survived"
+                if use in state.card_uses:
+                    continue
         out.append(
             ev.CardEffectFired(
                 player=player,
@@ -433,8 +437,9 @@ def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
                 key="card.levelup",
                 args={"player": player, "card": name},
             )
-            if ability.handling == "auto":  # treasure for the rest of the game
-                out += _boss_treasure(state, player, card.id, ability, ruling)
+            if ability.handling == "auto":  # treasure, or Coins, for the rest of the game
+                said = [ev.Noted(ruling=_saying(ruling, card.id, ability))]
+                out += _boss_treasure(state, player, card.id, ability, ruling) or said
                 continue
             out += _fire(state, player, card.id, name, ability, ruling)
     return out

@@ -251,7 +251,8 @@ class CastSpell(Frozen):
 class AnswerCardEffect(Frozen):
     """Take or decline an ability offered when it fired ("Vampire Bordello: heal a Wound?").
     Taking one that aims names its target: ``hero`` a Hero in town, ``room`` one of the
-    answering player's Rooms, or (``target``) of that player's, for a Room in any dungeon."""
+    answering player's Rooms, or (``target``) of that player's, for a Room in any dungeon;
+    ``count`` the number a player states (Coins to place, Minibosses revealed)."""
 
     type: Literal["answer_card_effect"] = "answer_card_effect"
     player: Name
@@ -260,6 +261,7 @@ class AnswerCardEffect(Frozen):
     hero: NonNegative | None = None
     room: NonNegative | None = None
     target: Name | None = None
+    count: NonNegative | None = None  # the number stated, for an offer that asks one
 
 
 class UseRoomAbility(Frozen):

@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.coin_kinds import CoinDamage, GainCoins, LastingCoins, MinibossStartLevel, PlaceCoins
+
 TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 RoomType = Literal["monster", "trap", "any"]
 
@@ -279,6 +281,12 @@ Effect = Annotated[
     | NoHeroEnters
     | SwapRooms
     | Reminder
-    | ByHand,
+    | ByHand
+    # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
+    | GainCoins
+    | CoinDamage
+    | PlaceCoins
+    | LastingCoins
+    | MinibossStartLevel,
     Field(discriminator="kind"),
 ]

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from rules.coin_kinds import COIN_FIRED_KINDS, COIN_PASSIVE_KINDS, asks_count, coin_handling
 from rules.effect_kinds import (
     DeactivateRoom,
     DestroyRoom,
@@ -43,6 +44,10 @@ Trigger = Literal[
     "turn_end",  # at the end of each turn
     "you_uncover_this",  # when this Room is uncovered (the Room over it leaves)
     "cast",  # a Spell card played from the hand
+    # Rise of the Minibosses (rules.coin_kinds)
+    "room_destroyed",  # a Room in any dungeon is destroyed
+    "you_build_adjacent",  # you build a Room next to this one
+    "opponent_miniboss",  # an opponent reveals (plays) or promotes a Miniboss
 ]
 
 Cost = Literal[
@@ -97,6 +102,7 @@ PASSIVE_KINDS = frozenset(
         "build_over_any",
         "no_build_adjacent",
     }
+    | COIN_PASSIVE_KINDS
 )
 # The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
 SPELL_KINDS = frozenset(
@@ -109,6 +115,7 @@ SPELL_KINDS = frozenset(
         "kill_hero",
         "destroy_room",
     }
+    | COIN_FIRED_KINDS
 )
 # Effects the engine can carry out once a player chooses them (through a command).
 ENGINE_KINDS = frozenset(
@@ -137,6 +144,7 @@ OfferKind = Literal[
     "destroy_advanced_room_any",  # an Advanced Room in any dungeon, the owner's pick
     "deactivate_room_any",  # a Room in any dungeon, the owner's pick
     "may",  # a "may" the players carry out: asked Yes or No, and logged
+    "count",  # a number only the player knows, picked from the ones allowed (rules.coin_effects)
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -178,7 +186,7 @@ class Ability(Fact):
             elif isinstance(effect, RoomDamagePlus):
                 if effect.rooms != "all_own":
                     return False
-            elif effect.kind not in ("kill_hero", "damage_hero"):
+            elif effect.kind not in ("kill_hero", "damage_hero", *COIN_FIRED_KINDS):
                 return False
         return True
 
@@ -221,6 +229,8 @@ class Ability(Fact):
     def offer(self) -> OfferKind | None:
         """What the engine offers when this ability fires at its moment (None: nothing it
         can carry out, or no moment it sees)."""
+        if asks_count(self):
+            return "count"
         if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
             return None
         effect = self.effects[0]
@@ -255,6 +265,9 @@ class Ability(Fact):
         kinds = {e.kind for e in self.effects}
         if "by_hand" in kinds:
             return "reminder"
+        coins = coin_handling(self)  # Rise of the Minibosses: Coins and Minibosses
+        if coins is not None:
+            return coins
         if self.trigger == "always":
             return "auto"
         if self.trigger == "hero_enters_first" and kinds == {"move_hero"}:

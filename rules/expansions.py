@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from rules import coin_effects, items, minibosses
 from rules import commands as cmd
 from rules import events as ev
-from rules import items, minibosses
 from rules.errors import RulesError, acting_player
 from rules.models import GameState
 
@@ -94,7 +94,10 @@ def before(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
 
 def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
     """Events that follow ``event`` (``state`` already includes it): a scored Hero's Item
-    goes to that player."""
+    goes to that player; card abilities gain Coins (``rules.coin_effects``)."""
+    out: list[ev.EventBase] = []
     if state.setup.ruleset.items and isinstance(event, ev.HeroKilled | ev.HeroSurvived):
-        return items.scored(state, event)
-    return []
+        out += items.scored(state, event)
+    if state.setup.ruleset.minibosses:  # Coins and Minibosses from card abilities
+        out += coin_effects.after(state, event)
+    return out

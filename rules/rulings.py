@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.card_messages import CARD_MESSAGES
 from rules.card_text import ability_words, phrases
+from rules.coin_messages import COIN_MESSAGES
 from rules.effects import CardEffects
 from rules.plurals import Arg as Arg
 from rules.plurals import render
@@ -422,5 +423,6 @@ MESSAGES: dict[str, str] = {
         "{room} (Room {room_n}) is deactivated: its Miniboss's abilities are off."
     ),
     **CARD_MESSAGES,  # card abilities: generated descriptions and their rulings
+    **COIN_MESSAGES,  # Rise of the Minibosses' card abilities (rules/coin_messages.py)
     **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
 }

@@ -8,12 +8,13 @@ from town); any other effect is logged as a reminder that the players carry out 
 
 from __future__ import annotations
 
-from rules import adventure, build, card_triggers
+from rules import adventure, build, card_triggers, coin_effects
 from rules import commands as cmd
 from rules import events as ev
 from rules.activated import to_first_room
 from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
 from rules.card_offers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
+from rules.coin_kinds import COIN_FIRED_KINDS
 from rules.effect_kinds import DamageHero, DestroyRoom, KillHero, MoveHero, RoomDamagePlus
 from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
@@ -123,6 +124,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             if walk is None or walk.player != caster.name or walk.room is None:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card.name)
             out.append(to_first_room(state, caster, card.name))
+        elif effect.kind in COIN_FIRED_KINDS:  # Rise of the Minibosses: Coins
+            out += coin_effects.cast(state, caster, card.name, ability)
         elif isinstance(effect, MoveHero):  # a Hero in town to the caster's entrance
             if command.hero is None or command.hero not in state.town:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_town_hero", card=card.name)
@@ -165,7 +168,7 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
     """Whether the offered ability still has something to aim at (else it may lapse)."""
     if offer.offer == "heal_wound":
         return state.can_heal(offer.player)
-    if offer.offer == "may":
+    if offer.offer in ("may", "count"):
         return True
     if offer.offer in ("destroy_own_room", "boost_own_room"):
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
@@ -234,6 +237,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             out.append(build.deactivate(state, aimed, place[1]))
         else:
             out.append(build.destroy(state, aimed, place[1]))
+    elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)
+        out += coin_effects.answered(state, offer, command.count)
     elif offer.offer == "destroy_own_room":
         player = state.player(offer.player)
         if command.room is None or command.room >= len(player.dungeon):

@@ -1,0 +1,322 @@
+"""Rise of the Minibosses' card abilities carried out (R-MINI with R-CARD-EFFECT): Coins
+gained when an ability fires, a Boss's lasting gains from its Level Up, Minibosses built
+on a higher level, Coins placed on a Room, and the number only a player knows.
+
+``rules.expansions.after`` hands every event of a game with Minibosses to ``after``: an
+ability that fired (``CardEffectFired``, its ruling naming the ability) gains its Coins
+there, whichever path fired it (a Hero dying or surviving, a Room built or used, a
+Spell). The moments the base triggers do not cover (a Room built next to this one, a Room
+destroyed in any dungeon, an opponent's Miniboss) are fired here too. The vocabulary is
+``rules.coin_kinds``.
+"""
+
+from __future__ import annotations
+
+from rules import events as ev
+from rules import minibosses
+from rules.card_effects import abilities, ability_ref, effects_of, use_mark
+from rules.coin_kinds import (
+    STATED_COUNTS,
+    GainCoins,
+    LastingCoins,
+    LastingWhen,
+    MinibossStartLevel,
+    PlaceCoins,
+    asks_count,
+)
+from rules.effects import Ability, CardEffects, Trigger
+from rules.errors import RulesError
+from rules.models import CardOffer, GameState, PlayerState
+from rules.rulings import Arg, Ruling
+
+SPELL_CAST_KEYS = ("card.spell_cast", "card.spell_by_hand")
+
+
+def _ability(ref: object) -> tuple[CardEffects, Ability] | None:
+    """The card and ability a ruling's ``does`` names ("RMB051:0")."""
+    card_id, _, n = str(ref).partition(":")
+    card = effects_of(card_id)
+    if card is None or not n.isdigit() or int(n) >= len(card.abilities):
+        return None
+    return card, card.abilities[int(n)]
+
+
+def _counted(state: GameState, owner: PlayerState, effect: GainCoins) -> int:
+    """How many Coins ``effect`` gains its owner now (a stated count is asked instead)."""
+    if effect.per == "wound":
+        return effect.amount * state.wounds(owner.name)
+    if effect.per == "other_room":
+        return effect.amount * max(len(owner.dungeon) - 1, 0)
+    if effect.per == "multi_treasure_room":
+        return effect.amount * sum(1 for s in owner.dungeon if len(s.top.treasure) >= 2)
+    return effect.amount
+
+
+def _gained(
+    owner: PlayerState, card: str, amount: int, key: str = "coins.card_gained"
+) -> ev.EventBase:
+    args: dict[str, Arg] = {
+        "player": owner.name,
+        "card": card,
+        "amount": amount,
+        "total": owner.coins + amount,
+    }
+    if amount == 0:
+        return ev.Noted(ruling=Ruling(rule="R-MINI", key="coins.card_none", args=args))
+    return ev.CoinsChanged(
+        player=owner.name, amount=amount, ruling=Ruling(rule="R-MINI", key=key, args=args)
+    )
+
+
+def gains(state: GameState, owner: PlayerState, card: str, ability: Ability) -> list[ev.EventBase]:
+    """The Coins an ability that fired gains its owner (none for a stated count: asked)."""
+    total = sum(
+        _counted(state, owner, e)
+        for e in ability.effects
+        if isinstance(e, GainCoins) and e.per not in STATED_COUNTS
+        if not e.if_hoard_empty or owner.coins == 0
+    )
+    if not any(isinstance(e, GainCoins) and e.per not in STATED_COUNTS for e in ability.effects):
+        return []
+    return [_gained(owner, card, total)]
+
+
+def _fired(state: GameState, event: ev.CardEffectFired) -> list[ev.EventBase]:
+    found = _ability(event.ruling.args.get("does", ""))
+    owner = event.owner or event.player
+    if found is None or not state.has_player(owner):
+        return []
+    return gains(state, state.player(owner), event.card or found[0].name, found[1])
+
+
+# --- moments fired here ------------------------------------------------------------------
+
+
+def _fire(
+    state: GameState,
+    player: str,
+    index: int,
+    trigger: Trigger,
+    key: str,
+    args: dict[str, Arg],
+) -> list[ev.EventBase]:
+    """The ``trigger`` abilities of ``player``'s Room at ``index`` (active, face up),
+    once per turn where the card says so; each names what it does."""
+    p = state.player(player)
+    if index >= len(p.dungeon) or p.dungeon[index].deactivated:
+        return []
+    room = p.dungeon[index].top
+    if room.card_id is None or (p.pending is not None and p.pending.over == index):
+        return []
+    out: list[ev.EventBase] = []
+    for ability in abilities(room, trigger):
+        mark = f"{use_mark(player, index, room.card_id)}:{trigger}"
+        if ability.once_per_turn and mark in state.card_uses:
+            continue
+        does = ability_ref(room.card_id, ability)
+        out.append(
+            ev.CardEffectFired(
+                player=player,
+                card_id=room.card_id,
+                use=mark if ability.once_per_turn else "",
+                card=room.label(),
+                ruling=Ruling(
+                    rule="R-CARD-EFFECT",
+                    key=key,
+                    args={**args, "player": player, "card": room.label(), "does": does},
+                ),
+            )
+        )
+    return out
+
+
+def _built_next_to(state: GameState, event: ev.RoomRevealed) -> list[ev.EventBase]:
+    """'Whenever you build a Room next to this Room' (state: the Room is revealed)."""
+    player = state.player(event.player)
+    index = 0 if event.build.over is None else event.build.over
+    if index >= len(player.dungeon):
+        return []
+    args: dict[str, Arg] = {"room": event.build.room.label()}
+    return [
+        e
+        for j in minibosses.neighbours(player, index)
+        for e in _fire(state, player.name, j, "you_build_adjacent", "card.built_next_to", args)
+    ]
+
+
+def _destroyed_anywhere(state: GameState, event: ev.RoomDestroyed) -> list[ev.EventBase]:
+    """'When a Room (in any dungeon) is destroyed' abilities of every player's Rooms; the
+    Room uncovered in its place is not the one destroyed."""
+    args: dict[str, Arg] = {"owner": event.player}
+    return [
+        e
+        for p in state.players
+        if not p.eliminated
+        for i in range(len(p.dungeon))
+        if not (p.name == event.player and i == event.index)
+        for e in _fire(state, p.name, i, "room_destroyed", "card.room_destroyed", args)
+    ]
+
+
+def _opponent_miniboss(state: GameState, player: str) -> list[ev.EventBase]:
+    """'When an opponent plays or promotes a Miniboss' abilities of the others' Rooms."""
+    args: dict[str, Arg] = {"owner": player}
+    return [
+        e
+        for p in state.players
+        if p.name != player and not p.eliminated
+        for i in range(len(p.dungeon))
+        for e in _fire(state, p.name, i, "opponent_miniboss", "card.opponent_miniboss", args)
+    ]
+
+
+# --- a Boss's lasting abilities (from its Level Up on) ----------------------------------
+
+
+def _boss(state: GameState, player: str) -> CardEffects | None:
+    """The leveled-up Boss card of ``player`` (None: not leveled up, or not a known card)."""
+    if not state.has_player(player) or not state.player(player).leveled_up:
+        return None
+    setup = next((p for p in state.setup.players if p.name == player), None)
+    return effects_of(setup.boss_card_id) if setup is not None else None
+
+
+def _lasting(state: GameState, player: str, when: LastingWhen) -> list[ev.EventBase]:
+    boss = _boss(state, player)
+    if boss is None:
+        return []
+    owner = state.player(player)
+    out: list[ev.EventBase] = []
+    for n, ability in enumerate(boss.abilities):
+        for effect in ability.effects:
+            if not isinstance(effect, LastingCoins) or effect.when != when:
+                continue
+            mark = f"{player}:boss:{boss.id}:{n}:{when}"
+            if effect.once_per_turn and mark in state.card_uses:
+                continue
+            if effect.once_per_turn:
+                out.append(
+                    ev.CardEffectFired(
+                        player=player,
+                        card_id=boss.id,
+                        use=mark,
+                        card=boss.name,
+                        ruling=Ruling(
+                            rule="R-CARD-EFFECT", key="card.marked", args={"card": boss.name}
+                        ),
+                    )
+                )
+            out.append(_gained(owner, boss.name, effect.amount, "coins.boss_gained"))
+    return out
+
+
+def _start_level(state: GameState, event: ev.MinibossRevealed) -> list[ev.EventBase]:
+    """A Miniboss revealed by a Boss whose Level Up has it start higher."""
+    boss = _boss(state, event.player)
+    if boss is None:
+        return []
+    level = max(
+        (e.level for a in boss.abilities for e in a.effects if isinstance(e, MinibossStartLevel)),
+        default=1,
+    )
+    stack = state.player(event.player).dungeon[event.index]
+    if level == 1 or stack.miniboss is None:
+        return []
+    return [
+        ev.MinibossLevelSet(
+            player=event.player,
+            index=event.index,
+            level=min(level, stack.miniboss.card.levels),
+            ruling=Ruling(
+                rule="R-MINI",
+                key="mini.start_level",
+                args={
+                    "player": event.player,
+                    "card": boss.name,
+                    "miniboss": stack.miniboss.card.label(),
+                    "level": min(level, stack.miniboss.card.levels),
+                },
+            ),
+        )
+    ]
+
+
+def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
+    """What Rise of the Minibosses' abilities add after ``event`` (``state`` includes it)."""
+    if isinstance(event, ev.CardEffectFired):
+        return _fired(state, event) if event.offer is None else []
+    if isinstance(event, ev.RoomRevealed):
+        kind = event.build.room.kind
+        lasting: LastingWhen = "build_monster_room" if kind == "monster" else "build_trap_room"
+        return [*_built_next_to(state, event), *_lasting(state, event.player, lasting)]
+    if isinstance(event, ev.RoomDestroyed):
+        return _destroyed_anywhere(state, event)
+    if isinstance(event, ev.HeroKilled):
+        return _lasting(state, event.player, "kill_hero")
+    if isinstance(event, ev.Noted) and event.ruling.key in SPELL_CAST_KEYS:
+        return _lasting(state, str(event.ruling.args.get("player", "")), "cast_spell")
+    if isinstance(event, ev.MinibossRevealed):
+        return [*_start_level(state, event), *_opponent_miniboss(state, event.player)]
+    if isinstance(event, ev.MinibossLevelSet) and event.promoted:
+        return _opponent_miniboss(state, event.player)
+    return []
+
+
+# --- a Spell cast ---------------------------------------------------------------------------
+
+
+def cast(state: GameState, caster: PlayerState, card: str, ability: Ability) -> list[ev.EventBase]:
+    """A Spell's Coins (Windfall: only into an empty hoard), in a game with Coins."""
+    if not state.setup.ruleset.minibosses:
+        args: dict[str, Arg] = {"player": caster.name, "card": card}
+        return [ev.Noted(ruling=Ruling(rule="R-MINI", key="coins.card_off", args=args))]
+    return gains(state, caster, card, ability)
+
+
+# --- a number only the player knows -------------------------------------------------------
+
+
+def _asked(offer: CardOffer) -> Ability:
+    card = effects_of(offer.card_id)
+    ability = next((a for a in card.abilities if asks_count(a)), None) if card else None
+    if ability is None:
+        raise RulesError("R-CARD-EFFECT", "err.no_offer", player=offer.player)
+    return ability
+
+
+def count_choices(state: GameState, offer: CardOffer) -> range:
+    """The numbers the player may state for an offer that asks one (0 up to its most;
+    Coins placed: no more than the hoard holds)."""
+    most = 0
+    for effect in _asked(offer).effects:
+        if isinstance(effect, PlaceCoins):
+            most = max(most, min(effect.most, state.player(offer.player).coins))
+        elif isinstance(effect, GainCoins) and effect.per in STATED_COUNTS:
+            most = max(most, effect.most)
+    return range(most + 1)
+
+
+def _room_of(player: PlayerState, card_id: str) -> int | None:
+    return next((i for i, s in enumerate(player.dungeon) if s.top.card_id == card_id), None)
+
+
+def answered(state: GameState, offer: CardOffer, count: int | None) -> list[ev.EventBase]:
+    """The stated number taken: Coins gained per thing stated, or placed on the Room."""
+    if count is None or count not in count_choices(state, offer):
+        choices = count_choices(state, offer)
+        raise RulesError("R-CARD-EFFECT", "err.offer_count", card=offer.card, most=choices[-1])
+    owner = state.player(offer.player)
+    out: list[ev.EventBase] = []
+    for effect in _asked(offer).effects:
+        if isinstance(effect, GainCoins) and effect.per in STATED_COUNTS:
+            out.append(_gained(owner, offer.card, effect.amount * count))
+        elif isinstance(effect, PlaceCoins):
+            index = _room_of(owner, offer.card_id)
+            if index is None or count == 0:
+                args: dict[str, Arg] = {"player": owner.name, "card": offer.card}
+                out.append(
+                    ev.Noted(ruling=Ruling(rule="R-MINI", key="coins.none_placed", args=args))
+                )
+                continue
+            out += minibosses.place_coins(owner, index, count)
+    return out

@@ -1,0 +1,153 @@
+"""Rise of the Minibosses in the effect vocabulary: Coins gained, Coins on a Room, a Boss's
+lasting gain from its Level Up, Minibosses built on a higher level (R-MINI, R-CARD-EFFECT).
+
+Values only, like ``rules.effect_kinds`` (which joins these to its ``Effect`` union);
+``rules.coin_effects`` carries them out. ``coin_handling`` tells ``Ability.handling``
+how the referee deals with an ability made of these effects alone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from rules.effects import Ability
+
+
+class _Fact(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+CoinCount = Literal[
+    "none",  # just ``amount``
+    "wound",  # per Wound the owner has
+    "other_room",  # per other Room in the owner's dungeon (the ones left when this goes)
+    "multi_treasure_room",  # per Room of the owner's with two or more treasure icons
+    "minibosses_shown",  # per Miniboss the owner reveals from the hand (asked: a number)
+]
+STATED_COUNTS = frozenset({"minibosses_shown"})  # counts only the player knows
+
+
+class GainCoins(_Fact):
+    """The owner gains ``amount`` Coins into the hoard (``per``: that many per thing
+    counted); ``if_hoard_empty``: only when the hoard holds none (Windfall)."""
+
+    kind: Literal["gain_coins"] = "gain_coins"
+    amount: Annotated[int, Field(ge=1, le=5)]
+    per: CoinCount = "none"
+    most: Annotated[int, Field(ge=1, le=10)] = 5  # the highest count a player may state
+    if_hoard_empty: bool = False
+
+
+class CoinDamage(_Fact):
+    """This Room deals ``amount`` more (less, when negative) per Coin lying on it."""
+
+    kind: Literal["coin_damage"] = "coin_damage"
+    amount: Annotated[int, Field(ge=-3, le=3)]
+
+
+class PlaceCoins(_Fact):
+    """The owner places up to ``most`` Coins of the hoard on this Room (asked: how many)."""
+
+    kind: Literal["place_coins"] = "place_coins"
+    most: Annotated[int, Field(ge=1, le=5)]
+
+
+LastingWhen = Literal["build_monster_room", "build_trap_room", "cast_spell", "kill_hero"]
+
+
+class LastingCoins(_Fact):
+    """For the rest of the game (a Level Up): gain ``amount`` Coins whenever the owner
+    builds a Monster or a Trap Room, casts a Spell, or kills a Hero (once per turn where
+    ``once_per_turn``)."""
+
+    kind: Literal["lasting_coins"] = "lasting_coins"
+    amount: Annotated[int, Field(ge=1, le=5)]
+    when: LastingWhen
+    once_per_turn: bool = False
+
+
+class MinibossStartLevel(_Fact):
+    """For the rest of the game (a Level Up): the owner's Minibosses start on ``level``."""
+
+    kind: Literal["miniboss_start_level"] = "miniboss_start_level"
+    level: Annotated[int, Field(ge=2, le=3)]
+
+
+CoinEffect = GainCoins | CoinDamage | PlaceCoins | LastingCoins | MinibossStartLevel
+COIN_TYPES = (GainCoins, CoinDamage, PlaceCoins, LastingCoins, MinibossStartLevel)
+COIN_KINDS = frozenset(
+    {"gain_coins", "coin_damage", "place_coins", "lasting_coins", "miniboss_start_level"}
+)
+COIN_PASSIVE_KINDS = frozenset({"coin_damage"})
+# What a Spell cast or a Room's button carries out of these when it fires.
+COIN_FIRED_KINDS = frozenset({"gain_coins"})
+# Triggers the engine sees for an ability that gains Coins.
+_SEEN = frozenset(
+    {
+        "hero_dies_here",
+        "hero_survives_here",
+        "you_build_this",
+        "you_uncover_this",
+        "you_build_another",
+        "another_destroyed",
+        "room_destroyed",
+        "you_build_adjacent",
+        "opponent_miniboss",
+        "you_play_spell",
+        "turn_start",
+        "turn_end",
+        "at_will",
+        "cast",
+        "level_up",
+    }
+)
+
+
+def asks_count(ability: Ability) -> bool:
+    """Whether the ability needs a number only the player knows (asked, a pick 0..n)."""
+    return any(
+        (isinstance(e, GainCoins) and e.per in STATED_COUNTS) or isinstance(e, PlaceCoins)
+        for e in ability.effects
+    )
+
+
+def coin_handling(ability: Ability) -> Literal["auto", "prompt"] | None:
+    """How the referee deals with an ability made of Coin effects alone (None: some
+    other effect decides). Gains at a moment the engine sees are applied (``auto``);
+    an activated one has its Room's button, a number to state is asked (``prompt``)."""
+    kinds = {e.kind for e in ability.effects}
+    if not kinds or not kinds <= COIN_KINDS:
+        return None
+    if ability.trigger == "always":
+        return "auto" if kinds <= COIN_PASSIVE_KINDS else None
+    if ability.trigger not in _SEEN or ability.cost in ("discard_two_rooms",):
+        return None
+    if ability.trigger == "level_up" and not kinds <= {"lasting_coins", "miniboss_start_level"}:
+        return None
+    if ability.trigger == "at_will" or asks_count(ability) or ability.trigger == "cast":
+        return "prompt"
+    return "auto"
+
+
+CoinPhrase = tuple[str, dict[str, str | int]]
+
+
+def coin_phrases(effect: CoinEffect) -> list[CoinPhrase]:
+    """An effect of these in message keys with arguments (``rules.card_text``)."""
+    if isinstance(effect, GainCoins):
+        key = "card.fx.gain_coins.if_empty" if effect.if_hoard_empty else "card.fx.gain_coins"
+        return [(f"{key}.{effect.per}", {"amount": effect.amount})]
+    if isinstance(effect, CoinDamage):
+        sign = "plus" if effect.amount > 0 else "minus"
+        return [(f"card.fx.coin_damage.{sign}", {"amount": abs(effect.amount)})]
+    if isinstance(effect, PlaceCoins):
+        return [("card.fx.place_coins", {"most": effect.most})]
+    if isinstance(effect, LastingCoins):
+        out: list[CoinPhrase] = [
+            (f"card.fx.lasting_coins.{effect.when}", {"amount": effect.amount})
+        ]
+        return out + ([("card.once_per_turn", {})] if effect.once_per_turn else [])
+    return [("card.fx.miniboss_start_level", {"level": effect.level})]

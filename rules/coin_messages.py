@@ -1,0 +1,61 @@
+"""English phrases and rulings of Rise of the Minibosses' card abilities (Coins gained,
+Coins on a Room, a Boss's lasting gains, the number a player states): part of
+``rules.rulings.MESSAGES``; every key has a ``ruling.<key>`` string in each UI language.
+"""
+
+from __future__ import annotations
+
+_COINS = "{amount} {amount:Coin|Coins}"
+
+COIN_MESSAGES: dict[str, str] = {
+    # moments
+    "card.when.room_destroyed": "When a Room in any dungeon is destroyed:",
+    "card.when.you_build_adjacent": "When you build a Room next to this Room:",
+    "card.when.opponent_miniboss": "When an opponent plays or promotes a Miniboss:",
+    # effects
+    "card.fx.gain_coins.none": f"gain {_COINS}.",
+    "card.fx.gain_coins.wound": f"gain {_COINS} for every Wound you have.",
+    "card.fx.gain_coins.other_room": f"gain {_COINS} for every other Room in your dungeon.",
+    "card.fx.gain_coins.multi_treasure_room": (
+        f"gain {_COINS} for every Room of yours with two or more treasure icons (this one too)."
+    ),
+    "card.fx.gain_coins.minibosses_shown": (
+        f"gain {_COINS} for every Miniboss you reveal from your hand (the referee asks how many)."
+    ),
+    "card.fx.gain_coins.if_empty.none": f"if your hoard holds no Coins, gain {_COINS}.",
+    "card.fx.coin_damage.plus": "+{amount} damage for every Coin on this Room.",
+    "card.fx.coin_damage.minus": "-{amount} damage for every Coin on this Room.",
+    "card.fx.place_coins": (
+        "place up to {most} Coins of your hoard on this Room (the referee asks how many)."
+    ),
+    "card.fx.lasting_coins.build_monster_room": (
+        f"for the rest of the game, gain {_COINS} whenever you build a Monster Room."
+    ),
+    "card.fx.lasting_coins.build_trap_room": (
+        f"for the rest of the game, gain {_COINS} whenever you build a Trap Room."
+    ),
+    "card.fx.lasting_coins.cast_spell": (
+        f"for the rest of the game, gain {_COINS} whenever you cast a Spell."
+    ),
+    "card.fx.lasting_coins.kill_hero": (
+        f"for the rest of the game, gain {_COINS} when you kill a Hero."
+    ),
+    "card.fx.miniboss_start_level": (
+        "for the rest of the game, Minibosses you build start on Level {level}."
+    ),
+    # rulings
+    "coins.card_gained": f"{{card}}: {{player}} gains {_COINS} and now has {{total}}.",
+    "coins.boss_gained": (f"{{card}}'s Level Up: {{player}} gains {_COINS} and now has {{total}}."),
+    "coins.card_none": "{card}: {player} gains no Coins this time.",
+    "coins.card_off": "{card}: this game is played without Coins, so {player} gains none.",
+    "coins.none_placed": "{player} places no Coins on {card}.",
+    "mini.start_level": "{card}'s Level Up: {player}'s {miniboss} starts on Level {level}.",
+    "card.built_next_to": "{player} built {room} next to {card}; its ability: {does}",
+    "card.room_destroyed": (
+        "A Room of {owner}'s was destroyed, so {player}'s {card} fires; its ability: {does}"
+    ),
+    "card.opponent_miniboss": (
+        "{owner} played or promoted a Miniboss, so {player}'s {card} fires; its ability: {does}"
+    ),
+    "err.offer_count": "{card}: pick a number from 0 to {most}.",
+}

@@ -1,0 +1,319 @@
+"""Rise of the Minibosses' Coin abilities carried out (R-MINI with R-CARD-EFFECT). Each
+case's expected number comes from the card's printed effect (in our words in the
+docstring or the case's name), never from the engine's output."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from referee_fixtures import bait_state, events_of, refused, run, t_hero, t_player
+from test_card_effects import card_room, plain
+
+from rules import commands as c
+from rules.card_effects import dungeon_damage, effects_of
+from rules.models import GameState, MinibossCard, Room, RoomStack, ScoredHero
+from rules.rulings import describe
+
+GIANT_SIZE = "BMA047"  # Build or Adventure: a Monster Room +3 until end of turn
+(
+    GREGORE,
+    LAMIA,
+    KING_CROAK,
+    BARON_HEX,
+    DR_DEADLY,
+) = ("RMB001", "RMB004", "RMB005", "RMB007", "RMB010")
+MONSTER_ACADEMY, MINION_CLINIC, GOBLIN_MARKET = "RMB014", "RMB020", "RMB023"
+FOYER_ELEMENTAL, ALCHEMISTS_LAB, CRYSTAL_BALLROOM = "RMB030", "RMB032", "RMB037"
+GARBAGE_CHUTE, UNSTABLE_MINE, DREADMILL = "RMB041", "RMB042", "RMB048"
+PERSONNEL_OFFICE, TROPHY_ROOM, LIGHTNING_ROD = "RMB049", "RMB050", "RMB051"
+PIXIE_FOUNTAIN, KEYSTONE, POOL_OF_SHADOWS, WINDFALL = "RMB052", "RMB053", "RMB054", "RMB065"
+SPIKE = MinibossCard(name="Spike", card_id="RMB055")
+
+
+def _table(
+    rooms: list[Room],
+    town: list[dict[str, Any]],
+    coins: int = 0,
+    boss: str | None = None,
+    leveled_up: bool = False,
+    phase: str = "build",
+) -> GameState:
+    """A game with Coins: A (900 XP, Boss ``boss``) has ``rooms`` and ``coins`` in the
+    hoard; B has one plain Trap Room and 3 Coins; ``town`` waits. ``phase`` build, or
+    bait (then baited: A's walk begins)."""
+    state = bait_state([t_player("A", 900, coins=coins), t_player("B", 100, coins=3)], town)
+    assert state.setup.ruleset.minibosses
+    a = state.player("A").model_copy(
+        update={
+            "dungeon": tuple(RoomStack(rooms=(r,)) for r in rooms),
+            "leveled_up": leveled_up,
+            "boss_treasure": ("fighter", "cleric", "mage", "thief"),
+        }
+    )
+    b = state.player("B").model_copy(update={"dungeon": (RoomStack(rooms=(plain("trap", 1),)),)})
+    setup = state.setup.model_copy(
+        update={
+            "players": tuple(
+                p.model_copy(update={"boss_card_id": boss}) if p.name == "A" else p
+                for p in state.setup.players
+            )
+        }
+    )
+    state = state.model_copy(update={"players": (a, b), "setup": setup, "ordinary_left": 10})
+    if phase == "build":
+        return state.model_copy(update={"phase": "build"})
+    return run(state, c.ResolveBait())
+
+
+def _coins(state: GameState, player: str = "A") -> int:
+    return state.player(player).coins
+
+
+def _through(state: GameState) -> GameState:
+    return run(state, c.FinishAdventure()) if state.walk is not None else state
+
+
+# --- Rooms whose ability fires at a moment the engine sees --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "heroes", "gained"),
+    [
+        # Lightning Rod: once per turn, if a Hero dies in this Room, gain 3 Coins. Two
+        # Heroes die in it this turn: 3, not 6.
+        (LIGHTNING_ROD, [t_hero("thief", 1), t_hero("thief", 1)], 3),
+        # Foyer Elemental: once per turn when a Hero survives this Room, gain 2 Coins. Two
+        # Heroes walk through it alive: 2, not 4.
+        (FOYER_ELEMENTAL, [t_hero("fighter", 30), t_hero("fighter", 30)], 2),
+        # Foyer Elemental: a Hero that dies in it did not survive it: nothing.
+        (FOYER_ELEMENTAL, [t_hero("fighter", 1)], 0),
+    ],
+)
+def test_coin_room_gains_when_a_hero_dies_or_survives(
+    card: str, heroes: list[dict[str, Any]], gained: int
+) -> None:
+    state = _through(_table([card_room(card)], heroes, phase="bait"))
+    assert _coins(state) == gained
+
+
+def test_coin_alchemists_lab_gains_two_once_per_turn_when_its_owner_casts_a_spell() -> None:
+    """RMB032 (printed: once per turn, when you cast a Spell, gain 2 Coins)."""
+    lab = card_room(ALCHEMISTS_LAB)
+    state = _table([lab, plain("monster", 1)], [t_hero("mage", 30)], phase="bait")
+    cast = c.CastSpell(player="A", card_id=GIANT_SIZE, target="A", room=1)
+    state = run(state, cast)
+    assert _coins(state) == 2
+    assert _coins(run(state, cast)) == 2  # once per turn
+
+
+def test_coin_garbage_chute_gains_two_once_per_turn_when_any_room_is_destroyed() -> None:
+    """RMB041 (printed: once per turn when a Room is destroyed, gain 2 Coins): a Room of
+    another dungeon counts; the second destruction of the turn gains nothing."""
+    state = _table([card_room(GARBAGE_CHUTE), plain("monster", 1)], [t_hero("mage", 30)])
+    state = run(state, c.DestroyRoom(player="B", index=0))
+    assert _coins(state) == 2
+    state = run(state, c.DestroyRoom(player="A", index=1))
+    assert _coins(state) == 2
+
+
+@pytest.mark.parametrize(
+    ("card", "rooms", "wounds", "gained"),
+    [
+        # Unstable Mine: destroy this Room to gain 3 Coins.
+        (UNSTABLE_MINE, 1, 0, 3),
+        # Pixie Fountain: destroy this Room to gain 1 Coin for every Wound you have.
+        (PIXIE_FOUNTAIN, 1, 2, 2),
+        # The Keystone: destroy it to gain 1 Coin for every Room remaining in your dungeon
+        # (three other Rooms remain).
+        (KEYSTONE, 4, 0, 3),
+    ],
+)
+def test_coin_room_destroyed_by_its_owner_for_coins(
+    card: str, rooms: int, wounds: int, gained: int
+) -> None:
+    others = [plain("monster", 1)] * (rooms - 1)
+    town = [t_hero("mage", 4) for _ in range(max(wounds, 1))]
+    state = _table([card_room(card), *others], town)
+    if wounds:  # Heroes that reached A's Boss: Wounds
+        scored = tuple(ScoredHero(hero=i, face_up=True) for i in range(wounds))
+        a = state.player("A").model_copy(update={"scored": scored})
+        state = state.model_copy(update={"players": (a, state.players[1]), "town": ()})
+    assert state.wounds("A") == wounds
+    state = run(state, c.UseRoomAbility(player="A", index=0))
+    assert _coins(state) == gained
+    assert len(state.player("A").dungeon) == rooms - 1  # the Room paid with itself
+
+
+def test_coin_pool_of_shadows_gains_two_once_per_turn() -> None:
+    """RMB054 (printed: once per turn, you may discard a Spell to gain 2 Coins): its
+    button gains 2; a second use the same turn is refused."""
+    state = _table([card_room(POOL_OF_SHADOWS)], [t_hero("mage", 30)])
+    use = c.UseRoomAbility(player="A", index=0)
+    state = run(state, use)
+    assert _coins(state) == 2 and len(state.player("A").dungeon) == 1
+    refused(state, use, "R-CARD-EFFECT")
+
+
+@pytest.mark.parametrize(
+    ("over", "gained"),
+    [
+        # Goblin Market (Room 3 of three): whenever you build a Room next to this Room,
+        # gain 2 Coins. Built over Room 2, the new Room is its neighbour: 2.
+        (1, 2),
+        # Built over Room 1: not next to the Market: nothing.
+        (0, 0),
+    ],
+)
+def test_coin_goblin_market_gains_when_a_room_is_built_next_to_it(over: int, gained: int) -> None:
+    market = card_room(GOBLIN_MARKET)
+    rooms = [plain("monster", 1, "fighter"), plain("monster", 1, "fighter"), market]
+    state = _table(rooms, [t_hero("mage", 30)])
+    advanced = Room(name="big", treasure=("fighter",), damage=3, kind="monster", advanced=True)
+    state = run(state, c.BuildRoom(player="A", room=advanced, over=over), c.RevealRooms())
+    assert _coins(state) == gained
+
+
+def test_coin_goblin_market_gains_when_a_new_room_goes_in_front_of_it() -> None:
+    """RMB023: a Room built in a new place goes in front (the entrance side), next to the
+    first Room: the Market there gains 2."""
+    state = _table([card_room(GOBLIN_MARKET)], [t_hero("mage", 30)])
+    state = run(state, c.BuildRoom(player="A", room=plain("trap", 1)), c.RevealRooms())
+    assert _coins(state) == 2
+
+
+def test_coin_trophy_room_gains_one_per_multi_treasure_room_with_itself() -> None:
+    """RMB050 (printed: when you build or uncover it, gain 1 Coin for every Room in your
+    dungeon with more than one treasure icon, this one included): one other such Room and
+    the Trophy Room itself: 2."""
+    two = Room(name="two", treasure=("fighter", "mage"), damage=1, kind="trap")
+    state = _table([two, plain("monster", 1)], [t_hero("mage", 30)])
+    state = run(state, c.BuildRoom(player="A", room=card_room(TROPHY_ROOM)), c.RevealRooms())
+    assert _coins(state) == 2
+
+
+@pytest.mark.parametrize(("hoard", "after"), [(0, 3), (1, 1)])
+def test_coin_windfall_gains_three_only_into_an_empty_hoard(hoard: int, after: int) -> None:
+    """RMB065 (printed: if you have no Coins in your hoard, gain 3 Coins)."""
+    state = _table([plain("monster", 1)], [t_hero("mage", 30)], coins=hoard)
+    state = run(state, c.CastSpell(player="A", card_id=WINDFALL))
+    assert _coins(state) == after
+
+
+# --- numbers only the player knows: asked -------------------------------------------------
+
+
+def test_coin_monster_academy_asks_how_many_minibosses_are_revealed() -> None:
+    """RMB014 (printed: when you build or uncover it, gain 2 Coins for every Miniboss you
+    reveal from your hand): the referee asks the number; 2 shown: 4 Coins."""
+    state = _table([plain("monster", 1)], [t_hero("mage", 30)])
+    state = run(state, c.BuildRoom(player="A", room=card_room(MONSTER_ACADEMY)), c.RevealRooms())
+    assert [(o.card_id, o.offer) for o in state.offers] == [(MONSTER_ACADEMY, "count")]
+    answer = c.AnswerCardEffect(player="A", card_id=MONSTER_ACADEMY, accept=True, count=2)
+    refused(state, answer.model_copy(update={"count": None}), "R-CARD-EFFECT")
+    refused(state, answer.model_copy(update={"accept": False}), "R-CARD-EFFECT")  # a must
+    state = run(state, answer)
+    assert _coins(state) == 4 and state.offers == ()
+
+
+@pytest.mark.parametrize(("card", "printed"), [(MINION_CLINIC, 3), (CRYSTAL_BALLROOM, 3)])
+def test_coin_rooms_with_coins_placed_deal_one_less_per_coin(card: str, printed: int) -> None:
+    """RMB020, RMB037 (printed: when you build it, place up to three Coins on it; it has
+    -1 for every Coin on it): asked how many; 2 placed from a hoard of 3 leaves 1 in the
+    hoard and the Room deals its printed 3 - 2 = 1. More than three is refused."""
+    built = card_room(card)  # Advanced: over a Room sharing its treasure
+    state = _table([plain("monster", 1, built.treasure[0])], [t_hero("mage", 30)], coins=5)
+    state = run(state, c.BuildRoom(player="A", room=built, over=0), c.RevealRooms())
+    answer = c.AnswerCardEffect(player="A", card_id=card, accept=True, count=4)
+    refused(state, answer, "R-CARD-EFFECT")
+    state = run(state, answer.model_copy(update={"count": 2}))
+    assert _coins(state) == 3 and state.player("A").dungeon[0].coins == 2
+    assert dungeon_damage(state.player("A"))[0].damage == printed - 2
+
+
+def test_coin_dreadmill_deals_one_more_per_coin_on_it() -> None:
+    """RMB048 (printed: this Room has +1 for every Coin on it; damage 2)."""
+    state = _table([card_room(DREADMILL)], [t_hero("mage", 30)], coins=3)
+    state = run(state, c.PlaceCoinOnRoom(player="A", index=0, amount=2))
+    assert dungeon_damage(state.player("A"))[0].damage == 2 + 2
+
+
+# --- Minibosses ---------------------------------------------------------------------------
+
+
+def test_coin_personnel_office_gains_one_when_an_opponent_plays_a_miniboss() -> None:
+    """RMB049 (printed: once per turn gain 1 Coin when an opponent plays or promotes a
+    Miniboss): B reveals a Miniboss (paying 1): A, the Office's owner, gains 1."""
+    state = _table([card_room(PERSONNEL_OFFICE)], [t_hero("mage", 30)])
+    state = run(state, c.BuildMiniboss(player="B", over=0, miniboss=SPIKE), c.RevealRooms())
+    assert _coins(state) == 1 and _coins(state, "B") == 2
+
+
+# --- Bosses' Level Ups: for the rest of the game -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("boss", "room", "gained"),
+    [
+        (LAMIA, plain("monster", 1), 1),  # gain 1 Coin whenever you build a Monster Room
+        (LAMIA, plain("trap", 1), 0),
+        (DR_DEADLY, plain("trap", 1), 1),  # gain 1 Coin whenever you build a Trap Room
+        (DR_DEADLY, plain("monster", 1), 0),
+    ],
+)
+def test_coin_level_up_gains_when_the_boss_builds_a_room(
+    boss: str, room: Room, gained: int
+) -> None:
+    state = _table([plain("monster", 1)], [t_hero("mage", 30)], boss=boss, leveled_up=True)
+    state = run(state, c.BuildRoom(player="A", room=room), c.RevealRooms())
+    assert _coins(state) == gained
+
+
+def test_coin_level_up_gains_nothing_before_the_boss_levels_up() -> None:
+    """'For the rest of the game' starts at the Level Up: no Coin before it."""
+    state = _table([plain("monster", 1)], [t_hero("mage", 30)], boss=LAMIA)
+    state = run(state, c.BuildRoom(player="A", room=plain("monster", 1)), c.RevealRooms())
+    assert _coins(state) == 0
+
+
+def test_coin_level_up_of_lamia_says_what_it_does() -> None:
+    """Lamia's Level Up fires at the fifth Room and says, in words, what it does."""
+    state = _table([plain("monster", 1)] * 4, [t_hero("mage", 30)], boss=LAMIA)
+    state = run(state, c.BuildRoom(player="A", room=plain("trap", 1)))
+    events = events_of(state, c.RevealRooms())
+    said = [e.ruling.why for e in events if e.ruling.key == "card.levelup"]
+    assert said and "whenever you build a Monster Room" in said[0]
+
+
+def test_coin_baron_hex_gains_one_whenever_its_owner_casts_a_spell() -> None:
+    """RMB007 (Level Up: for the rest of the game, gain 1 Coin whenever you cast a Spell)."""
+    state = _table(
+        [plain("monster", 1)], [t_hero("mage", 30)], boss=BARON_HEX, leveled_up=True, phase="bait"
+    )
+    cast = c.CastSpell(player="A", card_id=GIANT_SIZE, target="A", room=0)
+    assert _coins(run(state, cast, cast)) == 2
+
+
+def test_coin_gregore_gains_one_once_per_turn_when_its_owner_kills_a_hero() -> None:
+    """RMB001 (Level Up: for the rest of the game, once per turn gain 1 Coin when you kill
+    a Hero): two Heroes die in A's dungeon this turn: 1 Coin."""
+    heroes = [t_hero("thief", 1), t_hero("thief", 1)]
+    state = _table([plain("monster", 1)], heroes, boss=GREGORE, leveled_up=True, phase="bait")
+    assert _coins(_through(state)) == 1
+
+
+def test_coin_king_croak_minibosses_start_on_level_two() -> None:
+    """RMB005 (Level Up: for the rest of the game, Minibosses you build start on Level 2)."""
+    state = _table(
+        [plain("monster", 1)], [t_hero("mage", 30)], coins=1, boss=KING_CROAK, leveled_up=True
+    )
+    state = run(state, c.BuildMiniboss(player="A", over=0, miniboss=SPIKE), c.RevealRooms())
+    mini = state.player("A").dungeon[0].miniboss
+    assert mini is not None and mini.level == 2 and _coins(state) == 0
+
+
+def test_coin_abilities_say_what_they_do_in_words() -> None:
+    """The generated description names the Coins (no card text is stored)."""
+    rod = effects_of(LIGHTNING_ROD)
+    assert rod is not None
+    assert "gain 3 Coins" in describe(rod)
