@@ -296,6 +296,12 @@ def count_choices(state: GameState, offer: CardOffer) -> range:
     return range(most + 1)
 
 
+def count_question(offer: CardOffer) -> str:
+    """The UI key of the question an offer that asks a number puts to its player."""
+    place = any(isinstance(e, PlaceCoins) for e in _asked(offer).effects)
+    return "table.offer.count.place_coins" if place else "table.offer.count.minibosses_shown"
+
+
 def _room_of(player: PlayerState, card_id: str) -> int | None:
     return next((i for i, s in enumerate(player.dungeon) if s.top.card_id == card_id), None)
 

@@ -22,6 +22,7 @@ from rules import engine
 from rules import events as ev
 from rules.activated import usable
 from rules.card_effects import registry
+from rules.coin_kinds import COIN_KINDS
 from rules.errors import RulesError
 from rules.evolve import evolve
 from rules.models import GameState, RoomStack
@@ -31,6 +32,13 @@ SPELLS = sorted(
     i for i, card in registry().items() if card.kind == "spell" and card.abilities[0].cast_by_engine
 )
 CLASSES = ("cleric", "fighter", "mage", "thief")
+# Bosses whose Level Up lasts the rest of the game (Coins, Minibosses' level): played
+# leveled up, so their abilities fire through the turn (Rise of the Minibosses).
+BOSSES = sorted(
+    i
+    for i, card in registry().items()
+    if card.kind == "boss" and card.abilities[0].effects[0].kind in COIN_KINDS
+)
 
 
 def _check(before: GameState, events: tuple[ev.EventBase, ...]) -> GameState:
@@ -48,6 +56,7 @@ def _check(before: GameState, events: tuple[ev.EventBase, ...]) -> GameState:
     assert len(scored) == len(set(scored)), "a Hero scored twice"
     for p in state.players:
         assert state.souls(p.name) >= 0 and state.wounds(p.name) >= 0
+        assert p.coins >= 0 and all(s.coins >= 0 for s in p.dungeon)
     if state.walk is not None:
         assert state.walk.damage >= 0
     return state
@@ -56,7 +65,7 @@ def _check(before: GameState, events: tuple[ev.EventBase, ...]) -> GameState:
 def _action(state: GameState, pick: int, n: int) -> Any:
     """The ``pick``-th kind of table action, aimed by ``n``."""
     a = state.players[n % 2]
-    kind = pick % 7
+    kind = pick % 8
     if kind == 0 and SPELLS:
         rooms = len(a.dungeon) or 1
         return c.CastSpell(
@@ -73,8 +82,15 @@ def _action(state: GameState, pick: int, n: int) -> Any:
     if kind == 4 and state.offers:
         offer = state.offers[n % len(state.offers)]
         return c.AnswerCardEffect(
-            player=offer.player, card_id=offer.card_id, accept=n % 2 == 0, hero=0, room=0
+            player=offer.player,
+            card_id=offer.card_id,
+            accept=n % 2 == 0,
+            hero=0,
+            room=0,
+            count=n % 4,  # a number stated (Coins placed, Minibosses shown)
         )
+    if kind == 6 and a.dungeon:  # Coins from the hoard onto a Room (its damage may change)
+        return c.PlaceCoinOnRoom(player=a.name, index=n % len(a.dungeon), amount=1 + n % 2)
     if kind == 5:
         return c.FinishWalk()
     return c.AdvanceHero()
@@ -85,18 +101,38 @@ def _action(state: GameState, pick: int, n: int) -> Any:
     st.lists(st.sampled_from(ROOMS), min_size=2, max_size=10),
     st.lists(st.tuples(st.sampled_from(CLASSES), st.integers(1, 12)), min_size=1, max_size=4),
     st.lists(st.tuples(st.integers(0, 20), st.integers(0, 20)), max_size=40),
+    st.sampled_from(BOSSES),
+    st.integers(0, 4),
 )
 def test_random_catalogue_rooms_keep_the_invariants(
-    rooms: list[str], heroes: list[tuple[str, int]], actions: list[tuple[int, int]]
+    rooms: list[str],
+    heroes: list[tuple[str, int]],
+    actions: list[tuple[int, int]],
+    boss: str,
+    coins: int,
 ) -> None:
     state = bait_state(
-        [t_player("A", 900, boss_treasure=["fighter"]), t_player("B", 100)],
+        [t_player("A", 900, boss_treasure=["fighter"], coins=coins), t_player("B", 100, coins=3)],
         [t_hero(cls, health) for cls, health in heroes],
     )
+    setup = state.setup.model_copy(  # A's Boss leveled up: its lasting abilities are on
+        update={
+            "players": (
+                state.setup.players[0].model_copy(update={"boss_card_id": boss}),
+                *state.setup.players[1:],
+            )
+        }
+    )
+    state = state.model_copy(update={"setup": setup})
     half = (len(rooms) + 1) // 2
     dungeons = (rooms[:half][:5], rooms[half:][:5])
     players = tuple(
-        p.model_copy(update={"dungeon": tuple(RoomStack(rooms=(card_room(r),)) for r in ids)})
+        p.model_copy(
+            update={
+                "dungeon": tuple(RoomStack(rooms=(card_room(r),)) for r in ids),
+                "leveled_up": p.name == "A",
+            }
+        )
         for p, ids in zip(state.players, dungeons, strict=True)
     )
     state = state.model_copy(update={"players": players, "ordinary_left": 10})

@@ -19,6 +19,7 @@ from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
 from rules.card_offers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
 from rules.card_text import phrases
+from rules.coin_effects import count_choices, count_question
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import CardOffer
 from rules.rulings import capitalized
@@ -46,11 +47,10 @@ def offers_view(ctx: TableContext, legal: tuple[type[BaseModel], ...]) -> ft.Con
         rows.append(ft.Text(tr("table.offers_before_end"), italic=True))
     for n, offer in enumerate(offers, 1):
         no = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=False)
+        # A number only the player knows: its question says which (Rise of the Minibosses).
+        question = count_question(offer) if offer.offer == "count" else f"table.offer.{offer.offer}"
         rows.append(
-            tagged(
-                f"offer-{n}",
-                ft.Text(tr(f"table.offer.{offer.offer}", card=offer.card, player=offer.player)),
-            )
+            tagged(f"offer-{n}", ft.Text(tr(question, card=offer.card, player=offer.player)))
         )
         targets = _targets(ctx, n, offer)
         if targets is None:  # a plain yes or no
@@ -100,6 +100,11 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
                 yes.model_copy(update={"target": who, "room": i}),
             )
             for who, i in offer_places(state, offer.offer)
+        ]
+    elif offer.offer == "count":  # one button per number allowed: "0", "1", "2"…
+        picks = [
+            (f"offer-{n}-count-{k}", str(k), yes.model_copy(update={"count": k}))
+            for k in count_choices(state, offer)
         ]
     elif offer.offer in ("heal_wound", "may"):
         return None
