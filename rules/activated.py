@@ -15,6 +15,7 @@ from rules import adventure, build
 from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, room_damage, use_mark
+from rules.coin_effects import cost_payable
 from rules.effect_kinds import DamageHero, DeactivateRoom, KillHero, MoveHero, RoomDamagePlus
 from rules.effects import Ability
 from rules.errors import RulesError
@@ -40,6 +41,8 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
     if ability.once_per_turn and _mark(player.name, index, room.card_id) in state.card_uses:
         return False
     if ability.target == "hero_in_this_room" and not state.hero_stands_in(player.name, index):
+        return False
+    if not cost_payable(state, player, index, ability):  # Coins, a Monster Room, a limit
         return False
     return not (ability.cost == "destroy_another" and len(player.dungeon) < 2)
 
@@ -154,9 +157,20 @@ def _cost(player: PlayerState, command: cmd.UseRoomAbility, ability: Ability) ->
     room = player.dungeon[command.index].top
     if ability.cost == "destroy_this":
         return command.index
-    if ability.cost == "destroy_another":
+    if ability.cost in ("destroy_another", "destroy_own_monster_room"):
         other = command.other
-        if other is None or other == command.index or other >= len(player.dungeon):
+        if other not in other_rooms(player, command.index, ability):
             raise RulesError("R-CARD-EFFECT", "err.ability_needs_other", card=room.label())
         return other
     return None
+
+
+def other_rooms(player: PlayerState, index: int, ability: Ability) -> tuple[int, ...]:
+    """The Rooms of the owner's a "destroy another Room" cost may take (only Monster
+    Rooms, where the card says so)."""
+    monster = ability.cost == "destroy_own_monster_room"
+    return tuple(
+        i
+        for i, s in enumerate(player.dungeon)
+        if i != index and (not monster or s.top.kind == "monster")
+    )

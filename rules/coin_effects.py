@@ -24,6 +24,7 @@ from rules.coin_kinds import (
     PlaceCoins,
     asks_count,
 )
+from rules.effect_kinds import KillHero
 from rules.effects import Ability, CardEffects, Trigger
 from rules.errors import RulesError
 from rules.models import CardOffer, GameState, PlayerState
@@ -86,7 +87,30 @@ def _fired(state: GameState, event: ev.CardEffectFired) -> list[ev.EventBase]:
     owner = event.owner or event.player
     if found is None or not state.has_player(owner):
         return []
-    return gains(state, state.player(owner), event.card or found[0].name, found[1])
+    player, card = state.player(owner), event.card or found[0].name
+    paid: list[ev.EventBase] = []
+    if found[1].cost == "pay_coin" and event.use:  # used (the mark), not just described
+        args: dict[str, Arg] = {"player": owner, "card": card, "total": player.coins - 1}
+        ruling = Ruling(rule="R-MINI", key="coins.card_paid", args=args)
+        paid = [ev.CoinsChanged(player=owner, amount=-1, ruling=ruling)]
+    return [*paid, *gains(state, player, card, found[1])]
+
+
+def cost_payable(state: GameState, player: PlayerState, index: int, ability: Ability) -> bool:
+    """Whether an activated ability's price can be paid now: a Coin in the hoard, another
+    Monster Room to destroy, and a Hero in the Room within the card's Health limit."""
+    if ability.cost == "pay_coin" and player.coins < 1:
+        return False
+    if ability.cost == "destroy_own_monster_room" and not any(
+        s.top.kind == "monster" for i, s in enumerate(player.dungeon) if i != index
+    ):
+        return False
+    limit = min(
+        (e.max_health for e in ability.effects if isinstance(e, KillHero) and e.max_health),
+        default=None,
+    )
+    walk = state.walk
+    return limit is None or (walk is not None and state.hero(walk.hero).card.health <= limit)
 
 
 # --- moments fired here ------------------------------------------------------------------

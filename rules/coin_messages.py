@@ -58,4 +58,20 @@ COIN_MESSAGES: dict[str, str] = {
         "{owner} played or promoted a Miniboss, so {player}'s {card} fires; its ability: {does}"
     ),
     "err.offer_count": "{card}: pick a number from 0 to {most}.",
+    "coins.card_paid": "{card}: {player} pays 1 Coin and has {total} left.",
+    # costs (the Miniboss card discarded is the player's word)
+    "card.cost.discard_miniboss": "discard a Miniboss card to",
+    "card.cost.discard_miniboss.then": "discard a Miniboss card, then",
+    "card.cost.discard_miniboss_or_two_monster_rooms": (
+        "discard a Miniboss card or two Monster Room cards to"
+    ),
+    "card.cost.discard_miniboss_or_two_monster_rooms.then": (
+        "discard a Miniboss card or two Monster Room cards, then"
+    ),
+    "card.cost.pay_coin": "pay 1 Coin to",
+    "card.cost.pay_coin.then": "pay 1 Coin, then",
+    "card.cost.destroy_own_monster_room": "destroy another Monster Room of your dungeon to",
+    "card.cost.destroy_own_monster_room.then": (
+        "destroy another Monster Room of your dungeon, then"
+    ),
 }

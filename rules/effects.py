@@ -57,6 +57,11 @@ Cost = Literal[
     "discard_two_rooms",
     "discard_monster_room",
     "discard_spell",
+    # Rise of the Minibosses (rules.coin_kinds): a Miniboss card discarded is the player's word
+    "discard_miniboss",
+    "discard_miniboss_or_two_monster_rooms",
+    "pay_coin",  # 1 Coin from the hoard
+    "destroy_own_monster_room",  # another Monster Room of the owner's dungeon
 ]
 
 Timing = Literal["any", "build", "adventure"]

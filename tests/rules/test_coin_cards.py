@@ -317,3 +317,72 @@ def test_coin_abilities_say_what_they_do_in_words() -> None:
     rod = effects_of(LIGHTNING_ROD)
     assert rod is not None
     assert "gain 3 Coins" in describe(rod)
+
+
+# --- prices of Rise of the Minibosses: a Coin, a Miniboss card, a Monster Room ------------
+
+VAMPIRE_LAB, SAWTOOTH_PENDULUM, LIVING_TRAP, AMBUSH = "RMB018", "RMB043", "RMB047", "RMB070"
+
+
+def _in_room(rooms: list[Room], health: int, coins: int = 0) -> GameState:
+    """A's Hero of ``health`` walks into A's first Room (Adventure phase)."""
+    state = _table(rooms, [t_hero("mage", health)], coins=coins, phase="bait")
+    state = run(state, c.AdvanceHero())
+    assert state.walk is not None and state.walk.room == 0
+    return state
+
+
+def test_coin_vampire_lab_may_heal_a_wound_when_built() -> None:
+    """RMB018 (printed: when you build or uncover it, you may discard a Miniboss to heal a
+    Wound): asked; Yes heals A's one Wound (the Miniboss card is the player's word)."""
+    state = _table([plain("monster", 1)], [t_hero("mage", 4)])
+    a = state.player("A").model_copy(update={"scored": (ScoredHero(hero=0, face_up=True),)})
+    state = state.model_copy(update={"players": (a, state.players[1]), "town": ()})
+    state = run(state, c.BuildRoom(player="A", room=card_room(VAMPIRE_LAB)), c.RevealRooms())
+    assert [(o.card_id, o.offer, o.mandatory) for o in state.offers] == [
+        (VAMPIRE_LAB, "heal_wound", False)
+    ]
+    state = run(state, c.AnswerCardEffect(player="A", card_id=VAMPIRE_LAB, accept=True))
+    assert state.wounds("A") == 0
+
+
+@pytest.mark.parametrize(("health", "killed"), [(3, True), (4, False)])
+def test_coin_sawtooth_pendulum_pays_a_coin_to_kill_a_hero_of_three_health(
+    health: int, killed: bool
+) -> None:
+    """RMB043 (printed: once per turn, you may pay 1 Coin to kill a Hero in this Room with
+    3 or less Health): a Hero of 3 dies and A pays 1; one of 4 may not be aimed at."""
+    state = _in_room([card_room(SAWTOOTH_PENDULUM)], health, coins=2)
+    use = c.UseRoomAbility(player="A", index=0)
+    if not killed:
+        refused(state, use, "R-CARD-EFFECT")
+        return
+    state = run(state, use)
+    assert state.souls("A") == 1 and _coins(state) == 1
+
+
+def test_coin_sawtooth_pendulum_without_a_coin_cannot_be_used() -> None:
+    refused(
+        _in_room([card_room(SAWTOOTH_PENDULUM)], 3, coins=0),
+        c.UseRoomAbility(player="A", index=0),
+        "R-CARD-EFFECT",
+    )
+
+
+def test_coin_living_trap_destroys_a_monster_room_to_kill_the_hero_in_it() -> None:
+    """RMB047 (printed: you may destroy a Monster Room in your dungeon to kill a Hero in
+    this Room): a Trap Room may not pay; the Monster Room does, and the Hero dies."""
+    rooms = [card_room(LIVING_TRAP), plain("trap", 1), plain("monster", 1)]
+    state = _in_room(rooms, 30)
+    refused(state, c.UseRoomAbility(player="A", index=0, other=1), "R-CARD-EFFECT")
+    state = run(state, c.UseRoomAbility(player="A", index=0, other=2))
+    assert state.souls("A") == 1
+    assert [s.top.kind for s in state.player("A").dungeon] == ["trap", "trap"]
+
+
+def test_coin_ambush_kills_a_hero_in_your_dungeon() -> None:
+    """RMB070 (printed: you may discard two Monster Room cards or one Miniboss card to kill
+    one Hero in your dungeon): cast, the Hero walking A's dungeon dies (a Soul)."""
+    state = _in_room([plain("monster", 1)], 30)
+    state = run(state, c.CastSpell(player="A", card_id=AMBUSH))
+    assert state.souls("A") == 1

@@ -14,7 +14,7 @@ from companion.theme import TOUCH
 from companion.ui.table.context import TableContext
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import tagged
-from rules.activated import usable
+from rules.activated import other_rooms, usable
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.commands import UseRoomAbility
@@ -37,7 +37,7 @@ def room_ability_buttons(
     does = ability_words(ability_ref(room.card_id, ability), lambda k, a: ruling_text(tr, k, a))
     name = card_label(tr, room.label())
     tag = f"{prefix}-room-{index + 1}-use"
-    if ability.cost != "destroy_another":
+    if ability.cost not in ("destroy_another", "destroy_own_monster_room"):
         command = UseRoomAbility(player=player.name, index=index)
         return [_button(ctx, tag, tr("table.use_ability", card=name, does=does), command, prefix)]
     return [
@@ -48,8 +48,7 @@ def room_ability_buttons(
             UseRoomAbility(player=player.name, index=index, other=other),
             prefix,
         )
-        for other in range(len(player.dungeon))
-        if other != index
+        for other in other_rooms(player, index, ability)
     ]
 
 
