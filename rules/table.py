@@ -74,6 +74,7 @@ class TableRoom(StrictInput):
     kind: Literal["monster", "trap"] = "monster"
     advanced: bool = False
     deactivated: bool = False
+    coins: Count = 0  # Coins lying on the Room (R-MINI): some cards' damage counts them
 
     @field_validator("id")
     @classmethod
@@ -86,7 +87,7 @@ class TableRoom(StrictInput):
 
     @model_serializer(mode="wrap")
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return without_defaults(handler(self), id=None)
+        return without_defaults(handler(self), id=None, coins=0)
 
     def room(self) -> Room:
         """The Room card this table Room shows (its deactivation is its stack's)."""
@@ -204,7 +205,8 @@ def state_from_table(table: Table) -> GameState:
         ruleset=Ruleset(
             variant=table.variant,
             items=any(h.item is not None for h in table.town),
-            minibosses=any("coins" in p.model_fields_set for p in table.players),
+            minibosses=any("coins" in p.model_fields_set for p in table.players)
+            or any(r.coins for p in table.players for r in p.rooms),
         ),
         card_sets=tuple(table.card_sets),
     )
@@ -217,6 +219,7 @@ def state_from_table(table: Table) -> GameState:
                 RoomStack(
                     rooms=(r.room(),),
                     deactivated=r.deactivated,
+                    coins=r.coins,
                 )
                 for r in p.rooms
             ),
@@ -289,6 +292,7 @@ def table_from_state(state: GameState) -> Table:
                         kind=s.top.kind,
                         advanced=s.top.advanced,
                         deactivated=s.deactivated,
+                        coins=s.coins,
                     )
                     for s in p.dungeon
                 ],

@@ -72,3 +72,41 @@ def test_table_round_trip_keeps_room_ids() -> None:
     again = table_from_state(state_from_table(table))
     assert [r.id for r in again.players[0].rooms] == [None, "BMA015", "BMA017"]
     assert "id" not in again.model_dump()["players"][0]["rooms"][0]
+
+
+def test_cli_coins_on_a_room_change_its_damage_minion_clinic() -> None:
+    """RMB020 Minion Clinic (printed: damage 3, -1 for every Coin on it) with 2 Coins on it
+    (the table's ``coins`` on the Room, R-MINI) deals 1: the 2-Health Hero survives it (a
+    Wound); without Coins it deals 3 and the Hero dies there."""
+    clinic = {"id": "RMB020", "treasure": ["cleric"], "damage": 3, "advanced": True}
+    table = {
+        "players": [
+            {"name": "Ann", "xp": 900, "rooms": [{**clinic, "coins": 2}]},
+            {"name": "Bo", "xp": 100, "rooms": []},
+        ],
+        "town": [{"treasure": ["cleric"], "health": 2}],
+    }
+    done = cli(json.dumps(table))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert [(a["outcome"], a["damage"]) for a in result["adventure"]] == [("wound", 1)]
+    table["players"][0]["rooms"] = [clinic]
+    result = json.loads(cli(json.dumps(table)).stdout)
+    assert [(a["outcome"], a["damage"]) for a in result["adventure"]] == [("soul", 3)]
+
+
+def test_cli_coins_on_a_room_round_trip_and_bad_counts_are_refused() -> None:
+    data = {
+        "players": [
+            {"name": "Ann", "xp": 9, "rooms": [{"treasure": ["mage"], "damage": 1, "coins": 2}]},
+            {"name": "Bo", "xp": 1},
+        ]
+    }
+    table = Table.model_validate(data)
+    state = state_from_table(table)
+    assert state.setup.ruleset.minibosses and state.player("Ann").dungeon[0].coins == 2
+    assert table_from_state(state).players[0].rooms[0].coins == 2
+    data["players"][0]["rooms"][0]["coins"] = -1  # type: ignore[index]
+    done = cli(json.dumps(data))
+    assert done.returncode == 2 and not done.stdout
+    assert "coins" in done.stderr and "Traceback" not in done.stderr
