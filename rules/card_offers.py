@@ -36,21 +36,36 @@ def offer_rooms(state: GameState, player: str, offer: OfferKind, card_id: str) -
     )
 
 
-ANY_DUNGEON_OFFERS = ("destroy_advanced_room_any", "deactivate_room_any")
+ANY_DUNGEON_OFFERS = (
+    "destroy_advanced_room_any",
+    "deactivate_room_any",
+    # Items' Rewards (rules.item_effects): an opponent's Room, a Monster or a Trap Room
+    "deactivate_opponent_room",
+    "deactivate_monster_room_any",
+    "deactivate_trap_room_any",
+)
+_ROOM_KIND = {"deactivate_monster_room_any": "monster", "deactivate_trap_room_any": "trap"}
 
 
-def offer_places(state: GameState, offer: OfferKind) -> tuple[tuple[str, int], ...]:
+def offer_places(
+    state: GameState, offer: OfferKind, player: str = ""
+) -> tuple[tuple[str, int], ...]:
     """The Rooms in any dungeon an offer may take, as (player, index): active and face up
-    (not one a face-down Room is about to cover); only Advanced ones to destroy."""
+    (not one a face-down Room is about to cover); only Advanced ones to destroy, only
+    Monster or Trap Rooms, or only those of ``player``'s opponents, where it says so."""
     if offer not in ANY_DUNGEON_OFFERS:
         return ()
     out: list[tuple[str, int]] = []
     for p in state.players:
+        if offer == "deactivate_opponent_room" and p.name == player:
+            continue
         covered = p.pending.over if p.pending is not None else None
         for i, s in enumerate(p.dungeon):
             if s.deactivated or i == covered:
                 continue
             if offer == "destroy_advanced_room_any" and not s.top.advanced:
+                continue
+            if offer in _ROOM_KIND and s.top.kind != _ROOM_KIND[offer]:
                 continue
             out.append((p.name, i))
     return tuple(out)
@@ -61,5 +76,5 @@ def has_room_target(state: GameState, player: str, offer: OfferKind | None, card
     if offer == "boost_own_room":
         return bool(offer_rooms(state, player, offer, card_id))
     if offer in ANY_DUNGEON_OFFERS:
-        return bool(offer_places(state, offer))
+        return bool(offer_places(state, offer, player))
     return True

@@ -15,6 +15,7 @@ from rules import card_table
 from rules.coin_kinds import COIN_TYPES, coin_phrases
 from rules.effect_kinds import Effect, RoomType
 from rules.effects import Ability, CardEffects
+from rules.item_kinds import ITEM_TYPES, item_phrases
 from rules.plurals import Arg
 
 Phrase = tuple[str, dict[str, Arg]]
@@ -27,6 +28,8 @@ WORD_KEYS: dict[str, str] = {word: f"card.rooms.{kind}" for kind, word in ROOM_W
 def _effect(effect: Effect) -> list[Phrase]:
     if isinstance(effect, COIN_TYPES):  # Rise of the Minibosses (rules.coin_kinds)
         return [(key, dict(args)) for key, args in coin_phrases(effect)]
+    if isinstance(effect, ITEM_TYPES):  # Tools of Hero-Kind (rules.item_kinds)
+        return [(key, dict(args)) for key, args in item_phrases(effect)]
     match effect.kind:
         case "room_damage_plus":
             out: list[Phrase] = [

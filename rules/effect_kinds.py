@@ -12,6 +12,17 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.coin_kinds import CoinDamage, GainCoins, LastingCoins, MinibossStartLevel, PlaceCoins
+from rules.item_kinds import (
+    ActOnRoom,
+    BoostOwnRooms,
+    DeactivateFirst,
+    HealOrdinaryWound,
+    IgnoreDamage,
+    KillWornHero,
+    PickRoom,
+    RoomBlast,
+    SkipNextRoom,
+)
 
 TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 RoomType = Literal["monster", "trap", "any"]
@@ -242,6 +253,7 @@ ByHandWhat = Literal[
     "miniboss",  # a Miniboss or its Coins
     "hands_and_decks",  # acts on cards in hands, decks or the discard pile alone
     "read_card",  # the source's words were not structured: follow the printed card
+    "copies_ability",  # it copies another card's ability: follow that card
 ]
 
 
@@ -287,6 +299,16 @@ Effect = Annotated[
     | CoinDamage
     | PlaceCoins
     | LastingCoins
-    | MinibossStartLevel,
+    | MinibossStartLevel
+    # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
+    | IgnoreDamage
+    | DeactivateFirst
+    | ActOnRoom
+    | SkipNextRoom
+    | BoostOwnRooms
+    | HealOrdinaryWound
+    | KillWornHero
+    | RoomBlast
+    | PickRoom,
     Field(discriminator="kind"),
 ]

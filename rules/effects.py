@@ -26,6 +26,7 @@ from rules.effect_kinds import (
     MoveHero,
     RoomDamagePlus,
 )
+from rules.item_kinds import item_handling
 
 Trigger = Literal[
     "always",  # a passive effect, on while the Room is visible and active
@@ -48,6 +49,11 @@ Trigger = Literal[
     "room_destroyed",  # a Room in any dungeon is destroyed
     "you_build_adjacent",  # you build a Room next to this one
     "opponent_miniboss",  # an opponent reveals (plays) or promotes a Miniboss
+    # Tools of Hero-Kind (rules.item_kinds): an Item's Power-Up and Reward
+    "carrier_enters_dungeon",  # the Hero carrying this Item enters a dungeon
+    "carrier_enters_room",  # it enters a Room
+    "carrier_survives_room",  # it walks alive out of a Room
+    "item_used",  # the Boss owning this Item face up uses it
 ]
 
 Cost = Literal[
@@ -150,6 +156,10 @@ OfferKind = Literal[
     "deactivate_room_any",  # a Room in any dungeon, the owner's pick
     "may",  # a "may" the players carry out: asked Yes or No, and logged
     "count",  # a number only the player knows, picked from the ones allowed (rules.coin_effects)
+    # Items' Rewards (rules.item_effects): a Room to deactivate until end of turn
+    "deactivate_opponent_room",
+    "deactivate_monster_room_any",
+    "deactivate_trap_room_any",
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -273,6 +283,9 @@ class Ability(Fact):
         coins = coin_handling(self)  # Rise of the Minibosses: Coins and Minibosses
         if coins is not None:
             return coins
+        item = item_handling(self)  # Tools of Hero-Kind: Power-Ups and Rewards
+        if item is not None:
+            return item
         if self.trigger == "always":
             return "auto"
         if self.trigger == "hero_enters_first" and kinds == {"move_hero"}:

@@ -236,6 +236,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
     fold = _Fold(state)
     if isinstance(command, expansions.ITEM_COMMANDS + expansions.MINIBOSS_COMMANDS):
         fold.add(expansions.decide(state, command))
+        _after_walk(fold)  # an Item's Reward may end a walk (Vorpal Blade kills the Hero)
         return fold
     match command:
         case cmd.BuildRoom(player=name, room=room, over=over):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from rules import coin_effects, items, minibosses
+from rules import coin_effects, item_effects, items, minibosses
 from rules import commands as cmd
 from rules import events as ev
 from rules.errors import RulesError, acting_player
@@ -87,9 +87,12 @@ def decide(state: GameState, command: BaseModel) -> list[ev.EventBase]:
 def before(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
     """Events that happen just before ``event``: a covered or destroyed Room's Miniboss
     and Coins are lost first, while the Room is still where the event says."""
-    if not state.setup.ruleset.minibosses:
-        return []
-    return minibosses.lost_with_room(state, event)
+    out: list[ev.EventBase] = []
+    if state.setup.ruleset.minibosses:
+        out += minibosses.lost_with_room(state, event)
+    if state.setup.ruleset.items:  # an Item's Power-Up on the last Room survived
+        out += item_effects.before(state, event)
+    return out
 
 
 def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
@@ -98,6 +101,8 @@ def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
     out: list[ev.EventBase] = []
     if state.setup.ruleset.items and isinstance(event, ev.HeroKilled | ev.HeroSurvived):
         out += items.scored(state, event)
+    if state.setup.ruleset.items:  # Items' Power-Ups and Rewards
+        out += item_effects.after(state, event)
     if state.setup.ruleset.minibosses:  # Coins and Minibosses from card abilities
         out += coin_effects.after(state, event)
     return out

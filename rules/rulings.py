@@ -16,6 +16,7 @@ from rules.card_messages import CARD_MESSAGES
 from rules.card_text import ability_words, phrases
 from rules.coin_messages import COIN_MESSAGES
 from rules.effects import CardEffects
+from rules.item_messages import ITEM_MESSAGES
 from rules.plurals import Arg as Arg
 from rules.plurals import render
 from rules.squads.messages import SQUAD_MESSAGES
@@ -424,5 +425,6 @@ MESSAGES: dict[str, str] = {
     ),
     **CARD_MESSAGES,  # card abilities: generated descriptions and their rulings
     **COIN_MESSAGES,  # Rise of the Minibosses' card abilities (rules/coin_messages.py)
+    **ITEM_MESSAGES,  # Tools of Hero-Kind's Item abilities (rules/item_messages.py)
     **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
 }

@@ -173,7 +173,7 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
     if offer.offer in ("destroy_own_room", "boost_own_room"):
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
     if offer.offer in ANY_DUNGEON_OFFERS:
-        return bool(offer_places(state, offer.offer))
+        return bool(offer_places(state, offer.offer, offer.player))
     return bool(offer_heroes(state, offer.offer))
 
 
@@ -230,10 +230,10 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         out.append(_boost(state, offer, command.room))
     elif offer.offer in ANY_DUNGEON_OFFERS:
         place = (command.target or "", command.room if command.room is not None else -1)
-        if place not in offer_places(state, offer.offer):
+        if place not in offer_places(state, offer.offer, offer.player):
             raise RulesError("R-CARD-EFFECT", "err.offer_place", card=offer.card)
         aimed = state.player(place[0])
-        if offer.offer == "deactivate_room_any":
+        if offer.offer.startswith("deactivate"):
             out.append(build.deactivate(state, aimed, place[1]))
         else:
             out.append(build.destroy(state, aimed, place[1]))

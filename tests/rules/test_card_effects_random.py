@@ -34,6 +34,7 @@ SPELLS = sorted(
 CLASSES = ("cleric", "fighter", "mage", "thief")
 # Bosses whose Level Up lasts the rest of the game (Coins, Minibosses' level): played
 # leveled up, so their abilities fire through the turn (Rise of the Minibosses).
+ITEMS = sorted(i for i, card in registry().items() if card.kind == "item")
 BOSSES = sorted(
     i
     for i, card in registry().items()
@@ -65,7 +66,7 @@ def _check(before: GameState, events: tuple[ev.EventBase, ...]) -> GameState:
 def _action(state: GameState, pick: int, n: int) -> Any:
     """The ``pick``-th kind of table action, aimed by ``n``."""
     a = state.players[n % 2]
-    kind = pick % 8
+    kind = pick % 9
     if kind == 0 and SPELLS:
         rooms = len(a.dungeon) or 1
         return c.CastSpell(
@@ -91,6 +92,10 @@ def _action(state: GameState, pick: int, n: int) -> Any:
         )
     if kind == 6 and a.dungeon:  # Coins from the hoard onto a Room (its damage may change)
         return c.PlaceCoinOnRoom(player=a.name, index=n % len(a.dungeon), amount=1 + n % 2)
+    if kind == 7:  # an Item won face up, used (its Reward)
+        up = a.face_up_item()
+        if up is not None:
+            return c.UseItem(player=a.name, item=up)
     if kind == 5:
         return c.FinishWalk()
     return c.AdvanceHero()
@@ -103,6 +108,7 @@ def _action(state: GameState, pick: int, n: int) -> Any:
     st.lists(st.tuples(st.integers(0, 20), st.integers(0, 20)), max_size=40),
     st.sampled_from(BOSSES),
     st.integers(0, 4),
+    st.lists(st.sampled_from(ITEMS), max_size=4),
 )
 def test_random_catalogue_rooms_keep_the_invariants(
     rooms: list[str],
@@ -110,10 +116,22 @@ def test_random_catalogue_rooms_keep_the_invariants(
     actions: list[tuple[int, int]],
     boss: str,
     coins: int,
+    items: list[str],
 ) -> None:
+    carried = [{"item": {"name": i, "treasure": ["any"]}} for i in items]
     state = bait_state(
         [t_player("A", 900, boss_treasure=["fighter"], coins=coins), t_player("B", 100, coins=3)],
-        [t_hero(cls, health) for cls, health in heroes],
+        [
+            t_hero(cls, health, **(carried[n] if n < len(carried) else {}))
+            for n, (cls, health) in enumerate(heroes)
+        ],
+    )
+    revealed = tuple(  # the table names Items by class: give each its catalogue card
+        i.model_copy(update={"card": i.card.model_copy(update={"card_id": items[i.id]})})
+        for i in state.items.revealed
+    )
+    state = state.model_copy(
+        update={"items": state.items.model_copy(update={"revealed": revealed})}
     )
     setup = state.setup.model_copy(  # A's Boss leveled up: its lasting abilities are on
         update={

@@ -99,7 +99,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
                 f"{who} {i + 1} · {card_label(tr, state.player(who).dungeon[i].top.label())}",
                 yes.model_copy(update={"target": who, "room": i}),
             )
-            for who, i in offer_places(state, offer.offer)
+            for who, i in offer_places(state, offer.offer, offer.player)
         ]
     elif offer.offer == "count":  # one button per number allowed: "0", "1", "2"…
         picks = [

@@ -1,0 +1,156 @@
+"""Tools of Hero-Kind in the effect vocabulary: an Item's Power-Up on the Hero carrying it
+and its Reward for the Boss who uses it (R-ITEM, R-CARD-EFFECT).
+
+Values only, like ``rules.effect_kinds`` (which joins these to its ``Effect`` union);
+``rules.item_effects`` carries them out. A Power-Up fires for the carrier
+(``carrier_enters_dungeon``, ``carrier_enters_room``, ``carrier_survives_room``); a
+Reward when its owner uses the face-up Item (``item_used``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from rules.effects import Ability
+
+
+class _Fact(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+ITEM_TRIGGERS = frozenset(
+    {"carrier_enters_dungeon", "carrier_enters_room", "carrier_survives_room", "item_used"}
+)
+
+
+class IgnoreDamage(_Fact):
+    """The carrier takes no damage from the Room it enters when that Room is an ordinary
+    (not Advanced) Monster Room, one of the dungeon's first three, or its last."""
+
+    kind: Literal["ignore_damage"] = "ignore_damage"
+    rooms: Literal["ordinary_monster", "first_three", "last"]
+
+
+class DeactivateFirst(_Fact):
+    """Deactivate the first (nearest the entrance) active Room of ``room_type``."""
+
+    kind: Literal["deactivate_first"] = "deactivate_first"
+    room_type: Literal["monster", "trap"]
+
+
+class ActOnRoom(_Fact):
+    """Deactivate or destroy the Room the carrier is in (entered or just survived), when it
+    is ``only`` such a Room: Advanced, with two or more treasure icons, or the last one;
+    ``first_only``: only the first such Room of the walk."""
+
+    kind: Literal["act_on_room"] = "act_on_room"
+    action: Literal["deactivate", "destroy"]
+    only: Literal["any", "advanced", "multi_treasure", "last"] = "any"
+    first_only: bool = False
+
+
+class SkipNextRoom(_Fact):
+    """The (walking) Hero ignores the next Room it would enter."""
+
+    kind: Literal["skip_next_room"] = "skip_next_room"
+
+
+class BoostOwnRooms(_Fact):
+    """Until end of turn, the owner's (ordinary) Rooms of ``room_type`` have +``amount``."""
+
+    kind: Literal["boost_own_rooms"] = "boost_own_rooms"
+    amount: Annotated[int, Field(ge=1, le=5)]
+    room_type: Literal["monster", "trap", "any"] = "any"
+    ordinary_only: bool = False
+
+
+class HealOrdinaryWound(_Fact):
+    """Heal one ordinary Wound (an ordinary Hero's, never an Epic one's two)."""
+
+    kind: Literal["heal_ordinary_wound"] = "heal_ordinary_wound"
+
+
+class KillWornHero(_Fact):
+    """Kill the walking Hero if it has taken damage equal to at least half its Health."""
+
+    kind: Literal["kill_worn_hero"] = "kill_worn_hero"
+
+
+class RoomBlast(_Fact):
+    """Destroy the owner's Room where the walking Hero stands, dealing it ``damage``."""
+
+    kind: Literal["room_blast"] = "room_blast"
+    damage: Annotated[int, Field(ge=1, le=10)]
+
+
+class PickRoom(_Fact):
+    """The owner picks a Room to deactivate (until end of turn) or destroy: of
+    ``room_type``, Advanced only, in any dungeon or an opponent's (an offer)."""
+
+    kind: Literal["pick_room"] = "pick_room"
+    action: Literal["deactivate", "destroy"]
+    room_type: Literal["monster", "trap", "any"] = "any"
+    advanced_only: bool = False
+    opponents_only: bool = False
+
+
+ItemEffect = (
+    IgnoreDamage
+    | DeactivateFirst
+    | ActOnRoom
+    | SkipNextRoom
+    | BoostOwnRooms
+    | HealOrdinaryWound
+    | KillWornHero
+    | RoomBlast
+    | PickRoom
+)
+ITEM_TYPES = (
+    IgnoreDamage,
+    DeactivateFirst,
+    ActOnRoom,
+    SkipNextRoom,
+    BoostOwnRooms,
+    HealOrdinaryWound,
+    KillWornHero,
+    RoomBlast,
+    PickRoom,
+)
+ITEM_KINDS = frozenset(t.model_fields["kind"].default for t in ITEM_TYPES)
+
+
+def item_handling(ability: Ability) -> Literal["auto", "prompt"] | None:
+    """How the referee deals with an Item ability made of these effects alone (None:
+    another effect decides): a Power-Up it applies to the carrier's walk (``auto``), a
+    Reward it carries out when the Boss uses the Item (``prompt``: UseItem)."""
+    kinds = {e.kind for e in ability.effects}
+    if ability.trigger not in ITEM_TRIGGERS or not kinds or not kinds <= ITEM_KINDS:
+        return None
+    return "prompt" if ability.trigger == "item_used" else "auto"
+
+
+ItemPhrase = tuple[str, dict[str, str | int]]
+
+
+def item_phrases(effect: ItemEffect) -> list[ItemPhrase]:
+    """An effect of these in message keys with arguments (``rules.card_text``)."""
+    if isinstance(effect, IgnoreDamage):
+        return [(f"card.fx.ignore_damage.{effect.rooms}", {})]
+    if isinstance(effect, DeactivateFirst):
+        return [(f"card.fx.deactivate_first.{effect.room_type}", {})]
+    if isinstance(effect, ActOnRoom):
+        first = ".first" if effect.first_only else ""
+        return [(f"card.fx.act_on_room.{effect.action}.{effect.only}{first}", {})]
+    if isinstance(effect, BoostOwnRooms):
+        plain = ".ordinary" if effect.ordinary_only else ""
+        return [(f"card.fx.boost_own_rooms.{effect.room_type}{plain}", {"amount": effect.amount})]
+    if isinstance(effect, RoomBlast):
+        return [("card.fx.room_blast", {"damage": effect.damage})]
+    if isinstance(effect, PickRoom):
+        where = "opponent" if effect.opponents_only else "any"
+        what = "advanced" if effect.advanced_only else effect.room_type
+        return [(f"card.fx.pick_room.{effect.action}.{what}.{where}", {})]
+    return [(f"card.fx.{effect.kind}", {})]
