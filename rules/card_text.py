@@ -69,6 +69,8 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [("card.fx.damage_entrance", {"amount": effect.amount})]
         case "kill_hero" if effect.max_health is not None:
             limit: dict[str, Arg] = {"health": effect.max_health, "wounds": effect.or_wounds or 0}
+            if effect.or_wounds is None:  # a Health limit alone (Sawtooth Pendulum)
+                return [("card.fx.kill_hero_max", {"health": effect.max_health})]
             return [("card.fx.kill_hero_limit", limit)]
         case "hero_health":
             return [("card.fx.hero_health", {"amount": effect.amount})]

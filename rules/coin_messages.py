@@ -59,6 +59,7 @@ COIN_MESSAGES: dict[str, str] = {
     ),
     "err.offer_count": "{card}: pick a number from 0 to {most}.",
     "coins.card_paid": "{card}: {player} pays 1 Coin and has {total} left.",
+    "card.fx.kill_hero_max": "kill that Hero if it has at most {health} Health.",
     # costs (the Miniboss card discarded is the player's word)
     "card.cost.discard_miniboss": "discard a Miniboss card to",
     "card.cost.discard_miniboss.then": "discard a Miniboss card, then",

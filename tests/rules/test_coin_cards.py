@@ -386,3 +386,12 @@ def test_coin_ambush_kills_a_hero_in_your_dungeon() -> None:
     state = _in_room([plain("monster", 1)], 30)
     state = run(state, c.CastSpell(player="A", card_id=AMBUSH))
     assert state.souls("A") == 1
+
+
+def test_coin_sawtooth_pendulum_says_its_health_limit_alone() -> None:
+    """Its description names the 3-Health limit and nothing about Wounds (the card has no
+    Wound clause; It's On! has one)."""
+    card = effects_of(SAWTOOTH_PENDULUM)
+    assert card is not None
+    words = describe(card)
+    assert "at most 3 Health" in words and "Wound" not in words
