@@ -302,7 +302,7 @@ def cast(state: GameState, caster: PlayerState, card: str, ability: Ability) -> 
 
 def _asked(offer: CardOffer) -> Ability:
     card = effects_of(offer.card_id)
-    ability = next((a for a in card.abilities if asks_count(a)), None) if card else None
+    ability = next((a for a in card.abilities if asks_count(a.effects)), None) if card else None
     if ability is None:
         raise RulesError("R-CARD-EFFECT", "err.no_offer", player=offer.player)
     return ability

@@ -8,12 +8,10 @@ how the referee deals with an ability made of these effects alone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+from collections.abc import Sequence
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
-
-if TYPE_CHECKING:
-    from rules.effects import Ability
 
 
 class _Fact(BaseModel):
@@ -106,28 +104,30 @@ _SEEN = frozenset(
 )
 
 
-def asks_count(ability: Ability) -> bool:
-    """Whether the ability needs a number only the player knows (asked, a pick 0..n)."""
+def asks_count(effects: Sequence[BaseModel]) -> bool:
+    """Whether an ability's effects need a number only the player knows (asked, 0..n)."""
     return any(
         (isinstance(e, GainCoins) and e.per in STATED_COUNTS) or isinstance(e, PlaceCoins)
-        for e in ability.effects
+        for e in effects
     )
 
 
-def coin_handling(ability: Ability) -> Literal["auto", "prompt"] | None:
+def coin_handling(
+    trigger: str, cost: str, effects: Sequence[BaseModel]
+) -> Literal["auto", "prompt"] | None:
     """How the referee deals with an ability made of Coin effects alone (None: some
     other effect decides). Gains at a moment the engine sees are applied (``auto``);
     an activated one has its Room's button, a number to state is asked (``prompt``)."""
-    kinds = {e.kind for e in ability.effects}
+    kinds = {getattr(e, "kind", "") for e in effects}
     if not kinds or not kinds <= COIN_KINDS:
         return None
-    if ability.trigger == "always":
+    if trigger == "always":
         return "auto" if kinds <= COIN_PASSIVE_KINDS else None
-    if ability.trigger not in _SEEN or ability.cost in ("discard_two_rooms",):
+    if trigger not in _SEEN or cost in ("discard_two_rooms",):
         return None
-    if ability.trigger == "level_up" and not kinds <= {"lasting_coins", "miniboss_start_level"}:
+    if trigger == "level_up" and not kinds <= {"lasting_coins", "miniboss_start_level"}:
         return None
-    if ability.trigger == "at_will" or asks_count(ability) or ability.trigger == "cast":
+    if trigger in ("at_will", "cast") or asks_count(effects):
         return "prompt"
     return "auto"
 

@@ -46,7 +46,7 @@ COIN_MESSAGES: dict[str, str] = {
     # rulings
     "coins.card_gained": f"{{card}}: {{player}} gains {_COINS} and now has {{total}}.",
     "coins.boss_gained": (f"{{card}}'s Level Up: {{player}} gains {_COINS} and now has {{total}}."),
-    "coins.card_none": "{card}: {player} gains no Coins this time.",
+    "coins.card_none": "{card}: {player} gains no Coins now.",
     "coins.card_off": "{card}: this game is played without Coins, so {player} gains none.",
     "coins.none_placed": "{player} places no Coins on {card}.",
     "mini.start_level": "{card}'s Level Up: {player}'s {miniboss} starts on Level {level}.",

@@ -244,7 +244,7 @@ class Ability(Fact):
     def offer(self) -> OfferKind | None:
         """What the engine offers when this ability fires at its moment (None: nothing it
         can carry out, or no moment it sees)."""
-        if asks_count(self):
+        if asks_count(self.effects):
             return "count"
         if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
             return None
@@ -280,10 +280,10 @@ class Ability(Fact):
         kinds = {e.kind for e in self.effects}
         if "by_hand" in kinds:
             return "reminder"
-        coins = coin_handling(self)  # Rise of the Minibosses: Coins and Minibosses
+        coins = coin_handling(self.trigger, self.cost, self.effects)  # Coins and Minibosses
         if coins is not None:
             return coins
-        item = item_handling(self)  # Tools of Hero-Kind: Power-Ups and Rewards
+        item = item_handling(self.trigger, self.effects)  # Items' Power-Ups and Rewards
         if item is not None:
             return item
         if self.trigger == "always":

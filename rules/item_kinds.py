@@ -9,12 +9,10 @@ Reward when its owner uses the face-up Item (``item_used``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+from collections.abc import Sequence
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
-
-if TYPE_CHECKING:
-    from rules.effects import Ability
 
 
 class _Fact(BaseModel):
@@ -122,14 +120,14 @@ ITEM_TYPES = (
 ITEM_KINDS = frozenset(t.model_fields["kind"].default for t in ITEM_TYPES)
 
 
-def item_handling(ability: Ability) -> Literal["auto", "prompt"] | None:
+def item_handling(trigger: str, effects: Sequence[BaseModel]) -> Literal["auto", "prompt"] | None:
     """How the referee deals with an Item ability made of these effects alone (None:
     another effect decides): a Power-Up it applies to the carrier's walk (``auto``), a
     Reward it carries out when the Boss uses the Item (``prompt``: UseItem)."""
-    kinds = {e.kind for e in ability.effects}
-    if ability.trigger not in ITEM_TRIGGERS or not kinds or not kinds <= ITEM_KINDS:
+    kinds = {getattr(e, "kind", "") for e in effects}
+    if trigger not in ITEM_TRIGGERS or not kinds or not kinds <= ITEM_KINDS:
         return None
-    return "prompt" if ability.trigger == "item_used" else "auto"
+    return "prompt" if trigger == "item_used" else "auto"
 
 
 ItemPhrase = tuple[str, dict[str, str | int]]
