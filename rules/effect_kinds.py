@@ -11,18 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.coin_kinds import CoinDamage, GainCoins, LastingCoins, MinibossStartLevel, PlaceCoins
-from rules.item_kinds import (
-    ActOnRoom,
-    BoostOwnRooms,
-    DeactivateFirst,
-    HealOrdinaryWound,
-    IgnoreDamage,
-    KillWornHero,
-    PickRoom,
-    RoomBlast,
-    SkipNextRoom,
-)
+from rules.coin_kinds import CoinEffect
+from rules.item_kinds import ItemEffect
 
 TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 RoomType = Literal["monster", "trap", "any"]
@@ -294,21 +284,7 @@ Effect = Annotated[
     | SwapRooms
     | Reminder
     | ByHand
-    # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
-    | GainCoins
-    | CoinDamage
-    | PlaceCoins
-    | LastingCoins
-    | MinibossStartLevel
-    # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
-    | IgnoreDamage
-    | DeactivateFirst
-    | ActOnRoom
-    | SkipNextRoom
-    | BoostOwnRooms
-    | HealOrdinaryWound
-    | KillWornHero
-    | RoomBlast
-    | PickRoom,
+    | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
+    | ItemEffect,  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
     Field(discriminator="kind"),
 ]

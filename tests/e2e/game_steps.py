@@ -197,6 +197,23 @@ def new_hero(app: AppPage, n: int, name: str, treasure: str, health: int) -> Non
     type_into(app, f"new-hero-{n}-health", str(health))
 
 
+def reveal_item_and_heroes(
+    app: AppPage, item: str, card_id: str, heroes: Sequence[tuple[str, str, int]]
+) -> None:
+    """Turn 1 with Items: reveal the Item ``item`` (catalogue ``card_id``), then the Heroes
+    (name, treasure, Health), and wait for the Build phase; the first Hero able takes it."""
+    app.wait_for("reveal-items")
+    type_into(app, "new-item-1-name", item)
+    tap(app, f"new-item-1-option-{card_id}")
+    tap(app, "reveal-items")
+    app.wait_for("reveal-heroes")
+    for n, (name, treasure, health) in enumerate(heroes, 1):
+        new_hero(app, n, name, treasure, health)
+    tap(app, "reveal-heroes")
+    app.wait_for("reveal-rooms")
+    said(app, f"the first Hero able to carry {item} #1")
+
+
 def open_game_with_first_rooms(phone: AppPage, expansions: Sequence[str] = ()) -> None:
     """New game (Ada 10 XP mage, Bert 5 XP fighter), first Rooms built and revealed.
 

@@ -14,7 +14,14 @@ import time
 import pytest
 
 from tests.e2e.conftest import AppPage
-from tests.e2e.game_steps import new_hero, open_game_with_first_rooms, said, shows, tap, type_into
+from tests.e2e.game_steps import (
+    open_game_with_first_rooms,
+    reveal_item_and_heroes,
+    said,
+    shows,
+    tap,
+    type_into,
+)
 from tests.e2e.test_card_abilities_game import pick_room
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -24,16 +31,9 @@ def test_item_miniboss_and_a_room_asking_its_owner(phone: AppPage) -> None:
     started = time.monotonic()
     open_game_with_first_rooms(phone, expansions=("items", "minibosses"))
 
-    phone.wait_for("reveal-items")
-    type_into(phone, "new-item-1-name", "Ice Rod")
-    tap(phone, "new-item-1-option-THK010")
-    tap(phone, "reveal-items")
-    phone.wait_for("reveal-heroes")
-    new_hero(phone, 1, "Wizard", "mage", 4)
-    new_hero(phone, 2, "Brute", "fighter", 9)
-    tap(phone, "reveal-heroes")
-    phone.wait_for("reveal-rooms")
-    said(phone, "the first Hero able to carry Ice Rod #1")
+    reveal_item_and_heroes(
+        phone, "Ice Rod", "THK010", [("Wizard", "mage", 4), ("Brute", "fighter", 9)]
+    )
 
     tap(phone, "mini-p1-open")
     type_into(phone, "mini-p1-name", "Spike")

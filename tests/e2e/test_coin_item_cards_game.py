@@ -15,7 +15,7 @@ import time
 import pytest
 
 from tests.e2e.conftest import AppPage
-from tests.e2e.game_steps import new_hero, open_game_with_first_rooms, said, tap, type_into
+from tests.e2e.game_steps import open_game_with_first_rooms, reveal_item_and_heroes, said, tap
 from tests.e2e.test_card_abilities_game import pick_room
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -25,16 +25,8 @@ def test_item_power_up_and_a_room_asking_a_number(phone: AppPage) -> None:
     started = time.monotonic()
     open_game_with_first_rooms(phone, expansions=("items", "minibosses"))
 
-    phone.wait_for("reveal-items")
-    type_into(phone, "new-item-1-name", "Goblin Suit")
-    tap(phone, "new-item-1-option-THK005")
-    tap(phone, "reveal-items")
-    phone.wait_for("reveal-heroes")
-    new_hero(phone, 1, "Brute", "fighter", 4)
-    new_hero(phone, 2, "Wizard", "mage", 9)
-    tap(phone, "reveal-heroes")
-    phone.wait_for("reveal-rooms")
-    said(phone, "the first Hero able to carry Goblin Suit #1")
+    heroes = [("Brute", "fighter", 4), ("Wizard", "mage", 9)]
+    reveal_item_and_heroes(phone, "Goblin Suit", "THK005", heroes)
 
     pick_room(phone, "build-p1", "Monster Academy", "RMB014", "entrance")
     tap(phone, "reveal-rooms")

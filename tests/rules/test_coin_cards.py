@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from referee_fixtures import bait_state, events_of, refused, run, t_hero, t_player
-from test_card_effects import card_room, plain
+from referee_fixtures import events_of, refused, run, t_hero
+from test_card_effects import _in_build, card_room, plain
 
 from rules import commands as c
 from rules.card_effects import dungeon_damage, effects_of
-from rules.models import GameState, MinibossCard, Room, RoomStack, ScoredHero
+from rules.models import GameState, MinibossCard, Room, ScoredHero
 from rules.rulings import describe
 
 GIANT_SIZE = "BMA047"  # Build or Adventure: a Monster Room +3 until end of turn
@@ -42,28 +42,26 @@ def _table(
     """A game with Coins: A (900 XP, Boss ``boss``) has ``rooms`` and ``coins`` in the
     hoard; B has one plain Trap Room and 3 Coins; ``town`` waits. ``phase`` build, or
     bait (then baited: A's walk begins)."""
-    state = bait_state([t_player("A", 900, coins=coins), t_player("B", 100, coins=3)], town)
-    assert state.setup.ruleset.minibosses
-    a = state.player("A").model_copy(
+    state = _in_build(rooms, town, boss)  # B: one plain Trap Room
+    ruleset = state.setup.ruleset.model_copy(update={"minibosses": True})
+    a, b = state.players
+    a = a.model_copy(
         update={
-            "dungeon": tuple(RoomStack(rooms=(r,)) for r in rooms),
+            "coins": coins,
             "leveled_up": leveled_up,
             "boss_treasure": ("fighter", "cleric", "mage", "thief"),
         }
     )
-    b = state.player("B").model_copy(update={"dungeon": (RoomStack(rooms=(plain("trap", 1),)),)})
-    setup = state.setup.model_copy(
+    state = state.model_copy(
         update={
-            "players": tuple(
-                p.model_copy(update={"boss_card_id": boss}) if p.name == "A" else p
-                for p in state.setup.players
-            )
+            "players": (a, b.model_copy(update={"coins": 3})),
+            "setup": state.setup.model_copy(update={"ruleset": ruleset}),
+            "ordinary_left": 10,
         }
     )
-    state = state.model_copy(update={"players": (a, b), "setup": setup, "ordinary_left": 10})
     if phase == "build":
-        return state.model_copy(update={"phase": "build"})
-    return run(state, c.ResolveBait())
+        return state
+    return run(state.model_copy(update={"phase": "bait"}), c.ResolveBait())
 
 
 def _coins(state: GameState, player: str = "A") -> int:
