@@ -22,6 +22,7 @@ from rules.coin_kinds import (
     LastingWhen,
     MinibossStartLevel,
     PlaceCoins,
+    TreasureBoost,
     asks_count,
 )
 from rules.effect_kinds import KillHero
@@ -93,7 +94,28 @@ def _fired(state: GameState, event: ev.CardEffectFired) -> list[ev.EventBase]:
         args: dict[str, Arg] = {"player": owner, "card": card, "total": player.coins - 1}
         ruling = Ruling(rule="R-MINI", key="coins.card_paid", args=args)
         paid = [ev.CoinsChanged(player=owner, amount=-1, ruling=ruling)]
-    return [*paid, *gains(state, player, card, found[1])]
+    return [*paid, *gains(state, player, card, found[1]), *_boosts(player, found[0], found[1])]
+
+
+def _boosts(player: PlayerState, fired: CardEffects, ability: Ability) -> list[ev.EventBase]:
+    """Until end of turn, +amount per treasure icon to each other Room of the type (not
+    the card's own Room: Dragon's Nest)."""
+    card = fired.name
+    out: list[ev.EventBase] = []
+    for effect in (e for e in ability.effects if isinstance(e, TreasureBoost)):
+        for i, s in player.active_rooms():
+            if s.top.card_id == fired.id or effect.room_type not in ("any", s.top.kind):
+                continue
+            amount = effect.amount * len(s.top.treasure)
+            args: dict[str, Arg] = {"card": card, "room": s.top.label(), "room_n": i + 1}
+            ruling = Ruling(
+                rule="R-CARD-EFFECT", key="card.room_boosted", args={**args, "amount": amount}
+            )
+            if amount:
+                out.append(
+                    ev.RoomBoosted(player=player.name, index=i, amount=amount, ruling=ruling)
+                )
+    return out
 
 
 def cost_payable(state: GameState, player: PlayerState, index: int, ability: Ability) -> bool:

@@ -74,10 +74,26 @@ class MinibossStartLevel(_Fact):
     level: Annotated[int, Field(ge=2, le=3)]
 
 
-CoinEffect = GainCoins | CoinDamage | PlaceCoins | LastingCoins | MinibossStartLevel
-COIN_TYPES = (GainCoins, CoinDamage, PlaceCoins, LastingCoins, MinibossStartLevel)
+class TreasureBoost(_Fact):
+    """Until end of turn, each other Room of ``room_type`` in the owner's dungeon has
+    +``amount`` per treasure icon it shows (Dragon's Nest)."""
+
+    kind: Literal["treasure_boost"] = "treasure_boost"
+    amount: Annotated[int, Field(ge=1, le=3)] = 1
+    room_type: Literal["monster", "trap", "any"] = "monster"
+
+
+CoinEffect = GainCoins | CoinDamage | PlaceCoins | LastingCoins | MinibossStartLevel | TreasureBoost
+COIN_TYPES = (GainCoins, CoinDamage, PlaceCoins, LastingCoins, MinibossStartLevel, TreasureBoost)
 COIN_KINDS = frozenset(
-    {"gain_coins", "coin_damage", "place_coins", "lasting_coins", "miniboss_start_level"}
+    {
+        "gain_coins",
+        "coin_damage",
+        "place_coins",
+        "lasting_coins",
+        "miniboss_start_level",
+        "treasure_boost",
+    }
 )
 COIN_PASSIVE_KINDS = frozenset({"coin_damage"})
 # What a Spell cast or a Room's button carries out of these when it fires.
@@ -145,6 +161,8 @@ def coin_phrases(effect: CoinEffect) -> list[CoinPhrase]:
         return [(f"card.fx.coin_damage.{sign}", {"amount": abs(effect.amount)})]
     if isinstance(effect, PlaceCoins):
         return [("card.fx.place_coins", {"most": effect.most})]
+    if isinstance(effect, TreasureBoost):
+        return [(f"card.fx.treasure_boost.{effect.room_type}", {"amount": effect.amount})]
     if isinstance(effect, LastingCoins):
         out: list[CoinPhrase] = [
             (f"card.fx.lasting_coins.{effect.when}", {"amount": effect.amount})

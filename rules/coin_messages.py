@@ -60,6 +60,10 @@ COIN_MESSAGES: dict[str, str] = {
     "err.offer_count": "{card}: pick a number from 0 to {most}.",
     "coins.card_paid": "{card}: {player} pays 1 Coin and has {total} left.",
     "card.fx.kill_hero_max": "kill that Hero if it has at most {health} Health.",
+    "card.fx.treasure_boost.monster": (
+        "until end of turn, each other Monster Room of yours has +{amount} for every"
+        " treasure icon it shows."
+    ),
     # costs (the Miniboss card discarded is the player's word)
     "card.cost.discard_miniboss": "discard a Miniboss card to",
     "card.cost.discard_miniboss.then": "discard a Miniboss card, then",

@@ -393,3 +393,19 @@ def test_coin_sawtooth_pendulum_says_its_health_limit_alone() -> None:
     assert card is not None
     words = describe(card)
     assert "at most 3 Health" in words and "Wound" not in words
+
+
+DRAGONS_NEST = "RMB028"
+
+
+def test_coin_dragons_nest_gives_other_monster_rooms_one_per_treasure_icon() -> None:
+    """RMB028 (printed: when you build or uncover it, until end of turn give every other
+    Monster Room in your dungeon +1 for every treasure icon that Room has): a Monster Room
+    with two icons deals 1 + 2, one with one icon 1 + 1, a Trap Room its 1; the Nest
+    (Advanced, over a fighter Room) keeps its printed 4."""
+    two = Room(name="two", treasure=("fighter", "mage"), damage=1, kind="monster")
+    rooms = [plain("monster", 1, "fighter"), two, plain("monster", 1, "cleric"), plain("trap", 1)]
+    state = _table(rooms, [t_hero("mage", 30)])
+    nest = card_room(DRAGONS_NEST)
+    state = run(state, c.BuildRoom(player="A", room=nest, over=0), c.RevealRooms())
+    assert [d.damage for d in dungeon_damage(state.player("A"))] == [4, 3, 2, 1]
