@@ -15,6 +15,9 @@ def offer_heroes(state: GameState, offer: OfferKind) -> tuple[int, ...]:
         return tuple(h for h in state.town if not state.hero(h).card.epic)
     if offer in ("town_hero_to_entrance", "kill_town_hero"):
         return state.town
+    if offer == "raise_hero_health":  # a Hero in a dungeon: walking, or at an entrance
+        walking = (state.walk.hero,) if state.walk is not None else ()
+        return (*walking, *(h for _, queue in state.entrances for h in queue))
     return ()
 
 

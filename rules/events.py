@@ -267,6 +267,14 @@ class ItemUsed(EventBase):
     item: NonNegative
 
 
+class HeroHealthRaised(EventBase):
+    """A Hero has ``amount`` more Health until end of turn (an Item's Power-Up or Reward)."""
+
+    type: Literal["hero_health_raised"] = "hero_health_raised"
+    hero: NonNegative
+    amount: int
+
+
 # --- Rise of the Minibosses (R-MINI) ------------------------------------------------------
 
 
@@ -369,6 +377,7 @@ Event = Annotated[
     | ItemScored
     | FaceUpItemChosen
     | ItemUsed
+    | HeroHealthRaised
     | CoinsChanged
     | CoinsMoved
     | CoinsLost

@@ -100,6 +100,7 @@ def _turn_started(event: ev.TurnStarted, state: GameState) -> GameState:
             "carried": (),
             "card_uses": (),
             "offers": (),
+            "health_plus": (),
         }
     )
 

@@ -29,13 +29,14 @@ from rules.item_kinds import (
     BoostOwnRooms,
     DeactivateFirst,
     HealOrdinaryWound,
+    HealthBonus,
     IgnoreDamage,
     KillWornHero,
     PickRoom,
     RoomBlast,
     SkipNextRoom,
 )
-from rules.models import GameState, PlayerState, RoomStack
+from rules.models import CardOffer, GameState, PlayerState, RoomStack
 from rules.rulings import Arg, Ruling
 
 # The ruling keys of a step forward into a Room (rules.adventure._step).
@@ -96,6 +97,8 @@ def _power_up(
     item_id, entered = item
     dungeon = owner.dungeon
     stack = dungeon[index] if index is not None and index < len(dungeon) else None
+    if isinstance(effect, HealthBonus) and state.walk is not None:
+        return _health(state, owner, effect, state.walk.hero, said)
     if isinstance(effect, DeactivateFirst):
         first = next((i for i, s in owner.active_rooms() if s.top.kind == effect.room_type), None)
         if first is None:
@@ -122,6 +125,40 @@ def _power_up(
             out.insert(0, _mark(owner.name, item_id, mark))
         return out
     return []
+
+
+def _health(
+    state: GameState, owner: PlayerState, effect: HealthBonus, hero: int, said: Ruling
+) -> list[ev.EventBase]:
+    """+Health until end of turn for ``hero`` (per Monster Room of ``owner``'s); for each
+    Hero entering ``owner``'s dungeon this turn, the mark that says so too."""
+    amount = effect.amount
+    if effect.per == "monster_room":
+        amount *= sum(1 for _, s in owner.active_rooms() if s.top.kind == "monster")
+    out: list[ev.EventBase] = []
+    if effect.every_hero:
+        mark = f"{EVERY_HERO}{owner.name}:{amount}"
+        if mark in state.card_uses:
+            return []  # the mark already raises each Hero entering (walk_started)
+        out.append(_mark(owner.name, -1, mark))
+    if amount:
+        out.append(ev.HeroHealthRaised(hero=hero, amount=amount, ruling=said))
+    return out
+
+
+EVERY_HERO = "health_every_hero:"
+
+
+def _every_hero(state: GameState, event: ev.WalkStarted) -> list[ev.EventBase]:
+    """A Hero entering a dungeon whose owner's Item gave each one +Health this turn."""
+    out: list[ev.EventBase] = []
+    for mark in state.card_uses:
+        owner, _, amount = mark.removeprefix(EVERY_HERO).rpartition(":")
+        if mark.startswith(EVERY_HERO) and owner == event.player and amount.isdigit():
+            args: dict[str, Arg] = {"hero": state.hero(event.hero).label(), "amount": int(amount)}
+            ruling = Ruling(rule="R-ITEM", key="item.health_every_hero", args=args)
+            out.append(ev.HeroHealthRaised(hero=event.hero, amount=int(amount), ruling=ruling))
+    return out
 
 
 def _mark(player: str, item_id: int, mark: str) -> ev.CardEffectFired:
@@ -197,6 +234,17 @@ def _reward(
         return [ev.SkipArmed(ruling=said)] if walk is not None else nothing
     if isinstance(effect, RoomBlast):
         return _blast(state, player, effect, said) or nothing
+    if isinstance(effect, HealthBonus):  # the owner picks a Hero in a dungeon
+        return [
+            ev.CardEffectFired(
+                player=player.name,
+                card_id=card.id,
+                offer="raise_hero_health",
+                card=card.name,
+                mandatory=True,
+                ruling=said,
+            )
+        ]
     if isinstance(effect, PickRoom):
         offer = pick_offer(effect)
         assert card.id is not None
@@ -236,6 +284,21 @@ def _blast(
     return out
 
 
+def raised(state: GameState, offer: CardOffer, hero: int) -> list[ev.EventBase]:
+    """The Hero the owner picked for an Item's +Health Reward."""
+    card = effects_of(offer.card_id)
+    player = state.player(offer.player)
+    out: list[ev.EventBase] = []
+    for ability in card.abilities if card is not None else ():
+        for effect in ability.effects:
+            if ability.trigger == "item_used" and isinstance(effect, HealthBonus):
+                assert card is not None
+                args: dict[str, Arg] = {"player": player.name}
+                said = _says(card, ability, args, "item.reward")
+                out += _health(state, player, effect, hero, said)
+    return out
+
+
 def used(state: GameState, event: ev.ItemUsed) -> list[ev.EventBase]:
     """The Reward of the Item its owner just used (it lies face down now)."""
     card = _card(state, event.item)
@@ -256,7 +319,7 @@ def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
     if isinstance(event, ev.ItemUsed):
         return used(state, event)
     if isinstance(event, ev.WalkStarted):
-        return _power_ups(state, "carrier_enters_dungeon", None)
+        return [*_every_hero(state, event), *_power_ups(state, "carrier_enters_dungeon", None)]
     if isinstance(event, ev.HeroEnteredRoom) and event.ruling.key in STEP_KEYS:
         survived = _power_ups(state, "carrier_survives_room", event.room - 1) if event.room else []
         after_survived = state

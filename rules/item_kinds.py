@@ -95,8 +95,20 @@ class PickRoom(_Fact):
     opponents_only: bool = False
 
 
+class HealthBonus(_Fact):
+    """A Hero has +``amount`` Health until end of turn (``per`` Monster Room in the owner's
+    dungeon: that many times); ``every_hero``: each Hero entering the owner's dungeon
+    this turn (Staff of Healing). As a Reward, the owner picks the Hero."""
+
+    kind: Literal["health_bonus"] = "health_bonus"
+    amount: Annotated[int, Field(ge=1, le=10)]
+    per: Literal["none", "monster_room"] = "none"
+    every_hero: bool = False
+
+
 ItemEffect = (
-    IgnoreDamage
+    HealthBonus
+    | IgnoreDamage
     | DeactivateFirst
     | ActOnRoom
     | SkipNextRoom
@@ -107,6 +119,7 @@ ItemEffect = (
     | PickRoom
 )
 ITEM_TYPES = (
+    HealthBonus,
     IgnoreDamage,
     DeactivateFirst,
     ActOnRoom,
@@ -145,6 +158,9 @@ def item_phrases(effect: ItemEffect) -> list[ItemPhrase]:
     if isinstance(effect, BoostOwnRooms):
         plain = ".ordinary" if effect.ordinary_only else ""
         return [(f"card.fx.boost_own_rooms.{effect.room_type}{plain}", {"amount": effect.amount})]
+    if isinstance(effect, HealthBonus):
+        who = "every_hero" if effect.every_hero else "hero"
+        return [(f"card.fx.health_bonus.{who}.{effect.per}", {"amount": effect.amount})]
     if isinstance(effect, RoomBlast):
         return [("card.fx.room_blast", {"damage": effect.damage})]
     if isinstance(effect, PickRoom):

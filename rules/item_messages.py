@@ -54,7 +54,17 @@ ITEM_MESSAGES: dict[str, str] = {
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),
+    "card.fx.health_bonus.hero.none": "the Hero has +{amount} Health until end of turn.",
+    "card.fx.health_bonus.hero.monster_room": (
+        "the Hero has +{amount} Health for every Monster Room in your dungeon until end of turn."
+    ),
+    "card.fx.health_bonus.every_hero.none": (
+        "until end of turn, each Hero entering your dungeon has +{amount} Health."
+    ),
     # rulings
+    "item.health_every_hero": (
+        "{hero} enters a dungeon where each Hero has +{amount} Health this turn."
+    ),
     "item.power_up": "{item} on {hero}, in {player}'s dungeon: {does}",
     "item.reward": "{player} uses {item}: {does}",
     "item.reward_nothing": "{player} uses {item}, but nothing fits it now: {does}",

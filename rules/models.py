@@ -350,6 +350,7 @@ class GameState(Frozen):
     # rules.card_effects, cleared when a turn starts (R-CARD-EFFECT).
     card_uses: tuple[str, ...] = ()
     offers: tuple[CardOffer, ...] = ()  # abilities waiting for a yes or no
+    health_plus: tuple[tuple[int, int], ...] = ()  # hero -> Health added this turn (Items)
 
     # --- look-ups -----------------------------------------------------------------------
 
@@ -402,7 +403,11 @@ class GameState(Frozen):
         """The walking Hero has damage at least its Health: leaving its Room, it dies
         there (R-ADV-DEATH)."""
         walk = self.walk
-        return walk is not None and walk.damage >= self.hero(walk.hero).card.health
+        return walk is not None and walk.damage >= self.health(walk.hero)
+
+    def health(self, hero: int) -> int:
+        """A Hero's Health now: printed, and what cards add until end of turn."""
+        return self.hero(hero).card.health + sum(n for h, n in self.health_plus if h == hero)
 
     def hero_stands_in(self, player: str, index: int) -> bool:
         """Whether the walking Hero stands in ``player``'s Room at ``index``."""

@@ -8,7 +8,7 @@ from town); any other effect is logged as a reminder that the players carry out 
 
 from __future__ import annotations
 
-from rules import adventure, build, card_triggers, coin_effects
+from rules import adventure, build, card_triggers, coin_effects, item_effects
 from rules import commands as cmd
 from rules import events as ev
 from rules.activated import to_first_room
@@ -198,7 +198,11 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     ]
     if not command.accept:
         return out
-    if offer.offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero"):
+    if offer.offer == "raise_hero_health":  # an Item's Reward (rules.item_effects)
+        if command.hero is None or command.hero not in offer_heroes(state, offer.offer):
+            raise HeroError("R-CARD-EFFECT", "err.offer_hero", card=offer.card)
+        out += item_effects.raised(state, offer, command.hero)
+    elif offer.offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero"):
         hero = command.hero
         if hero is None or hero not in offer_heroes(state, offer.offer):
             key = (

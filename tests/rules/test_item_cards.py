@@ -248,3 +248,73 @@ def test_item_reward_says_what_it_does() -> None:
     state = _owning(GOBLIN_SUIT, [plain("monster", 2)], [])
     said = [e.ruling.why for e in events_of(state, c.UseItem(player="A", item=0))]
     assert any("ordinary Monster Rooms have +1" in why for why in said), said
+
+
+# --- Health until end of turn ---------------------------------------------------------------
+
+OVERSIZED_SWORD, CLAWS_OF_THE_BERSERKER = "THK007", "THK006"
+
+
+@pytest.mark.parametrize(
+    ("card", "rooms", "health", "outcome"),
+    [
+        # Oversized Sword: this Hero has +5. 4 Health + 5: it survives 3 + 3 = 6 damage.
+        (OVERSIZED_SWORD, [plain("trap", 3), plain("trap", 3)], 4, 6),
+        # Claws of the Berserker: +1 per Monster Room in your dungeon (two): 4 + 2 = 6
+        # Health survives 2 + 3 = 5 damage.
+        (
+            CLAWS_OF_THE_BERSERKER,
+            [plain("monster", 2), plain("monster", 3), plain("trap", 0)],
+            4,
+            5,
+        ),
+        # …and 6 Health does not survive 2 + 3 + 1 = 6.
+        (
+            CLAWS_OF_THE_BERSERKER,
+            [plain("monster", 2), plain("monster", 3), plain("trap", 1)],
+            4,
+            None,
+        ),
+    ],
+)
+def test_item_power_up_raises_the_carriers_health(
+    card: str, rooms: list[Room], health: int, outcome: int | None
+) -> None:
+    events = events_of(_carrying(card, rooms, health), c.FinishAdventure())
+    survived = [e.damage for e in events if isinstance(e, ev.HeroSurvived)]
+    if outcome is None:
+        assert not survived
+    else:
+        assert survived == [outcome]
+
+
+def test_item_staff_of_healing_gives_each_hero_entering_two_more_health() -> None:
+    """Staff of Healing (Power-Up: until end of turn each Hero entering your dungeon has
+    +2): its carrier (4 Health) and the Hero after it (4 Health) each survive 5 damage."""
+    carrier = t_hero("fighter", 4, item={"name": STAFF_OF_HEALING, "treasure": ["any"]})
+    other = t_hero("fighter", 4)
+    state = bait_state(
+        [t_player("A", 900, boss_treasure=["fighter"]), t_player("B", 100)], [carrier, other]
+    )
+    state = _item_id(state, STAFF_OF_HEALING)
+    a = state.player("A").model_copy(update={"dungeon": (RoomStack(rooms=(plain("trap", 5),)),)})
+    state = state.model_copy(update={"players": (a, *state.players[1:]), "ordinary_left": 10})
+    state = run(state, c.ResolveBait(), c.FinishAdventure())
+    assert state.wounds("A") == 2 and state.souls("A") == 0
+
+
+def test_item_oversized_sword_reward_gives_a_chosen_hero_five_more_health() -> None:
+    """Oversized Sword's Reward: a Hero in any dungeon has +5 until end of turn: the
+    walking 4-Health Hero then survives 1 + 6 = 7 damage."""
+    rooms = [plain("trap", 1), plain("trap", 6)]
+    state = _owning(OVERSIZED_SWORD, rooms, [t_hero("fighter", 4)])
+    state = run(state.model_copy(update={"phase": "bait"}), c.ResolveBait(), c.AdvanceHero())
+    state = run(state, c.UseItem(player="A", item=0))
+    assert [o.offer for o in state.offers] == ["raise_hero_health"]
+    assert state.walk is not None
+    pick = c.AnswerCardEffect(
+        player="A", card_id=OVERSIZED_SWORD, accept=True, hero=state.walk.hero
+    )
+    refused(state, pick.model_copy(update={"hero": 0}), "R-CARD-EFFECT")  # not in a dungeon
+    state = run(state, pick, c.FinishAdventure())
+    assert state.wounds("A") == 1
