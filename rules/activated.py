@@ -19,6 +19,8 @@ from rules.coin_effects import cost_payable
 from rules.effect_kinds import DamageHero, DeactivateRoom, KillHero, MoveHero, RoomDamagePlus
 from rules.effects import Ability
 from rules.errors import RulesError
+from rules.item_effects import pick_asked
+from rules.item_kinds import PickRoom
 from rules.models import GameState, PlayerState
 from rules.phases import phases_of
 from rules.rulings import Ruling
@@ -94,6 +96,8 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
             out += adventure.send_back(state, "town")
         elif isinstance(effect, MoveHero) and effect.to == "first_room":
             out.append(to_first_room(state, player, room.label()))
+        elif isinstance(effect, PickRoom):  # which Room: asked (The Catapult)
+            out.append(pick_asked(player.name, room.card_id, room.label(), effect, out[0].ruling))
         elif isinstance(effect, DeactivateRoom):
             out.append(build.deactivate(state, _aimed(state, command), command.room or 0))
         elif isinstance(effect, RoomDamagePlus) and effect.rooms == "all_own":

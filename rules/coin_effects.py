@@ -21,6 +21,7 @@ from rules.coin_kinds import (
     LastingCoins,
     LastingWhen,
     MinibossStartLevel,
+    PayCoins,
     PlaceCoins,
     TreasureBoost,
     asks_count,
@@ -94,6 +95,14 @@ def _fired(state: GameState, event: ev.CardEffectFired) -> list[ev.EventBase]:
         args: dict[str, Arg] = {"player": owner, "card": card, "total": player.coins - 1}
         ruling = Ruling(rule="R-MINI", key="coins.card_paid", args=args)
         paid = [ev.CoinsChanged(player=owner, amount=-1, ruling=ruling)]
+    for pay in (e for e in found[1].effects if isinstance(e, PayCoins)):
+        args = {"player": owner, "card": card, "amount": pay.amount, "total": player.coins}
+        if player.coins < pay.amount:  # nothing paid, nothing bought
+            paid.append(ev.Noted(ruling=Ruling(rule="R-MINI", key="coins.card_short", args=args)))
+            continue
+        args["total"] = player.coins - pay.amount
+        ruling = Ruling(rule="R-MINI", key="coins.card_paid_n", args=args)
+        paid.append(ev.CoinsChanged(player=owner, amount=-pay.amount, ruling=ruling))
     return [*paid, *gains(state, player, card, found[1]), *_boosts(player, found[0], found[1])]
 
 

@@ -74,6 +74,13 @@ class MinibossStartLevel(_Fact):
     level: Annotated[int, Field(ge=2, le=3)]
 
 
+class PayCoins(_Fact):
+    """The owner pays ``amount`` Coins from the hoard (none paid when it holds fewer)."""
+
+    kind: Literal["pay_coins"] = "pay_coins"
+    amount: Annotated[int, Field(ge=1, le=5)]
+
+
 class TreasureBoost(_Fact):
     """Until end of turn, each other Room of ``room_type`` in the owner's dungeon has
     +``amount`` per treasure icon it shows (Dragon's Nest)."""
@@ -83,11 +90,28 @@ class TreasureBoost(_Fact):
     room_type: Literal["monster", "trap", "any"] = "monster"
 
 
-CoinEffect = GainCoins | CoinDamage | PlaceCoins | LastingCoins | MinibossStartLevel | TreasureBoost
-COIN_TYPES = (GainCoins, CoinDamage, PlaceCoins, LastingCoins, MinibossStartLevel, TreasureBoost)
+CoinEffect = (
+    GainCoins
+    | PayCoins
+    | CoinDamage
+    | PlaceCoins
+    | LastingCoins
+    | MinibossStartLevel
+    | TreasureBoost
+)
+COIN_TYPES = (
+    GainCoins,
+    PayCoins,
+    CoinDamage,
+    PlaceCoins,
+    LastingCoins,
+    MinibossStartLevel,
+    TreasureBoost,
+)
 COIN_KINDS = frozenset(
     {
         "gain_coins",
+        "pay_coins",
         "coin_damage",
         "place_coins",
         "lasting_coins",
@@ -156,6 +180,8 @@ def coin_phrases(effect: CoinEffect) -> list[CoinPhrase]:
     if isinstance(effect, GainCoins):
         key = "card.fx.gain_coins.if_empty" if effect.if_hoard_empty else "card.fx.gain_coins"
         return [(f"{key}.{effect.per}", {"amount": effect.amount})]
+    if isinstance(effect, PayCoins):
+        return [("card.fx.pay_coins", {"amount": effect.amount})]
     if isinstance(effect, CoinDamage):
         sign = "plus" if effect.amount > 0 else "minus"
         return [(f"card.fx.coin_damage.{sign}", {"amount": abs(effect.amount)})]

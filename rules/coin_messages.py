@@ -59,6 +59,11 @@ COIN_MESSAGES: dict[str, str] = {
     ),
     "err.offer_count": "{card}: pick a number from 0 to {most}.",
     "coins.card_paid": "{card}: {player} pays 1 Coin and has {total} left.",
+    "coins.card_paid_n": f"{{card}}: {{player}} pays {_COINS} and has {{total}} left.",
+    "coins.card_short": (
+        f"{{card}}: {{player}} has {{total}} and cannot pay {_COINS}, so nothing comes of it."
+    ),
+    "card.fx.pay_coins": f"pay {_COINS}.",
     "card.fx.kill_hero_max": "kill that Hero if it has at most {health} Health.",
     "card.fx.treasure_boost.monster": (
         "until end of turn, each other Monster Room of yours has +{amount} for every"

@@ -202,7 +202,7 @@ class Ability(Fact):
             elif isinstance(effect, RoomDamagePlus):
                 if effect.rooms != "all_own":
                     return False
-            elif effect.kind not in ("kill_hero", "damage_hero", *COIN_FIRED_KINDS):
+            elif effect.kind not in ("kill_hero", "damage_hero", "pick_room", *COIN_FIRED_KINDS):
                 return False
         return True
 

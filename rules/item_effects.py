@@ -246,19 +246,22 @@ def _reward(
             )
         ]
     if isinstance(effect, PickRoom):
-        offer = pick_offer(effect)
-        assert card.id is not None
-        return [
-            ev.CardEffectFired(
-                player=player.name,
-                card_id=card.id,
-                offer=offer,
-                card=card.name,
-                mandatory=True,
-                ruling=said,
-            )
-        ]
+        return [pick_asked(player.name, card.id, card.name, effect, said)]
     return []
+
+
+def pick_asked(
+    player: str, card_id: str, card: str, effect: PickRoom, ruling: Ruling
+) -> ev.CardEffectFired:
+    """The question of a Room to pick (an Item's Reward, a Room used: The Catapult)."""
+    return ev.CardEffectFired(
+        player=player,
+        card_id=card_id,
+        offer=pick_offer(effect),
+        card=card,
+        mandatory=True,
+        ruling=ruling,
+    )
 
 
 def _blast(

@@ -409,3 +409,35 @@ def test_coin_dragons_nest_gives_other_monster_rooms_one_per_treasure_icon() -> 
     nest = card_room(DRAGONS_NEST)
     state = run(state, c.BuildRoom(player="A", room=nest, over=0), c.RevealRooms())
     assert [d.damage for d in dungeon_damage(state.player("A"))] == [4, 3, 2, 1]
+
+
+THE_CATAPULT = "RMB044"
+
+
+def test_coin_the_catapult_deactivates_a_room_of_an_opponents_once_per_turn() -> None:
+    """RMB044 (printed: once per turn, you may discard a Miniboss to deactivate a Room in
+    an opponent's dungeon): its button asks which Room, B's only; the second use of the
+    turn is refused."""
+    state = _table([card_room(THE_CATAPULT), plain("monster", 1)], [t_hero("mage", 30)])
+    use = c.UseRoomAbility(player="A", index=0)
+    state = run(state, use)
+    assert [(o.card_id, o.offer) for o in state.offers] == [
+        (THE_CATAPULT, "deactivate_opponent_room")
+    ]
+    answer = c.AnswerCardEffect(player="A", card_id=THE_CATAPULT, accept=True, target="A", room=1)
+    refused(state, answer, "R-CARD-EFFECT")  # not an opponent's Room
+    state = run(state, answer.model_copy(update={"target": "B", "room": 0}))
+    assert state.player("B").dungeon[0].deactivated
+    refused(state, use, "R-CARD-EFFECT")
+
+
+LOOT_BOX = "RMB036"
+
+
+@pytest.mark.parametrize(("hoard", "after"), [(3, 1), (1, 1)])
+def test_coin_loot_box_pays_two_coins_when_built(hoard: int, after: int) -> None:
+    """RMB036 (printed: when you build this Room, pay 2 Coins and draw two Spell cards): a
+    hoard of 3 keeps 1; a hoard of 1 cannot pay, so nothing is paid (nor drawn)."""
+    state = _table([plain("monster", 1)], [t_hero("mage", 30)], coins=hoard)
+    state = run(state, c.BuildRoom(player="A", room=card_room(LOOT_BOX)), c.RevealRooms())
+    assert _coins(state) == after
