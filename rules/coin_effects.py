@@ -127,6 +127,19 @@ def _boosts(player: PlayerState, fired: CardEffects, ability: Ability) -> list[e
     return out
 
 
+def accepted(state: GameState, offer: CardOffer) -> list[ev.EventBase]:
+    """A "may" taken whose price is a Coin (Black Market): the Coin is paid; refused when
+    the hoard holds none."""
+    card = effects_of(offer.card_id)
+    if card is None or not any(a.cost == "pay_coin" and a.optional for a in card.abilities):
+        return []
+    player = state.player(offer.player)
+    minibosses.check_pay(player, 1)
+    args: dict[str, Arg] = {"player": player.name, "card": offer.card, "total": player.coins - 1}
+    ruling = Ruling(rule="R-MINI", key="coins.card_paid", args=args)
+    return [ev.CoinsChanged(player=player.name, amount=-1, ruling=ruling)]
+
+
 def cost_payable(state: GameState, player: PlayerState, index: int, ability: Ability) -> bool:
     """Whether an activated ability's price can be paid now: a Coin in the hoard, another
     Monster Room to destroy, and a Hero in the Room within the card's Health limit."""
@@ -156,7 +169,7 @@ def _fire(
     args: dict[str, Arg],
 ) -> list[ev.EventBase]:
     """The ``trigger`` abilities of ``player``'s Room at ``index`` (active, face up),
-    once per turn where the card says so; each names what it does."""
+    once per turn where the card says so; each names what it does; a "may" is asked."""
     p = state.player(player)
     if index >= len(p.dungeon) or p.dungeon[index].deactivated:
         return []
@@ -174,6 +187,7 @@ def _fire(
                 player=player,
                 card_id=room.card_id,
                 use=mark if ability.once_per_turn else "",
+                offer="may" if ability.optional else None,  # asked Yes or No
                 card=room.label(),
                 ruling=Ruling(
                     rule="R-CARD-EFFECT",

@@ -243,6 +243,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             out.append(build.destroy(state, aimed, place[1]))
     elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)
         out += coin_effects.answered(state, offer, command.count)
+    elif offer.offer == "may":  # the players carry it out; a price in Coins is paid here
+        out += coin_effects.accepted(state, offer)
     elif offer.offer == "destroy_own_room":
         player = state.player(offer.player)
         if command.room is None or command.room >= len(player.dungeon):

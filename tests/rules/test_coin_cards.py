@@ -441,3 +441,21 @@ def test_coin_loot_box_pays_two_coins_when_built(hoard: int, after: int) -> None
     state = _table([plain("monster", 1)], [t_hero("mage", 30)], coins=hoard)
     state = run(state, c.BuildRoom(player="A", room=card_room(LOOT_BOX)), c.RevealRooms())
     assert _coins(state) == after
+
+
+BLACK_MARKET = "RMB033"
+
+
+def test_coin_black_market_asks_and_a_yes_pays_one_coin() -> None:
+    """RMB033 (printed: once per turn, when a Room in any dungeon is destroyed, pay 1 Coin
+    to draw a Spell card): asked Yes or No; Yes pays 1 Coin (the card drawn is the
+    players'); with an empty hoard the Yes is refused."""
+    state = _table([card_room(BLACK_MARKET), plain("monster", 1)], [t_hero("mage", 30)], coins=2)
+    state = run(state, c.DestroyRoom(player="B", index=0))
+    assert [(o.card_id, o.offer) for o in state.offers] == [(BLACK_MARKET, "may")]
+    yes = c.AnswerCardEffect(player="A", card_id=BLACK_MARKET, accept=True)
+    broke = state.model_copy(
+        update={"players": (state.players[0].model_copy(update={"coins": 0}), state.players[1])}
+    )
+    refused(broke, yes, "R-MINI")
+    assert _coins(run(state, yes)) == 1
