@@ -104,6 +104,11 @@ def test_items_and_minibosses_game_on_a_phone(phone: AppPage) -> None:
     tap(phone, "p1-item-1-use")
     said(phone, "Ada uses the Boss effect of Ice Rod #1")
     look_at(phone, "p1-items", "t1-item-used")
+    # Its Reward: a Room of an opponent's, deactivated until end of turn (asked, a must).
+    said(phone, "Ice Rod: which Room of an opponent's does Ada deactivate?")
+    assert not phone.by_id("offer-1-Ada-room-1").count()  # not one of Ada's own
+    tap(phone, "offer-1-Bert-room-1")
+    said(phone, "Bert's Pit is turned sideways until the end of the turn")
     tap(phone, "adv-finish-all")
     phone.wait_for("end-turn")
     tap(phone, "end-turn")
