@@ -26,7 +26,8 @@ COIN_MESSAGES: dict[str, str] = {
     "card.fx.coin_damage.plus": "+{amount} damage for every Coin on this Room.",
     "card.fx.coin_damage.minus": "-{amount} damage for every Coin on this Room.",
     "card.fx.place_coins": (
-        "place up to {most} Coins of your hoard on this Room (the referee asks how many)."
+        "place up to {most} {most:Coin|Coins} of your hoard on this Room"
+        " (the referee asks how many)."
     ),
     "card.fx.lasting_coins.build_monster_room": (
         f"for the rest of the game, gain {_COINS} whenever you build a Monster Room."
