@@ -28,13 +28,15 @@ def offer_rooms(state: GameState, player: str, offer: OfferKind, card_id: str) -
     p = state.player(player)
     if offer == "destroy_own_room":
         return tuple(range(len(p.dungeon)))
-    if offer != "boost_own_room":
+    if offer not in ("boost_own_room", "double_own_monster_room"):
         return ()
     covered = p.pending.over if p.pending is not None else None
+    itself = card_id if offer == "boost_own_room" else None  # "another" Room: not the card
     return tuple(
         i
         for i, s in enumerate(p.dungeon)
-        if not s.deactivated and s.top.kind == "monster" and s.top.card_id != card_id
+        if not s.deactivated and s.top.kind == "monster"
+        if itself is None or s.top.card_id != itself
         if i != covered
     )
 
@@ -76,7 +78,7 @@ def offer_places(
 
 def has_room_target(state: GameState, player: str, offer: OfferKind | None, card_id: str) -> bool:
     """Whether an offer that takes a Room has one to take (True for any other offer)."""
-    if offer == "boost_own_room":
+    if offer in ("boost_own_room", "double_own_monster_room"):
         return bool(offer_rooms(state, player, offer, card_id))
     if offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer, player))

@@ -161,6 +161,7 @@ OfferKind = Literal[
     "deactivate_monster_room_any",
     "deactivate_trap_room_any",
     "raise_hero_health",  # a Hero in a dungeon gets +Health until end of turn
+    "double_own_monster_room",  # one of the owner's Monster Rooms: twice its damage
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 from rules import adventure, build
 from rules import events as ev
-from rules.card_effects import ability_ref, effects_of
+from rules.card_effects import ability_ref, effects_of, room_damage
+from rules.card_offers import offer_rooms
 from rules.effects import Ability, CardEffects, OfferKind, Trigger
+from rules.errors import RulesError
 from rules.evolve import evolve
 from rules.item_kinds import (
     ActOnRoom,
@@ -196,6 +198,7 @@ _PICKS: dict[tuple[str, str, bool], OfferKind] = {
     ("deactivate", "any", True): "deactivate_opponent_room",
     ("deactivate", "monster", False): "deactivate_monster_room_any",
     ("deactivate", "trap", False): "deactivate_trap_room_any",
+    ("double", "monster", False): "double_own_monster_room",
 }
 
 
@@ -300,6 +303,23 @@ def raised(state: GameState, offer: CardOffer, hero: int) -> list[ev.EventBase]:
                 said = _says(card, ability, args, "item.reward")
                 out += _health(state, player, effect, hero, said)
     return out
+
+
+def doubled(state: GameState, offer: CardOffer, room: int | None) -> ev.RoomBoosted:
+    """The owner's Monster Room picked deals twice its damage until end of turn: it gets
+    as much again as it deals now (Training Camp)."""
+    if room is None or room not in offer_rooms(state, offer.player, offer.offer, offer.card_id):
+        raise RulesError("R-CARD-EFFECT", "err.offer_boost_room", card=offer.card)
+    player = state.player(offer.player)
+    amount = room_damage(player, room, state.card_uses).damage
+    args: dict[str, Arg] = {
+        "card": offer.card,
+        "room": player.dungeon[room].top.label(),
+        "room_n": room + 1,
+        "amount": amount,
+    }
+    ruling = Ruling(rule="R-CARD-EFFECT", key="card.room_boosted", args=args)
+    return ev.RoomBoosted(player=player.name, index=room, amount=amount, ruling=ruling)
 
 
 def used(state: GameState, event: ev.ItemUsed) -> list[ev.EventBase]:

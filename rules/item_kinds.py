@@ -86,10 +86,11 @@ class RoomBlast(_Fact):
 
 class PickRoom(_Fact):
     """The owner picks a Room to deactivate (until end of turn) or destroy: of
-    ``room_type``, Advanced only, in any dungeon or an opponent's (an offer)."""
+    ``room_type``, Advanced only, in any dungeon or an opponent's (an offer); or one of
+    their own Monster Rooms whose damage is doubled until end of turn (``double``)."""
 
     kind: Literal["pick_room"] = "pick_room"
-    action: Literal["deactivate", "destroy"]
+    action: Literal["deactivate", "destroy", "double"]
     room_type: Literal["monster", "trap", "any"] = "any"
     advanced_only: bool = False
     opponents_only: bool = False

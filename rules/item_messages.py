@@ -51,6 +51,9 @@ ITEM_MESSAGES: dict[str, str] = {
     "card.fx.pick_room.deactivate.trap.any": (
         "choose a Trap Room in any dungeon: it is deactivated until end of turn."
     ),
+    "card.fx.pick_room.double.monster.any": (
+        "choose one of your Monster Rooms: its damage is doubled until end of turn."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -170,7 +170,7 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return state.can_heal(offer.player)
     if offer.offer in ("may", "count"):
         return True
-    if offer.offer in ("destroy_own_room", "boost_own_room"):
+    if offer.offer in ("destroy_own_room", "boost_own_room", "double_own_monster_room"):
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
     if offer.offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer.offer, offer.player))
@@ -230,6 +230,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
                     ruling=_ruling("card.hero_to_entrance", **args),
                 )
             )
+    elif offer.offer == "double_own_monster_room":  # Training Camp (rules.item_effects)
+        out.append(item_effects.doubled(state, offer, command.room))
     elif offer.offer == "boost_own_room":
         out.append(_boost(state, offer, command.room))
     elif offer.offer in ANY_DUNGEON_OFFERS:

@@ -459,3 +459,24 @@ def test_coin_black_market_asks_and_a_yes_pays_one_coin() -> None:
     )
     refused(broke, yes, "R-MINI")
     assert _coins(run(state, yes)) == 1
+
+
+TRAINING_CAMP = "RMB026"
+
+
+def test_coin_training_camp_doubles_a_monster_room_of_its_owner_once_per_turn() -> None:
+    """RMB026 (printed: once per turn, you may discard a Miniboss to double the damage of
+    one of your Monster Rooms until end of turn): its button asks which Monster Room (the
+    Camp too, not the Trap Room); the 3-damage Room then deals 6; a second use is refused."""
+    rooms = [card_room(TRAINING_CAMP), plain("monster", 3), plain("trap", 1)]
+    state = _table(rooms, [t_hero("mage", 30)])
+    use = c.UseRoomAbility(player="A", index=0)
+    state = run(state, use)
+    assert [(o.card_id, o.offer) for o in state.offers] == [
+        (TRAINING_CAMP, "double_own_monster_room")
+    ]
+    pick = c.AnswerCardEffect(player="A", card_id=TRAINING_CAMP, accept=True, room=2)
+    refused(state, pick, "R-CARD-EFFECT")  # the Trap Room
+    state = run(state, pick.model_copy(update={"room": 1}))
+    assert [d.damage for d in dungeon_damage(state.player("A"))] == [2, 6, 1]
+    refused(state, use, "R-CARD-EFFECT")

@@ -82,7 +82,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
     tr = ctx.app.tr
     yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
     picks: list[tuple[str, str, AnswerCardEffect]]
-    if offer.offer in ("destroy_own_room", "boost_own_room"):
+    if offer.offer in ("destroy_own_room", "boost_own_room", "double_own_monster_room"):
         rooms = state.player(offer.player).dungeon
         picks = [
             (
