@@ -365,6 +365,31 @@ def count_choices(state: GameState, offer: CardOffer) -> range:
     return range(most + 1)
 
 
+def hoard_partners(state: GameState, player: str) -> tuple[str, ...]:
+    """The players whose hoard ``player`` may take in exchange (any other still in)."""
+    return tuple(p.name for p in state.players if p.name != player and not p.eliminated)
+
+
+def swapped(state: GameState, offer: CardOffer, other: str | None) -> list[ev.EventBase]:
+    """Two hoards exchanged (Robber's Vault), even an empty one."""
+    if other is None or other not in hoard_partners(state, offer.player):
+        raise RulesError("R-CARD-EFFECT", "err.offer_player", card=offer.card)
+    mine, theirs = state.player(offer.player), state.player(other)
+    args: dict[str, Arg] = {
+        "card": offer.card,
+        "player": mine.name,
+        "other": theirs.name,
+        "mine": theirs.coins,
+        "theirs": mine.coins,
+    }
+    ruling = Ruling(rule="R-MINI", key="coins.swapped", args=args)
+    change = theirs.coins - mine.coins
+    return [
+        ev.CoinsChanged(player=mine.name, amount=change, ruling=ruling),
+        ev.CoinsChanged(player=theirs.name, amount=-change, ruling=ruling),
+    ]
+
+
 def count_question(offer: CardOffer) -> str:
     """The UI key of the question an offer that asks a number puts to its player."""
     place = any(isinstance(e, PlaceCoins) for e in _asked(offer).effects)

@@ -81,6 +81,12 @@ class PayCoins(_Fact):
     amount: Annotated[int, Field(ge=1, le=5)]
 
 
+class SwapHoards(_Fact):
+    """The owner exchanges hoards with another player of their choice (asked)."""
+
+    kind: Literal["swap_hoards"] = "swap_hoards"
+
+
 class TreasureBoost(_Fact):
     """Until end of turn, each other Room of ``room_type`` in the owner's dungeon has
     +``amount`` per treasure icon it shows (Dragon's Nest)."""
@@ -98,6 +104,7 @@ CoinEffect = (
     | LastingCoins
     | MinibossStartLevel
     | TreasureBoost
+    | SwapHoards
 )
 COIN_TYPES = (
     GainCoins,
@@ -107,6 +114,7 @@ COIN_TYPES = (
     LastingCoins,
     MinibossStartLevel,
     TreasureBoost,
+    SwapHoards,
 )
 COIN_KINDS = frozenset(
     {
@@ -117,6 +125,7 @@ COIN_KINDS = frozenset(
         "lasting_coins",
         "miniboss_start_level",
         "treasure_boost",
+        "swap_hoards",
     }
 )
 COIN_PASSIVE_KINDS = frozenset({"coin_damage"})
@@ -152,6 +161,15 @@ def asks_count(effects: Sequence[BaseModel]) -> bool:
     )
 
 
+def coin_offer(effects: Sequence[BaseModel]) -> Literal["count", "swap_hoard_with"] | None:
+    """The question an ability of these effects asks its owner when it fires, if any."""
+    if asks_count(effects):
+        return "count"
+    if any(isinstance(e, SwapHoards) for e in effects):
+        return "swap_hoard_with"
+    return None
+
+
 def coin_handling(
     trigger: str, cost: str, effects: Sequence[BaseModel]
 ) -> Literal["auto", "prompt"] | None:
@@ -167,7 +185,7 @@ def coin_handling(
         return None
     if trigger == "level_up" and not kinds <= {"lasting_coins", "miniboss_start_level"}:
         return None
-    if trigger in ("at_will", "cast") or asks_count(effects):
+    if trigger in ("at_will", "cast") or coin_offer(effects) is not None:
         return "prompt"
     return "auto"
 
@@ -180,6 +198,8 @@ def coin_phrases(effect: CoinEffect) -> list[CoinPhrase]:
     if isinstance(effect, GainCoins):
         key = "card.fx.gain_coins.if_empty" if effect.if_hoard_empty else "card.fx.gain_coins"
         return [(f"{key}.{effect.per}", {"amount": effect.amount})]
+    if isinstance(effect, SwapHoards):
+        return [("card.fx.swap_hoards", {})]
     if isinstance(effect, PayCoins):
         return [("card.fx.pay_coins", {"amount": effect.amount})]
     if isinstance(effect, CoinDamage):

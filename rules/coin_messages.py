@@ -59,6 +59,12 @@ COIN_MESSAGES: dict[str, str] = {
         "{owner} played or promoted a Miniboss, so {player}'s {card} fires; its ability: {does}"
     ),
     "err.offer_count": "{card}: pick a number from 0 to {most}.",
+    "err.offer_player": "{card}: pick another player still in the game.",
+    "card.fx.swap_hoards": "exchange your hoard with another player's (even an empty one).",
+    "coins.swapped": (
+        "{card}: {player} and {other} exchange their hoards; {player} now has {mine},"
+        " {other} {theirs}."
+    ),
     "coins.card_paid": "{card}: {player} pays 1 Coin and has {total} left.",
     "coins.card_paid_n": f"{{card}}: {{player}} pays {_COINS} and has {{total}} left.",
     "coins.card_short": (

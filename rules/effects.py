@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from rules.coin_kinds import COIN_FIRED_KINDS, COIN_PASSIVE_KINDS, asks_count, coin_handling
+from rules.coin_kinds import COIN_FIRED_KINDS, COIN_PASSIVE_KINDS, coin_handling, coin_offer
 from rules.effect_kinds import (
     DeactivateRoom,
     DestroyRoom,
@@ -162,6 +162,7 @@ OfferKind = Literal[
     "deactivate_trap_room_any",
     "raise_hero_health",  # a Hero in a dungeon gets +Health until end of turn
     "double_own_monster_room",  # one of the owner's Monster Rooms: twice its damage
+    "swap_hoard_with",  # another player, whose hoard the owner's is exchanged with
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -246,8 +247,9 @@ class Ability(Fact):
     def offer(self) -> OfferKind | None:
         """What the engine offers when this ability fires at its moment (None: nothing it
         can carry out, or no moment it sees)."""
-        if asks_count(self.effects):
-            return "count"
+        coins = coin_offer(self.effects)  # Rise of the Minibosses: a number, a player
+        if coins is not None:
+            return coins
         if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
             return None
         effect = self.effects[0]

@@ -170,6 +170,8 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return state.can_heal(offer.player)
     if offer.offer in ("may", "count"):
         return True
+    if offer.offer == "swap_hoard_with":
+        return bool(coin_effects.hoard_partners(state, offer.player))
     if offer.offer in ("destroy_own_room", "boost_own_room", "double_own_monster_room"):
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
     if offer.offer in ANY_DUNGEON_OFFERS:
@@ -230,6 +232,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
                     ruling=_ruling("card.hero_to_entrance", **args),
                 )
             )
+    elif offer.offer == "swap_hoard_with":  # Robber's Vault (rules.coin_effects)
+        out += coin_effects.swapped(state, offer, command.target)
     elif offer.offer == "double_own_monster_room":  # Training Camp (rules.item_effects)
         out.append(item_effects.doubled(state, offer, command.room))
     elif offer.offer == "boost_own_room":

@@ -480,3 +480,23 @@ def test_coin_training_camp_doubles_a_monster_room_of_its_owner_once_per_turn() 
     state = run(state, pick.model_copy(update={"room": 1}))
     assert [d.damage for d in dungeon_damage(state.player("A"))] == [2, 6, 1]
     refused(state, use, "R-CARD-EFFECT")
+
+
+ROBBERS_VAULT = "RMB021"
+
+
+def test_coin_robbers_vault_exchanges_hoards_with_the_player_asked_for() -> None:
+    """RMB021 (printed: when you build this Room, exchange your hoard with another
+    player's, even if you have no Coins): asked whose; A (1 Coin) and B (3) swap: 3 and 1.
+    A must pick someone else (a must-do: no No)."""
+    vault = card_room(ROBBERS_VAULT)  # Advanced: over a Room sharing its treasure
+    state = _table([plain("monster", 1, vault.treasure[0])], [t_hero("mage", 30)], coins=1)
+    state = run(state, c.BuildRoom(player="A", room=vault, over=0), c.RevealRooms())
+    assert [(o.card_id, o.offer, o.mandatory) for o in state.offers] == [
+        (ROBBERS_VAULT, "swap_hoard_with", True)
+    ]
+    answer = c.AnswerCardEffect(player="A", card_id=ROBBERS_VAULT, accept=True, target="A")
+    refused(state, answer, "R-CARD-EFFECT")
+    refused(state, answer.model_copy(update={"accept": False}), "R-CARD-EFFECT")
+    state = run(state, answer.model_copy(update={"target": "B"}))
+    assert (_coins(state), _coins(state, "B")) == (3, 1)

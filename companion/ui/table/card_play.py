@@ -19,7 +19,7 @@ from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
 from rules.card_offers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
 from rules.card_text import phrases
-from rules.coin_effects import count_choices, count_question
+from rules.coin_effects import count_choices, count_question, hoard_partners
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import CardOffer
 from rules.rulings import capitalized
@@ -105,6 +105,11 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
         picks = [
             (f"offer-{n}-count-{k}", str(k), yes.model_copy(update={"count": k}))
             for k in count_choices(state, offer)
+        ]
+    elif offer.offer == "swap_hoard_with":  # one button per other player
+        picks = [
+            (f"offer-{n}-player-{who}", who, yes.model_copy(update={"target": who}))
+            for who in hoard_partners(state, offer.player)
         ]
     elif offer.offer in ("heal_wound", "may"):
         return None
