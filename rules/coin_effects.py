@@ -12,11 +12,12 @@ destroyed in any dungeon, an opponent's Miniboss) are fired here too. The vocabu
 
 from __future__ import annotations
 
+from rules import build, minibosses
 from rules import events as ev
-from rules import minibosses
 from rules.card_effects import abilities, ability_ref, effects_of, use_mark
 from rules.coin_kinds import (
     STATED_COUNTS,
+    FeedCoin,
     GainCoins,
     LastingCoins,
     LastingWhen,
@@ -103,7 +104,30 @@ def _fired(state: GameState, event: ev.CardEffectFired) -> list[ev.EventBase]:
         args["total"] = player.coins - pay.amount
         ruling = Ruling(rule="R-MINI", key="coins.card_paid_n", args=args)
         paid.append(ev.CoinsChanged(player=owner, amount=-pay.amount, ruling=ruling))
-    return [*paid, *gains(state, player, card, found[1]), *_boosts(player, found[0], found[1])]
+    fed = _fed(state, player, found[0], found[1])
+    return [
+        *paid,
+        *gains(state, player, card, found[1]),
+        *_boosts(player, found[0], found[1]),
+        *fed,
+    ]
+
+
+def _fed(
+    state: GameState, player: PlayerState, fired: CardEffects, ability: Ability
+) -> list[ev.EventBase]:
+    """The Dreadmill: a Coin of the hoard onto it, or (none left) the Room destroyed."""
+    if not any(isinstance(e, FeedCoin) for e in ability.effects):
+        return []
+    index = _room_of(player, fired.id)
+    if index is None or player.dungeon[index].deactivated:
+        return []
+    if player.coins >= 1:
+        return minibosses.place_coins(player, index, 1)
+    args: dict[str, Arg] = {"player": player.name, "card": fired.name}
+    destroyed = build.destroy(state, player, index)
+    ruling = Ruling(rule="R-MINI", key="coins.feed_none", args=args)
+    return [destroyed.model_copy(update={"ruling": ruling})]
 
 
 def _boosts(player: PlayerState, fired: CardEffects, ability: Ability) -> list[ev.EventBase]:

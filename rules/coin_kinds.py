@@ -81,6 +81,13 @@ class PayCoins(_Fact):
     amount: Annotated[int, Field(ge=1, le=5)]
 
 
+class FeedCoin(_Fact):
+    """1 Coin of the hoard goes on this Room; when the hoard holds none, the Room is
+    destroyed instead (The Dreadmill)."""
+
+    kind: Literal["feed_coin"] = "feed_coin"
+
+
 class SwapHoards(_Fact):
     """The owner exchanges hoards with another player of their choice (asked)."""
 
@@ -105,6 +112,7 @@ CoinEffect = (
     | MinibossStartLevel
     | TreasureBoost
     | SwapHoards
+    | FeedCoin
 )
 COIN_TYPES = (
     GainCoins,
@@ -115,6 +123,7 @@ COIN_TYPES = (
     MinibossStartLevel,
     TreasureBoost,
     SwapHoards,
+    FeedCoin,
 )
 COIN_KINDS = frozenset(
     {
@@ -126,6 +135,7 @@ COIN_KINDS = frozenset(
         "miniboss_start_level",
         "treasure_boost",
         "swap_hoards",
+        "feed_coin",
     }
 )
 COIN_PASSIVE_KINDS = frozenset({"coin_damage"})
@@ -198,6 +208,8 @@ def coin_phrases(effect: CoinEffect) -> list[CoinPhrase]:
     if isinstance(effect, GainCoins):
         key = "card.fx.gain_coins.if_empty" if effect.if_hoard_empty else "card.fx.gain_coins"
         return [(f"{key}.{effect.per}", {"amount": effect.amount})]
+    if isinstance(effect, FeedCoin):
+        return [("card.fx.feed_coin", {})]
     if isinstance(effect, SwapHoards):
         return [("card.fx.swap_hoards", {})]
     if isinstance(effect, PayCoins):

@@ -60,6 +60,10 @@ COIN_MESSAGES: dict[str, str] = {
     ),
     "err.offer_count": "{card}: pick a number from 0 to {most}.",
     "err.offer_player": "{card}: pick another player still in the game.",
+    "card.fx.feed_coin": (
+        "place 1 Coin of your hoard on this Room; if you cannot, this Room is destroyed."
+    ),
+    "coins.feed_none": "{player} has no Coin to place on {card}, so {card} is destroyed.",
     "card.fx.swap_hoards": "exchange your hoard with another player's (even an empty one).",
     "coins.swapped": (
         "{card}: {player} and {other} exchange their hoards; {player} now has {mine},"

@@ -500,3 +500,20 @@ def test_coin_robbers_vault_exchanges_hoards_with_the_player_asked_for() -> None
     refused(state, answer.model_copy(update={"accept": False}), "R-CARD-EFFECT")
     state = run(state, answer.model_copy(update={"target": "B"}))
     assert (_coins(state), _coins(state, "B")) == (3, 1)
+
+
+@pytest.mark.parametrize(("hoard", "coins_on_it"), [(2, 1), (0, None)])
+def test_coin_dreadmill_takes_a_coin_each_turn_or_is_destroyed(
+    hoard: int, coins_on_it: int | None
+) -> None:
+    """RMB048 (printed: once per Build phase, place a Coin on this Room; +1 for every Coin
+    on it; if you cannot place a Coin, destroy it): at the next turn a hoard of 2 puts 1
+    on it (it deals 2 + 1); an empty hoard loses the Room."""
+    state = _table([card_room(DREADMILL), plain("monster", 1)], [], coins=hoard, phase="bait")
+    state = run(_through(state), c.EndTurn())
+    dungeon = state.player("A").dungeon
+    if coins_on_it is None:
+        assert [s.top.card_id for s in dungeon] == [None]
+        return
+    assert dungeon[0].coins == coins_on_it and _coins(state) == hoard - 1
+    assert dungeon_damage(state.player("A"))[0].damage == 2 + 1
