@@ -1,13 +1,13 @@
 """Rise of the Minibosses' card abilities carried out (R-MINI with R-CARD-EFFECT): Coins
-gained when an ability fires, a Boss's lasting gains from its Level Up, Minibosses built
-on a higher level, Coins placed on a Room, and the number only a player knows.
+gained or paid when an ability fires, a Boss's lasting gains from its Level Up,
+Minibosses built on a higher level, Coins fed to a Room, a Room's bonus per treasure icon.
 
 ``rules.expansions.after`` hands every event of a game with Minibosses to ``after``: an
 ability that fired (``CardEffectFired``, its ruling naming the ability) gains its Coins
 there, whichever path fired it (a Hero dying or surviving, a Room built or used, a
 Spell). The moments the base triggers do not cover (a Room built next to this one, a Room
 destroyed in any dungeon, an opponent's Miniboss) are fired here too. The vocabulary is
-``rules.coin_kinds``.
+``rules.coin_kinds``; the questions these abilities ask are ``rules.coin_questions``.
 """
 
 from __future__ import annotations
@@ -23,14 +23,11 @@ from rules.coin_kinds import (
     LastingWhen,
     MinibossStartLevel,
     PayCoins,
-    PlaceCoins,
     TreasureBoost,
-    asks_count,
 )
 from rules.effect_kinds import KillHero
 from rules.effects import Ability, CardEffects, Trigger
-from rules.errors import RulesError
-from rules.models import CardOffer, GameState, PlayerState
+from rules.models import GameState, PlayerState
 from rules.rulings import Arg, Ruling
 
 SPELL_CAST_KEYS = ("card.spell_cast", "card.spell_by_hand")
@@ -56,7 +53,7 @@ def _counted(state: GameState, owner: PlayerState, effect: GainCoins) -> int:
     return effect.amount
 
 
-def _gained(
+def gained(
     owner: PlayerState, card: str, amount: int, key: str = "coins.card_gained"
 ) -> ev.EventBase:
     args: dict[str, Arg] = {
@@ -82,7 +79,7 @@ def gains(state: GameState, owner: PlayerState, card: str, ability: Ability) -> 
     )
     if not any(isinstance(e, GainCoins) and e.per not in STATED_COUNTS for e in ability.effects):
         return []
-    return [_gained(owner, card, total)]
+    return [gained(owner, card, total)]
 
 
 def _fired(state: GameState, event: ev.CardEffectFired) -> list[ev.EventBase]:
@@ -119,7 +116,7 @@ def _fed(
     """The Dreadmill: a Coin of the hoard onto it, or (none left) the Room destroyed."""
     if not any(isinstance(e, FeedCoin) for e in ability.effects):
         return []
-    index = _room_of(player, fired.id)
+    index = room_of(player, fired.id)
     if index is None or player.dungeon[index].deactivated:
         return []
     if player.coins >= 1:
@@ -149,19 +146,6 @@ def _boosts(player: PlayerState, fired: CardEffects, ability: Ability) -> list[e
                     ev.RoomBoosted(player=player.name, index=i, amount=amount, ruling=ruling)
                 )
     return out
-
-
-def accepted(state: GameState, offer: CardOffer) -> list[ev.EventBase]:
-    """A "may" taken whose price is a Coin (Black Market): the Coin is paid; refused when
-    the hoard holds none."""
-    card = effects_of(offer.card_id)
-    if card is None or not any(a.cost == "pay_coin" and a.optional for a in card.abilities):
-        return []
-    player = state.player(offer.player)
-    minibosses.check_pay(player, 1)
-    args: dict[str, Arg] = {"player": player.name, "card": offer.card, "total": player.coins - 1}
-    ruling = Ruling(rule="R-MINI", key="coins.card_paid", args=args)
-    return [ev.CoinsChanged(player=player.name, amount=-1, ruling=ruling)]
 
 
 def cost_payable(state: GameState, player: PlayerState, index: int, ability: Ability) -> bool:
@@ -299,7 +283,7 @@ def _lasting(state: GameState, player: str, when: LastingWhen) -> list[ev.EventB
                         ),
                     )
                 )
-            out.append(_gained(owner, boss.name, effect.amount, "coins.boss_gained"))
+            out.append(gained(owner, boss.name, effect.amount, "coins.boss_gained"))
     return out
 
 
@@ -366,81 +350,5 @@ def cast(state: GameState, caster: PlayerState, card: str, ability: Ability) -> 
     return gains(state, caster, card, ability)
 
 
-# --- a number only the player knows -------------------------------------------------------
-
-
-def _asked(offer: CardOffer) -> Ability:
-    card = effects_of(offer.card_id)
-    ability = next((a for a in card.abilities if asks_count(a.effects)), None) if card else None
-    if ability is None:
-        raise RulesError("R-CARD-EFFECT", "err.no_offer", player=offer.player)
-    return ability
-
-
-def count_choices(state: GameState, offer: CardOffer) -> range:
-    """The numbers the player may state for an offer that asks one (0 up to its most;
-    Coins placed: no more than the hoard holds)."""
-    most = 0
-    for effect in _asked(offer).effects:
-        if isinstance(effect, PlaceCoins):
-            most = max(most, min(effect.most, state.player(offer.player).coins))
-        elif isinstance(effect, GainCoins) and effect.per in STATED_COUNTS:
-            most = max(most, effect.most)
-    return range(most + 1)
-
-
-def hoard_partners(state: GameState, player: str) -> tuple[str, ...]:
-    """The players whose hoard ``player`` may take in exchange (any other still in)."""
-    return tuple(p.name for p in state.players if p.name != player and not p.eliminated)
-
-
-def swapped(state: GameState, offer: CardOffer, other: str | None) -> list[ev.EventBase]:
-    """Two hoards exchanged (Robber's Vault), even an empty one."""
-    if other is None or other not in hoard_partners(state, offer.player):
-        raise RulesError("R-CARD-EFFECT", "err.offer_player", card=offer.card)
-    mine, theirs = state.player(offer.player), state.player(other)
-    args: dict[str, Arg] = {
-        "card": offer.card,
-        "player": mine.name,
-        "other": theirs.name,
-        "mine": theirs.coins,
-        "theirs": mine.coins,
-    }
-    ruling = Ruling(rule="R-MINI", key="coins.swapped", args=args)
-    change = theirs.coins - mine.coins
-    return [
-        ev.CoinsChanged(player=mine.name, amount=change, ruling=ruling),
-        ev.CoinsChanged(player=theirs.name, amount=-change, ruling=ruling),
-    ]
-
-
-def count_question(offer: CardOffer) -> str:
-    """The UI key of the question an offer that asks a number puts to its player."""
-    place = any(isinstance(e, PlaceCoins) for e in _asked(offer).effects)
-    return "table.offer.count.place_coins" if place else "table.offer.count.minibosses_shown"
-
-
-def _room_of(player: PlayerState, card_id: str) -> int | None:
+def room_of(player: PlayerState, card_id: str) -> int | None:
     return next((i for i, s in enumerate(player.dungeon) if s.top.card_id == card_id), None)
-
-
-def answered(state: GameState, offer: CardOffer, count: int | None) -> list[ev.EventBase]:
-    """The stated number taken: Coins gained per thing stated, or placed on the Room."""
-    if count is None or count not in count_choices(state, offer):
-        choices = count_choices(state, offer)
-        raise RulesError("R-CARD-EFFECT", "err.offer_count", card=offer.card, most=choices[-1])
-    owner = state.player(offer.player)
-    out: list[ev.EventBase] = []
-    for effect in _asked(offer).effects:
-        if isinstance(effect, GainCoins) and effect.per in STATED_COUNTS:
-            out.append(_gained(owner, offer.card, effect.amount * count))
-        elif isinstance(effect, PlaceCoins):
-            index = _room_of(owner, offer.card_id)
-            if index is None or count == 0:
-                args: dict[str, Arg] = {"player": owner.name, "card": offer.card}
-                out.append(
-                    ev.Noted(ruling=Ruling(rule="R-MINI", key="coins.none_placed", args=args))
-                )
-                continue
-            out += minibosses.place_coins(owner, index, count)
-    return out

@@ -8,7 +8,7 @@ from town); any other effect is logged as a reminder that the players carry out 
 
 from __future__ import annotations
 
-from rules import adventure, build, card_triggers, coin_effects, item_effects
+from rules import adventure, build, card_triggers, coin_effects, coin_questions, item_effects
 from rules import commands as cmd
 from rules import events as ev
 from rules.activated import to_first_room
@@ -171,7 +171,7 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
     if offer.offer in ("may", "count"):
         return True
     if offer.offer == "swap_hoard_with":
-        return bool(coin_effects.hoard_partners(state, offer.player))
+        return bool(coin_questions.hoard_partners(state, offer.player))
     if offer.offer in ("destroy_own_room", "boost_own_room", "double_own_monster_room"):
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
     if offer.offer in ANY_DUNGEON_OFFERS:
@@ -233,7 +233,7 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
                 )
             )
     elif offer.offer == "swap_hoard_with":  # Robber's Vault (rules.coin_effects)
-        out += coin_effects.swapped(state, offer, command.target)
+        out += coin_questions.swapped(state, offer, command.target)
     elif offer.offer == "double_own_monster_room":  # Training Camp (rules.item_effects)
         out.append(item_effects.doubled(state, offer, command.room))
     elif offer.offer == "boost_own_room":
@@ -248,9 +248,9 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         else:
             out.append(build.destroy(state, aimed, place[1]))
     elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)
-        out += coin_effects.answered(state, offer, command.count)
+        out += coin_questions.answered(state, offer, command.count)
     elif offer.offer == "may":  # the players carry it out; a price in Coins is paid here
-        out += coin_effects.accepted(state, offer)
+        out += coin_questions.accepted(state, offer)
     elif offer.offer == "destroy_own_room":
         player = state.player(offer.player)
         if command.room is None or command.room >= len(player.dungeon):

@@ -19,7 +19,7 @@ from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
 from rules.card_offers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
 from rules.card_text import phrases
-from rules.coin_effects import count_choices, count_question, hoard_partners
+from rules.coin_questions import count_choices, count_question, hoard_partners
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import CardOffer
 from rules.rulings import capitalized
