@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from rules import card_table
 from rules.card_text import phrases
-from rules.coin_kinds import CoinDamage
+from rules.coin_kinds import CoinDamage, DamagePerLured, lured_count
 from rules.effect_kinds import (
     DamageEqualsCount,
     DamagePerCount,
@@ -128,6 +128,10 @@ def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> 
             elif isinstance(effect, CoinDamage) and stack.coins:  # per Coin on it (R-MINI)
                 damage += effect.amount * stack.coins
                 notes.append(f"{room.label()} {effect.amount * stack.coins:+d}")
+            elif isinstance(effect, DamagePerLured):  # per Hero lured here this turn
+                lured = effect.amount * lured_count(uses, player.name)
+                damage += lured
+                notes.append(f"{room.label()} +{lured}")
     for i, other in active:
         if i == index:
             continue

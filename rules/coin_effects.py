@@ -16,7 +16,9 @@ from rules import build, minibosses
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, effects_of, use_mark
 from rules.coin_kinds import (
+    LURED,
     STATED_COUNTS,
+    DamagePerLured,
     FeedCoin,
     GainCoins,
     LastingCoins,
@@ -244,6 +246,39 @@ def _opponent_miniboss(state: GameState, player: str) -> list[ev.EventBase]:
         if p.name != player and not p.eliminated
         for i in range(len(p.dungeon))
         for e in _fire(state, p.name, i, "opponent_miniboss", "card.opponent_miniboss", args)
+    ]
+
+
+def lured(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
+    """A Hero lured to a dungeon where a Room counts them (Doppelganger Hive): the mark
+    (with or without Coins in the game)."""
+    if not isinstance(event, ev.HeroLured):
+        return []
+    player = state.player(event.player)
+    counting = next(
+        (
+            s.top
+            for _, s in player.active_rooms()
+            for a in abilities(s.top, "always")
+            if any(isinstance(e, DamagePerLured) for e in a.effects)
+        ),
+        None,
+    )
+    if counting is None or counting.card_id is None:
+        return []
+    args: dict[str, Arg] = {
+        "card": counting.label(),
+        "hero": state.hero(event.hero).label(),
+        "player": player.name,
+    }
+    return [
+        ev.CardEffectFired(
+            player=player.name,
+            card_id=counting.card_id,
+            use=f"{LURED}{player.name}:{event.hero}",
+            card=counting.label(),
+            ruling=Ruling(rule="R-CARD-EFFECT", key="card.lured_counted", args=args),
+        )
     ]
 
 

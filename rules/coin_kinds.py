@@ -81,6 +81,22 @@ class PayCoins(_Fact):
     amount: Annotated[int, Field(ge=1, le=5)]
 
 
+class DamagePerLured(_Fact):
+    """This Room deals ``amount`` more per Hero lured to its dungeon this turn (each
+    counted by a mark in the turn's card uses, ``LURED``)."""
+
+    kind: Literal["damage_per_lured"] = "damage_per_lured"
+    amount: Annotated[int, Field(ge=1, le=3)] = 1
+
+
+LURED = "lured:"  # the turn's mark of a Hero lured to a dungeon: lured:<player>:<hero>
+
+
+def lured_count(uses: Sequence[str], player: str) -> int:
+    """The Heroes lured to ``player``'s dungeon this turn, by their marks."""
+    return sum(1 for u in uses if u.startswith(f"{LURED}{player}:"))
+
+
 class FeedCoin(_Fact):
     """1 Coin of the hoard goes on this Room; when the hoard holds none, the Room is
     destroyed instead (The Dreadmill)."""
@@ -113,6 +129,7 @@ CoinEffect = (
     | TreasureBoost
     | SwapHoards
     | FeedCoin
+    | DamagePerLured
 )
 COIN_TYPES = (
     GainCoins,
@@ -124,6 +141,7 @@ COIN_TYPES = (
     TreasureBoost,
     SwapHoards,
     FeedCoin,
+    DamagePerLured,
 )
 COIN_KINDS = frozenset(
     {
@@ -136,9 +154,10 @@ COIN_KINDS = frozenset(
         "treasure_boost",
         "swap_hoards",
         "feed_coin",
+        "damage_per_lured",
     }
 )
-COIN_PASSIVE_KINDS = frozenset({"coin_damage"})
+COIN_PASSIVE_KINDS = frozenset({"coin_damage", "damage_per_lured"})
 # What a Spell cast or a Room's button carries out of these when it fires.
 COIN_FIRED_KINDS = frozenset({"gain_coins"})
 # Triggers the engine sees for an ability that gains Coins.
@@ -208,6 +227,8 @@ def coin_phrases(effect: CoinEffect) -> list[CoinPhrase]:
     if isinstance(effect, GainCoins):
         key = "card.fx.gain_coins.if_empty" if effect.if_hoard_empty else "card.fx.gain_coins"
         return [(f"{key}.{effect.per}", {"amount": effect.amount})]
+    if isinstance(effect, DamagePerLured):
+        return [("card.fx.damage_per_lured", {"amount": effect.amount})]
     if isinstance(effect, FeedCoin):
         return [("card.fx.feed_coin", {})]
     if isinstance(effect, SwapHoards):

@@ -60,6 +60,8 @@ COIN_MESSAGES: dict[str, str] = {
     ),
     "err.offer_count": "{card}: pick a number from 0 to {most}.",
     "err.offer_player": "{card}: pick another player still in the game.",
+    "card.fx.damage_per_lured": "+{amount} damage for every Hero lured to your dungeon this turn.",
+    "card.lured_counted": "{hero} is lured to {player}'s dungeon: {card} counts one more Hero.",
     "card.fx.feed_coin": (
         "place 1 Coin of your hoard on this Room; if you cannot, this Room is destroyed."
     ),

@@ -105,4 +105,4 @@ def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
         out += item_effects.after(state, event)
     if state.setup.ruleset.minibosses:  # Coins and Minibosses from card abilities
         out += coin_effects.after(state, event)
-    return out
+    return out + coin_effects.lured(state, event)  # Heroes lured, counted (Doppelganger Hive)

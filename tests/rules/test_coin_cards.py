@@ -517,3 +517,20 @@ def test_coin_dreadmill_takes_a_coin_each_turn_or_is_destroyed(
         return
     assert dungeon[0].coins == coins_on_it and _coins(state) == hoard - 1
     assert dungeon_damage(state.player("A"))[0].damage == 2 + 1
+
+
+DOPPELGANGER_HIVE = "RMB029"
+
+
+def test_coin_doppelganger_hive_deals_one_more_per_hero_lured_this_turn() -> None:
+    """RMB029 (printed: damage 2, +1 for every Hero that was lured to your dungeon this
+    turn): two Heroes lured to A: the Hive deals 4; the next turn, before any lure, 2."""
+    hive = card_room(DOPPELGANGER_HIVE)  # Advanced: over a Room sharing its treasure
+    heroes = [t_hero("mage", 30), t_hero("thief", 30)]
+    state = _table([plain("monster", 1, hive.treasure[0])], heroes)
+    state = run(state, c.BuildRoom(player="A", room=hive, over=0), c.RevealRooms())
+    state = run(state, c.ResolveBait())
+    assert sorted(state.entrance("A") + ((state.walk.hero,) if state.walk else ())) == [0, 1]
+    assert dungeon_damage(state.player("A"), state.card_uses)[0].damage == 2 + 2
+    state = run(_through(state), c.EndTurn())
+    assert dungeon_damage(state.player("A"), state.card_uses)[0].damage == 2
