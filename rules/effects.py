@@ -26,7 +26,7 @@ from rules.effect_kinds import (
     MoveHero,
     RoomDamagePlus,
 )
-from rules.item_kinds import item_handling
+from rules.item_kinds import item_handling, item_offer
 
 Trigger = Literal[
     "always",  # a passive effect, on while the Room is visible and active
@@ -250,6 +250,8 @@ class Ability(Fact):
         coins = coin_offer(self.effects)  # Rise of the Minibosses: a number, a player
         if coins is not None:
             return coins
+        if item_offer(self.trigger, self.effects) is not None:  # Magnetic Ceiling
+            return "may"
         if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
             return None
         effect = self.effects[0]

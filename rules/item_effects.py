@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from rules import adventure, build
 from rules import events as ev
-from rules.card_effects import ability_ref, effects_of, room_damage
+from rules.card_effects import abilities, ability_ref, effects_of, room_damage, use_mark
 from rules.card_offers import offer_rooms
 from rules.effects import Ability, CardEffects, OfferKind, Trigger
 from rules.errors import RulesError
@@ -37,6 +37,7 @@ from rules.item_kinds import (
     PickRoom,
     RoomBlast,
     SkipNextRoom,
+    TakeItem,
 )
 from rules.models import CardOffer, GameState, PlayerState, RoomStack
 from rules.rulings import Arg, Ruling
@@ -350,8 +351,69 @@ def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
             after_survived = evolve(after_survived, e)
         here = after_survived.walk.room if after_survived.walk else None
         entering = _power_ups(after_survived, "carrier_enters_room", here, event.damage)
-        return [*survived, *entering]
+        return [*survived, *entering, *_magnet(after_survived, here)]
     return []
+
+
+def _magnet(state: GameState, index: int | None) -> list[ev.EventBase]:
+    """A Hero carrying an Item enters a Room that may take it (Magnetic Ceiling): asked,
+    once per turn where the card says so."""
+    walk = state.walk
+    if walk is None or index is None or state.items.carried_by(walk.hero) is None:
+        return []
+    owner = state.player(walk.player)
+    stack = owner.dungeon[index] if index < len(owner.dungeon) else None
+    if stack is None or stack.deactivated or stack.top.card_id is None:
+        return []
+    out: list[ev.EventBase] = []
+    for ability in abilities(stack.top, "hero_enters"):
+        if not any(isinstance(e, TakeItem) for e in ability.effects):
+            continue
+        mark = f"{use_mark(owner.name, index, stack.top.card_id)}:take_item"
+        if ability.once_per_turn and mark in state.card_uses:
+            continue
+        item = state.items.item(state.items.carried_by(walk.hero) or 0)
+        args: dict[str, Arg] = {
+            "hero": state.hero(walk.hero).label(),
+            "item": item.label(),
+            "card": stack.top.label(),
+            "player": owner.name,
+            "does": ability_ref(stack.top.card_id, ability),
+        }
+        out.append(
+            ev.CardEffectFired(
+                player=owner.name,
+                card_id=stack.top.card_id,
+                use=mark if ability.once_per_turn else "",
+                offer="may",
+                card=stack.top.label(),
+                ruling=Ruling(rule="R-ITEM", key="item.enters_with", args=args),
+            )
+        )
+    return out
+
+
+def accepted(state: GameState, offer: CardOffer) -> list[ev.EventBase]:
+    """A Room's "may" taken that takes the Item of the Hero in it: it goes face down to
+    the owner (nothing, once the Hero and its Item have gone on)."""
+    card = effects_of(offer.card_id)
+    if card is None or not any(isinstance(e, TakeItem) for a in card.abilities for e in a.effects):
+        return []
+    walk = state.walk
+    item_id = state.items.carried_by(walk.hero) if walk is not None else None
+    args: dict[str, Arg] = {"player": offer.player, "card": offer.card}
+    if walk is None or walk.player != offer.player or item_id is None:
+        return [ev.Noted(ruling=Ruling(rule="R-ITEM", key="item.nothing_to_take", args=args))]
+    args |= {"hero": state.hero(walk.hero).label(), "item": state.items.item(item_id).label()}
+    return [
+        ev.ItemScored(
+            player=offer.player,
+            item=item_id,
+            hero=walk.hero,
+            face_up=False,
+            ruling=Ruling(rule="R-ITEM", key="item.taken_by_room", args=args),
+        )
+    ]
 
 
 def before(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:

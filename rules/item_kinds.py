@@ -84,6 +84,13 @@ class RoomBlast(_Fact):
     damage: Annotated[int, Field(ge=1, le=10)]
 
 
+class TakeItem(_Fact):
+    """The Item of the Hero in this Room goes face down to the owner's scorekeeping area
+    (Magnetic Ceiling; a "may": asked)."""
+
+    kind: Literal["take_item"] = "take_item"
+
+
 class PickRoom(_Fact):
     """The owner picks a Room to deactivate (until end of turn) or destroy: of
     ``room_type``, Advanced only, in any dungeon or an opponent's (an offer); or one of
@@ -118,6 +125,7 @@ ItemEffect = (
     | KillWornHero
     | RoomBlast
     | PickRoom
+    | TakeItem
 )
 ITEM_TYPES = (
     HealthBonus,
@@ -130,14 +138,24 @@ ITEM_TYPES = (
     KillWornHero,
     RoomBlast,
     PickRoom,
+    TakeItem,
 )
 ITEM_KINDS = frozenset(t.model_fields["kind"].default for t in ITEM_TYPES)
+
+
+def item_offer(trigger: str, effects: Sequence[BaseModel]) -> Literal["may"] | None:
+    """The question an Item-vocabulary ability asks when it fires: a Room that may take
+    the entering Hero's Item is asked Yes or No."""
+    kinds = {getattr(e, "kind", "") for e in effects}
+    return "may" if trigger == "hero_enters" and kinds == {"take_item"} else None
 
 
 def item_handling(trigger: str, effects: Sequence[BaseModel]) -> Literal["auto", "prompt"] | None:
     """How the referee deals with an Item ability made of these effects alone (None:
     another effect decides): a Power-Up it applies to the carrier's walk (``auto``), a
     Reward it carries out when the Boss uses the Item (``prompt``: UseItem)."""
+    if item_offer(trigger, effects) is not None:
+        return "prompt"  # a Room that may take the entering Hero's Item: asked
     kinds = {getattr(e, "kind", "") for e in effects}
     if trigger not in ITEM_TRIGGERS or not kinds or not kinds <= ITEM_KINDS:
         return None

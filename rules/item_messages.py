@@ -64,7 +64,11 @@ ITEM_MESSAGES: dict[str, str] = {
     "card.fx.health_bonus.every_hero.none": (
         "until end of turn, each Hero entering your dungeon has +{amount} Health."
     ),
+    "card.fx.take_item": "that Hero's Item goes face down to your scorekeeping area.",
     # rulings
+    "item.enters_with": "{hero} enters {player}'s {card} carrying {item}; its ability: {does}",
+    "item.taken_by_room": "{card}: {player} takes {item} from {hero}; it lies face down.",
+    "item.nothing_to_take": "{card}: no Hero with an Item stands in {player}'s dungeon now.",
     "item.health_every_hero": (
         "{hero} enters a dungeon where each Hero has +{amount} Health this turn."
     ),

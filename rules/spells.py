@@ -250,7 +250,7 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)
         out += coin_questions.answered(state, offer, command.count)
     elif offer.offer == "may":  # the players carry it out; a price in Coins is paid here
-        out += coin_questions.accepted(state, offer)
+        out += coin_questions.accepted(state, offer) + item_effects.accepted(state, offer)
     elif offer.offer == "destroy_own_room":
         player = state.player(offer.player)
         if command.room is None or command.room >= len(player.dungeon):

@@ -318,3 +318,24 @@ def test_item_oversized_sword_reward_gives_a_chosen_hero_five_more_health() -> N
     refused(state, pick.model_copy(update={"hero": 0}), "R-CARD-EFFECT")  # not in a dungeon
     state = run(state, pick, c.FinishAdventure())
     assert state.wounds("A") == 1
+
+
+MAGNETIC_CEILING = "THK024"
+
+
+def test_item_magnetic_ceiling_may_take_the_entering_heros_item_face_down() -> None:
+    """Magnetic Ceiling (printed: once per turn, if a Hero enters this Room with an Item,
+    you may place that Item face down in your scorekeeping area): asked; Yes gives A the
+    Goblin Suit face down, and without it the Hero takes the next ordinary Monster Room's
+    3 (Ceiling 3 + Monster 3 = 6: a 6-Health Hero dies there)."""
+    from test_card_effects import card_room
+
+    rooms = [card_room(MAGNETIC_CEILING), plain("monster", 3)]
+    state = _carrying(GOBLIN_SUIT, rooms, 6)
+    state = run(state, c.AdvanceHero())
+    assert [(o.card_id, o.offer) for o in state.offers] == [(MAGNETIC_CEILING, "may")]
+    state = run(state, c.AnswerCardEffect(player="A", card_id=MAGNETIC_CEILING, accept=True))
+    assert state.player("A").items == (OwnedItem(item=0, face_up=False),)
+    assert state.items.carried == ()
+    state = run(state, c.FinishAdventure())
+    assert state.souls("A") == 1
