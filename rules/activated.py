@@ -19,8 +19,8 @@ from rules.coin_effects import cost_payable
 from rules.effect_kinds import DamageHero, DeactivateRoom, KillHero, MoveHero, RoomDamagePlus
 from rules.effects import Ability
 from rules.errors import RulesError
-from rules.item_effects import pick_asked
 from rules.item_kinds import PickRoom
+from rules.item_rewards import pick_asked
 from rules.models import GameState, PlayerState
 from rules.phases import phases_of
 from rules.rulings import Ruling

@@ -8,7 +8,7 @@ from town); any other effect is logged as a reminder that the players carry out 
 
 from __future__ import annotations
 
-from rules import adventure, build, card_triggers, coin_effects, coin_questions, item_effects
+from rules import adventure, build, card_triggers, coin_effects, coin_questions, item_rewards
 from rules import commands as cmd
 from rules import events as ev
 from rules.activated import to_first_room
@@ -200,10 +200,10 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     ]
     if not command.accept:
         return out
-    if offer.offer == "raise_hero_health":  # an Item's Reward (rules.item_effects)
+    if offer.offer == "raise_hero_health":  # an Item's Reward (rules.item_rewards)
         if command.hero is None or command.hero not in offer_heroes(state, offer.offer):
             raise HeroError("R-CARD-EFFECT", "err.offer_hero", card=offer.card)
-        out += item_effects.raised(state, offer, command.hero)
+        out += item_rewards.raised(state, offer, command.hero)
     elif offer.offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero"):
         hero = command.hero
         if hero is None or hero not in offer_heroes(state, offer.offer):
@@ -234,8 +234,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             )
     elif offer.offer == "swap_hoard_with":  # Robber's Vault (rules.coin_effects)
         out += coin_questions.swapped(state, offer, command.target)
-    elif offer.offer == "double_own_monster_room":  # Training Camp (rules.item_effects)
-        out.append(item_effects.doubled(state, offer, command.room))
+    elif offer.offer == "double_own_monster_room":  # Training Camp (rules.item_rewards)
+        out.append(item_rewards.doubled(state, offer, command.room))
     elif offer.offer == "boost_own_room":
         out.append(_boost(state, offer, command.room))
     elif offer.offer in ANY_DUNGEON_OFFERS:
@@ -250,7 +250,7 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)
         out += coin_questions.answered(state, offer, command.count)
     elif offer.offer == "may":  # the players carry it out; a price in Coins is paid here
-        out += coin_questions.accepted(state, offer) + item_effects.accepted(state, offer)
+        out += coin_questions.accepted(state, offer) + item_rewards.accepted(state, offer)
     elif offer.offer == "destroy_own_room":
         player = state.player(offer.player)
         if command.room is None or command.room >= len(player.dungeon):
