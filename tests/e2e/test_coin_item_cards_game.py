@@ -15,7 +15,13 @@ import time
 import pytest
 
 from tests.e2e.conftest import AppPage
-from tests.e2e.game_steps import open_game_with_first_rooms, reveal_item_and_heroes, said, tap
+from tests.e2e.game_steps import (
+    open_game_with_first_rooms,
+    reveal_item_and_heroes,
+    said,
+    shows,
+    tap,
+)
 from tests.e2e.test_card_abilities_game import pick_room
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -45,3 +51,19 @@ def test_item_power_up_and_a_room_asking_a_number(phone: AppPage) -> None:
     said(phone, "it takes no damage from ordinary Monster Rooms")
     phone.screenshot("goblin-suit-walk")
     print(f"coin and item cards game took {time.monotonic() - started:.1f}s")
+
+
+def test_oversized_sword_raises_the_walking_heros_health(phone: AppPage) -> None:
+    """Oversized Sword (Power-Up: this Hero has +5): the Brute's 4 Health reads 9 on the
+    walk's damage line once it walks, and its rulings count against 9."""
+    open_game_with_first_rooms(phone, expansions=("items",))
+    heroes = [("Brute", "fighter", 4), ("Wizard", "mage", 9)]
+    reveal_item_and_heroes(phone, "Oversized Sword", "THK007", heroes)
+    tap(phone, "reveal-rooms")
+    tap(phone, "resolve-bait")
+    tap(phone, "adv-finish-walk")  # the Wizard walks Ada's dungeon first (more XP)
+    said(phone, "Oversized Sword on Brute #1")
+    shows(phone, "walk-damage", "0 / 9")
+    phone.screenshot("oversized-sword-walk")
+    tap(phone, "adv-next")
+    said(phone, "takes 1 damage (1 of 9)")
