@@ -41,6 +41,11 @@ class PlayerResult(BaseModel):
     souls: int
     wounds: int
     eliminated: bool
+    coins: int | None = None  # the hoard after the turn, for tables with Coins (R-MINI)
+
+    @model_serializer(mode="wrap")
+    def _drop_unused(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return without_defaults(handler(self), coins=None)
 
 
 class ItemEntry(BaseModel):
@@ -189,6 +194,7 @@ def referee_turn(table: Table) -> TurnResult:
                 souls=state.souls(p.name),
                 wounds=state.wounds(p.name),
                 eliminated=p.eliminated,
+                coins=p.coins if state.setup.ruleset.minibosses else None,
             )
             for p in state.players
         ],

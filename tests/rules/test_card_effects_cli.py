@@ -110,3 +110,26 @@ def test_cli_coins_on_a_room_round_trip_and_bad_counts_are_refused() -> None:
     done = cli(json.dumps(data))
     assert done.returncode == 2 and not done.stdout
     assert "coins" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_cli_lightning_rod_fills_the_hoard_reported_with_the_players() -> None:
+    """RMB051 Lightning Rod (printed: once per turn, if a Hero dies in this Room, gain 3
+    Coins): two 1-Health Heroes die in it; Ann's hoard of 1 ends the turn at 1 + 3 = 4,
+    reported with the players; a table without Coins reports none."""
+    rod = {"id": "RMB051", "treasure": ["mage", "thief"], "damage": 1, "kind": "trap"}
+    table = {
+        "players": [
+            {"name": "Ann", "xp": 900, "coins": 1, "rooms": [rod]},
+            {"name": "Bo", "xp": 100, "coins": 0, "rooms": []},
+        ],
+        "town": [{"treasure": ["mage"], "health": 1}, {"treasure": ["thief"], "health": 1}],
+    }
+    done = cli(json.dumps(table))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert [a["outcome"] for a in result["adventure"]] == ["soul", "soul"]
+    assert [(p["name"], p["coins"]) for p in result["players"]] == [("Ann", 4), ("Bo", 0)]
+    for player in table["players"]:
+        player.pop("coins")  # type: ignore[attr-defined]
+    result = json.loads(cli(json.dumps(table)).stdout)
+    assert all("coins" not in p for p in result["players"])
