@@ -20,6 +20,7 @@ import flet as ft
 from companion.store import GameUnreadable, StoreError, StoreProblem
 from companion.store.problems import SaveFailed
 from companion.sync.access import decide_access, may_repair
+from companion.ui.opening import open_then
 from companion.ui.widgets import big_button, on_tap, tagged
 
 if TYPE_CHECKING:
@@ -190,11 +191,25 @@ def _card(
 
 def resume_game(app: TableApp, game_id: str) -> None:
     """Open a saved game and go to it; say what is wrong instead if it can't be opened,
-    and what was lost if it opened at an earlier state than the one saved."""
+    and what was lost if it opened at an earlier state than the one saved. The game is
+    read and replayed off the event loop (``companion.ui.opening``)."""
     if app.sessions is None:
         return
     before = app.sessions.problems.get(game_id)
+    open_then(app, game_id, lambda failed: _resumed(app, game_id, before, failed))
+
+
+def _resumed(
+    app: TableApp,
+    game_id: str,
+    before: tuple[StoreProblem, ...] | None,
+    failed: StoreError | None,
+) -> None:
+    """The game is open, or ``failed`` says why not: go to it, or say why not."""
+    assert app.sessions is not None
     try:
+        if failed is not None:
+            raise failed
         app.open_game(game_id)
     except GameUnreadable as error:
         show_problems(app, game_id, (error.problem,), opened=False)
