@@ -82,10 +82,11 @@ class Ticks:
         self.task.cancel()
 
     def assert_turning_while_opening(self) -> None:
-        """The loop ticked on while the game was opened (the first call timed): five times
-        at least, and never stood still for half the opening. (On the loop, an opening leaves no tick at all
-        inside it.) The thread that opens it hands the loop the interpreter only every few
-        milliseconds, and a busy machine stretches that: hence half, not less."""
+        """The loop ticked on while the game was opened (the first call timed): five
+        times at least, and never stood still for half the opening. (On the loop, an
+        opening leaves no tick at all inside it.) The thread that opens it hands the loop
+        the interpreter only every few milliseconds, and a busy machine stretches that:
+        hence half, not less."""
         start, end, thread = self.opened[0]
         assert thread is not threading.main_thread(), "opened on the loop's thread"
         inside = [t for t in self.times if start <= t <= end]
