@@ -157,8 +157,10 @@ def make_main(
                 ask_client=lambda: prefs.contains_key(PREF_THEME),
             ),
         )
-        # The game the address shows is read off the event loop (before any handler may
-        # draw this tab: the browser shows it loading meanwhile).
+        # The join records (the first tab reads them all), then the game the address
+        # shows, are read off the event loop, before any handler may draw this tab: the
+        # browser shows it loading meanwhile.
+        await asyncio.to_thread(hub.registry.read_all)
         await open_route(app, page.route or "/")
         page.on_close = lambda _event: app.close()
         page.on_disconnect = lambda _event: disconnected(app)
