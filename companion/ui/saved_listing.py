@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.store import GameSummary, StoreError, StoreProblem
+from companion.ui.off_loop import read_off_loop
 from companion.ui.redraw import page_loop
 from companion.ui.store_problems import store_error_text
 from companion.ui.sync_link import visible_games
@@ -97,22 +99,14 @@ def with_summary(
             return None
         return next((s for s in games if s.game_id == game_id), None)
 
-    def answer(summary: GameSummary | None) -> None:
+    def answer(outcome: Future[GameSummary | None]) -> None:
+        summary = outcome.result()
         if summary is None:
             gone()
         else:
             then(summary)
 
-    if page_loop(app.page) is None:
-        answer(found())
-        return
-
-    async def read() -> None:
-        summary = await asyncio.to_thread(found)
-        if page_loop(app.page) is not None:
-            answer(summary)
-
-    app.page.run_task(read)
+    read_off_loop(app.page, found, answer)
 
 
 def reading_note(app: TableApp, identifier: str) -> ft.Control:

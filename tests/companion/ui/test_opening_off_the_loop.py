@@ -29,6 +29,7 @@ from rules.game import Game
 from tests.companion.store.sample_play import play_turns, sample_setup
 from tests.companion.ui.conftest import AppFactory
 from tests.companion.ui.flet_harness import Harness
+from tests.companion.ui.test_games_screen import in_dialog, open_dialogs
 
 WAIT = 60.0  # seconds: a bound for a hang, not a speed
 
@@ -160,3 +161,20 @@ def test_home_lists_long_games_while_the_loop_keeps_turning(
 
     ticks.assert_turning_while_opening()
     assert len(listed()) == 8  # Home shows the 8 played last
+
+
+def test_export_reads_the_game_file_off_the_loop(
+    table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, long_game: Game
+) -> None:
+    game_id = _saved(tmp_path, long_game)
+    harness, _app = table_app()
+    harness.tap("open-saved-games")
+    harness.loop.set_default_executor(ThreadPoolExecutor(max_workers=1))
+    ticks = Ticks(harness, monkeypatch, GameStore, "export_game")
+    harness.check_sent = False
+
+    harness.tap(f"export-{game_id}")
+    ticks.run_until(harness, lambda: bool(open_dialogs(harness)))
+
+    assert ticks.opened[0][2] is not threading.main_thread(), "read on the loop's thread"
+    assert '"log"' in str(in_dialog(harness, "export-text").value)
