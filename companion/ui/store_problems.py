@@ -13,13 +13,15 @@ it can't be opened, and a device without its code hears nothing of it.
 from __future__ import annotations
 
 import os
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.store import GameUnreadable, StoreError, StoreProblem
+from companion.store import GameUnreadable, LoadedGame, StoreError, StoreProblem
 from companion.store.problems import SaveFailed
 from companion.sync.access import decide_access, may_repair
+from companion.ui.off_loop import read_off_loop
 from companion.ui.opening import open_then
 from companion.ui.widgets import big_button, on_tap, tagged
 
@@ -243,8 +245,18 @@ def restore_game(app: TableApp, game_id: str) -> None:
     if app.session is not None and app.session.game_id == game_id:
         app.close()
         app.session = None
+    store = app.sessions.store
+    # The backups are read, and the one restored replayed, off the event loop.
+    read_off_loop(
+        app.page,
+        lambda: store.restore_backup(game_id),
+        lambda outcome: _restored(app, game_id, outcome),
+    )
+
+
+def _restored(app: TableApp, game_id: str, outcome: Future[LoadedGame]) -> None:
     try:
-        app.sessions.store.restore_backup(game_id)
+        outcome.result()
     except StoreError as error:
         show_message(app, app.tr("games.restore_failed", reason=str(error)), "")
         _refresh(app)

@@ -320,7 +320,7 @@ def test_damaged_file_is_shown_with_restore_then_opens_the_backup(
     assert ui.has(f"restore-{broken}")
 
     ui.tap(f"restore-{broken}")
-    assert ui.has("screen-game"), "the restored game opens"
+    ui.until(lambda: ui.has("screen-game"))  # the backup is read and replayed off the loop
     assert app.game is not None and app.session is not None and app.session.game_id == broken
     quarantined = list(store.layout.quarantine.iterdir())
     assert [p.read_bytes() for p in quarantined] == [bad], "the damaged file is kept aside"
