@@ -15,18 +15,39 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import flet as ft
 
+from companion.i18n import Translator
+from companion.session import Sessions
 from companion.store import StoreError
+from companion.sync.access import Access
 from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.redraw import page_loop
-from companion.ui.routes import route_game_id
+from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
 from companion.ui.widgets import tagged
 
-if TYPE_CHECKING:
-    from companion.ui.sync_link import TableApp
+
+class _Device(Protocol):
+    def access(self, game_id: str) -> Access: ...
+
+
+class TableApp(Protocol):
+    """What opening a game needs of the tab (``sync_link.TableApp`` has it; named apart
+    so that the screens that open games and this module do not import each other)."""
+
+    @property
+    def page(self) -> ft.Page: ...
+
+    @property
+    def sessions(self) -> Sessions | None: ...
+
+    @property
+    def sync(self) -> _Device | None: ...
+
+    @property
+    def tr(self) -> Translator: ...
 
 #: An opening shorter than this shows no notice (it would only flicker).
 NOTICE_AFTER_S = 0.3
@@ -81,17 +102,16 @@ async def open_route(app: TableApp, route: str) -> None:
 
 
 def _route_game(app: TableApp, route: str) -> str | None:
-    """The game ``route`` shows, unless the join gate shows this device another screen
-    for it (as when the route's screen is made): a game it may not see is not read."""
-    from companion.ui.join_screen import gate_route  # the Join screen opens games too
-
-    game_id = route_game_id(route)
+    """The game ``route`` shows, if this device may see it: a game it may not see is not
+    read for it (the join gate, ``join_screen.gate_route``, then shows another screen
+    when the route's screen is made)."""
+    game_id = route_game_id(route) if route_name(route) in GAME_ROUTES else None
+    if game_id is None or app.sync is None:
+        return game_id
     try:
-        if game_id is not None and gate_route(app, route) != route:
-            return None
+        return game_id if app.sync.access(game_id).can_view else None
     except JoinRecordNotSaved:
         return None  # the screen says why
-    return game_id
 
 
 def _to_read(app: TableApp, game_id: str | None) -> bool:
