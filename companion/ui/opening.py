@@ -29,7 +29,9 @@ from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
 from companion.ui.widgets import tagged
 
 
-class _Device(Protocol):
+class _Sync(Protocol):
+    """A tab's live sync, as far as opening a game needs it: this device's access."""
+
     def access(self, game_id: str) -> Access: ...
 
 
@@ -44,10 +46,11 @@ class TableApp(Protocol):
     def sessions(self) -> Sessions | None: ...
 
     @property
-    def sync(self) -> _Device | None: ...
+    def sync(self) -> _Sync | None: ...
 
     @property
     def tr(self) -> Translator: ...
+
 
 #: An opening shorter than this shows no notice (it would only flicker).
 NOTICE_AFTER_S = 0.3
