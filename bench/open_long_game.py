@@ -1,9 +1,8 @@
 """Whether opening a saved game costs time in proportion to its commands.
 
-A crowded game: every Hero revealed carries a treasure no dungeon offers, so nobody
-baits it and it stays in town (R-BAIT-HIGHEST), and every Bait phase baits the whole town
-again. When the rules refuse a Hero more in town, the Heroes revealed carry a treasure
-the dungeons offer instead, so the game goes on as crowded as the rules let it be.
+A crowded game (``sample_play.crowded_game``): every Hero revealed carries a treasure no
+dungeon offers, so nobody baits it and it stays in town (R-BAIT-HIGHEST), and every Bait
+phase baits the whole town again, until the town is as full as the rules let it be.
 
 Games of each length are saved, then opened from a fresh store (the file read, parsed
 and replayed through the engine, as the app opens a game), interleaved, several times
@@ -28,36 +27,11 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "companion" / "store"))
 sys.path.insert(0, str(REPO))
 
-from sample_play import next_commands, sample_setup  # type: ignore[import-not-found]  # noqa: E402
+from sample_play import crowded_game  # type: ignore[import-not-found]  # noqa: E402
 
 from companion.store import GameStore  # noqa: E402
 from rules import card_table  # noqa: E402
 from rules.card_effects import load_effects  # noqa: E402
-from rules.commands import RevealHeroes  # noqa: E402
-from rules.errors import RulesError  # noqa: E402
-from rules.game import Game  # noqa: E402
-from rules.models import TREASURES, HeroCard  # noqa: E402
-from rules.phases import reveal_count  # noqa: E402
-
-#: The sample dungeons offer TREASURES[0..3] (and each Boss its own): with three players
-#: nobody offers TREASURES[4], so a Hero carrying it stays in town.
-UNBAITED = TREASURES[4]
-
-
-def crowded_game(length: int, players: int = 3) -> Game:
-    """A game of ``length`` commands whose town is as full as the rules allow."""
-    game = Game.new(sample_setup(players))
-    while game.version < length:
-        if game.state.phase == "beginning":
-            count = reveal_count(game.state)
-            crowd = RevealHeroes(heroes=(HeroCard(treasure=(UNBAITED,), health=4),) * count)
-            try:
-                game, _ = game.play(crowd)
-                continue
-            except RulesError:
-                pass  # the town is full: the sample's Heroes, whom the dungeons bait
-        game, _ = game.play(next_commands(game, game.version)[0])
-    return game
 
 
 def main() -> None:
