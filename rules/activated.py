@@ -41,6 +41,8 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
         return False
     if ability.target == "hero_in_this_room" and not state.hero_stands_in(player.name, index):
         return False
+    if ability.cost == "remove_counter" and not player.dungeon[index].counters:
+        return False  # no counter left to pay with
     return not (ability.cost == "destroy_another" and len(player.dungeon) < 2)
 
 
@@ -82,9 +84,24 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
             ruling=Ruling(rule="R-CARD-EFFECT", key="card.used", args=args),
         )
     ]
+    if ability.cost == "remove_counter":  # paid on the Room itself (Elder Portal)
+        out.append(
+            ev.RoomCountersChanged(
+                player=player.name, index=command.index, amount=-1, ruling=out[0].ruling
+            )
+        )
     for effect in ability.effects:
         if isinstance(effect, KillHero):
             out += adventure.kill(state)
+        elif isinstance(effect, RoomDamagePlus) and effect.rooms == "this":
+            out.append(
+                ev.RoomBoosted(
+                    player=player.name,
+                    index=command.index,
+                    amount=effect.amount,
+                    ruling=out[0].ruling,
+                )
+            )
         elif isinstance(effect, DamageHero) and effect.amount is not None:
             out += adventure.damage(state, effect.amount)
         elif isinstance(effect, MoveHero) and effect.to == "town":

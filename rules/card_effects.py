@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from pydantic import ValidationError
 
-from rules import card_table
+from rules import card_lasting, card_table
 from rules.card_text import phrases
 from rules.effect_kinds import (
     DamageEqualsCount,
@@ -131,6 +131,8 @@ def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> 
             for effect in ability.effects:
                 if not isinstance(effect, RoomDamagePlus) or not _fits(room, effect.room_type):
                     continue
+                if effect.advanced_only and not room.advanced:
+                    continue
                 near = (
                     (effect.rooms == "adjacent" and abs(i - index) == 1)
                     or (effect.rooms == "next" and index == i + 1)
@@ -139,6 +141,9 @@ def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> 
                 if near or effect.rooms == "all_own":
                     damage += effect.amount
                     notes.append(f"{other.top.label()} +{effect.amount}")
+    for label, amount in card_lasting.damage_bonuses(player, index, active):
+        damage += amount
+        notes.append(f"{label} +{amount}")
     if stack.boost:
         notes.append(f"{room.label()} +{stack.boost}")  # a Spell's, until end of turn
         damage += stack.boost

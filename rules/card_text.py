@@ -26,9 +26,10 @@ WORD_KEYS: dict[str, str] = {word: f"card.rooms.{kind}" for kind, word in ROOM_W
 def _effect(effect: Effect) -> list[Phrase]:
     match effect.kind:
         case "room_damage_plus":
+            only = ".advanced" if effect.advanced_only else ""
             out: list[Phrase] = [
                 (
-                    f"card.fx.room_damage_plus.{effect.rooms}",
+                    f"card.fx.room_damage_plus.{effect.rooms}{only}",
                     {"amount": effect.amount, "rooms": ROOM_WORDS[effect.room_type]},
                 )
             ]
@@ -72,6 +73,11 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [(f"card.fx.destroy_room.{effect.which}", {})]
         case "build_extra" if effect.over:
             return [("card.fx.build_extra_over", {"rooms": ROOM_WORDS[effect.room_type]})]
+        case "damage_per_treasure" | "damage_if_others" | "gain_souls":
+            return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
+        case "room_counters":
+            way = "on" if effect.amount > 0 else "off"
+            return [(f"card.fx.room_counters.{way}", {"count": abs(effect.amount)})]
         case "by_hand":
             return [(f"card.fx.by_hand.{effect.what}", {})]
         case "reminder":

@@ -30,9 +30,10 @@ class RoomDamagePlus(Fact):
 
     kind: Literal["room_damage_plus"] = "room_damage_plus"
     amount: Annotated[int, Field(ge=1, le=10)]
-    rooms: Literal["adjacent", "next", "previous", "all_own", "target", "this"]
+    rooms: Literal["adjacent", "next", "previous", "all_own", "target", "this", "last"]
     room_type: RoomType = "any"
     until_end_of_turn: bool = False
+    advanced_only: bool = False  # only Advanced Rooms (Reactor Core)
 
 
 class DamageEqualsCount(Fact):
@@ -240,6 +241,7 @@ ByHandWhat = Literal[
     "miniboss",  # a Miniboss or its Coins
     "hands_and_decks",  # acts on cards in hands, decks or the discard pile alone
     "read_card",  # the source's words were not structured: follow the printed card
+    "copies_ability",  # it copies another card's ability: the players follow that card
 ]
 
 
@@ -250,6 +252,51 @@ class ByHand(Fact):
 
     kind: Literal["by_hand"] = "by_hand"
     what: ByHandWhat
+
+
+# --- conditions, counters and lasting changes -------------------------------------------
+# Passive bonuses that depend on the dungeon, +1 counters on Rooms, and what a Boss's Level
+# Up changes for the rest of the game (``rules.card_lasting`` carries them out).
+
+
+class DamagePerTreasure(Fact):
+    """Each of your Rooms deals ``amount`` more per ``treasure`` icon it shows (a Boss's
+    lasting Level Up, Imperiatrix)."""
+
+    kind: Literal["damage_per_treasure"] = "damage_per_treasure"
+    treasure: TreasureName
+    amount: Annotated[int, Field(ge=1, le=5)] = 1
+
+
+class DamageIfOthers(Fact):
+    """This Room deals ``amount`` more while at least ``at_least`` other active Rooms of its
+    dungeon show a ``treasure`` icon (Alien Ooze)."""
+
+    kind: Literal["damage_if_others"] = "damage_if_others"
+    amount: Annotated[int, Field(ge=1, le=5)]
+    treasure: TreasureName
+    at_least: Annotated[int, Field(ge=1, le=4)] = 1
+
+
+class RoomCounters(Fact):
+    """Put ``amount`` +1 counters on this Room (negative: remove that many, never below
+    none); each counter adds 1 to its damage."""
+
+    kind: Literal["room_counters"] = "room_counters"
+    amount: Annotated[int, Field(ge=-4, le=4)]
+
+
+class DamageDouble(Fact):
+    """This Room's damage is doubled until end of turn (its damage when it fires)."""
+
+    kind: Literal["damage_double"] = "damage_double"
+
+
+class GainSouls(Fact):
+    """You have ``amount`` more Souls for the rest of the game."""
+
+    kind: Literal["gain_souls"] = "gain_souls"
+    amount: Annotated[int, Field(ge=1, le=3)]
 
 
 Effect = Annotated[
@@ -279,6 +326,11 @@ Effect = Annotated[
     | NoHeroEnters
     | SwapRooms
     | Reminder
-    | ByHand,
+    | ByHand
+    | DamagePerTreasure
+    | DamageIfOthers
+    | RoomCounters
+    | DamageDouble
+    | GainSouls,
     Field(discriminator="kind"),
 ]

@@ -43,6 +43,7 @@ Trigger = Literal[
     "turn_end",  # at the end of each turn
     "you_uncover_this",  # when this Room is uncovered (the Room over it leaves)
     "cast",  # a Spell card played from the hand
+    "from_level_up",  # a Boss's passive for the rest of the game, once it has levelled up
 ]
 
 Cost = Literal[
@@ -52,6 +53,7 @@ Cost = Literal[
     "discard_two_rooms",
     "discard_monster_room",
     "discard_spell",
+    "remove_counter",  # take one +1 counter off this Room
 ]
 
 Timing = Literal["any", "build", "adventure"]
@@ -83,6 +85,7 @@ Condition = Literal[
     "built_monster_room",  # the other Room just built is a Monster Room
     "fewer_rooms_than_opponent",
     "before_rooms_revealed",
+    "has_four_counters",  # this Room has (at least) four counters
 ]
 
 
@@ -96,8 +99,13 @@ PASSIVE_KINDS = frozenset(
         "no_build_over",
         "build_over_any",
         "no_build_adjacent",
+        "damage_per_treasure",
+        "damage_if_others",
     }
 )
+# Effects on this Room or its owner that the engine carries out when their moment comes
+# (``rules.card_lasting``): counters, doubled damage, Souls, the Room destroying itself.
+LASTING_KINDS = frozenset({"room_counters", "damage_double", "gain_souls"})
 # The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
 SPELL_KINDS = frozenset(
     {
@@ -154,7 +162,7 @@ class Ability(Fact):
 
     @model_validator(mode="after")
     def _passive_is_always(self) -> Ability:
-        if self.trigger == "always":
+        if self.trigger in ("always", "from_level_up"):
             for effect in self.effects:
                 if effect.kind not in PASSIVE_KINDS | {"by_hand"}:
                     raise ValueError(f"a passive ('always') ability cannot {effect.kind}")
@@ -176,7 +184,7 @@ class Ability(Fact):
                 if effect.to not in ("town", "first_room"):
                     return False
             elif isinstance(effect, RoomDamagePlus):
-                if effect.rooms != "all_own":
+                if effect.rooms not in ("all_own", "this"):
                     return False
             elif effect.kind not in ("kill_hero", "damage_hero"):
                 return False
@@ -188,6 +196,16 @@ class Ability(Fact):
         return self.trigger in ("hero_dies_here", "hero_survives_here") and all(
             isinstance(e, DestroyRoom) and e.which == "this" for e in self.effects
         )
+
+    @property
+    def carried_lasting(self) -> bool:
+        """Whether ``rules.card_lasting`` carries this ability out when it fires: counters,
+        doubled damage or Souls, or (with four counters) the Room destroying itself."""
+        if self.trigger in ("at_will", "cast", "always", "from_level_up") or self.optional:
+            return False
+        if self.condition == "has_four_counters":
+            return all(isinstance(e, DestroyRoom) and e.which == "this" for e in self.effects)
+        return all(e.kind in LASTING_KINDS for e in self.effects)
 
     @property
     def self_boost(self) -> int:
@@ -255,7 +273,9 @@ class Ability(Fact):
         kinds = {e.kind for e in self.effects}
         if "by_hand" in kinds:
             return "reminder"
-        if self.trigger == "always":
+        if self.trigger in ("always", "from_level_up"):
+            return "auto"
+        if self.carried_lasting:
             return "auto"
         if self.trigger == "hero_enters_first" and kinds == {"move_hero"}:
             return "auto"
@@ -301,7 +321,7 @@ class CardEffects(Fact):
         for ability in self.abilities:
             if (ability.trigger == "cast") != (self.kind == "spell"):
                 raise ValueError(f"{self.id}: only Spells are cast, and Spells only so")
-            if ability.trigger == "level_up" and self.kind != "boss":
+            if ability.trigger in ("level_up", "from_level_up") and self.kind != "boss":
                 raise ValueError(f"{self.id}: only a Boss has a Level Up")
         if self.kind in ("spell", "boss") and not self.abilities:
             raise ValueError(f"{self.id}: a {self.kind} card always has an ability")

@@ -334,6 +334,18 @@ class RoomDiscardedForCoin(EventBase):
     player: str
 
 
+# --- counters on Rooms (R-CARD-EFFECT) -----------------------------------------------------
+
+
+class RoomCountersChanged(EventBase):
+    """+1 counters put on (``amount`` > 0) or taken off the top Room at ``index``."""
+
+    type: Literal["room_counters_changed"] = "room_counters_changed"
+    player: str
+    index: NonNegative
+    amount: int
+
+
 Event = Annotated[
     Noted
     | RoomPlaced
@@ -376,7 +388,8 @@ Event = Annotated[
     | MinibossRevealed
     | MinibossDiscarded
     | MinibossLevelSet
-    | RoomDiscardedForCoin,
+    | RoomDiscardedForCoin
+    | RoomCountersChanged,
     Field(discriminator="type"),
 ]
 

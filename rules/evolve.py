@@ -63,8 +63,20 @@ def _room_revealed(event: ev.RoomRevealed, state: GameState) -> GameState:
         dungeon.insert(0, RoomStack(rooms=(build.room,)))
     else:
         stack = dungeon[build.over]
-        dungeon[build.over] = stack.model_copy(update={"rooms": (*stack.rooms, build.room)})
+        # Counters belong to the Room now covered (R-CARD-EFFECT).
+        dungeon[build.over] = stack.model_copy(
+            update={"rooms": (*stack.rooms, build.room), "counters": 0}
+        )
     return state.with_player(event.player, dungeon=tuple(dungeon), pending=None)
+
+
+def _room_counters_changed(event: ev.RoomCountersChanged, state: GameState) -> GameState:
+    dungeon = list(state.player(event.player).dungeon)
+    stack = dungeon[event.index]
+    dungeon[event.index] = stack.model_copy(
+        update={"counters": max(0, stack.counters + event.amount)}
+    )
+    return state.with_player(event.player, dungeon=tuple(dungeon))
 
 
 def _boss_leveled_up(event: ev.BossLeveledUp, state: GameState) -> GameState:
@@ -344,5 +356,6 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     ev.ScoreCorrected: _score_corrected,
     ev.PlayerEliminated: _player_eliminated,
     ev.GameEnded: _game_ended,
+    ev.RoomCountersChanged: _room_counters_changed,
     **expansion_evolve.FOLDS,
 }

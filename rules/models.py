@@ -78,6 +78,9 @@ class RoomStack(Frozen):
     boost: NonNegative = 0  # extra damage until end of turn, from a Spell (R-CARD-EFFECT)
     miniboss: Miniboss | None = None
     coins: NonNegative = 0
+    # +1 counters on the top Room (Elder Portal, Clock Tower...): each adds 1 damage; lost
+    # when the Room is covered or destroyed (R-CARD-EFFECT).
+    counters: NonNegative = 0
 
     @property
     def top(self) -> Room:
@@ -275,6 +278,8 @@ class PlayerState(Frozen):
     items: tuple[OwnedItem, ...] = ()  # Items won, in the order won (R-ITEM)
     promoted_turn: NonNegative = 0  # the last turn a Miniboss was promoted
     coin_for_room_turn: NonNegative = 0  # the last turn a Room card was discarded for a Coin
+    # The Boss's catalogue id: its "for the rest of the game" Level Up applies (R-CARD-EFFECT).
+    boss_card_id: str | None = None
 
     @property
     def has_built(self) -> bool:

@@ -75,6 +75,7 @@ def test_card_effects_issue_examples_match_the_official_app_data() -> None:
         "rooms": "adjacent",
         "room_type": "monster",
         "until_end_of_turn": False,
+        "advanced_only": False,
     }
     assert known["BMA020"].abilities[0].effects[0].kind == "damage_equals_count"
     maze = known["BMA017"].abilities[0]
@@ -190,8 +191,9 @@ def test_card_effects_coverage_per_set_counts_automated_and_by_hand() -> None:
     # Bottomless Pit, Boulder Ramp and The Crushinator (their Room's button), Teleportation
     # and Cave-In (cast by the engine).
     assert got["base"] == {"automated": 22, "by_hand": 33, "missing": 0}
-    # Invasion Swarm's neighbours +1, Hypercube over any treasure
-    assert got["crash_landing"]["automated"] == 2
+    # Invasion Swarm's neighbours +1, Hypercube over any treasure; Reactor Core, Alien Ooze,
+    # Imperiatrix's Level Up, Caged Gundarf (conditions and lasting changes, issue 29)
+    assert got["crash_landing"]["automated"] == 6
     assert all(c["missing"] == 0 for c in got.values())
 
 

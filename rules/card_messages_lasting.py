@@ -1,0 +1,31 @@
+"""English phrases for the conditions, counters and lasting changes of card abilities
+(``rules.card_lasting``, ``rules.lasting_effects``); part of ``rules.rulings.MESSAGES``,
+each with a ``ruling.<key>`` string in every UI language.
+"""
+
+from __future__ import annotations
+
+LASTING_MESSAGES: dict[str, str] = {
+    "card.when.from_level_up": "From your Boss's Level Up on, for the rest of the game:",
+    "card.if.has_four_counters": "if this Room has four counters,",
+    "card.fx.room_damage_plus.last": "the last Room of your dungeon deals +{amount} damage.",
+    "card.fx.room_damage_plus.all_own.advanced": ("your Advanced {rooms} deal +{amount} damage."),
+    "card.fx.damage_per_treasure": (
+        "each of your Rooms deals +{amount} damage for each {treasure} treasure icon it shows."
+    ),
+    "card.fx.damage_if_others": (
+        "this Room deals +{amount} damage while another Room of your dungeon shows"
+        " {treasure} treasure."
+    ),
+    "card.fx.room_counters.on": (
+        "put {count} +1 {count:counter|counters} on this Room (each adds 1 damage)."
+    ),
+    "card.fx.room_counters.off": "take {count} {count:counter|counters} off this Room.",
+    "card.fx.damage_double": "this Room's damage is doubled until end of turn.",
+    "card.fx.gain_souls": "you have {amount} more {amount:Soul|Souls} for the rest of the game.",
+    "card.cost.remove_counter": "take a counter off this Room to",
+    "card.cost.remove_counter.then": "take a counter off this Room, then",
+    "card.fx.by_hand.copies_ability": (
+        "by hand: it copies another card's ability; follow that card."
+    ),
+}

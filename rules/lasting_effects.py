@@ -1,0 +1,63 @@
+"""Abilities that fire and land on their own Room or its owner (R-CARD-EFFECT): +1
+counters put on or taken off (Elder Portal, Clock Tower, Spellslime Incubator, Hydra's
+Mire), the Room's damage doubled until end of turn (Caged Gundarf), Souls gained for the
+rest of the game (Jarin), the Room destroying itself once it has four counters. The engine
+carries them out when ``rules.card_triggers`` sees their moment; the passive side is
+``rules.card_lasting``.
+"""
+
+from __future__ import annotations
+
+from rules import events as ev
+from rules.card_effects import room_damage
+from rules.effect_kinds import DamageDouble, DestroyRoom, GainSouls, RoomCounters
+from rules.effects import Ability
+from rules.evolve import evolve
+from rules.models import GameState
+from rules.rulings import Ruling
+
+
+def carry_out(
+    state: GameState, player: str, index: int | None, ability: Ability, ruling: Ruling
+) -> list[ev.EventBase]:
+    """The events of an ability ``Ability.carried_lasting`` says the engine carries out,
+    fired for the Room at ``index`` of ``player``'s dungeon (None: the Boss's)."""
+    said = ruling.model_copy(update={"rule": "R-CARD-EFFECT"})
+    p = state.player(player)
+    stack = p.dungeon[index] if index is not None and index < len(p.dungeon) else None
+    if ability.condition == "has_four_counters":
+        if stack is None or stack.counters < 4:
+            return []
+        return [ev.RoomDestroyed(player=player, index=index or 0, ruling=said)]
+    out: list[ev.EventBase] = []
+    counters = stack.counters if stack is not None else 0
+    for effect in ability.effects:
+        if isinstance(effect, RoomCounters) and stack is not None:
+            change = max(effect.amount, -counters)
+            if change:
+                counters += change
+                out.append(
+                    ev.RoomCountersChanged(
+                        player=player, index=index or 0, amount=change, ruling=said
+                    )
+                )
+        elif isinstance(effect, DamageDouble) and stack is not None and index is not None:
+            now = room_damage(p, index, state.card_uses).damage
+            if now:
+                out.append(ev.RoomBoosted(player=player, index=index, amount=now, ruling=said))
+        elif isinstance(effect, GainSouls):
+            out.append(ev.ScoreCorrected(player=player, souls=effect.amount, wounds=0, ruling=said))
+        elif isinstance(effect, DestroyRoom) and stack is not None:
+            out.append(ev.RoomDestroyed(player=player, index=index or 0, ruling=said))
+    return out
+
+
+def revealed(state: GameState, player: str) -> GameState:
+    """``state`` with ``player``'s face-down Room revealed (the Room a "when you build this
+    Room" ability fires for is then in its place)."""
+    build = state.player(player).pending
+    if build is None:
+        return state
+    # Never shown: only the state after it is read.
+    shown = Ruling(rule="R-CARD-EFFECT", key="card.built", args={"player": player})
+    return evolve(state, ev.RoomRevealed(player=player, build=build, ruling=shown))
