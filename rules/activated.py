@@ -11,12 +11,19 @@ destruction uncovers fires too. Effects off the table are noted with what they d
 
 from __future__ import annotations
 
-from rules import adventure, build
+from rules import adventure, build, lasting_effects
 from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, room_damage, use_mark
-from rules.effect_kinds import DamageHero, DeactivateRoom, KillHero, MoveHero, RoomDamagePlus
-from rules.effects import Ability
+from rules.effect_kinds import (
+    DamageHero,
+    DeactivateRoom,
+    KillHero,
+    MoveHero,
+    RoomDamagePlus,
+    RoomTreasure,
+)
+from rules.effects import ROOM_AIMS, Ability
 from rules.errors import RulesError
 from rules.models import GameState, PlayerState
 from rules.phases import phases_of
@@ -110,6 +117,11 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
             out.append(to_first_room(state, player, room.label()))
         elif isinstance(effect, DeactivateRoom):
             out.append(build.deactivate(state, _aimed(state, command), command.room or 0))
+        elif isinstance(effect, RoomTreasure | RoomDamagePlus) and ability.target in ROOM_AIMS:
+            aimed = _aimed(state, command)
+            out.append(
+                lasting_effects.aimed_at(aimed, command.room or 0, ability, effect, out[0].ruling)
+            )
         elif isinstance(effect, RoomDamagePlus) and effect.rooms == "all_own":
             out += [
                 ev.RoomBoosted(

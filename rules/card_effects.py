@@ -145,7 +145,7 @@ def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> 
         damage += amount
         notes.append(f"{label} +{amount}")
     if stack.boost:
-        notes.append(f"{room.label()} +{stack.boost}")  # a Spell's, until end of turn
+        notes.append(f"{room.label()} {stack.boost:+d}")  # a Spell's, until end of turn
         damage += stack.boost
     return RoomDamage(room.damage, max(damage, 0), tuple(notes))
 

@@ -25,6 +25,21 @@ LASTING_MESSAGES: dict[str, str] = {
     "card.fx.gain_souls": "you have {amount} more {amount:Soul|Souls} for the rest of the game.",
     "card.cost.remove_counter": "take a counter off this Room to",
     "card.cost.remove_counter.then": "take a counter off this Room, then",
+    "card.cost.discard_advanced_room": "discard an Advanced Room card to",
+    "card.cost.discard_advanced_room.then": "discard an Advanced Room card, then",
+    "card.if.no_hero_lured_to_you": "if no Hero was lured to your dungeon this turn,",
+    "card.fx.discard_hand.you.any": "discard your hand.",
+    "card.fx.kill_hero_limit.health": "kill that Hero if it has at most {health} Health.",
+    "card.room_treasure": (
+        "{card}: {room} shows other treasure until end of turn; the Bait counts it."
+    ),
+    "card.fx.room_treasure": (
+        "until end of turn that Room shows {amount} more {treasure} treasure."
+    ),
+    "card.fx.room_treasure.none": "until end of turn that Room shows no treasure.",
+    "card.fx.room_damage_plus.target.less": "that Room deals {amount} less damage.",
+    "card.cost.discard_trap_room": "discard a Trap Room card to",
+    "card.cost.discard_trap_room.then": "discard a Trap Room card, then",
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -26,11 +26,11 @@ WORD_KEYS: dict[str, str] = {word: f"card.rooms.{kind}" for kind, word in ROOM_W
 def _effect(effect: Effect) -> list[Phrase]:
     match effect.kind:
         case "room_damage_plus":
-            only = ".advanced" if effect.advanced_only else ""
+            only = ".advanced" if effect.advanced_only else ".less" if effect.amount < 0 else ""
             out: list[Phrase] = [
                 (
                     f"card.fx.room_damage_plus.{effect.rooms}{only}",
-                    {"amount": effect.amount, "rooms": ROOM_WORDS[effect.room_type]},
+                    {"amount": abs(effect.amount), "rooms": ROOM_WORDS[effect.room_type]},
                 )
             ]
             if effect.until_end_of_turn:
@@ -62,6 +62,8 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [(f"card.fx.hero_damage.{how}.{who}", {"amount": effect.plus})]
         case "damage_entrance":
             return [("card.fx.damage_entrance", {"amount": effect.amount})]
+        case "kill_hero" if effect.max_health is not None and effect.or_wounds is None:
+            return [("card.fx.kill_hero_limit.health", {"health": effect.max_health})]
         case "kill_hero" if effect.max_health is not None:
             limit: dict[str, Arg] = {"health": effect.max_health, "wounds": effect.or_wounds or 0}
             return [("card.fx.kill_hero_limit", limit)]
@@ -75,6 +77,11 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [("card.fx.build_extra_over", {"rooms": ROOM_WORDS[effect.room_type]})]
         case "damage_per_treasure" | "damage_if_others" | "gain_souls":
             return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
+        case "room_treasure" if effect.treasure is None:
+            return [("card.fx.room_treasure.none", {})]
+        case "room_treasure":
+            shown: dict[str, Arg] = {"amount": effect.amount, "treasure": effect.treasure or ""}
+            return [("card.fx.room_treasure", shown)]
         case "room_counters":
             way = "on" if effect.amount > 0 else "off"
             return [(f"card.fx.room_counters.{way}", {"count": abs(effect.amount)})]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 RoomType = Literal["monster", "trap", "any"]
@@ -29,11 +29,17 @@ class RoomDamagePlus(Fact):
     card's own Room, from an ability that fires)."""
 
     kind: Literal["room_damage_plus"] = "room_damage_plus"
-    amount: Annotated[int, Field(ge=1, le=10)]
+    amount: Annotated[int, Field(ge=-5, le=10)]  # less, for a chosen Room (Rust Monster Pen)
     rooms: Literal["adjacent", "next", "previous", "all_own", "target", "this", "last"]
     room_type: RoomType = "any"
     until_end_of_turn: bool = False
     advanced_only: bool = False  # only Advanced Rooms (Reactor Core)
+
+    @model_validator(mode="after")
+    def _some_amount(self) -> RoomDamagePlus:
+        if self.amount == 0 or (self.amount < 0 and self.rooms != "target"):
+            raise ValueError("amount: more damage, or less only for a Room aimed at")
+        return self
 
 
 class DamageEqualsCount(Fact):
@@ -292,6 +298,15 @@ class DamageDouble(Fact):
     kind: Literal["damage_double"] = "damage_double"
 
 
+class RoomTreasure(Fact):
+    """Until end of turn the Room (this one, or the one aimed at) shows ``amount`` more
+    ``treasure`` icons; ``treasure`` None: it shows no treasure at all."""
+
+    kind: Literal["room_treasure"] = "room_treasure"
+    treasure: TreasureName | None = None
+    amount: Annotated[int, Field(ge=1, le=2)] = 1
+
+
 class GainSouls(Fact):
     """You have ``amount`` more Souls for the rest of the game."""
 
@@ -331,6 +346,7 @@ Effect = Annotated[
     | DamageIfOthers
     | RoomCounters
     | DamageDouble
+    | RoomTreasure
     | GainSouls,
     Field(discriminator="kind"),
 ]

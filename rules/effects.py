@@ -54,6 +54,8 @@ Cost = Literal[
     "discard_monster_room",
     "discard_spell",
     "remove_counter",  # take one +1 counter off this Room
+    "discard_advanced_room",
+    "discard_trap_room",
 ]
 
 Timing = Literal["any", "build", "adventure"]
@@ -86,6 +88,7 @@ Condition = Literal[
     "fewer_rooms_than_opponent",
     "before_rooms_revealed",
     "has_four_counters",  # this Room has (at least) four counters
+    "no_hero_lured_to_you",  # no Hero was lured to your dungeon this turn
 ]
 
 
@@ -105,7 +108,10 @@ PASSIVE_KINDS = frozenset(
 )
 # Effects on this Room or its owner that the engine carries out when their moment comes
 # (``rules.card_lasting``): counters, doubled damage, Souls, the Room destroying itself.
-LASTING_KINDS = frozenset({"room_counters", "damage_double", "gain_souls"})
+LASTING_KINDS = frozenset({"room_counters", "damage_double", "gain_souls", "room_treasure"})
+# What an activated ability (its Room's button) may aim at in a dungeon, besides the Hero
+# standing in the Room: a Room the owner picks (Frostbat Cave, Rust Monster Pen).
+ROOM_AIMS = frozenset({"room_any_dungeon", "trap_room", "monster_room"})
 # The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
 SPELL_KINDS = frozenset(
     {
@@ -116,6 +122,7 @@ SPELL_KINDS = frozenset(
         "build_over_any",
         "kill_hero",
         "destroy_room",
+        "room_treasure",
     }
 )
 # Effects the engine can carry out once a player chooses them (through a command).
@@ -175,16 +182,24 @@ class Ability(Fact):
     @property
     def activated_by_engine(self) -> bool:
         """Whether ``UseRoomAbility`` carries this at-will ability out in full (its Room's
-        own button): kill, damage or move the Hero standing in the Room, or +N to every
-        Room of the owner's; a cost of the owner's cards is the player's word."""
-        if self.trigger != "at_will" or self.target not in ("none", "hero_in_this_room"):
+        own button): kill, damage or move the Hero standing in the Room, +N to every Room
+        of the owner's or to this one, or deactivate, boost (or weaken) or take the treasure
+        of a Room its owner aims at; a cost of the owner's cards is the player's word."""
+        if self.trigger != "at_will":
+            return False
+        if self.target not in ("none", "hero_in_this_room", *ROOM_AIMS):
             return False
         for effect in self.effects:
             if isinstance(effect, MoveHero):
                 if effect.to not in ("town", "first_room"):
                     return False
             elif isinstance(effect, RoomDamagePlus):
-                if effect.rooms not in ("all_own", "this"):
+                if effect.rooms not in ("all_own", "this", "target"):
+                    return False
+                if effect.rooms == "target" and self.target not in ROOM_AIMS:
+                    return False
+            elif effect.kind in ("deactivate_room", "room_treasure"):
+                if self.target not in ROOM_AIMS:
                     return False
             elif effect.kind not in ("kill_hero", "damage_hero"):
                 return False
@@ -205,7 +220,10 @@ class Ability(Fact):
             return False
         if self.condition == "has_four_counters":
             return all(isinstance(e, DestroyRoom) and e.which == "this" for e in self.effects)
-        return all(e.kind in LASTING_KINDS for e in self.effects)
+        return all(
+            e.kind in LASTING_KINDS or (isinstance(e, DestroyRoom) and e.which == "this")
+            for e in self.effects
+        )
 
     @property
     def self_boost(self) -> int:

@@ -346,6 +346,17 @@ class RoomCountersChanged(EventBase):
     amount: int
 
 
+class RoomTreasureChanged(EventBase):
+    """Until end of turn the top Room at ``index`` shows ``treasure`` more icons, or (with
+    ``removed``) none at all."""
+
+    type: Literal["room_treasure_changed"] = "room_treasure_changed"
+    player: str
+    index: NonNegative
+    treasure: tuple[Treasure, ...] = ()
+    removed: bool = False
+
+
 Event = Annotated[
     Noted
     | RoomPlaced
@@ -389,7 +400,8 @@ Event = Annotated[
     | MinibossDiscarded
     | MinibossLevelSet
     | RoomDiscardedForCoin
-    | RoomCountersChanged,
+    | RoomCountersChanged
+    | RoomTreasureChanged,
     Field(discriminator="type"),
 ]
 

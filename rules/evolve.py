@@ -65,7 +65,12 @@ def _room_revealed(event: ev.RoomRevealed, state: GameState) -> GameState:
         stack = dungeon[build.over]
         # Counters belong to the Room now covered (R-CARD-EFFECT).
         dungeon[build.over] = stack.model_copy(
-            update={"rooms": (*stack.rooms, build.room), "counters": 0}
+            update={
+                "rooms": (*stack.rooms, build.room),
+                "counters": 0,
+                "extra_treasure": (),
+                "no_treasure": False,
+            }
         )
     return state.with_player(event.player, dungeon=tuple(dungeon), pending=None)
 
@@ -75,6 +80,18 @@ def _room_counters_changed(event: ev.RoomCountersChanged, state: GameState) -> G
     stack = dungeon[event.index]
     dungeon[event.index] = stack.model_copy(
         update={"counters": max(0, stack.counters + event.amount)}
+    )
+    return state.with_player(event.player, dungeon=tuple(dungeon))
+
+
+def _room_treasure_changed(event: ev.RoomTreasureChanged, state: GameState) -> GameState:
+    dungeon = list(state.player(event.player).dungeon)
+    stack = dungeon[event.index]
+    dungeon[event.index] = stack.model_copy(
+        update={
+            "extra_treasure": (*stack.extra_treasure, *event.treasure)[:4],
+            "no_treasure": stack.no_treasure or event.removed,
+        }
     )
     return state.with_player(event.player, dungeon=tuple(dungeon))
 
@@ -97,7 +114,10 @@ def _turn_started(event: ev.TurnStarted, state: GameState) -> GameState:
                 "souls_at_turn_start": state.souls(p.name),
                 "built_this_phase": False,
                 # "Until end of turn" Spell boosts are over (R-CARD-EFFECT).
-                "dungeon": tuple(s.model_copy(update={"boost": 0}) for s in p.dungeon),
+                "dungeon": tuple(
+                    s.model_copy(update={"boost": 0, "extra_treasure": (), "no_treasure": False})
+                    for s in p.dungeon
+                ),
             }
         )
         for p in state.players
@@ -357,5 +377,6 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     ev.PlayerEliminated: _player_eliminated,
     ev.GameEnded: _game_ended,
     ev.RoomCountersChanged: _room_counters_changed,
+    ev.RoomTreasureChanged: _room_treasure_changed,
     **expansion_evolve.FOLDS,
 }

@@ -10,10 +10,18 @@ from __future__ import annotations
 
 from rules import events as ev
 from rules.card_effects import room_damage
-from rules.effect_kinds import DamageDouble, DestroyRoom, GainSouls, RoomCounters
+from rules.effect_kinds import (
+    DamageDouble,
+    DestroyRoom,
+    GainSouls,
+    RoomCounters,
+    RoomDamagePlus,
+    RoomTreasure,
+)
 from rules.effects import Ability
+from rules.errors import RulesError
 from rules.evolve import evolve
-from rules.models import GameState
+from rules.models import GameState, PlayerState
 from rules.rulings import Ruling
 
 
@@ -45,6 +53,8 @@ def carry_out(
             now = room_damage(p, index, state.card_uses).damage
             if now:
                 out.append(ev.RoomBoosted(player=player, index=index, amount=now, ruling=said))
+        elif isinstance(effect, RoomTreasure) and index is not None:
+            out.append(treasure_changed(player, index, effect, said))
         elif isinstance(effect, GainSouls):
             out.append(ev.ScoreCorrected(player=player, souls=effect.amount, wounds=0, ruling=said))
         elif isinstance(effect, DestroyRoom) and stack is not None:
@@ -61,3 +71,38 @@ def revealed(state: GameState, player: str) -> GameState:
     # Never shown: only the state after it is read.
     shown = Ruling(rule="R-CARD-EFFECT", key="card.built", args={"player": player})
     return evolve(state, ev.RoomRevealed(player=player, build=build, ruling=shown))
+
+
+def treasure_changed(
+    player: str, index: int, effect: RoomTreasure, ruling: Ruling
+) -> ev.RoomTreasureChanged:
+    """Until end of turn the Room shows more treasure, or none (R-BAIT-TOTAL)."""
+    more = () if effect.treasure is None else (effect.treasure,) * effect.amount
+    return ev.RoomTreasureChanged(
+        player=player, index=index, treasure=more, removed=effect.treasure is None, ruling=ruling
+    )
+
+
+def aimed_at(
+    owner: PlayerState,
+    index: int,
+    ability: Ability,
+    effect: RoomTreasure | RoomDamagePlus,
+    ruling: Ruling,
+) -> ev.EventBase:
+    """A Spell's or an activated ability's treasure or damage change on the Room it aims at
+    (of the kind it names; not a deactivated one, a blank space): R-CARD-EFFECT."""
+    if index >= len(owner.dungeon):
+        raise RulesError("R-CARD-EFFECT", "err.ability_needs_room")
+    stack = owner.dungeon[index]
+    kind = {"trap_room": "trap", "monster_room": "monster"}.get(ability.target)
+    if stack.deactivated or (kind is not None and stack.top.kind != kind):
+        raise RulesError(
+            "R-CARD-EFFECT",
+            "err.spell_room_type",
+            card=ruling.args.get("card", ""),
+            room=stack.top.label(),
+        )
+    if isinstance(effect, RoomTreasure):
+        return treasure_changed(owner.name, index, effect, ruling)
+    return ev.RoomBoosted(player=owner.name, index=index, amount=effect.amount, ruling=ruling)

@@ -75,12 +75,20 @@ class RoomStack(Frozen):
 
     rooms: tuple[Room, ...] = Field(min_length=1)
     deactivated: bool = False
-    boost: NonNegative = 0  # extra damage until end of turn, from a Spell (R-CARD-EFFECT)
+    boost: int = 0  # more (or less) damage until end of turn, from a Spell (R-CARD-EFFECT)
     miniboss: Miniboss | None = None
     coins: NonNegative = 0
     # +1 counters on the top Room (Elder Portal, Clock Tower...): each adds 1 damage; lost
     # when the Room is covered or destroyed (R-CARD-EFFECT).
     counters: NonNegative = 0
+    # Until end of turn: treasure icons it shows more (Meteorite), or none at all
+    # (Decapitator), R-CARD-EFFECT.
+    extra_treasure: tuple[Treasure, ...] = Field(default=(), max_length=4)
+    no_treasure: bool = False
+
+    def shown_treasure(self) -> tuple[Treasure, ...]:
+        """The treasure icons the top Room counts for now (R-BAIT-TOTAL)."""
+        return () if self.no_treasure else (*self.top.treasure, *self.extra_treasure)
 
     @property
     def top(self) -> Room:

@@ -8,13 +8,20 @@ from town); any other effect is logged as a reminder that the players carry out 
 
 from __future__ import annotations
 
-from rules import adventure, build, card_triggers
+from rules import adventure, build, card_triggers, lasting_effects
 from rules import commands as cmd
 from rules import events as ev
 from rules.activated import to_first_room
 from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
 from rules.card_offers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
-from rules.effect_kinds import DamageHero, DestroyRoom, KillHero, MoveHero, RoomDamagePlus
+from rules.effect_kinds import (
+    DamageHero,
+    DestroyRoom,
+    KillHero,
+    MoveHero,
+    RoomDamagePlus,
+    RoomTreasure,
+)
 from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.models import CardOffer, GameState, PlayerState
@@ -88,6 +95,12 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ),
                 )
             )
+        elif isinstance(effect, RoomTreasure):  # Meteorite: until end of turn
+            player, index = _target_room(state, command, card.name)
+            said = _ruling(
+                "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
+            )
+            out.append(lasting_effects.aimed_at(player, index, ability, effect, said))
         elif isinstance(effect, DamageHero):
             walk = state.walk
             if walk is None or walk.player != caster.name or walk.room is None:
@@ -115,7 +128,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(build.destroy(state, player, index))
         elif isinstance(effect, KillHero):
             if not any(isinstance(e, DestroyRoom) for e in ability.effects):
-                out += _kill(state, caster, card.name, effect)
+                anywhere = ability.target == "hero_in_any_dungeon"  # Finish Him!
+                out += _kill(state, caster, card.name, effect, anywhere)
         elif isinstance(effect, MoveHero) and effect.to == "town":
             out += adventure.send_back(state, "town")
         elif isinstance(effect, MoveHero) and effect.to == "first_room":
@@ -141,10 +155,13 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     return out + played
 
 
-def _kill(state: GameState, caster: PlayerState, card: str, effect: KillHero) -> list[ev.EventBase]:
-    """Kill the Hero walking the caster's dungeon, if the card's limit allows it."""
+def _kill(
+    state: GameState, caster: PlayerState, card: str, effect: KillHero, anywhere: bool = False
+) -> list[ev.EventBase]:
+    """Kill the Hero walking the caster's dungeon (``anywhere``: any dungeon), if the
+    card's limit allows it."""
     walk = state.walk
-    if walk is None or walk.player != caster.name:
+    if walk is None or (walk.player != caster.name and not anywhere):
         raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
     health = state.hero(walk.hero).card.health
     low = effect.max_health is None or health <= effect.max_health

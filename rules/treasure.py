@@ -10,6 +10,6 @@ def treasure_total(state: GameState, name: str, treasure: Treasure) -> int:
     """R-BAIT-TOTAL: active visible Rooms + Boss + bonuses (which may be negative), with
     the passive card effects that add treasure (R-CARD-EFFECT)."""
     p = state.player(name)
-    rooms = sum(stack.top.treasure.count(treasure) for _, stack in p.active_rooms())
+    rooms = sum(stack.shown_treasure().count(treasure) for _, stack in p.active_rooms())
     cards = treasure_bonus(p, treasure)
     return rooms + cards + p.boss_treasure.count(treasure) + p.bonus(treasure)

@@ -192,8 +192,8 @@ def test_card_effects_coverage_per_set_counts_automated_and_by_hand() -> None:
     # and Cave-In (cast by the engine).
     assert got["base"] == {"automated": 22, "by_hand": 33, "missing": 0}
     # Invasion Swarm's neighbours +1, Hypercube over any treasure; Reactor Core, Alien Ooze,
-    # Imperiatrix's Level Up, Caged Gundarf (conditions and lasting changes, issue 29)
-    assert got["crash_landing"]["automated"] == 6
+    # Imperiatrix's Level Up, Caged Gundarf, Decoy Garden, Meteorite (issue 29)
+    assert got["crash_landing"]["automated"] == 8
     assert all(c["missing"] == 0 for c in got.values())
 
 
