@@ -22,6 +22,7 @@ from rules.effect_kinds import (
     MoveHero,
     RoomDamagePlus,
     RoomTreasure,
+    TreasureDouble,
 )
 from rules.effects import ROOM_AIMS, Ability
 from rules.errors import RulesError
@@ -117,6 +118,8 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
             out.append(to_first_room(state, player, room.label()))
         elif isinstance(effect, DeactivateRoom):
             out.append(build.deactivate(state, _aimed(state, command), command.room or 0))
+        elif isinstance(effect, TreasureDouble):  # Jackpot Stash: the other Rooms
+            out += lasting_effects.doubled(player, command.index, out[0].ruling)
         elif isinstance(effect, RoomTreasure | RoomDamagePlus) and ability.target in ROOM_AIMS:
             aimed = _aimed(state, command)
             out.append(

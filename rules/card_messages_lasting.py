@@ -40,6 +40,11 @@ LASTING_MESSAGES: dict[str, str] = {
     "card.fx.room_damage_plus.target.less": "that Room deals {amount} less damage.",
     "card.cost.discard_trap_room": "discard a Trap Room card to",
     "card.cost.discard_trap_room.then": "discard a Trap Room card, then",
+    "card.hero_to_opponent": "{card}: {hero} goes to the entrance of {player}'s dungeon.",
+    "err.spell_needs_opponent": "{card} needs an opponent still in the game: name whose dungeon.",
+    "card.fx.room_damage_plus.uncovered": (
+        "when a Room of your dungeon is destroyed, the Room it uncovers deals +{amount} damage."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -385,12 +385,12 @@ def uncovered(state: GameState, player: str, index: int) -> list[ev.EventBase]:
     if index >= len(p.dungeon) or p.dungeon[index].deactivated:
         return []
     room = p.dungeon[index].top
+    out: list[ev.EventBase] = lasting_effects.boss_on_uncover(p, index)  # Eclipse
     if room.card_id is None:
-        return []
+        return out
     ruling = Ruling(
         rule="R-CARD-EFFECT", key="card.uncovered", args={"player": player, "card": room.label()}
     )
-    out: list[ev.EventBase] = []
     for ability in abilities(room, "you_uncover_this"):
         said = saying(ruling, room.card_id, ability)
         if ability.self_boost:

@@ -30,7 +30,7 @@ class RoomDamagePlus(Fact):
 
     kind: Literal["room_damage_plus"] = "room_damage_plus"
     amount: Annotated[int, Field(ge=-5, le=10)]  # less, for a chosen Room (Rust Monster Pen)
-    rooms: Literal["adjacent", "next", "previous", "all_own", "target", "this", "last"]
+    rooms: Literal["adjacent", "next", "previous", "all_own", "target", "this", "last", "uncovered"]
     room_type: RoomType = "any"
     until_end_of_turn: bool = False
     advanced_only: bool = False  # only Advanced Rooms (Reactor Core)

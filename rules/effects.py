@@ -173,8 +173,10 @@ class Ability(Fact):
             for effect in self.effects:
                 if effect.kind not in PASSIVE_KINDS | {"by_hand"}:
                     raise ValueError(f"a passive ('always') ability cannot {effect.kind}")
-                if isinstance(effect, RoomDamagePlus) and (
-                    effect.rooms in ("target", "this") or effect.until_end_of_turn
+                if (
+                    isinstance(effect, RoomDamagePlus)
+                    and effect.rooms != "uncovered"  # Eclipse: fires as a Room is uncovered
+                    and (effect.rooms in ("target", "this") or effect.until_end_of_turn)
                 ):
                     raise ValueError("a passive damage bonus is neither targeted nor temporary")
         return self
@@ -197,6 +199,9 @@ class Ability(Fact):
                 if effect.rooms not in ("all_own", "this", "target"):
                     return False
                 if effect.rooms == "target" and self.target not in ROOM_AIMS:
+                    return False
+            elif effect.kind == "treasure_double":
+                if self.target != "none":
                     return False
             elif effect.kind in ("deactivate_room", "room_treasure"):
                 if self.target not in ROOM_AIMS:
@@ -245,6 +250,7 @@ class Ability(Fact):
                 "town",
                 "own_entrance",
                 "first_room",
+                "opponent_entrance",  # Another Castle, Agent of Evil
             ):
                 return False
             if isinstance(effect, DestroyRoom) and (
@@ -311,9 +317,16 @@ class Ability(Fact):
             return "prompt" if self.cast_by_engine else "reminder"
         if self.trigger == "at_will":  # used with its Room's own button (UseRoomAbility)
             return "prompt" if self.activated_by_engine else "reminder"
-        if self.offer is not None:
+        if self.offer is not None or self.may_by_engine:
             return "prompt"
         return "reminder"
+
+    @property
+    def may_by_engine(self) -> bool:
+        """A "may" fired at a moment the engine sees that it carries out when answered Yes:
+        the treasure doubled until end of turn (Elicon's Level Up)."""
+        kinds = {e.kind for e in self.effects}
+        return self.optional and self.trigger in OFFERED_TRIGGERS and kinds == {"treasure_double"}
 
 
 Source = Literal["official-app", "fan-wiki", "rulebook"]

@@ -353,7 +353,7 @@ class RoomTreasureChanged(EventBase):
     type: Literal["room_treasure_changed"] = "room_treasure_changed"
     player: str
     index: NonNegative
-    treasure: tuple[Treasure, ...] = ()
+    treasure: tuple[Treasure, ...] = Field(default=(), max_length=8)
     removed: bool = False
 
 

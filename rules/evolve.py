@@ -89,7 +89,7 @@ def _room_treasure_changed(event: ev.RoomTreasureChanged, state: GameState) -> G
     stack = dungeon[event.index]
     dungeon[event.index] = stack.model_copy(
         update={
-            "extra_treasure": (*stack.extra_treasure, *event.treasure)[:4],
+            "extra_treasure": (*stack.extra_treasure, *event.treasure)[:8],
             "no_treasure": stack.no_treasure or event.removed,
         }
     )

@@ -8,8 +8,10 @@ carries them out when ``rules.card_triggers`` sees their moment; the passive sid
 
 from __future__ import annotations
 
+from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import room_damage
+from rules.card_lasting import lasting_boss
 from rules.effect_kinds import (
     DamageDouble,
     DestroyRoom,
@@ -19,7 +21,7 @@ from rules.effect_kinds import (
     RoomTreasure,
 )
 from rules.effects import Ability
-from rules.errors import RulesError
+from rules.errors import HeroError, RulesError
 from rules.evolve import evolve
 from rules.models import GameState, PlayerState
 from rules.rulings import Ruling
@@ -106,3 +108,69 @@ def aimed_at(
     if isinstance(effect, RoomTreasure):
         return treasure_changed(owner.name, index, effect, ruling)
     return ev.RoomBoosted(player=owner.name, index=index, amount=effect.amount, ruling=ruling)
+
+
+def doubled(owner: PlayerState, skip: int | None, ruling: Ruling) -> list[ev.EventBase]:
+    """Until end of turn each active Room of ``owner`` (not the one at ``skip``, the card
+    itself) shows its treasure twice (Jackpot Stash, Elicon): R-BAIT-TOTAL."""
+    return [
+        ev.RoomTreasureChanged(
+            player=owner.name, index=i, treasure=stack.shown_treasure(), ruling=ruling
+        )
+        for i, stack in owner.active_rooms()
+        if i != skip and stack.shown_treasure()
+    ]
+
+
+def boss_on_uncover(owner: PlayerState, index: int) -> list[ev.EventBase]:
+    """A levelled-up Boss's "when a Room of yours is uncovered" bonus (Eclipse: +3 until
+    end of turn to the uncovered Room)."""
+    boss, lasting = lasting_boss(owner)
+    out: list[ev.EventBase] = []
+    for ability in lasting:
+        for effect in ability.effects:
+            if isinstance(effect, RoomDamagePlus) and effect.rooms == "uncovered":
+                args: dict[str, str | int] = {
+                    "card": boss,
+                    "room": owner.dungeon[index].top.label(),
+                    "room_n": index + 1,
+                    "amount": effect.amount,
+                }
+                said = Ruling(rule="R-CARD-EFFECT", key="card.room_boosted", args=args)
+                out.append(
+                    ev.RoomBoosted(
+                        player=owner.name, index=index, amount=effect.amount, ruling=said
+                    )
+                )
+    return out
+
+
+def to_opponent(
+    state: GameState, caster: str, ability: Ability, command: cmd.CastSpell, card: str
+) -> ev.EventBase:
+    """A Spell puts a Hero at the entrance of the opponent ``command.target`` names: the
+    Hero walking the caster's dungeon, keeping the damage it took (Another Castle), or a
+    Hero in town (Agent of Evil), R-CARD-EFFECT."""
+    target = command.target
+    if target is None or target == caster or not state.has_player(target):
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
+    if state.player(target).eliminated:
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
+    if ability.target == "hero_in_town":
+        if command.hero is None or command.hero not in state.town:
+            raise HeroError("R-CARD-EFFECT", "err.spell_needs_town_hero", card=card)
+        hero = state.hero(command.hero).label()
+        said = Ruling(
+            rule="R-CARD-EFFECT",
+            key="card.hero_to_opponent",
+            args={"card": card, "hero": hero, "player": target},
+        )
+        return ev.HeroLured(hero=command.hero, player=target, ruling=said)
+    walk = state.walk
+    if walk is None or walk.player != caster or walk.room is None:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
+    args = {"card": card, "hero": state.hero(walk.hero).label(), "player": target}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.hero_to_opponent", args=args)
+    return ev.HeroSentBack(
+        hero=walk.hero, to="entrance", player=target, damage=walk.damage, ruling=said
+    )

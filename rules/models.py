@@ -83,7 +83,7 @@ class RoomStack(Frozen):
     counters: NonNegative = 0
     # Until end of turn: treasure icons it shows more (Meteorite), or none at all
     # (Decapitator), R-CARD-EFFECT.
-    extra_treasure: tuple[Treasure, ...] = Field(default=(), max_length=4)
+    extra_treasure: tuple[Treasure, ...] = Field(default=(), max_length=8)
     no_treasure: bool = False
 
     def shown_treasure(self) -> tuple[Treasure, ...]:

@@ -137,6 +137,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             if walk is None or walk.player != caster.name or walk.room is None:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card.name)
             out.append(to_first_room(state, caster, card.name))
+        elif isinstance(effect, MoveHero) and effect.to == "opponent_entrance":
+            out.append(lasting_effects.to_opponent(state, caster.name, ability, command, card.name))
         elif isinstance(effect, MoveHero):  # a Hero in town to the caster's entrance
             if command.hero is None or command.hero not in state.town:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_town_hero", card=card.name)
@@ -212,6 +214,14 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     ]
     if not command.accept:
         return out
+    card = effects_of(offer.card_id)
+    may = card is not None and any(a.may_by_engine for a in card.abilities)
+    if offer.offer == "may" and may:  # Elicon: the engine's, once said Yes
+        owner = state.player(offer.owner or offer.player)
+        here = next(
+            (i for i, s in enumerate(owner.dungeon) if s.top.card_id == offer.card_id), None
+        )
+        out += lasting_effects.doubled(owner, here, out[0].ruling)
     if offer.offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero"):
         hero = command.hero
         if hero is None or hero not in offer_heroes(state, offer.offer):

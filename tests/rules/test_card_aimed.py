@@ -4,12 +4,13 @@ printed effect worked out by hand, not the engine's output."""
 
 from __future__ import annotations
 
-from referee_fixtures import refused, run, t_hero
+from referee_fixtures import events_of, refused, run, t_hero
 from test_card_effects import _in_build, card_room, plain, walking
 
 from rules import commands as c
+from rules import events as ev
 from rules.card_effects import dungeon_damage, registry
-from rules.models import GameState, RoomStack
+from rules.models import GameState, Room, RoomStack
 from rules.treasure import treasure_total
 
 RUST_MONSTER_PEN = "TNL022"  # discard a Monster Room card: one Trap Room -1 until end of turn
@@ -115,3 +116,71 @@ def test_finish_him_kills_a_hero_of_two_health_walking_any_dungeon() -> None:
     assert [s.hero for s in state.player("A").scored] == [0]
     sturdy = run(walking([plain("trap", 0)], [t_hero("fighter", 3)]), c.AdvanceHero())
     refused(sturdy, cast, "R-CARD-EFFECT")
+
+
+ANOTHER_CASTLE = "TNL057"  # a Hero in your dungeon to the entrance of an opponent's dungeon
+AGENT_OF_EVIL = "TPU013"  # a Hero in town to the entrance of an opponent's dungeon
+ECLIPSE = "TNL012"  # Level Up, for the rest of the game: an uncovered Room +3 until end
+JACKPOT_STASH = "BMA030"  # destroy this Room: the other Rooms' treasure doubled this turn
+ELICON = "KSA007"  # Level Up: you may double the treasure of every Room until end of turn
+
+
+def test_another_castle_sends_the_walking_hero_to_an_opponents_entrance() -> None:
+    """TNL057: the Hero in A's dungeon goes to B's entrance (not A's, not town), keeping
+    the damage it took."""
+    state = run(
+        walking([plain("trap", 1), plain("trap", 1)], [t_hero("fighter", 9)]), c.AdvanceHero()
+    )
+    cast = c.CastSpell(player="A", card_id=ANOTHER_CASTLE, target="A")
+    refused(state, cast, "R-CARD-EFFECT")  # not one's own dungeon
+    sent = [
+        (e.hero, e.to, e.player, e.damage)
+        for e in events_of(state, cast.model_copy(update={"target": "B"}))
+        if isinstance(e, ev.HeroSentBack)
+    ]
+    assert sent == [(0, "entrance", "B", 1)]
+
+
+def test_agent_of_evil_puts_a_town_hero_at_an_opponents_entrance() -> None:
+    """TPU013: in the Build phase, a Hero in town goes to the entrance of B's dungeon."""
+    state = _in_build([plain()], [t_hero("mage", 4)])
+    state = run(state, c.CastSpell(player="A", card_id=AGENT_OF_EVIL, target="B", hero=0))
+    assert state.hero_place(0) == "entrance:B"
+
+
+def test_eclipse_levelled_up_gives_an_uncovered_room_three_more() -> None:
+    """TNL012: from its Level Up on, the Room uncovered when a Room of the dungeon is
+    destroyed gets +3 until end of turn: printed 2, then 5."""
+    state = _in_build([plain("monster", 1)], [t_hero("fighter", 9)], boss=ECLIPSE)
+    a = state.player("A")
+    stack = RoomStack(rooms=(plain("monster", 2), plain("trap", 1)))
+    a = a.model_copy(update={"dungeon": (a.dungeon[0], stack), "boss_card_id": ECLIPSE})
+    levelled = a.model_copy(update={"leveled_up": True})
+    for player, expected in ((a, [1, 2]), (levelled, [1, 5])):
+        now = state.model_copy(update={"players": (player, state.players[1])})
+        now = run(now, c.DestroyRoom(player="A", index=1))
+        assert [d.damage for d in dungeon_damage(now.player("A"))] == expected
+
+
+def test_jackpot_stash_doubles_the_treasure_of_the_other_rooms_until_end_of_turn() -> None:
+    """BMA030: destroy it: A's other Rooms (fighter, fighter+cleric) show their treasure
+    twice: fighter 2 -> 4, cleric 1 -> 2; the Stash's own icon is gone with it."""
+    both = Room(name="both", treasure=("fighter", "cleric"), damage=1)
+    rooms = [card_room(JACKPOT_STASH), plain("trap", 1, "fighter"), both]
+    state = _in_build(rooms, [t_hero("fighter", 9)])
+    assert registry()[JACKPOT_STASH].handling == "prompt"
+    state = run(state, c.UseRoomAbility(player="A", index=0))
+    assert (treasure_total(state, "A", "fighter"), treasure_total(state, "A", "cleric")) == (4, 2)
+    assert len(state.player("A").dungeon) == 2
+
+
+def test_elicon_levels_up_and_may_double_the_treasure_of_every_room() -> None:
+    """KSA007: Level Up: you may double the treasure of every Room of your dungeon until end
+    of turn; said Yes: 5 fighter Rooms count 10."""
+    rooms = [plain("trap", 1, "fighter")] * 4
+    state = _in_build(rooms, [t_hero("fighter", 9)], boss=ELICON)
+    state = run(state, c.BuildRoom(player="A", room=plain("trap", 1, "fighter")), c.RevealRooms())
+    assert [(o.card_id, o.offer) for o in state.offers] == [(ELICON, "may")]
+    boss = treasure_total(state, "A", "fighter") - 5
+    state = run(state, c.AnswerCardEffect(player="A", card_id=ELICON, accept=True))
+    assert treasure_total(state, "A", "fighter") == 10 + boss
