@@ -51,7 +51,22 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
         return False
     if ability.cost == "remove_counter" and not player.dungeon[index].counters:
         return False  # no counter left to pay with
+    if ability.target in ROOM_AIMS and not aims(state, ability):
+        return False  # no Room to aim at
     return not (ability.cost == "destroy_another" and len(player.dungeon) < 2)
+
+
+def aims(state: GameState, ability: Ability) -> tuple[tuple[str, int], ...]:
+    """The Rooms (player, index) in any dungeon an activated ability may aim at: active
+    ones (a deactivated Room is a blank space), of the kind the card names."""
+    kind = {"trap_room": "trap", "monster_room": "monster"}.get(ability.target)
+    return tuple(
+        (p.name, i)
+        for p in state.players
+        if not p.eliminated
+        for i, s in p.active_rooms()
+        if kind is None or s.top.kind == kind
+    )
 
 
 def usable(state: GameState, name: str, index: int) -> Ability | None:
