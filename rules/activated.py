@@ -14,7 +14,7 @@ from __future__ import annotations
 from rules import adventure, build, lasting_effects
 from rules import commands as cmd
 from rules import events as ev
-from rules.card_effects import abilities, ability_ref, room_damage, use_mark
+from rules.card_effects import abilities, ability_ref, hit, use_mark
 from rules.effect_kinds import (
     DamageHero,
     DeactivateRoom,
@@ -167,7 +167,7 @@ def to_first_room(state: GameState, player: PlayerState, card: str) -> ev.EventB
     it again (its damage again), and walks on from there."""
     walk = state.walk
     assert walk is not None  # usable() saw the Hero in the Room
-    damage = room_damage(player, 0, state.card_uses).damage
+    damage = hit(state, player.name, 0).damage
     hero = state.hero(walk.hero)
     return ev.HeroEnteredRoom(
         room=0,

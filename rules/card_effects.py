@@ -100,11 +100,14 @@ class RoomDamage(NamedTuple):
         return self.damage != self.printed
 
 
-def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> RoomDamage:
+def room_damage(
+    player: PlayerState, index: int, uses: tuple[str, ...] = (), wounds: int = 0
+) -> RoomDamage:
     """The damage the Room at ``index`` deals a Hero entering it: the one number the
     Adventure walk uses and the dungeon card shows. A deactivated Room is a blank space
     and deals none (R-DEACTIVATE); passive effects and a Spell's boost count; a Room that
-    deals no more damage this turn (``uses``, the turn's card marks) deals none."""
+    deals no more damage this turn (``uses``, the turn's card marks) deals none.
+    ``wounds``: the owner's Wounds, for a bonus that needs some (Killa)."""
     dungeon = player.dungeon
     stack = dungeon[index]
     room = stack.top
@@ -141,7 +144,7 @@ def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> 
                 if near or effect.rooms == "all_own":
                     damage += effect.amount
                     notes.append(f"{other.top.label()} +{effect.amount}")
-    for label, amount in card_lasting.damage_bonuses(player, index, active):
+    for label, amount in card_lasting.damage_bonuses(player, index, active, wounds):
         damage += amount
         notes.append(f"{label} +{amount}")
     if stack.boost:
@@ -167,9 +170,17 @@ def against_hero(stack: RoomStack, hero: HeroCard, taken: int, hit: RoomDamage) 
     return RoomDamage(hit.printed, damage, tuple(notes))
 
 
-def dungeon_damage(player: PlayerState, uses: tuple[str, ...] = ()) -> tuple[RoomDamage, ...]:
+def dungeon_damage(
+    player: PlayerState, uses: tuple[str, ...] = (), wounds: int = 0
+) -> tuple[RoomDamage, ...]:
     """Every Room's damage, entrance first, as the walk would deal it now."""
-    return tuple(room_damage(player, i, uses) for i in range(len(player.dungeon)))
+    return tuple(room_damage(player, i, uses, wounds) for i in range(len(player.dungeon)))
+
+
+def hit(state: GameState, name: str, index: int) -> RoomDamage:
+    """``room_damage`` of ``name``'s Room at ``index`` in ``state`` (its card marks, its
+    owner's Wounds)."""
+    return room_damage(state.player(name), index, state.card_uses, state.wounds(name))
 
 
 # --- treasure (R-BAIT-TOTAL with R-CARD-EFFECT) -------------------------------------------

@@ -37,10 +37,11 @@ def lasting_boss(player: PlayerState) -> tuple[str, tuple[Ability, ...]]:
 
 
 def damage_bonuses(
-    player: PlayerState, index: int, active: Iterable[tuple[int, RoomStack]]
+    player: PlayerState, index: int, active: Iterable[tuple[int, RoomStack]], wounds: int = 0
 ) -> Iterator[tuple[str, int]]:
     """What the Room at ``index`` (active) deals more, each with the card it comes from:
-    its own condition, its counters, its Boss's lasting Level Up."""
+    its own condition, its counters, its Boss's lasting Level Up (with its condition on the
+    owner's ``wounds``)."""
     stack = player.dungeon[index]
     room = stack.top
     own = _card(room.card_id)
@@ -58,6 +59,8 @@ def damage_bonuses(
     boss, lasting = lasting_boss(player)
     last = len(player.dungeon) - 1
     for ability in lasting:
+        if ability.condition == "three_wounds" and wounds < 3:
+            continue  # Killa: only while its owner has 3 Wounds or more
         for effect in ability.effects:
             if isinstance(effect, RoomDamagePlus) and effect.rooms == "last" and index == last:
                 yield boss, effect.amount

@@ -45,6 +45,11 @@ LASTING_MESSAGES: dict[str, str] = {
     "card.fx.room_damage_plus.uncovered": (
         "when a Room of your dungeon is destroyed, the Room it uncovers deals +{amount} damage."
     ),
+    "card.if.three_wounds": "while you have 3 Wounds or more,",
+    "err.offer_boss": "{card} takes the treasure of another player's Boss: name whose.",
+    "card.fx.boss_treasure_of_another": (
+        "choose another player's Boss: for the rest of the game your Boss counts its treasure too."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -56,10 +56,18 @@ def offer_places(state: GameState, offer: OfferKind) -> tuple[tuple[str, int], .
     return tuple(out)
 
 
+def offer_bosses(state: GameState, player: str) -> tuple[str, ...]:
+    """The other players whose Boss shows a treasure icon to take (Mirrax); a Boss that
+    died (its player out) still counts."""
+    return tuple(p.name for p in state.players if p.name != player and p.boss_treasure)
+
+
 def has_room_target(state: GameState, player: str, offer: OfferKind | None, card_id: str) -> bool:
     """Whether an offer that takes a Room has one to take (True for any other offer)."""
     if offer == "boost_own_room":
         return bool(offer_rooms(state, player, offer, card_id))
     if offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer))
+    if offer == "boss_treasure_of_another":
+        return bool(offer_bosses(state, player))
     return True

@@ -307,6 +307,13 @@ class RoomTreasure(Fact):
     amount: Annotated[int, Field(ge=1, le=2)] = 1
 
 
+class BossTreasureOfAnother(Fact):
+    """Choose another player's Boss: for the rest of the game yours counts its treasure
+    icons too (kept as the dungeon's treasure bonus, R-BAIT-TOTAL), even if it dies."""
+
+    kind: Literal["boss_treasure_of_another"] = "boss_treasure_of_another"
+
+
 class GainSouls(Fact):
     """You have ``amount`` more Souls for the rest of the game."""
 
@@ -347,6 +354,7 @@ Effect = Annotated[
     | RoomCounters
     | DamageDouble
     | RoomTreasure
+    | BossTreasureOfAnother
     | GainSouls,
     Field(discriminator="kind"),
 ]

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from rules.effect_kinds import (
+    BossTreasureOfAnother,
     DeactivateRoom,
     DestroyRoom,
     Effect,
@@ -24,6 +25,7 @@ from rules.effect_kinds import (
     KillHero,
     MoveHero,
     RoomDamagePlus,
+    TreasureDouble,
 )
 
 Trigger = Literal[
@@ -89,6 +91,7 @@ Condition = Literal[
     "before_rooms_revealed",
     "has_four_counters",  # this Room has (at least) four counters
     "no_hero_lured_to_you",  # no Hero was lured to your dungeon this turn
+    "three_wounds",  # you have 3 Wounds or more
 ]
 
 
@@ -152,6 +155,8 @@ OfferKind = Literal[
     "destroy_advanced_room_any",  # an Advanced Room in any dungeon, the owner's pick
     "deactivate_room_any",  # a Room in any dungeon, the owner's pick
     "may",  # a "may" the players carry out: asked Yes or No, and logged
+    "double_treasure",  # Yes: the owner's Rooms show their treasure twice until end of turn
+    "boss_treasure_of_another",  # another player's Boss, whose treasure icon it gains
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -268,6 +273,10 @@ class Ability(Fact):
         effect = self.effects[0]
         if isinstance(effect, HealWound):
             return "heal_wound"
+        if isinstance(effect, TreasureDouble) and self.optional:
+            return "double_treasure"  # Elicon's Level Up
+        if isinstance(effect, BossTreasureOfAnother):
+            return "boss_treasure_of_another"  # Mirrax's Level Up
         if isinstance(effect, MoveHero) and effect.to == "own_entrance":
             if self.target == "ordinary_hero_in_town":
                 return "ordinary_hero_to_entrance"
@@ -317,16 +326,9 @@ class Ability(Fact):
             return "prompt" if self.cast_by_engine else "reminder"
         if self.trigger == "at_will":  # used with its Room's own button (UseRoomAbility)
             return "prompt" if self.activated_by_engine else "reminder"
-        if self.offer is not None or self.may_by_engine:
+        if self.offer is not None:
             return "prompt"
         return "reminder"
-
-    @property
-    def may_by_engine(self) -> bool:
-        """A "may" fired at a moment the engine sees that it carries out when answered Yes:
-        the treasure doubled until end of turn (Elicon's Level Up)."""
-        kinds = {e.kind for e in self.effects}
-        return self.optional and self.trigger in OFFERED_TRIGGERS and kinds == {"treasure_double"}
 
 
 Source = Literal["official-app", "fan-wiki", "rulebook"]

@@ -8,10 +8,13 @@ carries them out when ``rules.card_triggers`` sees their moment; the passive sid
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rules import commands as cmd
 from rules import events as ev
-from rules.card_effects import room_damage
+from rules.card_effects import hit
 from rules.card_lasting import lasting_boss
+from rules.card_offers import offer_bosses
 from rules.effect_kinds import (
     DamageDouble,
     DestroyRoom,
@@ -23,7 +26,7 @@ from rules.effect_kinds import (
 from rules.effects import Ability
 from rules.errors import HeroError, RulesError
 from rules.evolve import evolve
-from rules.models import GameState, PlayerState
+from rules.models import CardOffer, GameState, PlayerState
 from rules.rulings import Ruling
 
 
@@ -52,7 +55,7 @@ def carry_out(
                     )
                 )
         elif isinstance(effect, DamageDouble) and stack is not None and index is not None:
-            now = room_damage(p, index, state.card_uses).damage
+            now = hit(state, player, index).damage
             if now:
                 out.append(ev.RoomBoosted(player=player, index=index, amount=now, ruling=said))
         elif isinstance(effect, RoomTreasure) and index is not None:
@@ -174,3 +177,23 @@ def to_opponent(
     return ev.HeroSentBack(
         hero=walk.hero, to="entrance", player=target, damage=walk.damage, ruling=said
     )
+
+
+def boss_treasure_of(
+    state: GameState, offer: CardOffer, target: str | None, ruling: Ruling
+) -> list[ev.EventBase]:
+    """The Boss of ``offer``'s player counts the treasure icons of ``target``'s Boss for
+    the rest of the game (added to its treasure bonus, R-BAIT-TOTAL)."""
+    if target is None or target not in offer_bosses(state, offer.player):
+        raise RulesError("R-CARD-EFFECT", "err.offer_boss", card=offer.card)
+    bonus = dict(state.player(offer.player).treasure_bonus)
+    gained = Counter(state.player(target).boss_treasure)
+    return [
+        ev.TreasureBonusSet(
+            player=offer.player,
+            treasure=treasure,
+            amount=bonus.get(treasure, 0) + n,
+            ruling=ruling,
+        )
+        for treasure, n in gained.items()
+    ]

@@ -13,7 +13,13 @@ from rules import commands as cmd
 from rules import events as ev
 from rules.activated import to_first_room
 from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
-from rules.card_offers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
+from rules.card_offers import (
+    ANY_DUNGEON_OFFERS,
+    offer_bosses,
+    offer_heroes,
+    offer_places,
+    offer_rooms,
+)
 from rules.effect_kinds import (
     DamageHero,
     DestroyRoom,
@@ -184,8 +190,10 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
     """Whether the offered ability still has something to aim at (else it may lapse)."""
     if offer.offer == "heal_wound":
         return state.can_heal(offer.player)
-    if offer.offer == "may":
+    if offer.offer in ("may", "double_treasure"):
         return True
+    if offer.offer == "boss_treasure_of_another":
+        return bool(offer_bosses(state, offer.player))
     if offer.offer in ("destroy_own_room", "boost_own_room"):
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
     if offer.offer in ANY_DUNGEON_OFFERS:
@@ -214,9 +222,9 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     ]
     if not command.accept:
         return out
-    card = effects_of(offer.card_id)
-    may = card is not None and any(a.may_by_engine for a in card.abilities)
-    if offer.offer == "may" and may:  # Elicon: the engine's, once said Yes
+    if offer.offer == "boss_treasure_of_another":  # Mirrax: the Boss named by ``target``
+        return out + lasting_effects.boss_treasure_of(state, offer, command.target, out[0].ruling)
+    if offer.offer == "double_treasure":  # Elicon: the engine's, once said Yes
         owner = state.player(offer.owner or offer.player)
         here = next(
             (i for i, s in enumerate(owner.dungeon) if s.top.card_id == offer.card_id), None

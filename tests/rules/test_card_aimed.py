@@ -180,7 +180,28 @@ def test_elicon_levels_up_and_may_double_the_treasure_of_every_room() -> None:
     rooms = [plain("trap", 1, "fighter")] * 4
     state = _in_build(rooms, [t_hero("fighter", 9)], boss=ELICON)
     state = run(state, c.BuildRoom(player="A", room=plain("trap", 1, "fighter")), c.RevealRooms())
-    assert [(o.card_id, o.offer) for o in state.offers] == [(ELICON, "may")]
+    assert [(o.card_id, o.offer) for o in state.offers] == [(ELICON, "double_treasure")]
     boss = treasure_total(state, "A", "fighter") - 5
     state = run(state, c.AnswerCardEffect(player="A", card_id=ELICON, accept=True))
     assert treasure_total(state, "A", "fighter") == 10 + boss
+
+
+MIRRAX = "TNL000"  # Level Up: choose another Boss; for the rest of the game, its treasure too
+
+
+def test_mirrax_levels_up_and_takes_another_bosss_treasure_icon() -> None:
+    """TNL000: choose another Boss; Mirrax counts its treasure icon for the rest of the
+    game: B's Boss shows mage, so A counts one more mage; naming A itself is refused."""
+    state = _in_build([plain("trap", 1, "fighter")] * 4, [t_hero("fighter", 9)], boss=MIRRAX)
+    b = state.player("B").model_copy(update={"boss_treasure": ("mage",)})
+    state = state.model_copy(update={"players": (state.players[0], b)})
+    state = run(state, c.BuildRoom(player="A", room=plain("trap", 1, "fighter")), c.RevealRooms())
+    assert [(o.card_id, o.offer, o.mandatory) for o in state.offers] == [
+        (MIRRAX, "boss_treasure_of_another", True)
+    ]
+    before = treasure_total(state, "A", "mage")
+    take = c.AnswerCardEffect(player="A", card_id=MIRRAX, accept=True, target="A")
+    refused(state, take, "R-CARD-EFFECT")
+    refused(state, take.model_copy(update={"accept": False, "target": None}), "R-CARD-EFFECT")
+    state = run(state, take.model_copy(update={"target": "B"}))
+    assert treasure_total(state, "A", "mage") == before + 1

@@ -595,8 +595,7 @@ def test_card_effect_abilities_used_at_will_are_prompts_only_when_the_engine_use
     for card in known.values():
         for ability in card.abilities:
             if card.kind != "spell" and ability.handling == "prompt":
-                carried = ability.activated_by_engine or ability.may_by_engine  # Elicon's Yes
-                assert ability.offer is not None or carried, card.id
+                assert ability.offer is not None or ability.activated_by_engine, card.id
     prompts = {
         i
         for i, c in known.items()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from referee_fixtures import refused, run, t_hero
-from test_card_effects import _dungeon, _in_build, card_room, plain, walking
+from test_card_effects import _dungeon, _in_build, card_room, entered, plain, walking
 
 from rules import commands as c
 from rules.card_effects import dungeon_damage
@@ -67,20 +67,35 @@ def test_passive_conditions_give_the_printed_damage(
     assert _damage(_dungeon(rooms, deactivated=off)) == expected, card
 
 
+KILLA = "TNL004"  # Level Up: for the rest of the game, with 3 Wounds, the last Room +3
+
 BOSSES = [
-    # Boss, levelled up?, the dungeon, expected damage per Room
-    (SCYTHE, True, [plain("monster", 1)] * 5, [1, 1, 1, 1, 4]),
-    (SCYTHE, False, [plain("monster", 1)] * 4, [1, 1, 1, 1]),
-    (IMPERIATRIX, True, [explorer(), plain("trap", 2), card_room(CAGED_GUNDARF)], [2, 2, 2]),
-    (IMPERIATRIX, False, [explorer(), plain("trap", 2)], [1, 2]),
+    # Boss, levelled up?, the owner's Wounds, the dungeon, expected damage per Room
+    (SCYTHE, True, 0, [plain("monster", 1)] * 5, [1, 1, 1, 1, 4]),
+    (SCYTHE, False, 0, [plain("monster", 1)] * 4, [1, 1, 1, 1]),
+    (IMPERIATRIX, True, 0, [explorer(), plain("trap", 2), card_room(CAGED_GUNDARF)], [2, 2, 2]),
+    (IMPERIATRIX, False, 0, [explorer(), plain("trap", 2)], [1, 2]),
+    (KILLA, True, 3, [plain("trap", 2)] * 5, [2, 2, 2, 2, 5]),
+    (KILLA, True, 2, [plain("trap", 2)] * 5, [2, 2, 2, 2, 2]),
 ]
 
 
-@pytest.mark.parametrize(("boss", "leveled", "rooms", "expected"), BOSSES)
+@pytest.mark.parametrize(("boss", "leveled", "wounds", "rooms", "expected"), BOSSES)
 def test_a_bosss_lasting_level_up_changes_its_rooms_damage(
-    boss: str, leveled: bool, rooms: list[Room], expected: list[int]
+    boss: str, leveled: bool, wounds: int, rooms: list[Room], expected: list[int]
 ) -> None:
-    assert _damage(_boss(_dungeon(rooms), boss, leveled)) == expected, boss
+    player = _boss(_dungeon(rooms), boss, leveled)
+    assert [d.damage for d in dungeon_damage(player, (), wounds)] == expected, boss
+
+
+def test_killa_s_bonus_counts_the_wounds_the_walk_sees() -> None:
+    """TNL004 in a walk: Killa has levelled up and 3 Wounds (entered by hand): the Hero
+    takes 1+1+1+1 and 1+3 in the last Room: 8 damage in all."""
+    rooms = [plain("trap", 1)] * 5
+    state = walking(rooms, [t_hero("fighter", 20)])
+    a = _boss(state.player("A"), KILLA).model_copy(update={"wounds_adjust": 3})
+    state = state.model_copy(update={"players": (a, *state.players[1:])})
+    assert [d for _, d in entered(state)] == [1, 1, 1, 1, 4]
 
 
 def _with_boss(state: GameState, boss: str) -> GameState:

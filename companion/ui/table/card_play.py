@@ -17,7 +17,13 @@ from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
-from rules.card_offers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
+from rules.card_offers import (
+    ANY_DUNGEON_OFFERS,
+    offer_bosses,
+    offer_heroes,
+    offer_places,
+    offer_rooms,
+)
 from rules.card_text import phrases
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import CardOffer
@@ -101,8 +107,17 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
             )
             for who, i in offer_places(state, offer.offer)
         ]
-    elif offer.offer in ("heal_wound", "may"):
+    elif offer.offer in ("heal_wound", "may", "double_treasure"):
         return None
+    elif offer.offer == "boss_treasure_of_another":  # Mirrax: "Bo · fighter"
+        picks = [
+            (
+                f"offer-{n}-boss-{who}",
+                f"{who} · {'+'.join(tr(f'treasure.{t}') for t in state.player(who).boss_treasure)}",
+                yes.model_copy(update={"target": who}),
+            )
+            for who in offer_bosses(state, offer.player)
+        ]
     else:
         picks = [
             (

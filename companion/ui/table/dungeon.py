@@ -48,7 +48,7 @@ def tile_facts(ctx: TableContext, player: PlayerState, index: int) -> TileFacts:
     covered = player.pending is not None and player.pending.over == index
     walk = state.walk
     return TileFacts(
-        hit=room_damage(player, index, state.card_uses),
+        hit=room_damage(player, index, state.card_uses, state.wounds(player.name)),
         covered=covered,
         here=walk is not None and walk.player == player.name and walk.room == index,
         actions=DestroyRoom in ctx.legal()  # the engine says when (R-DESTROY)

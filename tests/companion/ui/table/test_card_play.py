@@ -263,3 +263,40 @@ def test_a_must_do_ability_holds_the_end_of_the_turn_until_answered(
     assert has(page, "end-turn")
     tap(page, "end-turn")
     assert screen.state.phase == "beginning" and screen.state.turn == 5
+
+
+MIRRAX_SETUP = GameSetup(
+    players=(
+        PlayerSetup(
+            name="Ann", xp=10, boss="Mirrax", boss_treasure=("cleric",), boss_card_id="TNL000"
+        ),
+        PlayerSetup(name="Bo", xp=5, boss="Bo's Boss", boss_treasure=("mage",)),
+    )
+)
+
+
+def test_mirrax_level_up_asks_whose_boss_treasure_it_gains(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TNL000: at its Level Up Mirrax takes another Boss's treasure icon for the rest of the
+    game: one button per other Boss ("Bo · Mage"), a must-do (no No); Bo's mage icon then
+    counts for Ann."""
+    session = sessions.new_game(MIRRAX_SETUP)
+    commands: list[Command] = [
+        BuildRoom(player="Ann", room=room("fighter", 1, "R1")),
+        BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+        RevealRooms(),
+        *_turn(room("fighter", 1, "R2")),
+        *_turn(room("fighter", 1, "R3")),
+        *_turn(room("fighter", 1, "R4")),
+        *_turn(room("fighter", 1, "R5"), last=True),
+    ]
+    for command in commands:
+        session.play(command)
+    app.start(f"/game/{session.game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+    assert _label(page, "offer-1-boss-Bo") == "Bo · Mage" and not has(page, "offer-1-no")
+    tap(page, "offer-1-boss-Bo")
+    assert screen.state.offers == ()
+    assert screen.state.player("Ann").bonus("mage") == 1
