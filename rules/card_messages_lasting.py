@@ -50,6 +50,10 @@ LASTING_MESSAGES: dict[str, str] = {
     "card.fx.boss_treasure_of_another": (
         "choose another player's Boss: for the rest of the game your Boss counts its treasure too."
     ),
+    "card.fx.room_treasure.this": (
+        "until end of turn this Room shows {amount} more {treasure} treasure."
+    ),
+    "card.if.other_advanced_room": "if another Advanced Room is in your dungeon,",
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

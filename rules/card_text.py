@@ -81,7 +81,8 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [("card.fx.room_treasure.none", {})]
         case "room_treasure":
             shown: dict[str, Arg] = {"amount": effect.amount, "treasure": effect.treasure or ""}
-            return [("card.fx.room_treasure", shown)]
+            this = ".this" if effect.rooms == "this" else ""
+            return [(f"card.fx.room_treasure{this}", shown)]
         case "room_counters":
             way = "on" if effect.amount > 0 else "off"
             return [(f"card.fx.room_counters.{way}", {"count": abs(effect.amount)})]

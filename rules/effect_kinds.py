@@ -305,6 +305,7 @@ class RoomTreasure(Fact):
     kind: Literal["room_treasure"] = "room_treasure"
     treasure: TreasureName | None = None
     amount: Annotated[int, Field(ge=1, le=2)] = 1
+    rooms: Literal["this", "target"] = "target"
 
 
 class BossTreasureOfAnother(Fact):

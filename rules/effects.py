@@ -92,6 +92,7 @@ Condition = Literal[
     "has_four_counters",  # this Room has (at least) four counters
     "no_hero_lured_to_you",  # no Hero was lured to your dungeon this turn
     "three_wounds",  # you have 3 Wounds or more
+    "other_advanced_room",  # another Advanced Room is in your dungeon
 ]
 
 
