@@ -54,6 +54,10 @@ LASTING_MESSAGES: dict[str, str] = {
         "until end of turn this Room shows {amount} more {treasure} treasure."
     ),
     "card.if.other_advanced_room": "if another Advanced Room is in your dungeon,",
+    "card.skip_rooms": "{card}: {hero} skips the next {rooms} {rooms:Room|Rooms} it would enter.",
+    "card.fx.skip_rooms": (
+        "it skips the next Room it would enter ({rooms_if_five} in a dungeon of five Rooms)."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -75,7 +75,7 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [(f"card.fx.destroy_room.{effect.which}", {})]
         case "build_extra" if effect.over:
             return [("card.fx.build_extra_over", {"rooms": ROOM_WORDS[effect.room_type]})]
-        case "damage_per_treasure" | "damage_if_others" | "gain_souls":
+        case "damage_per_treasure" | "damage_if_others" | "gain_souls" | "skip_rooms":
             return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
         case "room_treasure" if effect.treasure is None:
             return [("card.fx.room_treasure.none", {})]

@@ -315,6 +315,15 @@ class BossTreasureOfAnother(Fact):
     kind: Literal["boss_treasure_of_another"] = "boss_treasure_of_another"
 
 
+class SkipRooms(Fact):
+    """The walking Hero skips the next Room it would enter: ``rooms``, or
+    ``rooms_if_five`` in a dungeon of five Rooms (Shortcut!)."""
+
+    kind: Literal["skip_rooms"] = "skip_rooms"
+    rooms: Annotated[int, Field(ge=1, le=2)] = 1
+    rooms_if_five: Annotated[int, Field(ge=1, le=2)] = 1
+
+
 class GainSouls(Fact):
     """You have ``amount`` more Souls for the rest of the game."""
 
@@ -356,6 +365,7 @@ Effect = Annotated[
     | DamageDouble
     | RoomTreasure
     | BossTreasureOfAnother
+    | SkipRooms
     | GainSouls,
     Field(discriminator="kind"),
 ]

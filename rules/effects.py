@@ -127,6 +127,7 @@ SPELL_KINDS = frozenset(
         "kill_hero",
         "destroy_room",
         "room_treasure",
+        "skip_rooms",
     }
 )
 # Effects the engine can carry out once a player chooses them (through a command).

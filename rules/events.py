@@ -130,6 +130,7 @@ class HeroSkippedRoom(EventBase):
 
 class SkipArmed(EventBase):
     type: Literal["skip_armed"] = "skip_armed"
+    rooms: int = Field(default=1, ge=1, le=2)  # how many Rooms in a row it skips
 
 
 class HeroDamageChanged(EventBase):

@@ -216,12 +216,16 @@ def _room_boosted(event: ev.RoomBoosted, state: GameState) -> GameState:
 
 
 def _hero_skipped_room(event: ev.HeroSkippedRoom, state: GameState) -> GameState:
-    walk = _walk(state).model_copy(update={"room": event.room, "skip_next": False})
+    walk = _walk(state)
+    more = walk.skip_more  # another Room to skip after this one (Shortcut!)
+    walk = walk.model_copy(
+        update={"room": event.room, "skip_next": more > 0, "skip_more": max(0, more - 1)}
+    )
     return state.model_copy(update={"walk": walk})
 
 
 def _skip_armed(event: ev.SkipArmed, state: GameState) -> GameState:
-    walk = _walk(state).model_copy(update={"skip_next": True})
+    walk = _walk(state).model_copy(update={"skip_next": True, "skip_more": event.rooms - 1})
     return state.model_copy(update={"walk": walk})
 
 

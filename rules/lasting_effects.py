@@ -22,6 +22,7 @@ from rules.effect_kinds import (
     RoomCounters,
     RoomDamagePlus,
     RoomTreasure,
+    SkipRooms,
 )
 from rules.effects import Ability
 from rules.errors import HeroError, RulesError
@@ -197,3 +198,16 @@ def boss_treasure_of(
         )
         for treasure, n in gained.items()
     ]
+
+
+def skip(state: GameState, effect: SkipRooms, card: str) -> ev.SkipArmed:
+    """The Hero walking a dungeon skips the next Room(s) it would enter (R-ADV-WALK)."""
+    walk = state.walk
+    if walk is None:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
+    five = len(state.player(walk.player).dungeon) >= 5
+    rooms = effect.rooms_if_five if five else effect.rooms
+    args = {"card": card, "hero": state.hero(walk.hero).label(), "rooms": rooms}
+    return ev.SkipArmed(
+        rooms=rooms, ruling=Ruling(rule="R-CARD-EFFECT", key="card.skip_rooms", args=args)
+    )

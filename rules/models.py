@@ -339,6 +339,7 @@ class Walk(Frozen):
     room: NonNegative | None = None
     damage: int = 0
     skip_next: bool = False
+    skip_more: NonNegative = 0  # Rooms it skips after the next one (Shortcut!, R-CARD-EFFECT)
 
 
 class GameState(Frozen):

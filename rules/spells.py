@@ -27,6 +27,7 @@ from rules.effect_kinds import (
     MoveHero,
     RoomDamagePlus,
     RoomTreasure,
+    SkipRooms,
 )
 from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
@@ -107,6 +108,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                 "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
             )
             out.append(lasting_effects.aimed_at(player, index, ability, effect, said))
+        elif isinstance(effect, SkipRooms):  # Shortcut!: the Hero walking any dungeon
+            out.append(lasting_effects.skip(state, effect, card.name))
         elif isinstance(effect, DamageHero):
             walk = state.walk
             if walk is None or walk.player != caster.name or walk.room is None:

@@ -5,7 +5,7 @@ printed effect worked out by hand, not the engine's output."""
 from __future__ import annotations
 
 from referee_fixtures import events_of, refused, run, t_hero
-from test_card_effects import _in_build, card_room, plain, walking
+from test_card_effects import _in_build, card_room, entered, plain, walking
 
 from rules import commands as c
 from rules import events as ev
@@ -205,3 +205,15 @@ def test_mirrax_levels_up_and_takes_another_bosss_treasure_icon() -> None:
     refused(state, take.model_copy(update={"accept": False, "target": None}), "R-CARD-EFFECT")
     state = run(state, take.model_copy(update={"target": "B"}))
     assert treasure_total(state, "A", "mage") == before + 1
+
+
+SHORTCUT = "TNL068"  # a Hero skips the next Room it would enter (two in a dungeon of five)
+
+
+def test_shortcut_skips_one_room_or_two_in_a_dungeon_of_five() -> None:
+    """TNL068: cast as the Hero stands in Room 1, it skips the next Room (it then enters
+    Room 3 of 3); where the dungeon has five Rooms, the next two (it enters Rooms 4, 5)."""
+    for places, expected in ((3, [(2, 1)]), (5, [(3, 1), (4, 1)])):
+        state = walking([plain("trap", 1)] * places, [t_hero("fighter", 20)])
+        state = run(state, c.AdvanceHero(), c.CastSpell(player="B", card_id=SHORTCUT))
+        assert [(room, dealt) for room, dealt in entered(state) if dealt] == expected
