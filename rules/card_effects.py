@@ -179,8 +179,11 @@ def dungeon_damage(
 
 def hit(state: GameState, name: str, index: int) -> RoomDamage:
     """``room_damage`` of ``name``'s Room at ``index`` in ``state`` (its card marks, its
-    owner's Wounds)."""
-    return room_damage(state.player(name), index, state.card_uses, state.wounds(name))
+    owner's Wounds, counted only for a Boss whose bonus needs them: a long walk must not
+    recount every scored Hero at each Room)."""
+    player = state.player(name)
+    wounds = state.wounds(name) if card_lasting.needs_wounds(player) else 0
+    return room_damage(player, index, state.card_uses, wounds)
 
 
 # --- treasure (R-BAIT-TOTAL with R-CARD-EFFECT) -------------------------------------------

@@ -36,6 +36,11 @@ def lasting_boss(player: PlayerState) -> tuple[str, tuple[Ability, ...]]:
     return player.boss or card.name, found
 
 
+def needs_wounds(player: PlayerState) -> bool:
+    """Whether a bonus of this player's Boss depends on its Wounds (Killa)."""
+    return any(a.condition == "three_wounds" for a in lasting_boss(player)[1])
+
+
 def damage_bonuses(
     player: PlayerState, index: int, active: Iterable[tuple[int, RoomStack]], wounds: int = 0
 ) -> Iterator[tuple[str, int]]:

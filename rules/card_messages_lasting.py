@@ -58,6 +58,15 @@ LASTING_MESSAGES: dict[str, str] = {
     "card.fx.skip_rooms": (
         "it skips the next Room it would enter ({rooms_if_five} in a dungeon of five Rooms)."
     ),
+    "err.spell_if.no_hero_lured_to_you": (
+        "{card}: a Hero was lured to {player}'s dungeon this turn, so it does nothing."
+    ),
+    "err.spell_if.one_hero_lured": (
+        "{card}: that choice needs exactly one Hero lured to {player}'s dungeon this turn."
+    ),
+    "err.no_ordinary_wound": ("{card}: {player} has no ordinary Wound to heal."),
+    "card.wound_healed": ("{card}: {player} heals a Wound ({hero} turns face down: a Soul)."),
+    "card.if.one_hero_lured": ("if exactly one Hero was lured to your dungeon this turn,"),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

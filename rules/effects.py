@@ -93,6 +93,7 @@ Condition = Literal[
     "no_hero_lured_to_you",  # no Hero was lured to your dungeon this turn
     "three_wounds",  # you have 3 Wounds or more
     "other_advanced_room",  # another Advanced Room is in your dungeon
+    "one_hero_lured",  # exactly one Hero was lured to your dungeon this turn
 ]
 
 
@@ -128,6 +129,7 @@ SPELL_KINDS = frozenset(
         "destroy_room",
         "room_treasure",
         "skip_rooms",
+        "heal_wound",  # an ordinary Wound of the caster's (Healing Tank)
     }
 )
 # Effects the engine can carry out once a player chooses them (through a command).

@@ -132,6 +132,7 @@ def _turn_started(event: ev.TurnStarted, state: GameState) -> GameState:
             "carried": (),
             "card_uses": (),
             "offers": (),
+            "lured": (),
         }
     )
 
@@ -156,6 +157,10 @@ def _hero_revealed(event: ev.HeroRevealed, state: GameState) -> GameState:
 
 def _hero_lured(event: ev.HeroLured, state: GameState) -> GameState:
     state = state.model_copy(update={"town": _without(state.town, event.hero)})
+    if state.phase == "bait":  # lured by the Bait (not brought by a card)
+        n = state.lured_to(event.player) + 1
+        lured = (*((p, k) for p, k in state.lured if p != event.player), (event.player, n))
+        state = state.model_copy(update={"lured": lured})
     return _set_entrance(state, event.player, (*state.entrance(event.player), event.hero))
 
 

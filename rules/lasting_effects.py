@@ -24,7 +24,7 @@ from rules.effect_kinds import (
     RoomTreasure,
     SkipRooms,
 )
-from rules.effects import Ability
+from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, RulesError
 from rules.evolve import evolve
 from rules.models import CardOffer, GameState, PlayerState
@@ -211,3 +211,42 @@ def skip(state: GameState, effect: SkipRooms, card: str) -> ev.SkipArmed:
     return ev.SkipArmed(
         rooms=rooms, ruling=Ruling(rule="R-CARD-EFFECT", key="card.skip_rooms", args=args)
     )
+
+
+def condition_holds(state: GameState, player: str, condition: str) -> bool:
+    """Whether a Spell's condition on the table holds for its caster (R-CARD-EFFECT)."""
+    lured = state.lured_to(player)
+    if condition == "no_hero_lured_to_you":
+        return lured == 0
+    if condition == "one_hero_lured":
+        return lured == 1
+    return True
+
+
+def chosen_spell(state: GameState, caster: str, card: CardEffects) -> Ability:
+    """The Spell's ability the engine casts: of an "OR" card, the later choice the engine
+    carries out whose condition holds (Super Effective!'s +4 with one Hero lured: the
+    better choice), else the first."""
+    for ability in reversed(card.abilities[1:]):
+        if (
+            ability.condition != "none"
+            and ability.cast_by_engine
+            and condition_holds(state, caster, ability.condition)
+        ):
+            return ability
+    return card.abilities[0]
+
+
+def heal_ordinary(state: GameState, player: str, hero: int | None, card: str) -> ev.WoundHealed:
+    """Heal one ordinary Wound of ``player`` (the Hero ``hero``, else the first one):
+    an ordinary Hero scored face up turns face down (R-HEAL)."""
+    wounds = [
+        s.hero
+        for s in state.player(player).healable
+        if not state.hero(s.hero).card.epic and (hero is None or s.hero == hero)
+    ]
+    if not wounds:
+        raise RulesError("R-CARD-EFFECT", "err.no_ordinary_wound", card=card, player=player)
+    args = {"card": card, "player": player, "hero": state.hero(wounds[0]).label()}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.wound_healed", args=args)
+    return ev.WoundHealed(player=player, hero=wounds[0], ruling=said)

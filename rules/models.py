@@ -364,6 +364,13 @@ class GameState(Frozen):
     # rules.card_effects, cleared when a turn starts (R-CARD-EFFECT).
     card_uses: tuple[str, ...] = ()
     offers: tuple[CardOffer, ...] = ()  # abilities waiting for a yes or no
+    # How many Heroes this turn's Bait phase lured to each player, (player, count): a
+    # card's condition on them (Healing Tank, Super Effective!), R-CARD-EFFECT; cleared
+    # when a turn starts.
+    lured: tuple[tuple[str, int], ...] = ()
+
+    def lured_to(self, name: str) -> int:
+        return next((n for player, n in self.lured if player == name), 0)
 
     # --- look-ups -----------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from rules.card_offers import (
 from rules.effect_kinds import (
     DamageHero,
     DestroyRoom,
+    HealWound,
     KillHero,
     MoveHero,
     RoomDamagePlus,
@@ -64,9 +65,10 @@ def _target_room(state: GameState, command: cmd.CastSpell, name: str) -> tuple[P
 
 def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[ev.EventBase]:
     """The events of playing the Spell (raises ``RulesError`` when it can't be played)."""
+    spell_ability(command.card_id)  # refused unless it is a Spell
     card = effects_of(command.card_id)
-    ability = spell_ability(command.card_id)
     assert card is not None
+    ability = lasting_effects.chosen_spell(state, caster.name, card)
     if ability.timing != "any" and state.phase != ability.timing:
         raise PhaseError("R-CARD-EFFECT", "err.spell_phase", card=card.name, phase=ability.timing)
     played = card_triggers.spell_played(state, caster.name, card.name)
@@ -75,6 +77,10 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
         by_hand = _ruling("card.spell_by_hand", player=caster.name, card=card.name)
         return [ev.Noted(ruling=by_hand), *played]
     out.append(ev.Noted(ruling=_ruling("card.spell_cast", player=caster.name, card=card.name)))
+    if not lasting_effects.condition_holds(state, caster.name, ability.condition):
+        raise RulesError(
+            "R-CARD-EFFECT", f"err.spell_if.{ability.condition}", card=card.name, player=caster.name
+        )
     for effect in ability.effects:
         if effect.kind == "deactivate_room":
             player, index = _target_room(state, command, card.name)
@@ -108,6 +114,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                 "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
             )
             out.append(lasting_effects.aimed_at(player, index, ability, effect, said))
+        elif isinstance(effect, HealWound):  # Healing Tank: an ordinary Wound
+            out.append(lasting_effects.heal_ordinary(state, caster.name, command.hero, card.name))
         elif isinstance(effect, SkipRooms):  # Shortcut!: the Hero walking any dungeon
             out.append(lasting_effects.skip(state, effect, card.name))
         elif isinstance(effect, DamageHero):

@@ -4,13 +4,13 @@ printed effect worked out by hand, not the engine's output."""
 
 from __future__ import annotations
 
-from referee_fixtures import events_of, refused, run, t_hero
+from referee_fixtures import bait_state, events_of, refused, run, t_hero, t_player, t_room
 from test_card_effects import _in_build, card_room, entered, plain, walking
 
 from rules import commands as c
 from rules import events as ev
 from rules.card_effects import dungeon_damage, registry
-from rules.models import GameState, Room, RoomStack
+from rules.models import GameState, Room, RoomStack, ScoredHero
 from rules.treasure import treasure_total
 
 RUST_MONSTER_PEN = "TNL022"  # discard a Monster Room card: one Trap Room -1 until end of turn
@@ -217,3 +217,44 @@ def test_shortcut_skips_one_room_or_two_in_a_dungeon_of_five() -> None:
         state = walking([plain("trap", 1)] * places, [t_hero("fighter", 20)])
         state = run(state, c.AdvanceHero(), c.CastSpell(player="B", card_id=SHORTCUT))
         assert [(room, dealt) for room, dealt in entered(state) if dealt] == expected
+
+
+HEALING_TANK = "CRL031"  # if no Hero was lured to your dungeon, heal one ordinary Wound
+SUPER_EFFECTIVE = "TNL069"  # a Room +2; or +4 if only one Hero was lured to your dungeon
+
+
+def test_healing_tank_heals_an_ordinary_wound_only_if_no_hero_was_lured_to_you() -> None:
+    """CRL031: no Hero lured to A this turn: A's Wound (an ordinary Hero) is healed, it
+    counts a Soul; a Hero lured to A: the Spell does nothing (refused, saying why)."""
+    lured_to_b = bait_to_b()
+    cast = c.CastSpell(player="A", card_id=HEALING_TANK)
+    state = run(lured_to_b, cast)
+    assert (state.wounds("A"), state.souls("A")) == (0, 1)
+    lured_to_a = walking([plain("trap", 1)], [t_hero("fighter", 9)])
+    a = lured_to_a.player("A").model_copy(update={"scored": lured_to_b.player("A").scored})
+    refused(
+        lured_to_a.model_copy(update={"players": (a, lured_to_a.players[1])}), cast, "R-CARD-EFFECT"
+    )
+
+
+def bait_to_b() -> GameState:
+    """Adventure phase: Hero 1 (thief) lured to B (thief treasure), none to A; A has a
+    Wound: Hero 0, ordinary, scored face up."""
+    state = bait_state(
+        [t_player("A", 900, [t_room("cleric", 1)]), t_player("B", 100, [t_room("thief", 1)])],
+        [t_hero("cleric", 4), t_hero("thief", 9)],
+    )
+    a = state.player("A").model_copy(update={"scored": (ScoredHero(hero=0, face_up=True),)})
+    state = state.model_copy(update={"players": (a, state.players[1]), "town": (1,)})
+    state = run(state, c.ResolveBait())
+    assert state.lured == (("B", 1),) and state.phase == "adventure"  # one Hero, to B
+    return state
+
+
+def test_super_effective_gives_four_with_one_hero_lured_else_two() -> None:
+    """TNL069: a Room of yours +2 until end of turn, or +4 if only one Hero was lured to
+    your dungeon this turn: one Hero lured, A's Trap printed 1 deals 5; two, 3."""
+    for heroes, expected in ((1, 5), (2, 3)):
+        state = walking([plain("trap", 1)], [t_hero("fighter", 20)] * heroes)
+        state = run(state, c.CastSpell(player="A", card_id=SUPER_EFFECTIVE, target="A", room=0))
+        assert dungeon_damage(state.player("A"))[0].damage == expected
