@@ -67,6 +67,14 @@ LASTING_MESSAGES: dict[str, str] = {
     "err.no_ordinary_wound": ("{card}: {player} has no ordinary Wound to heal."),
     "card.wound_healed": ("{card}: {player} heals a Wound ({hero} turns face down: a Soul)."),
     "card.if.one_hero_lured": ("if exactly one Hero was lured to your dungeon this turn,"),
+    "card.entrance_damaged": (
+        "{card}: {hero}, waiting at {player}'s entrance, takes {amount} damage (kept for its walk)."
+    ),
+    "card.entrance_killed": ("{card}: {hero} dies at {player}'s entrance; {player} scores it."),
+    "card.spell_may_more": ("{card}: {player} may also do its second part:"),
+    "card.fx.damage_entrance.wounds": (
+        "deal as much damage as you have Wounds to each Hero in your dungeon or at its entrance."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -60,8 +60,10 @@ def _effect(effect: Effect) -> list[Phrase]:
             who = "epic" if effect.epic else "worn" if effect.half_health_taken else "any"
             how = "double" if effect.double else "plus"
             return [(f"card.fx.hero_damage.{how}.{who}", {"amount": effect.plus})]
+        case "damage_entrance" if effect.amount is None:
+            return [("card.fx.damage_entrance.wounds", {})]
         case "damage_entrance":
-            return [("card.fx.damage_entrance", {"amount": effect.amount})]
+            return [("card.fx.damage_entrance", {"amount": effect.amount or 0})]
         case "kill_hero" if effect.max_health is not None and effect.or_wounds is None:
             return [("card.fx.kill_hero_limit.health", {"health": effect.max_health})]
         case "kill_hero" if effect.max_health is not None:

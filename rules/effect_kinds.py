@@ -122,11 +122,12 @@ class DamageHero(Fact):
 
 
 class DamageEntrance(Fact):
-    """Deal ``amount`` damage to each Hero waiting at your dungeon's entrance (not the one
-    walking it)."""
+    """Deal ``amount`` damage (None: as many as your Wounds) to each Hero waiting at your
+    dungeon's entrance, and (``walking``) to the one walking it."""
 
     kind: Literal["damage_entrance"] = "damage_entrance"
-    amount: Annotated[int, Field(ge=1, le=10)]
+    amount: Annotated[int, Field(ge=1, le=10)] | None
+    walking: bool = False
 
 
 class HeroDamage(Fact):

@@ -130,6 +130,7 @@ SPELL_KINDS = frozenset(
         "room_treasure",
         "skip_rooms",
         "heal_wound",  # an ordinary Wound of the caster's (Healing Tank)
+        "damage_entrance",  # the Heroes at the caster's entrance (Not Dead Yet)
     }
 )
 # Effects the engine can carry out once a player chooses them (through a command).
@@ -161,6 +162,7 @@ OfferKind = Literal[
     "may",  # a "may" the players carry out: asked Yes or No, and logged
     "double_treasure",  # Yes: the owner's Rooms show their treasure twice until end of turn
     "boss_treasure_of_another",  # another player's Boss, whose treasure icon it gains
+    "damage_entrance",  # Yes: damage each Hero at the entrance (Lightning Bolt!'s second part)
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -272,6 +274,12 @@ class Ability(Fact):
     def offer(self) -> OfferKind | None:
         """What the engine offers when this ability fires at its moment (None: nothing it
         can carry out, or no moment it sees)."""
+        if (
+            self.trigger == "cast"
+            and self.optional
+            and [e.kind for e in self.effects] == ["damage_entrance"]
+        ):
+            return "damage_entrance"  # asked once the Spell is cast (Lightning Bolt!)
         if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
             return None
         effect = self.effects[0]
@@ -327,7 +335,7 @@ class Ability(Fact):
         if self.self_boost and self.trigger != "cast":
             return "auto"  # the engine boosts the card's own Room when it fires
         if self.trigger == "cast":
-            return "prompt" if self.cast_by_engine else "reminder"
+            return "prompt" if self.cast_by_engine or self.offer else "reminder"
         if self.trigger == "at_will":  # used with its Room's own button (UseRoomAbility)
             return "prompt" if self.activated_by_engine else "reminder"
         if self.offer is not None:

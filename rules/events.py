@@ -358,6 +358,16 @@ class RoomTreasureChanged(EventBase):
     removed: bool = False
 
 
+class EntranceHeroDamaged(EventBase):
+    """A Hero waiting at ``player``'s entrance takes ``amount`` damage, kept for its walk
+    (R-ADV-RESET's carried damage)."""
+
+    type: Literal["entrance_hero_damaged"] = "entrance_hero_damaged"
+    player: str
+    hero: NonNegative
+    amount: int = Field(ge=1)
+
+
 Event = Annotated[
     Noted
     | RoomPlaced
@@ -402,7 +412,8 @@ Event = Annotated[
     | MinibossLevelSet
     | RoomDiscardedForCoin
     | RoomCountersChanged
-    | RoomTreasureChanged,
+    | RoomTreasureChanged
+    | EntranceHeroDamaged,
     Field(discriminator="type"),
 ]
 

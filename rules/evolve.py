@@ -44,7 +44,9 @@ def _score(state: GameState, name: str, hero: int, face_up: bool) -> GameState:
     scored = (*p.scored, ScoredHero(hero=hero, face_up=face_up))
     state = state.with_player(name, scored=scored)
     carried = tuple((h, d) for h, d in state.carried if h != hero)
-    return state.model_copy(update={"walk": None, "carried": carried})
+    # The walk ends when its Hero is scored (not when one waiting at an entrance dies).
+    walk = None if state.walk is None or state.walk.hero == hero else state.walk
+    return state.model_copy(update={"walk": walk, "carried": carried})
 
 
 def _noted(event: ev.Noted, state: GameState) -> GameState:
@@ -94,6 +96,12 @@ def _room_treasure_changed(event: ev.RoomTreasureChanged, state: GameState) -> G
         }
     )
     return state.with_player(event.player, dungeon=tuple(dungeon))
+
+
+def _entrance_hero_damaged(event: ev.EntranceHeroDamaged, state: GameState) -> GameState:
+    taken = dict(state.carried).get(event.hero, 0) + event.amount
+    carried = (*((h, d) for h, d in state.carried if h != event.hero), (event.hero, taken))
+    return state.model_copy(update={"carried": carried})
 
 
 def _boss_leveled_up(event: ev.BossLeveledUp, state: GameState) -> GameState:
@@ -241,8 +249,13 @@ def _hero_damage_changed(event: ev.HeroDamageChanged, state: GameState) -> GameS
 
 
 def _hero_killed(event: ev.HeroKilled, state: GameState) -> GameState:
-    # A Hero killed in town by a card (Gorgona) leaves the town line (R-CARD-EFFECT).
+    # A Hero killed in town by a card (Gorgona) leaves the town line, one killed waiting at
+    # an entrance (Lightning Bolt!) its queue (R-CARD-EFFECT).
     state = state.model_copy(update={"town": tuple(h for h in state.town if h != event.hero)})
+    if event.hero in state.entrance(event.player):
+        state = _set_entrance(
+            state, event.player, _without(state.entrance(event.player), event.hero)
+        )
     return _score(state, event.player, event.hero, face_up=False)
 
 
@@ -387,5 +400,6 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     ev.GameEnded: _game_ended,
     ev.RoomCountersChanged: _room_counters_changed,
     ev.RoomTreasureChanged: _room_treasure_changed,
+    ev.EntranceHeroDamaged: _entrance_hero_damaged,
     **expansion_evolve.FOLDS,
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules import adventure, card_table
 from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import hit
@@ -17,6 +18,7 @@ from rules.card_lasting import lasting_boss
 from rules.card_offers import offer_bosses
 from rules.effect_kinds import (
     DamageDouble,
+    DamageEntrance,
     DestroyRoom,
     GainSouls,
     RoomCounters,
@@ -250,3 +252,49 @@ def heal_ordinary(state: GameState, player: str, hero: int | None, card: str) ->
     args = {"card": card, "player": player, "hero": state.hero(wounds[0]).label()}
     said = Ruling(rule="R-CARD-EFFECT", key="card.wound_healed", args=args)
     return ev.WoundHealed(player=player, hero=wounds[0], ruling=said)
+
+
+def entrance_damage(state: GameState, owner: str, amount: int, card: str) -> list[ev.EventBase]:
+    """``amount`` damage to each Hero waiting at ``owner``'s entrance: it keeps the damage
+    for its walk, or dies there when it reaches its Health (scored by ``owner``)."""
+    out: list[ev.EventBase] = []
+    carried = dict(state.carried)
+    for hero in state.entrance(owner):
+        taken = carried.get(hero, 0) + amount
+        args = {"card": card, "hero": state.hero(hero).label(), "amount": amount, "player": owner}
+        if taken >= state.hero(hero).card.health:
+            said = Ruling(rule="R-CARD-EFFECT", key="card.entrance_killed", args=args)
+            out.append(ev.HeroKilled(player=owner, hero=hero, room=None, damage=taken, ruling=said))
+        else:
+            said = Ruling(rule="R-CARD-EFFECT", key="card.entrance_damaged", args=args)
+            out.append(ev.EntranceHeroDamaged(player=owner, hero=hero, amount=amount, ruling=said))
+    return out
+
+
+def wounds_damage(
+    state: GameState, caster: str, effect: DamageEntrance, card: str
+) -> list[ev.EventBase]:
+    """A Spell's damage to each Hero at the caster's entrance and (``walking``) the one
+    in the caster's dungeon: ``amount``, or as many as the caster's Wounds (Not Dead
+    Yet); none at all with no Wound."""
+    amount = effect.amount if effect.amount is not None else state.wounds(caster)
+    if amount <= 0:
+        return []
+    out: list[ev.EventBase] = []
+    walk = state.walk
+    if effect.walking and walk is not None and walk.player == caster and walk.room is not None:
+        out += adventure.damage(state, amount)
+    return out + entrance_damage(state, caster, amount, card)
+
+
+def entrance_part(state: GameState, offer: CardOffer) -> list[ev.EventBase]:
+    """The entrance damage of the card's "may" part, its owner having said Yes."""
+    card = card_table.table().get(offer.card_id)
+    effects = [
+        e
+        for a in (card.abilities if card is not None else ())
+        if a.offer == "damage_entrance"
+        for e in a.effects
+        if isinstance(e, DamageEntrance)
+    ]
+    return [e for effect in effects for e in wounds_damage(state, offer.player, effect, offer.card)]

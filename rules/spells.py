@@ -20,7 +20,9 @@ from rules.card_offers import (
     offer_places,
     offer_rooms,
 )
+from rules.card_triggers import saying
 from rules.effect_kinds import (
+    DamageEntrance,
     DamageHero,
     DestroyRoom,
     HealWound,
@@ -116,6 +118,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(lasting_effects.aimed_at(player, index, ability, effect, said))
         elif isinstance(effect, HealWound):  # Healing Tank: an ordinary Wound
             out.append(lasting_effects.heal_ordinary(state, caster.name, command.hero, card.name))
+        elif isinstance(effect, DamageEntrance):  # Not Dead Yet: as many as the Wounds
+            out += lasting_effects.wounds_damage(state, caster.name, effect, card.name)
         elif isinstance(effect, SkipRooms):  # Shortcut!: the Hero walking any dungeon
             out.append(lasting_effects.skip(state, effect, card.name))
         elif isinstance(effect, DamageHero):
@@ -171,6 +175,20 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ),
                 )
             )
+    # A second part the caster may add (Lightning Bolt!: discard another Spell card to
+    # damage each Hero at the entrance): asked once the first is done.
+    for extra in card.abilities:
+        if extra.offer == "damage_entrance" and state.entrance(caster.name):
+            said = _ruling("card.spell_may_more", player=caster.name, card=card.name)
+            out.append(
+                ev.CardEffectFired(
+                    player=caster.name,
+                    card_id=card.id,
+                    offer="damage_entrance",
+                    card=card.name,
+                    ruling=saying(said, card.id, extra),
+                )
+            )
     return out + played
 
 
@@ -203,6 +221,8 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return state.can_heal(offer.player)
     if offer.offer in ("may", "double_treasure"):
         return True
+    if offer.offer == "damage_entrance":
+        return bool(state.entrance(offer.player))
     if offer.offer == "boss_treasure_of_another":
         return bool(offer_bosses(state, offer.player))
     if offer.offer in ("destroy_own_room", "boost_own_room"):
@@ -235,6 +255,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         return out
     if offer.offer == "boss_treasure_of_another":  # Mirrax: the Boss named by ``target``
         return out + lasting_effects.boss_treasure_of(state, offer, command.target, out[0].ruling)
+    if offer.offer == "damage_entrance":  # Lightning Bolt!: its second part, said Yes
+        return out + lasting_effects.entrance_part(state, offer)
     if offer.offer == "double_treasure":  # Elicon: the engine's, once said Yes
         owner = state.player(offer.owner or offer.player)
         here = next(

@@ -192,8 +192,9 @@ def test_card_effects_coverage_per_set_counts_automated_and_by_hand() -> None:
     # and Cave-In (cast by the engine); Jackpot Stash (its button doubles the treasure).
     assert got["base"] == {"automated": 23, "by_hand": 32, "missing": 0}
     # Invasion Swarm's neighbours +1, Hypercube over any treasure; Reactor Core, Alien Ooze,
-    # Imperiatrix's Level Up, Caged Gundarf, Decoy Garden, Meteorite, Healing Tank (issue 29)
-    assert got["crash_landing"]["automated"] == 9
+    # Imperiatrix's Level Up, Caged Gundarf, Decoy Garden, Meteorite, Healing Tank, Not
+    # Dead Yet (issue 29)
+    assert got["crash_landing"]["automated"] == 10
     assert all(c["missing"] == 0 for c in got.values())
 
 

@@ -258,3 +258,39 @@ def test_super_effective_gives_four_with_one_hero_lured_else_two() -> None:
         state = walking([plain("trap", 1)], [t_hero("fighter", 20)] * heroes)
         state = run(state, c.CastSpell(player="A", card_id=SUPER_EFFECTIVE, target="A", room=0))
         assert dungeon_damage(state.player("A"))[0].damage == expected
+
+
+LIGHTNING_BOLT = "TNL061"  # 3 damage to a Hero in your dungeon; and, discarding another
+# Spell, 3 damage to each Hero at your entrance
+NOT_DEAD_YET = "CRL033"  # X damage (X = your Wounds) to each Hero in your dungeon or entrance
+
+
+def _three_lured(healths: tuple[int, int, int]) -> GameState:
+    """A's first Hero walks Room 1 of two Traps of 0; the other two wait at A's entrance."""
+    heroes = [t_hero("fighter", h) for h in healths]
+    return run(walking([plain("trap", 0), plain("trap", 0)], heroes), c.AdvanceHero())
+
+
+def test_lightning_bolt_asks_for_its_second_part_and_hits_the_entrance() -> None:
+    """TNL061: 3 damage to the walking Hero; then, said Yes (another Spell discarded), 3 to
+    each Hero at the entrance: the one of 2 Health dies there (a Soul for A), the one of 9
+    keeps 3 damage for its walk."""
+    state = _three_lured((20, 2, 9))
+    assert state.walk is not None and state.entrance("A") == (1, 2)
+    state = run(state, c.CastSpell(player="A", card_id=LIGHTNING_BOLT))
+    assert state.walk is not None and state.walk.damage == 3
+    assert [(o.card_id, o.offer) for o in state.offers] == [(LIGHTNING_BOLT, "damage_entrance")]
+    souls = state.souls("A")
+    state = run(state, c.AnswerCardEffect(player="A", card_id=LIGHTNING_BOLT, accept=True))
+    assert state.souls("A") == souls + 1 and state.entrance("A") == (2,)
+    assert dict(state.carried)[2] == 3 and state.walk is not None and state.walk.hero == 0
+
+
+def test_not_dead_yet_deals_as_much_as_the_casters_wounds() -> None:
+    """CRL033: A has 2 Wounds: the walking Hero and each one at A's entrance take 2."""
+    state = _three_lured((20, 9, 9))
+    a = state.player("A").model_copy(update={"wounds_adjust": 2})
+    state = state.model_copy(update={"players": (a, state.players[1])})
+    state = run(state, c.CastSpell(player="A", card_id=NOT_DEAD_YET))
+    assert state.walk is not None and state.walk.damage == 2
+    assert dict(state.carried) == {1: 2, 2: 2}
