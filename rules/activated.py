@@ -18,6 +18,7 @@ from rules.card_effects import abilities, ability_ref, hit, use_mark
 from rules.effect_kinds import (
     DamageHero,
     DeactivateRoom,
+    HeroHealth,
     KillHero,
     MoveHero,
     RoomDamagePlus,
@@ -49,6 +50,8 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
         return False
     if ability.target == "hero_in_this_room" and not state.hero_stands_in(player.name, index):
         return False
+    if ability.target == "hero_in_any_dungeon" and (state.walk is None or state.walk.room is None):
+        return False  # no Hero walking a dungeon
     if ability.cost == "remove_counter" and not player.dungeon[index].counters:
         return False  # no counter left to pay with
     if ability.target in ROOM_AIMS and not aims(state, ability):
@@ -133,6 +136,9 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
             out.append(to_first_room(state, player, room.label()))
         elif isinstance(effect, DeactivateRoom):
             out.append(build.deactivate(state, _aimed(state, command), command.room or 0))
+        elif isinstance(effect, HeroHealth):  # Werewolf Den: the Hero walking any dungeon
+            label = room.label()
+            out.append(lasting_effects.more_health(state, player.name, ability, effect, label))
         elif isinstance(effect, TreasureDouble):  # Jackpot Stash: the other Rooms
             out += lasting_effects.doubled(player, command.index, out[0].ruling)
         elif isinstance(effect, RoomTreasure | RoomDamagePlus) and ability.target in ROOM_AIMS:

@@ -75,6 +75,17 @@ LASTING_MESSAGES: dict[str, str] = {
     "card.fx.damage_entrance.wounds": (
         "deal as much damage as you have Wounds to each Hero in your dungeon or at its entrance."
     ),
+    "err.spell_needs_hero_there": (
+        "{card} needs a Hero walking an opponent's dungeon (or any dungeon, where the card"
+        " says so)."
+    ),
+    "err.no_wounds_to_give": ("{card}: {player} has no Wound, so it gives nothing."),
+    "card.hero_health_gained": (
+        "{card}: {hero} has +{amount} Health until end of turn ({health} in all)."
+    ),
+    "card.fx.hero_health.wounds": (
+        "that Hero has as much more Health as you have Wounds, until end of turn."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -69,8 +69,10 @@ def _effect(effect: Effect) -> list[Phrase]:
         case "kill_hero" if effect.max_health is not None:
             limit: dict[str, Arg] = {"health": effect.max_health, "wounds": effect.or_wounds or 0}
             return [("card.fx.kill_hero_limit", limit)]
+        case "hero_health" if effect.amount is None:
+            return [("card.fx.hero_health.wounds", {})]
         case "hero_health":
-            return [("card.fx.hero_health", {"amount": effect.amount})]
+            return [("card.fx.hero_health", {"amount": effect.amount or 0})]
         case "move_hero":
             return [(f"card.fx.move_hero.{effect.to}", {})]
         case "destroy_room":

@@ -143,10 +143,11 @@ class HeroDamage(Fact):
 
 
 class HeroHealth(Fact):
-    """A Hero has more Health until end of turn."""
+    """A Hero has more Health until end of turn: ``amount``, or (None) as many as your
+    Wounds (Essence Transfer)."""
 
     kind: Literal["hero_health"] = "hero_health"
-    amount: Annotated[int, Field(ge=1, le=10)]
+    amount: Annotated[int, Field(ge=1, le=10)] | None
 
 
 class MoveHero(Fact):

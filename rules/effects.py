@@ -131,6 +131,7 @@ SPELL_KINDS = frozenset(
         "skip_rooms",
         "heal_wound",  # an ordinary Wound of the caster's (Healing Tank)
         "damage_entrance",  # the Heroes at the caster's entrance (Not Dead Yet)
+        "hero_health",  # the Hero walking an opponent's dungeon (Assassin)
     }
 )
 # Effects the engine can carry out once a player chooses them (through a command).
@@ -200,7 +201,7 @@ class Ability(Fact):
         of a Room its owner aims at; a cost of the owner's cards is the player's word."""
         if self.trigger != "at_will":
             return False
-        if self.target not in ("none", "hero_in_this_room", *ROOM_AIMS):
+        if self.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *ROOM_AIMS):
             return False
         for effect in self.effects:
             if isinstance(effect, MoveHero):
@@ -210,6 +211,9 @@ class Ability(Fact):
                 if effect.rooms not in ("all_own", "this", "target"):
                     return False
                 if effect.rooms == "target" and self.target not in ROOM_AIMS:
+                    return False
+            elif effect.kind == "hero_health":  # Werewolf Den: the walking Hero
+                if self.target != "hero_in_any_dungeon":
                     return False
             elif effect.kind == "treasure_double":
                 if self.target != "none":

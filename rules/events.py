@@ -368,6 +368,13 @@ class EntranceHeroDamaged(EventBase):
     amount: int = Field(ge=1)
 
 
+class HeroHealthGained(EventBase):
+    """The walking Hero has ``amount`` more Health until end of turn (R-CARD-EFFECT)."""
+
+    type: Literal["hero_health_gained"] = "hero_health_gained"
+    amount: int = Field(ge=1)
+
+
 Event = Annotated[
     Noted
     | RoomPlaced
@@ -413,7 +420,8 @@ Event = Annotated[
     | RoomDiscardedForCoin
     | RoomCountersChanged
     | RoomTreasureChanged
-    | EntranceHeroDamaged,
+    | EntranceHeroDamaged
+    | HeroHealthGained,
     Field(discriminator="type"),
 ]
 

@@ -104,6 +104,12 @@ def _entrance_hero_damaged(event: ev.EntranceHeroDamaged, state: GameState) -> G
     return state.model_copy(update={"carried": carried})
 
 
+def _hero_health_gained(event: ev.HeroHealthGained, state: GameState) -> GameState:
+    walk = _walk(state)
+    more = walk.model_copy(update={"extra_health": walk.extra_health + event.amount})
+    return state.model_copy(update={"walk": more})
+
+
 def _boss_leveled_up(event: ev.BossLeveledUp, state: GameState) -> GameState:
     return state.with_player(event.player, leveled_up=True)
 
@@ -401,5 +407,6 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     ev.RoomCountersChanged: _room_counters_changed,
     ev.RoomTreasureChanged: _room_treasure_changed,
     ev.EntranceHeroDamaged: _entrance_hero_damaged,
+    ev.HeroHealthGained: _hero_health_gained,
     **expansion_evolve.FOLDS,
 }

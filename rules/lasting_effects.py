@@ -21,6 +21,7 @@ from rules.effect_kinds import (
     DamageEntrance,
     DestroyRoom,
     GainSouls,
+    HeroHealth,
     RoomCounters,
     RoomDamagePlus,
     RoomTreasure,
@@ -298,3 +299,26 @@ def entrance_part(state: GameState, offer: CardOffer) -> list[ev.EventBase]:
         if isinstance(e, DamageEntrance)
     ]
     return [e for effect in effects for e in wounds_damage(state, offer.player, effect, offer.card)]
+
+
+def more_health(
+    state: GameState, player: str, ability: Ability, effect: HeroHealth, card: str
+) -> ev.HeroHealthGained:
+    """The walking Hero gains Health until end of turn: in an opponent's dungeon (Assassin,
+    Essence Transfer: as many as ``player``'s Wounds) or any (Werewolf Den)."""
+    walk = state.walk
+    theirs = ability.target == "hero_in_opponent_dungeon"
+    if walk is None or walk.room is None or (theirs and walk.player == player):
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_there", card=card)
+    amount = effect.amount if effect.amount is not None else state.wounds(player)
+    if amount <= 0:
+        raise RulesError("R-CARD-EFFECT", "err.no_wounds_to_give", card=card, player=player)
+    hero = state.hero(walk.hero)
+    args = {
+        "card": card,
+        "hero": hero.label(),
+        "amount": amount,
+        "health": hero.card.health + walk.extra_health + amount,
+    }
+    said = Ruling(rule="R-CARD-EFFECT", key="card.hero_health_gained", args=args)
+    return ev.HeroHealthGained(amount=amount, ruling=said)

@@ -340,6 +340,7 @@ class Walk(Frozen):
     damage: int = 0
     skip_next: bool = False
     skip_more: NonNegative = 0  # Rooms it skips after the next one (Shortcut!, R-CARD-EFFECT)
+    extra_health: NonNegative = 0  # Health a card gave it this turn (Assassin), R-CARD-EFFECT
 
 
 class GameState(Frozen):
@@ -423,7 +424,9 @@ class GameState(Frozen):
         """The walking Hero has damage at least its Health: leaving its Room, it dies
         there (R-ADV-DEATH)."""
         walk = self.walk
-        return walk is not None and walk.damage >= self.hero(walk.hero).card.health
+        if walk is None:
+            return False
+        return walk.damage >= self.hero(walk.hero).card.health + walk.extra_health
 
     def hero_stands_in(self, player: str, index: int) -> bool:
         """Whether the walking Hero stands in ``player``'s Room at ``index``."""

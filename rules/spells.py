@@ -26,6 +26,7 @@ from rules.effect_kinds import (
     DamageHero,
     DestroyRoom,
     HealWound,
+    HeroHealth,
     KillHero,
     MoveHero,
     RoomDamagePlus,
@@ -120,6 +121,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(lasting_effects.heal_ordinary(state, caster.name, command.hero, card.name))
         elif isinstance(effect, DamageEntrance):  # Not Dead Yet: as many as the Wounds
             out += lasting_effects.wounds_damage(state, caster.name, effect, card.name)
+        elif isinstance(effect, HeroHealth):  # Assassin: the Hero walking another dungeon
+            out.append(lasting_effects.more_health(state, caster.name, ability, effect, card.name))
         elif isinstance(effect, SkipRooms):  # Shortcut!: the Hero walking any dungeon
             out.append(lasting_effects.skip(state, effect, card.name))
         elif isinstance(effect, DamageHero):

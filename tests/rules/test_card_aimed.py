@@ -294,3 +294,37 @@ def test_not_dead_yet_deals_as_much_as_the_casters_wounds() -> None:
     state = run(state, c.CastSpell(player="A", card_id=NOT_DEAD_YET))
     assert state.walk is not None and state.walk.damage == 2
     assert dict(state.carried) == {1: 2, 2: 2}
+
+
+ASSASSIN = "BMA041"  # +3 Health to a Hero in an opponent's dungeon
+ESSENCE_TRANSFER = "CRL030"  # +X Health (X = your Wounds) to a Hero in an opponent's dungeon
+WEREWOLF_DEN = "TNL053"  # once per turn: one Hero +1 Health until end of turn
+
+
+def test_health_gained_keeps_a_hero_alive_through_more_damage() -> None:
+    """BMA041 / CRL030: the Hero of 4 Health walks A's Traps of 2, 2, 1: 5 damage kills it;
+    B's Assassin (+3: 7 Health) or Essence Transfer with B's 2 Wounds (+2: 6 Health) lets
+    it survive; A itself may not cast them on a Hero in its own dungeon."""
+    rooms = [plain("trap", 2), plain("trap", 2), plain("trap", 1)]
+    base = run(walking(rooms, [t_hero("fighter", 4)]), c.AdvanceHero())
+    b = base.player("B").model_copy(update={"wounds_adjust": 2})
+    base = base.model_copy(update={"players": (base.players[0], b)})
+    assert run(base, c.FinishAdventure()).souls("A") == 1  # dies: a Soul for A
+    for spell in (ASSASSIN, ESSENCE_TRANSFER):
+        refused(base, c.CastSpell(player="A", card_id=spell), "R-CARD-EFFECT")
+        state = run(base, c.CastSpell(player="B", card_id=spell), c.FinishAdventure())
+        assert (state.souls("A"), state.wounds("A")) == (0, 1), spell  # it survives
+
+
+def test_werewolf_den_gives_the_walking_hero_one_more_health_from_its_button() -> None:
+    """TNL053: once per turn, one Hero +1 Health: the Hero of 4 Health walking the Den
+    (printed 1) and Traps of 2 and 1 takes 4 and survives with 5 Health."""
+    state = walking(
+        [card_room(WEREWOLF_DEN), plain("trap", 2), plain("trap", 1)], [t_hero("fighter", 4)]
+    )
+    state = run(state, c.AdvanceHero())
+    use = c.UseRoomAbility(player="A", index=0)
+    state = run(state, use)
+    refused(state, use, "R-CARD-EFFECT")  # once per turn
+    state = run(state, c.FinishAdventure())
+    assert (state.souls("A"), state.wounds("A")) == (0, 1)

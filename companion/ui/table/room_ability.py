@@ -32,7 +32,7 @@ def room_ability_buttons(
     if (
         ability is None
         or room.card_id is None
-        or ability.target not in ("none", "hero_in_this_room", *ROOM_AIMS)
+        or ability.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *ROOM_AIMS)
     ):
         return []  # nothing to use now, or it aims at something the table picks by hand
     tr = ctx.app.tr
