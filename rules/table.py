@@ -65,6 +65,15 @@ def without_defaults(data: Any, **defaults: Any) -> Any:
     return data
 
 
+def known_card(value: str | None, kind: str) -> str | None:
+    """``value`` if it names a catalogue card of ``kind`` whose abilities are known."""
+    if value is not None:
+        card = effects_of(value)
+        if card is None or card.kind != kind:
+            raise ValueError(f"{value!r} is not a {kind.title()} whose abilities are known")
+    return value
+
+
 class TableRoom(StrictInput):
     name: CardName | None = None
     # The card's catalogue id ("BMA015"): its abilities apply (R-CARD-EFFECT).
@@ -82,11 +91,7 @@ class TableRoom(StrictInput):
     @field_validator("id")
     @classmethod
     def _known_room(cls, value: str | None) -> str | None:
-        if value is not None:
-            card = effects_of(value)
-            if card is None or card.kind != "room":
-                raise ValueError(f"{value!r} is not a Room whose abilities are known")
-        return value
+        return known_card(value, "room")
 
     @model_serializer(mode="wrap")
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -123,11 +128,7 @@ class TablePlayer(StrictInput):
     @field_validator("boss_id")
     @classmethod
     def _known_boss(cls, value: str | None) -> str | None:
-        if value is not None:
-            card = effects_of(value)
-            if card is None or card.kind != "boss":
-                raise ValueError(f"{value!r} is not a Boss whose abilities are known")
-        return value
+        return known_card(value, "boss")
 
     @model_serializer(mode="wrap")
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:

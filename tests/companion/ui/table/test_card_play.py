@@ -235,26 +235,33 @@ def _turn(build: Room, last: bool = False) -> list[Command]:
     return steps if last else [*steps, EndTurn()]
 
 
-def test_a_must_do_ability_holds_the_end_of_the_turn_until_answered(
-    app: TableApp, sessions: Sessions, page: FakePage
-) -> None:
-    """R-CARD-EFFECT: Robobo's Level Up makes Bo destroy a Room. Offers lapse when the
-    next turn begins, so End the turn waits below the question until Bo answers."""
-    session = sessions.new_game(ROBOBO_SETUP)
+def _levelled_up(app: TableApp, sessions: Sessions, setup: GameSetup, treasure: str) -> GameScreen:
+    """Ann's fifth Room (of ``treasure``), built in turn 4, levels her Boss up; the game
+    is opened at the end of that turn."""
+    session = sessions.new_game(setup)
     commands: list[Command] = [
-        BuildRoom(player="Ann", room=room("mage", 1, "R1")),
+        BuildRoom(player="Ann", room=room(treasure, 1, "R1")),
         BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
         RevealRooms(),
-        *_turn(room("mage", 1, "R2")),
-        *_turn(room("mage", 1, "R3")),
-        *_turn(room("mage", 1, "R4")),
-        *_turn(room("mage", 1, "R5"), last=True),
+        *_turn(room(treasure, 1, "R2")),
+        *_turn(room(treasure, 1, "R3")),
+        *_turn(room(treasure, 1, "R4")),
+        *_turn(room(treasure, 1, "R5"), last=True),
     ]
     for command in commands:
         session.play(command)
     app.start(f"/game/{session.game_id}")
     screen = app.current
     assert isinstance(screen, GameScreen)
+    return screen
+
+
+def test_a_must_do_ability_holds_the_end_of_the_turn_until_answered(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """R-CARD-EFFECT: Robobo's Level Up makes Bo destroy a Room. Offers lapse when the
+    next turn begins, so End the turn waits below the question until Bo answers."""
+    screen = _levelled_up(app, sessions, ROBOBO_SETUP, "mage")
     assert screen.state.phase == "end" and [o.mandatory for o in screen.state.offers] == [True]
     assert not has(page, "end-turn")
     assert "the turn ends only after it" in texts(page)
@@ -281,21 +288,7 @@ def test_mirrax_level_up_asks_whose_boss_treasure_it_gains(
     """TNL000: at its Level Up Mirrax takes another Boss's treasure icon for the rest of the
     game: one button per other Boss ("Bo · Mage"), a must-do (no No); Bo's mage icon then
     counts for Ann."""
-    session = sessions.new_game(MIRRAX_SETUP)
-    commands: list[Command] = [
-        BuildRoom(player="Ann", room=room("fighter", 1, "R1")),
-        BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
-        RevealRooms(),
-        *_turn(room("fighter", 1, "R2")),
-        *_turn(room("fighter", 1, "R3")),
-        *_turn(room("fighter", 1, "R4")),
-        *_turn(room("fighter", 1, "R5"), last=True),
-    ]
-    for command in commands:
-        session.play(command)
-    app.start(f"/game/{session.game_id}")
-    screen = app.current
-    assert isinstance(screen, GameScreen)
+    screen = _levelled_up(app, sessions, MIRRAX_SETUP, "fighter")
     assert _label(page, "offer-1-boss-Bo") == "Bo · Mage" and not has(page, "offer-1-no")
     tap(page, "offer-1-boss-Bo")
     assert screen.state.offers == ()
