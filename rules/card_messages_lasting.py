@@ -86,6 +86,7 @@ LASTING_MESSAGES: dict[str, str] = {
     "card.fx.hero_health.wounds": (
         "that Hero has as much more Health as you have Wounds, until end of turn."
     ),
+    "card.target.hero_own_dungeon_or_entrance": "[a Hero in your dungeon or at its entrance]",
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

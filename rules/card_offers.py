@@ -9,8 +9,13 @@ from rules.effects import OfferKind
 from rules.models import GameState
 
 
-def offer_heroes(state: GameState, offer: OfferKind) -> tuple[int, ...]:
-    """The Heroes in town an offer may take (ordinary ones only, where the card says so)."""
+def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[int, ...]:
+    """The Heroes in town an offer may take (ordinary ones only, where the card says so);
+    to damage, the Hero walking ``player``'s dungeon and those at its entrance."""
+    if offer == "damage_own_hero":
+        walk = state.walk
+        here = () if walk is None or walk.player != player or walk.room is None else (walk.hero,)
+        return (*here, *state.entrance(player)) if state.has_player(player) else here
     if offer == "ordinary_hero_to_entrance":
         return tuple(h for h in state.town if not state.hero(h).card.epic)
     if offer in ("town_hero_to_entrance", "kill_town_hero"):

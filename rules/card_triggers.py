@@ -220,9 +220,12 @@ def fire_ability(
         nothing = "card.no_wound"
     elif not has_room_target(state, player, offer, card_id):
         nothing = "card.no_room_target"
-    elif offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero") and (
-        not offer_heroes(state, offer)
-    ):
+    elif offer in (
+        "ordinary_hero_to_entrance",
+        "town_hero_to_entrance",
+        "kill_town_hero",
+        "damage_own_hero",
+    ) and not offer_heroes(state, offer, player):
         nothing = "card.no_target"
     else:
         nothing = ""

@@ -17,6 +17,7 @@ from pydantic import Field, model_validator
 
 from rules.effect_kinds import (
     BossTreasureOfAnother,
+    DamageHero,
     DeactivateRoom,
     DestroyRoom,
     Effect,
@@ -74,6 +75,7 @@ Target = Literal[
     "other_own_monster_room",  # a Monster Room of your dungeon other than this one
     "hero_in_this_room",
     "hero_in_own_dungeon",
+    "hero_own_dungeon_or_entrance",  # walking your dungeon or waiting at its entrance
     "hero_in_opponent_dungeon",
     "hero_in_any_dungeon",
     "hero_in_town",
@@ -164,6 +166,7 @@ OfferKind = Literal[
     "double_treasure",  # Yes: the owner's Rooms show their treasure twice until end of turn
     "boss_treasure_of_another",  # another player's Boss, whose treasure icon it gains
     "damage_entrance",  # Yes: damage each Hero at the entrance (Lightning Bolt!'s second part)
+    "damage_own_hero",  # a Hero in the owner's dungeon or at its entrance takes damage
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -291,6 +294,8 @@ class Ability(Fact):
             return "heal_wound"
         if isinstance(effect, TreasureDouble) and self.optional:
             return "double_treasure"  # Elicon's Level Up
+        if isinstance(effect, DamageHero) and self.target == "hero_own_dungeon_or_entrance":
+            return "damage_own_hero"  # Darkling Lair, uncovered
         if isinstance(effect, BossTreasureOfAnother):
             return "boss_treasure_of_another"  # Mirrax's Level Up
         if isinstance(effect, MoveHero) and effect.to == "own_entrance":

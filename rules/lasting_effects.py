@@ -19,6 +19,7 @@ from rules.card_offers import offer_bosses
 from rules.effect_kinds import (
     DamageDouble,
     DamageEntrance,
+    DamageHero,
     DestroyRoom,
     GainSouls,
     HeroHealth,
@@ -255,12 +256,17 @@ def heal_ordinary(state: GameState, player: str, hero: int | None, card: str) ->
     return ev.WoundHealed(player=player, hero=wounds[0], ruling=said)
 
 
-def entrance_damage(state: GameState, owner: str, amount: int, card: str) -> list[ev.EventBase]:
-    """``amount`` damage to each Hero waiting at ``owner``'s entrance: it keeps the damage
-    for its walk, or dies there when it reaches its Health (scored by ``owner``)."""
+def entrance_damage(
+    state: GameState, owner: str, amount: int, card: str, only: int | None = None
+) -> list[ev.EventBase]:
+    """``amount`` damage to each Hero waiting at ``owner``'s entrance (``only``: to that
+    one): it keeps the damage for its walk, or dies there when it reaches its Health
+    (scored by ``owner``)."""
     out: list[ev.EventBase] = []
     carried = dict(state.carried)
     for hero in state.entrance(owner):
+        if only is not None and hero != only:
+            continue
         taken = carried.get(hero, 0) + amount
         args = {"card": card, "hero": state.hero(hero).label(), "amount": amount, "player": owner}
         if taken >= state.hero(hero).card.health:
@@ -322,3 +328,23 @@ def more_health(
     }
     said = Ruling(rule="R-CARD-EFFECT", key="card.hero_health_gained", args=args)
     return ev.HeroHealthGained(amount=amount, ruling=said)
+
+
+def hero_damaged(state: GameState, offer: CardOffer, hero: int) -> list[ev.EventBase]:
+    """An offered ability's damage (Darkling Lair: 3) to the Hero its owner named: the one
+    walking the owner's dungeon, or one waiting at its entrance."""
+    card = card_table.table().get(offer.card_id)
+    amount = next(
+        (
+            e.amount
+            for a in (card.abilities if card is not None else ())
+            if a.offer == "damage_own_hero"
+            for e in a.effects
+            if isinstance(e, DamageHero) and e.amount is not None
+        ),
+        0,
+    )
+    walk = state.walk
+    if walk is not None and walk.hero == hero:
+        return adventure.damage(state, amount)
+    return entrance_damage(state, offer.player, amount, offer.card, only=hero)

@@ -232,7 +232,7 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
     if offer.offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer.offer))
-    return bool(offer_heroes(state, offer.offer))
+    return bool(offer_heroes(state, offer.offer, offer.player))
 
 
 def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase]:
@@ -260,6 +260,12 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         return out + lasting_effects.boss_treasure_of(state, offer, command.target, out[0].ruling)
     if offer.offer == "damage_entrance":  # Lightning Bolt!: its second part, said Yes
         return out + lasting_effects.entrance_part(state, offer)
+    if offer.offer == "damage_own_hero":  # Darkling Lair: the Hero the answer names
+        if command.hero is None or command.hero not in offer_heroes(
+            state, offer.offer, offer.player
+        ):
+            raise HeroError("R-CARD-EFFECT", "err.offer_hero", card=offer.card)
+        return out + lasting_effects.hero_damaged(state, offer, command.hero)
     if offer.offer == "double_treasure":  # Elicon: the engine's, once said Yes
         owner = state.player(offer.owner or offer.player)
         here = next(

@@ -328,3 +328,31 @@ def test_werewolf_den_gives_the_walking_hero_one_more_health_from_its_button() -
     refused(state, use, "R-CARD-EFFECT")  # once per turn
     state = run(state, c.FinishAdventure())
     assert (state.souls("A"), state.wounds("A")) == (0, 1)
+
+
+DARKLING_LAIR = "CRL016"  # uncovered: 3 damage to a Hero in your dungeon or at the entrance
+
+
+def test_darkling_lair_uncovered_deals_three_to_a_hero_its_owner_names() -> None:
+    """CRL016: the Trap over the Lair is destroyed while A's first Hero stands in Room 1:
+    A names the walking Hero (it takes 3) or the one of 2 Health waiting at the entrance
+    (it dies there: a Soul for A); a must-do, so a No is refused."""
+    state = _three_lured((20, 2, 9))
+    a = state.player("A")
+    lair = RoomStack(rooms=(card_room(DARKLING_LAIR), plain("trap", 0)))
+    state = state.model_copy(
+        update={
+            "players": (a.model_copy(update={"dungeon": (a.dungeon[0], lair)}), state.players[1])
+        }
+    )
+    state = run(state, c.DestroyRoom(player="A", index=1))
+    assert [(o.card_id, o.offer, o.mandatory) for o in state.offers] == [
+        (DARKLING_LAIR, "damage_own_hero", True)
+    ]
+    name = c.AnswerCardEffect(player="A", card_id=DARKLING_LAIR, accept=True, hero=0)
+    refused(state, name.model_copy(update={"accept": False}), "R-CARD-EFFECT")
+    walked = run(state, name)
+    assert walked.walk is not None and walked.walk.damage == 3
+    souls = state.souls("A")
+    at_door = run(state, name.model_copy(update={"hero": 1}))
+    assert at_door.souls("A") == souls + 1 and at_door.entrance("A") == (2,)

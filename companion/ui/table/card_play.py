@@ -125,7 +125,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
                 capitalized(card_label(tr, state.hero(h).label())),  # a button's words
                 yes.model_copy(update={"hero": h}),
             )
-            for h in offer_heroes(state, offer.offer)
+            for h in offer_heroes(state, offer.offer, offer.player)
         ]
     return [
         big_button(identifier, label, _answer(ctx, answer), primary=True)
