@@ -11,7 +11,7 @@ destruction uncovers fires too. Effects off the table are noted with what they d
 
 from __future__ import annotations
 
-from rules import adventure, build, lasting_effects
+from rules import adventure, build, lasting_effects, spell_effects
 from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, hit, use_mark
@@ -138,13 +138,13 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
             out.append(build.deactivate(state, _aimed(state, command), command.room or 0))
         elif isinstance(effect, HeroHealth):  # Werewolf Den: the Hero walking any dungeon
             label = room.label()
-            out.append(lasting_effects.more_health(state, player.name, ability, effect, label))
+            out.append(spell_effects.more_health(state, player.name, ability, effect, label))
         elif isinstance(effect, TreasureDouble):  # Jackpot Stash: the other Rooms
             out += lasting_effects.doubled(player, command.index, out[0].ruling)
         elif isinstance(effect, RoomTreasure | RoomDamagePlus) and ability.target in ROOM_AIMS:
             aimed = _aimed(state, command)
             out.append(
-                lasting_effects.aimed_at(aimed, command.room or 0, ability, effect, out[0].ruling)
+                spell_effects.aimed_at(aimed, command.room or 0, ability, effect, out[0].ruling)
             )
         elif isinstance(effect, RoomDamagePlus) and effect.rooms == "all_own":
             out += [

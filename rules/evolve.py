@@ -172,7 +172,7 @@ def _hero_revealed(event: ev.HeroRevealed, state: GameState) -> GameState:
 def _hero_lured(event: ev.HeroLured, state: GameState) -> GameState:
     state = state.model_copy(update={"town": _without(state.town, event.hero)})
     if state.phase == "bait":  # lured by the Bait (not brought by a card)
-        n = state.lured_to(event.player) + 1
+        n = dict(state.lured).get(event.player, 0) + 1
         lured = (*((p, k) for p, k in state.lured if p != event.player), (event.player, n))
         state = state.model_copy(update={"lured": lured})
     return _set_entrance(state, event.player, (*state.entrance(event.player), event.hero))
@@ -235,16 +235,13 @@ def _room_boosted(event: ev.RoomBoosted, state: GameState) -> GameState:
 
 
 def _hero_skipped_room(event: ev.HeroSkippedRoom, state: GameState) -> GameState:
-    walk = _walk(state)
-    more = walk.skip_more  # another Room to skip after this one (Shortcut!)
-    walk = walk.model_copy(
-        update={"room": event.room, "skip_next": more > 0, "skip_more": max(0, more - 1)}
-    )
+    walk = _walk(state)  # another Room to skip after this one (Shortcut!): one fewer
+    walk = walk.model_copy(update={"room": event.room, "skip_next": max(0, walk.skip_next - 1)})
     return state.model_copy(update={"walk": walk})
 
 
 def _skip_armed(event: ev.SkipArmed, state: GameState) -> GameState:
-    walk = _walk(state).model_copy(update={"skip_next": True, "skip_more": event.rooms - 1})
+    walk = _walk(state).model_copy(update={"skip_next": event.rooms})
     return state.model_copy(update={"walk": walk})
 
 

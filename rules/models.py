@@ -78,17 +78,9 @@ class RoomStack(Frozen):
     boost: int = 0  # more (or less) damage until end of turn, from a Spell (R-CARD-EFFECT)
     miniboss: Miniboss | None = None
     coins: NonNegative = 0
-    # +1 counters on the top Room (Elder Portal, Clock Tower...): each adds 1 damage; lost
-    # when the Room is covered or destroyed (R-CARD-EFFECT).
-    counters: NonNegative = 0
-    # Until end of turn: treasure icons it shows more (Meteorite), or none at all
-    # (Decapitator), R-CARD-EFFECT.
-    extra_treasure: tuple[Treasure, ...] = Field(default=(), max_length=8)
-    no_treasure: bool = False
-
-    def shown_treasure(self) -> tuple[Treasure, ...]:
-        """The treasure icons the top Room counts for now (R-BAIT-TOTAL)."""
-        return () if self.no_treasure else (*self.top.treasure, *self.extra_treasure)
+    counters: NonNegative = 0  # +1 counters on the top Room: +1 damage each (R-CARD-EFFECT)
+    extra_treasure: tuple[Treasure, ...] = Field(default=(), max_length=8)  # until end of turn
+    no_treasure: bool = False  # until end of turn it shows none (Decapitator)
 
     @property
     def top(self) -> Room:
@@ -286,8 +278,7 @@ class PlayerState(Frozen):
     items: tuple[OwnedItem, ...] = ()  # Items won, in the order won (R-ITEM)
     promoted_turn: NonNegative = 0  # the last turn a Miniboss was promoted
     coin_for_room_turn: NonNegative = 0  # the last turn a Room card was discarded for a Coin
-    # The Boss's catalogue id: its "for the rest of the game" Level Up applies (R-CARD-EFFECT).
-    boss_card_id: str | None = None
+    boss_card_id: str | None = None  # its lasting Level Up applies (R-CARD-EFFECT)
 
     @property
     def has_built(self) -> bool:
@@ -338,8 +329,7 @@ class Walk(Frozen):
     hero: NonNegative
     room: NonNegative | None = None
     damage: int = 0
-    skip_next: bool = False
-    skip_more: NonNegative = 0  # Rooms it skips after the next one (Shortcut!, R-CARD-EFFECT)
+    skip_next: NonNegative = 0  # how many Rooms it skips next (Shortcut!: two)
     extra_health: NonNegative = 0  # Health a card gave it this turn (Assassin), R-CARD-EFFECT
 
 
@@ -365,13 +355,7 @@ class GameState(Frozen):
     # rules.card_effects, cleared when a turn starts (R-CARD-EFFECT).
     card_uses: tuple[str, ...] = ()
     offers: tuple[CardOffer, ...] = ()  # abilities waiting for a yes or no
-    # How many Heroes this turn's Bait phase lured to each player, (player, count): a
-    # card's condition on them (Healing Tank, Super Effective!), R-CARD-EFFECT; cleared
-    # when a turn starts.
-    lured: tuple[tuple[str, int], ...] = ()
-
-    def lured_to(self, name: str) -> int:
-        return next((n for player, n in self.lured if player == name), 0)
+    lured: tuple[tuple[str, int], ...] = ()  # (player, Heroes this turn's Bait lured there)
 
     # --- look-ups -----------------------------------------------------------------------
 
@@ -424,9 +408,8 @@ class GameState(Frozen):
         """The walking Hero has damage at least its Health: leaving its Room, it dies
         there (R-ADV-DEATH)."""
         walk = self.walk
-        if walk is None:
-            return False
-        return walk.damage >= self.hero(walk.hero).card.health + walk.extra_health
+        health = 0 if walk is None else self.hero(walk.hero).card.health + walk.extra_health
+        return walk is not None and walk.damage >= health
 
     def hero_stands_in(self, player: str, index: int) -> bool:
         """Whether the walking Hero stands in ``player``'s Room at ``index``."""

@@ -8,7 +8,7 @@ from town); any other effect is logged as a reminder that the players carry out 
 
 from __future__ import annotations
 
-from rules import adventure, build, card_triggers, lasting_effects
+from rules import adventure, build, card_triggers, lasting_effects, spell_effects
 from rules import commands as cmd
 from rules import events as ev
 from rules.activated import to_first_room
@@ -71,7 +71,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     spell_ability(command.card_id)  # refused unless it is a Spell
     card = effects_of(command.card_id)
     assert card is not None
-    ability = lasting_effects.chosen_spell(state, caster.name, card)
+    ability = spell_effects.chosen_spell(state, caster.name, card)
     if ability.timing != "any" and state.phase != ability.timing:
         raise PhaseError("R-CARD-EFFECT", "err.spell_phase", card=card.name, phase=ability.timing)
     played = card_triggers.spell_played(state, caster.name, card.name)
@@ -80,7 +80,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
         by_hand = _ruling("card.spell_by_hand", player=caster.name, card=card.name)
         return [ev.Noted(ruling=by_hand), *played]
     out.append(ev.Noted(ruling=_ruling("card.spell_cast", player=caster.name, card=card.name)))
-    if not lasting_effects.condition_holds(state, caster.name, ability.condition):
+    if not spell_effects.condition_holds(state, caster.name, ability.condition):
         raise RulesError(
             "R-CARD-EFFECT", f"err.spell_if.{ability.condition}", card=card.name, player=caster.name
         )
@@ -116,15 +116,15 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             said = _ruling(
                 "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
             )
-            out.append(lasting_effects.aimed_at(player, index, ability, effect, said))
+            out.append(spell_effects.aimed_at(player, index, ability, effect, said))
         elif isinstance(effect, HealWound):  # Healing Tank: an ordinary Wound
-            out.append(lasting_effects.heal_ordinary(state, caster.name, command.hero, card.name))
+            out.append(spell_effects.heal_ordinary(state, caster.name, command.hero, card.name))
         elif isinstance(effect, DamageEntrance):  # Not Dead Yet: as many as the Wounds
-            out += lasting_effects.wounds_damage(state, caster.name, effect, card.name)
+            out += spell_effects.wounds_damage(state, caster.name, effect, card.name)
         elif isinstance(effect, HeroHealth):  # Assassin: the Hero walking another dungeon
-            out.append(lasting_effects.more_health(state, caster.name, ability, effect, card.name))
+            out.append(spell_effects.more_health(state, caster.name, ability, effect, card.name))
         elif isinstance(effect, SkipRooms):  # Shortcut!: the Hero walking any dungeon
-            out.append(lasting_effects.skip(state, effect, card.name))
+            out.append(spell_effects.skip(state, effect, card.name))
         elif isinstance(effect, DamageHero):
             walk = state.walk
             if walk is None or walk.player != caster.name or walk.room is None:
@@ -162,7 +162,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card.name)
             out.append(to_first_room(state, caster, card.name))
         elif isinstance(effect, MoveHero) and effect.to == "opponent_entrance":
-            out.append(lasting_effects.to_opponent(state, caster.name, ability, command, card.name))
+            out.append(spell_effects.to_opponent(state, caster.name, ability, command, card.name))
         elif isinstance(effect, MoveHero):  # a Hero in town to the caster's entrance
             if command.hero is None or command.hero not in state.town:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_town_hero", card=card.name)
@@ -257,15 +257,15 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     if not command.accept:
         return out
     if offer.offer == "boss_treasure_of_another":  # Mirrax: the Boss named by ``target``
-        return out + lasting_effects.boss_treasure_of(state, offer, command.target, out[0].ruling)
+        return out + spell_effects.boss_treasure_of(state, offer, command.target, out[0].ruling)
     if offer.offer == "damage_entrance":  # Lightning Bolt!: its second part, said Yes
-        return out + lasting_effects.entrance_part(state, offer)
+        return out + spell_effects.entrance_part(state, offer)
     if offer.offer == "damage_own_hero":  # Darkling Lair: the Hero the answer names
         if command.hero is None or command.hero not in offer_heroes(
             state, offer.offer, offer.player
         ):
             raise HeroError("R-CARD-EFFECT", "err.offer_hero", card=offer.card)
-        return out + lasting_effects.hero_damaged(state, offer, command.hero)
+        return out + spell_effects.hero_damaged(state, offer, command.hero)
     if offer.offer == "double_treasure":  # Elicon: the engine's, once said Yes
         owner = state.player(offer.owner or offer.player)
         here = next(
