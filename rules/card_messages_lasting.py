@@ -87,6 +87,13 @@ LASTING_MESSAGES: dict[str, str] = {
         "that Hero has as much more Health as you have Wounds, until end of turn."
     ),
     "card.target.hero_own_dungeon_or_entrance": "[a Hero in your dungeon or at its entrance]",
+    "card.scored_hero_taken": (
+        "{card}: {hero} moves from {scorer}'s scorekeeping area to {player}'s, face down"
+        " (its Souls with it)."
+    ),
+    "card.fx.take_scored_hero": (
+        "put an ordinary Hero from an opponent's scorekeeping area face down in yours."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -16,6 +16,14 @@ def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[
         walk = state.walk
         here = () if walk is None or walk.player != player or walk.room is None else (walk.hero,)
         return (*here, *state.entrance(player)) if state.has_player(player) else here
+    if offer == "take_scored_hero":  # ordinary Heroes others scored face down (Souls)
+        return tuple(
+            s.hero
+            for p in state.players
+            if p.name != player
+            for s in p.scored
+            if not s.face_up and not state.hero(s.hero).card.epic
+        )
     if offer == "ordinary_hero_to_entrance":
         return tuple(h for h in state.town if not state.hero(h).card.epic)
     if offer in ("town_hero_to_entrance", "kill_town_hero"):

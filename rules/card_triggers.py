@@ -225,6 +225,7 @@ def fire_ability(
         "town_hero_to_entrance",
         "kill_town_hero",
         "damage_own_hero",
+        "take_scored_hero",
     ) and not offer_heroes(state, offer, player):
         nothing = "card.no_target"
     else:

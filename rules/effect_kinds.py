@@ -326,6 +326,13 @@ class SkipRooms(Fact):
     rooms_if_five: Annotated[int, Field(ge=1, le=2)] = 1
 
 
+class TakeScoredHero(Fact):
+    """Move an ordinary Hero from an opponent's scorekeeping area face down to yours (its
+    Souls go with it; Kaw'nee)."""
+
+    kind: Literal["take_scored_hero"] = "take_scored_hero"
+
+
 class GainSouls(Fact):
     """You have ``amount`` more Souls for the rest of the game."""
 
@@ -368,6 +375,7 @@ Effect = Annotated[
     | RoomTreasure
     | BossTreasureOfAnother
     | SkipRooms
+    | TakeScoredHero
     | GainSouls,
     Field(discriminator="kind"),
 ]

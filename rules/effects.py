@@ -26,6 +26,7 @@ from rules.effect_kinds import (
     KillHero,
     MoveHero,
     RoomDamagePlus,
+    TakeScoredHero,
     TreasureDouble,
 )
 
@@ -167,6 +168,7 @@ OfferKind = Literal[
     "boss_treasure_of_another",  # another player's Boss, whose treasure icon it gains
     "damage_entrance",  # Yes: damage each Hero at the entrance (Lightning Bolt!'s second part)
     "damage_own_hero",  # a Hero in the owner's dungeon or at its entrance takes damage
+    "take_scored_hero",  # an ordinary Hero scored by an opponent, to the owner's Souls
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -296,6 +298,8 @@ class Ability(Fact):
             return "double_treasure"  # Elicon's Level Up
         if isinstance(effect, DamageHero) and self.target == "hero_own_dungeon_or_entrance":
             return "damage_own_hero"  # Darkling Lair, uncovered
+        if isinstance(effect, TakeScoredHero):
+            return "take_scored_hero"  # Kaw'nee's Level Up
         if isinstance(effect, BossTreasureOfAnother):
             return "boss_treasure_of_another"  # Mirrax's Level Up
         if isinstance(effect, MoveHero) and effect.to == "own_entrance":

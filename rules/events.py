@@ -375,6 +375,15 @@ class HeroHealthGained(EventBase):
     amount: int = Field(ge=1)
 
 
+class ScoredHeroTaken(EventBase):
+    """A Hero ``scorer`` scored moves face down to ``player``'s scorekeeping area."""
+
+    type: Literal["scored_hero_taken"] = "scored_hero_taken"
+    player: str
+    scorer: str
+    hero: NonNegative
+
+
 Event = Annotated[
     Noted
     | RoomPlaced
@@ -421,7 +430,8 @@ Event = Annotated[
     | RoomCountersChanged
     | RoomTreasureChanged
     | EntranceHeroDamaged
-    | HeroHealthGained,
+    | HeroHealthGained
+    | ScoredHeroTaken,
     Field(discriminator="type"),
 ]
 

@@ -110,6 +110,12 @@ def _hero_health_gained(event: ev.HeroHealthGained, state: GameState) -> GameSta
     return state.model_copy(update={"walk": more})
 
 
+def _scored_hero_taken(event: ev.ScoredHeroTaken, state: GameState) -> GameState:
+    left = tuple(s for s in state.player(event.scorer).scored if s.hero != event.hero)
+    state = state.with_player(event.scorer, scored=left)
+    return _score(state, event.player, event.hero, face_up=False)
+
+
 def _boss_leveled_up(event: ev.BossLeveledUp, state: GameState) -> GameState:
     return state.with_player(event.player, leveled_up=True)
 
@@ -405,5 +411,6 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     ev.RoomTreasureChanged: _room_treasure_changed,
     ev.EntranceHeroDamaged: _entrance_hero_damaged,
     ev.HeroHealthGained: _hero_health_gained,
+    ev.ScoredHeroTaken: _scored_hero_taken,
     **expansion_evolve.FOLDS,
 }

@@ -249,3 +249,16 @@ def hero_damaged(state: GameState, offer: CardOffer, hero: int) -> list[ev.Event
     if walk is not None and walk.hero == hero:
         return adventure.damage(state, amount)
     return entrance_damage(state, offer.player, amount, offer.card, only=hero)
+
+
+def scored_hero_taken(state: GameState, offer: CardOffer, hero: int) -> ev.ScoredHeroTaken:
+    """The Hero moves, face down, from its scorer's area to the offer's player's."""
+    scorer = next(p.name for p in state.players if any(s.hero == hero for s in p.scored))
+    args = {
+        "card": offer.card,
+        "hero": state.hero(hero).label(),
+        "player": offer.player,
+        "scorer": scorer,
+    }
+    said = Ruling(rule="R-CARD-EFFECT", key="card.scored_hero_taken", args=args)
+    return ev.ScoredHeroTaken(player=offer.player, scorer=scorer, hero=hero, ruling=said)

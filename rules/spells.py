@@ -211,6 +211,13 @@ def _kill(
     return adventure.kill(state)
 
 
+def _named_hero(state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect) -> int:
+    """The Hero the answer names, refused unless the offer may take it."""
+    if command.hero is None or command.hero not in offer_heroes(state, offer.offer, offer.player):
+        raise HeroError("R-CARD-EFFECT", "err.offer_hero", card=offer.card)
+    return command.hero
+
+
 def find_offer(state: GameState, player: str, card_id: str) -> CardOffer:
     offer = next((o for o in state.offers if o.player == player and o.card_id == card_id), None)
     if offer is None:
@@ -260,12 +267,12 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         return out + spell_effects.boss_treasure_of(state, offer, command.target, out[0].ruling)
     if offer.offer == "damage_entrance":  # Lightning Bolt!: its second part, said Yes
         return out + spell_effects.entrance_part(state, offer)
+    if offer.offer == "take_scored_hero":  # Kaw'nee: the Hero the answer names
+        taken = _named_hero(state, offer, command)
+        return [*out, spell_effects.scored_hero_taken(state, offer, taken)]
     if offer.offer == "damage_own_hero":  # Darkling Lair: the Hero the answer names
-        if command.hero is None or command.hero not in offer_heroes(
-            state, offer.offer, offer.player
-        ):
-            raise HeroError("R-CARD-EFFECT", "err.offer_hero", card=offer.card)
-        return out + spell_effects.hero_damaged(state, offer, command.hero)
+        named = _named_hero(state, offer, command)
+        return out + spell_effects.hero_damaged(state, offer, named)
     if offer.offer == "double_treasure":  # Elicon: the engine's, once said Yes
         owner = state.player(offer.owner or offer.player)
         here = next(

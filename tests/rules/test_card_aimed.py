@@ -356,3 +356,25 @@ def test_darkling_lair_uncovered_deals_three_to_a_hero_its_owner_names() -> None
     souls = state.souls("A")
     at_door = run(state, name.model_copy(update={"hero": 1}))
     assert at_door.souls("A") == souls + 1 and at_door.entrance("A") == (2,)
+
+
+KAWNEE = "KSA004"  # Level Up: you may take an ordinary Hero from an opponent's score
+
+
+def test_kawnee_levels_up_and_may_take_an_ordinary_hero_scored_by_an_opponent() -> None:
+    """KSA004: an ordinary Hero in B's scorekeeping area goes face down into A's: one Soul
+    moves from B to A; B's Epic Hero may not be taken; a "may", so No is allowed."""
+    town = [t_hero("fighter", 4), t_hero("mage", 11, epic=True)]
+    state = _in_build([plain("trap", 1, "fighter")] * 4, town, boss=KAWNEE)
+    scored = (ScoredHero(hero=0, face_up=False), ScoredHero(hero=1, face_up=False))
+    b = state.player("B").model_copy(update={"scored": scored})
+    state = state.model_copy(update={"players": (state.players[0], b), "town": ()})
+    state = run(state, c.BuildRoom(player="A", room=plain("trap", 1)), c.RevealRooms())
+    assert [(o.card_id, o.offer, o.mandatory) for o in state.offers] == [
+        (KAWNEE, "take_scored_hero", False)
+    ]
+    souls = (state.souls("A"), state.souls("B"))
+    take = c.AnswerCardEffect(player="A", card_id=KAWNEE, accept=True, hero=1)
+    refused(state, take, "R-CARD-EFFECT")  # an Epic Hero
+    state = run(state, take.model_copy(update={"hero": 0}))
+    assert (state.souls("A"), state.souls("B")) == (souls[0] + 1, souls[1] - 1)
