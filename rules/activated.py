@@ -56,7 +56,8 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
         return False  # no counter left to pay with
     if ability.target in ROOM_AIMS and not aims(state, ability):
         return False  # no Room to aim at
-    return not (ability.cost == "destroy_another" and len(player.dungeon) < 2)
+    others = ("destroy_another", "destroy_all_others")
+    return not (ability.cost in others and len(player.dungeon) < 2)
 
 
 def aims(state: GameState, ability: Ability) -> tuple[tuple[str, int], ...]:
@@ -88,8 +89,11 @@ def usable(state: GameState, name: str, index: int) -> Ability | None:
     )
 
 
-def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBase], int | None]:
-    """The events of using the ability, and the Room (index) its cost destroys."""
+def use(
+    state: GameState, command: cmd.UseRoomAbility
+) -> tuple[list[ev.EventBase], tuple[int, ...]]:
+    """The events of using the ability, and the Rooms (indices, last first) its cost
+    destroys."""
     ability = usable(state, command.player, command.index)
     player = state.player(command.player) if state.has_player(command.player) else None
     if ability is None or player is None:
@@ -202,14 +206,18 @@ def _aimed(state: GameState, command: cmd.UseRoomAbility) -> PlayerState:
     return target
 
 
-def _cost(player: PlayerState, command: cmd.UseRoomAbility, ability: Ability) -> int | None:
-    """The Room the ability's cost destroys (this one, or another of the owner's)."""
+def _cost(player: PlayerState, command: cmd.UseRoomAbility, ability: Ability) -> tuple[int, ...]:
+    """The Rooms the ability's cost destroys, last first (this one, another of the
+    owner's, or every other one: The Smashinator)."""
     room = player.dungeon[command.index].top
     if ability.cost == "destroy_this":
-        return command.index
+        return (command.index,)
+    if ability.cost == "destroy_all_others":
+        others = (i for i, _ in player.active_rooms() if i != command.index)
+        return tuple(sorted(others, reverse=True))
     if ability.cost == "destroy_another":
         other = command.other
         if other is None or other == command.index or other >= len(player.dungeon):
             raise RulesError("R-CARD-EFFECT", "err.ability_needs_other", card=room.label())
-        return other
-    return None
+        return (other,)
+    return ()

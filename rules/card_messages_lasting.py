@@ -94,6 +94,8 @@ LASTING_MESSAGES: dict[str, str] = {
     "card.fx.take_scored_hero": (
         "put an ordinary Hero from an opponent's scorekeeping area face down in yours."
     ),
+    "card.cost.destroy_all_others": "destroy every other Room of your dungeon to",
+    "card.cost.destroy_all_others.then": "destroy every other Room of your dungeon, then",
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -60,6 +60,7 @@ Cost = Literal[
     "remove_counter",  # take one +1 counter off this Room
     "discard_advanced_room",
     "discard_trap_room",
+    "destroy_all_others",  # every other visible Room of your dungeon (The Smashinator)
 ]
 
 Timing = Literal["any", "build", "adventure"]

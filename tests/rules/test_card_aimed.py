@@ -378,3 +378,18 @@ def test_kawnee_levels_up_and_may_take_an_ordinary_hero_scored_by_an_opponent() 
     refused(state, take, "R-CARD-EFFECT")  # an Epic Hero
     state = run(state, take.model_copy(update={"hero": 0}))
     assert (state.souls("A"), state.souls("B")) == (souls[0] + 1, souls[1] - 1)
+
+
+SMASHINATOR = "TNL048"  # once per turn: destroy every other visible Room of yours, +6
+
+
+def test_the_smashinator_destroys_every_other_room_for_six_more() -> None:
+    """TNL048 (printed 3): the two other Rooms are destroyed (the one over a Monster Room
+    uncovers it, which stays), and the Smashinator deals 3+6 = 9 this turn."""
+    covered = RoomStack(rooms=(plain("monster", 2), plain("trap", 1)))
+    state = _in_build([plain("trap", 1), card_room(SMASHINATOR)], [t_hero("fighter", 9)])
+    a = state.player("A")
+    a = a.model_copy(update={"dungeon": (covered, *a.dungeon)})
+    state = state.model_copy(update={"players": (a, state.players[1])})
+    state = run(state, c.UseRoomAbility(player="A", index=2))
+    assert [d.damage for d in dungeon_damage(state.player("A"))] == [2, 9]
