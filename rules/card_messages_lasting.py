@@ -96,6 +96,9 @@ LASTING_MESSAGES: dict[str, str] = {
     ),
     "card.cost.destroy_all_others": "destroy every other Room of your dungeon to",
     "card.cost.destroy_all_others.then": "destroy every other Room of your dungeon, then",
+    "card.hero_removed": (
+        "{card}: {hero} leaves the game from {player}'s dungeon: no Soul, no Wound."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

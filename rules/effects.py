@@ -136,6 +136,7 @@ SPELL_KINDS = frozenset(
         "heal_wound",  # an ordinary Wound of the caster's (Healing Tank)
         "damage_entrance",  # the Heroes at the caster's entrance (Not Dead Yet)
         "hero_health",  # the Hero walking an opponent's dungeon (Assassin)
+        "remove_hero",  # the Hero walking an opponent's dungeon leaves the game (Pity)
     }
 )
 # Effects the engine can carry out once a player chooses them (through a command).

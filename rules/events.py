@@ -384,6 +384,13 @@ class ScoredHeroTaken(EventBase):
     hero: NonNegative
 
 
+class HeroRemoved(EventBase):
+    """A Hero leaves the game: no Soul, no Wound (Pity), R-CARD-EFFECT."""
+
+    type: Literal["hero_removed"] = "hero_removed"
+    hero: NonNegative
+
+
 Event = Annotated[
     Noted
     | RoomPlaced
@@ -431,7 +438,8 @@ Event = Annotated[
     | RoomTreasureChanged
     | EntranceHeroDamaged
     | HeroHealthGained
-    | ScoredHeroTaken,
+    | ScoredHeroTaken
+    | HeroRemoved,
     Field(discriminator="type"),
 ]
 

@@ -116,6 +116,12 @@ def _scored_hero_taken(event: ev.ScoredHeroTaken, state: GameState) -> GameState
     return _score(state, event.player, event.hero, face_up=False)
 
 
+def _hero_removed(event: ev.HeroRemoved, state: GameState) -> GameState:
+    walk = None if state.walk is not None and state.walk.hero == event.hero else state.walk
+    carried = tuple((h, d) for h, d in state.carried if h != event.hero)
+    return state.model_copy(update={"walk": walk, "carried": carried})
+
+
 def _boss_leveled_up(event: ev.BossLeveledUp, state: GameState) -> GameState:
     return state.with_player(event.player, leveled_up=True)
 
@@ -412,5 +418,6 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     ev.EntranceHeroDamaged: _entrance_hero_damaged,
     ev.HeroHealthGained: _hero_health_gained,
     ev.ScoredHeroTaken: _scored_hero_taken,
+    ev.HeroRemoved: _hero_removed,
     **expansion_evolve.FOLDS,
 }

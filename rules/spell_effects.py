@@ -262,3 +262,13 @@ def scored_hero_taken(state: GameState, offer: CardOffer, hero: int) -> ev.Score
     }
     said = Ruling(rule="R-CARD-EFFECT", key="card.scored_hero_taken", args=args)
     return ev.ScoredHeroTaken(player=offer.player, scorer=scorer, hero=hero, ruling=said)
+
+
+def removed(state: GameState, caster: str, card: str) -> ev.HeroRemoved:
+    """The Hero walking an opponent's dungeon leaves the game: nobody scores it."""
+    walk = state.walk
+    if walk is None or walk.room is None or walk.player == caster:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_there", card=card)
+    args = {"card": card, "hero": state.hero(walk.hero).label(), "player": walk.player}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.hero_removed", args=args)
+    return ev.HeroRemoved(hero=walk.hero, ruling=said)

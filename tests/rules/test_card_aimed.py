@@ -393,3 +393,18 @@ def test_the_smashinator_destroys_every_other_room_for_six_more() -> None:
     state = state.model_copy(update={"players": (a, state.players[1])})
     state = run(state, c.UseRoomAbility(player="A", index=2))
     assert [d.damage for d in dungeon_damage(state.player("A"))] == [2, 9]
+
+
+PITY = "TNL066"  # a Hero in an opponent's dungeon is removed from the game
+
+
+def test_pity_removes_the_hero_walking_an_opponents_dungeon() -> None:
+    """TNL066: B casts it on the Hero walking A's dungeon: it leaves the game, so A scores
+    neither a Soul nor a Wound for it; A may not cast it in A's own dungeon."""
+    state = run(
+        walking([plain("trap", 1), plain("trap", 1)], [t_hero("fighter", 9)]), c.AdvanceHero()
+    )
+    refused(state, c.CastSpell(player="A", card_id=PITY), "R-CARD-EFFECT")
+    state = run(state, c.CastSpell(player="B", card_id=PITY))
+    assert (state.souls("A"), state.wounds("A"), state.player("A").scored) == (0, 0, ())
+    assert state.walk is None and 0 not in state.town
