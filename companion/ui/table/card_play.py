@@ -255,6 +255,25 @@ class SpellPanel:
                     run_spacing=6,
                 )
             )
+        if self._to_opponent():  # Another Castle, Agent of Evil: whose entrance
+            body.append(ft.Text(tr("table.spell_opponent"), size=15))
+            players = [p.name for p in state.in_game() if p.name != self.caster]
+            body.append(
+                ft.Row(
+                    [
+                        self._choice(
+                            f"spell-opponent-{ctx.seat(name)}",
+                            name,
+                            self.target == (name, 0),
+                            lambda t=(name, 0): self._set(target=t),
+                        )
+                        for name in players
+                    ],
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=6,
+                )
+            )
         body += [
             ft.Row(
                 [
@@ -285,6 +304,13 @@ class SpellPanel:
         if target == "hero_in_town":
             return "hero"
         return None
+
+    def _to_opponent(self) -> bool:
+        """Whether the Spell sends a Hero to the entrance of an opponent it names."""
+        card = effects_of(self.spell)
+        return card is not None and any(
+            getattr(e, "to", "") == "opponent_entrance" for e in card.abilities[0].effects
+        )
 
     def _choice(self, identifier: str, text: str, chosen: bool, pick: object) -> ft.Control:
         assert callable(pick)

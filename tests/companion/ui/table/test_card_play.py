@@ -293,3 +293,28 @@ def test_mirrax_level_up_asks_whose_boss_treasure_it_gains(
     tap(page, "offer-1-boss-Bo")
     assert screen.state.offers == ()
     assert screen.state.player("Ann").bonus("mage") == 1
+
+
+IN_BUILD: list[Command] = [
+    BuildRoom(player="Ann", room=room("mage", 2, "Crypt")),
+    BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+    RevealRooms(),
+    RevealHeroes(heroes=(hero("mage", 9, "Wizard"), hero("thief", 4, "Rogue"))),
+]
+
+
+def test_spell_panel_asks_whose_entrance_for_agent_of_evil(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TPU013: a Hero in town goes to the entrance of an opponent's dungeon: the panel asks
+    which Hero and, for Ann, offers Bo (not Ann herself)."""
+    screen = start(app, sessions, IN_BUILD)
+    tap(page, "spell-open")
+    tap(page, "spell-caster-1")
+    tap(page, "spell-TPU013")
+    assert "To whose entrance?" in texts(page)
+    assert has(page, "spell-opponent-2") and not has(page, "spell-opponent-1")
+    tap(page, "spell-hero-1")
+    tap(page, "spell-opponent-2")
+    tap(page, "spell-play")
+    assert screen.state.entrance("Bo") == (1,)
