@@ -22,6 +22,10 @@ from rules.commands import UseRoomAbility
 from rules.effects import ROOM_AIMS
 from rules.models import PlayerState
 
+# What a Room's button may aim at besides a Room: nothing, the Hero standing in it or the
+# one walking any dungeon, or an opponent whose cards the players handle (Elder Portal).
+AIMS = ("opponent", *ROOM_AIMS)
+
 
 def room_ability_buttons(
     ctx: TableContext, player: PlayerState, index: int, prefix: str
@@ -32,7 +36,7 @@ def room_ability_buttons(
     if (
         ability is None
         or room.card_id is None
-        or ability.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *ROOM_AIMS)
+        or ability.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *AIMS)
     ):
         return []  # nothing to use now, or it aims at something the table picks by hand
     tr = ctx.app.tr

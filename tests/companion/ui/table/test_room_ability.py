@@ -59,3 +59,27 @@ def test_an_ability_aimed_at_a_room_has_one_button_per_room_it_may_take(
     state = app.current.state
     assert state.player("Ann").dungeon == ()
     assert state.player("Bo").dungeon[0].deactivated
+
+
+PORTAL = Room(name="Elder Portal", treasure=("cleric",), damage=0, kind="trap", card_id="TPU004")
+
+
+def test_elder_portal_pays_its_counter_with_its_own_button(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TPU004: built with two counters (2 damage); its button takes one off (the opponent's
+    discard is the players'): 1 damage; once per turn, so the button goes."""
+    screen = start(
+        app,
+        sessions,
+        [
+            BuildRoom(player="Ann", room=PORTAL),
+            BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+            RevealRooms(),
+            RevealHeroes(heroes=(hero("mage"), hero("thief"))),
+        ],
+    )
+    assert screen.state.player("Ann").dungeon[0].counters == 2
+    tap(page, "p1-room-1-use")
+    assert app.current.state.player("Ann").dungeon[0].counters == 1
+    assert not has(page, "p1-room-1-use")
