@@ -106,12 +106,6 @@ def _item_used(event: ev.ItemUsed, state: GameState) -> GameState:
     return _items(state, choices=_without_choice(state.items, event.player))
 
 
-def _hero_health_raised(event: ev.HeroHealthRaised, state: GameState) -> GameState:
-    return state.model_copy(
-        update={"health_plus": (*state.health_plus, (event.hero, event.amount))}
-    )
-
-
 # --- Coins and Minibosses --------------------------------------------------------------------
 
 
@@ -170,7 +164,6 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     ev.ItemScored: _item_scored,
     ev.FaceUpItemChosen: _face_up_item_chosen,
     ev.ItemUsed: _item_used,
-    ev.HeroHealthRaised: _hero_health_raised,
     ev.CoinsChanged: _coins_changed,
     ev.CoinsMoved: _coins_moved,
     ev.CoinsLost: _coins_lost,

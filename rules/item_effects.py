@@ -111,7 +111,7 @@ def _every_hero(state: GameState, event: ev.WalkStarted) -> list[ev.EventBase]:
         if mark.startswith(EVERY_HERO) and owner == event.player and amount.isdigit():
             args: dict[str, Arg] = {"hero": state.hero(event.hero).label(), "amount": int(amount)}
             ruling = Ruling(rule="R-ITEM", key="item.health_every_hero", args=args)
-            out.append(ev.HeroHealthRaised(hero=event.hero, amount=int(amount), ruling=ruling))
+            out.append(ev.HeroHealthGained(amount=int(amount), ruling=ruling))
     return out
 
 

@@ -54,9 +54,6 @@ ITEM_MESSAGES: dict[str, str] = {
     "card.fx.pick_room.double.monster.any": (
         "choose one of your Monster Rooms: its damage is doubled until end of turn."
     ),
-    "card.fx.by_hand.copies_ability": (
-        "by hand: it copies another card's ability; follow that card."
-    ),
     "card.fx.health_bonus.hero.none": "the Hero has +{amount} Health until end of turn.",
     "card.fx.health_bonus.hero.monster_room": (
         "the Hero has +{amount} Health for every Monster Room in your dungeon until end of turn."

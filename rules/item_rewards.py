@@ -52,8 +52,9 @@ def says(card: CardEffects, ability: Ability, args: dict[str, Arg], key: str) ->
 def health(
     state: GameState, owner: PlayerState, effect: HealthBonus, hero: int, said: Ruling
 ) -> list[ev.EventBase]:
-    """+Health until end of turn for ``hero`` (per Monster Room of ``owner``'s); for each
-    Hero entering ``owner``'s dungeon this turn, the mark that says so too."""
+    """+Health until end of turn for ``hero``, the walking Hero (per Monster Room of
+    ``owner``'s); for each Hero entering ``owner``'s dungeon this turn, the mark that says
+    so too. A Hero's Health added lives on its walk (``Walk.extra_health``)."""
     amount = effect.amount
     if effect.per == "monster_room":
         amount *= sum(1 for _, s in owner.active_rooms() if s.top.kind == "monster")
@@ -63,8 +64,9 @@ def health(
         if mark in state.card_uses:
             return []  # the mark already raises each Hero entering (walk_started)
         out.append(marked(owner.name, -1, mark))
-    if amount:
-        out.append(ev.HeroHealthRaised(hero=hero, amount=amount, ruling=said))
+    walking = state.walk is not None and state.walk.hero == hero
+    if amount and walking:
+        out.append(ev.HeroHealthGained(amount=amount, ruling=said))
     return out
 
 

@@ -93,7 +93,11 @@ class AdventurePanel:
         damage = tagged(
             "walk-damage",
             ft.Text(
-                tr("table.damage_of_health", damage=walk.damage, health=state.health(walk.hero)),
+                tr(
+                    "table.damage_of_health",
+                    damage=walk.damage,
+                    health=hero.card.health + walk.extra_health,  # Health cards added
+                ),
                 size=40,
                 weight=ft.FontWeight.BOLD,
                 color=ft.Colors.ERROR if dying else None,
