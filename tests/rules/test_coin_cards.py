@@ -534,3 +534,17 @@ def test_coin_doppelganger_hive_deals_one_more_per_hero_lured_this_turn() -> Non
     assert dungeon_damage(state.player("A"), state.card_uses)[0].damage == 2 + 2
     state = run(_through(state), c.EndTurn())
     assert dungeon_damage(state.player("A"), state.card_uses)[0].damage == 2
+
+
+HEIST = "RMB076"
+
+
+def test_coin_heist_takes_a_rooms_treasure_away_until_end_of_turn() -> None:
+    """RMB076 (printed: Build phase; choose a Room in any dungeon, until end of turn it has
+    no treasure icons): B's one fighter Room shows none, so B's fighter total drops 1 to 0."""
+    from rules.treasure import treasure_total
+
+    state = _table([plain("monster", 1)], [t_hero("mage", 30)])
+    assert treasure_total(state, "B", "fighter") == 1
+    state = run(state, c.CastSpell(player="A", card_id=HEIST, target="B", room=0))
+    assert treasure_total(state, "B", "fighter") == 0
