@@ -77,6 +77,9 @@ COIN_MESSAGES: dict[str, str] = {
         f"{{card}}: {{player}} has {{total}} and cannot pay {_COINS}, so nothing comes of it."
     ),
     "card.fx.pay_coins": f"pay {_COINS}.",
+    "card.if.hero_in_miniboss_room": (
+        "if the Hero walking your dungeon is in a Room with a Miniboss,"
+    ),
     "card.fx.kill_hero_max": "kill that Hero if it has at most {health} Health.",
     "card.fx.treasure_boost.monster": (
         "until end of turn, each other Monster Room of yours has +{amount} for every"

@@ -114,6 +114,7 @@ Condition = Literal[
     "three_wounds",  # you have 3 Wounds or more
     "other_advanced_room",  # another Advanced Room is in your dungeon
     "one_hero_lured",  # exactly one Hero was lured to your dungeon this turn
+    "hero_in_miniboss_room",  # the Hero walking your dungeon stands in a Room with a Miniboss
 ]
 
 

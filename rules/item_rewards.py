@@ -6,7 +6,7 @@ share (``rules.item_effects``).
 
 from __future__ import annotations
 
-from rules import adventure, build
+from rules import adventure, build, spell_effects
 from rules import events as ev
 from rules.card_effects import ability_ref, effects_of, room_damage
 from rules.card_offers import offer_rooms
@@ -116,11 +116,13 @@ def _reward(
             and not (effect.ordinary_only and s.top.advanced)
         ]
         return boosted or nothing
-    if isinstance(effect, HealOrdinaryWound):
-        wound = next((s for s in player.healable if not state.hero(s.hero).card.epic), None)
-        if wound is None:
+    if isinstance(effect, HealOrdinaryWound):  # as Healing Tank heals (rules.spell_effects)
+        if not any(not state.hero(s.hero).card.epic for s in player.healable):
             return nothing
-        return [ev.WoundHealed(player=player.name, hero=wound.hero, ruling=said)]
+        return [
+            ev.Noted(ruling=said),
+            spell_effects.heal_ordinary(state, player.name, None, card.name),
+        ]
     if isinstance(effect, KillWornHero):
         if walk is None or 2 * walk.damage < state.hero(walk.hero).card.health:
             return nothing

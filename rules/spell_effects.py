@@ -118,6 +118,16 @@ def skip(state: GameState, effect: SkipRooms, card: str) -> ev.SkipArmed:
     )
 
 
+def miniboss_room_walked(state: GameState, player: str) -> bool:
+    """Whether the Hero walking ``player``'s dungeon stands in a Room with a Miniboss."""
+    walk = state.walk
+    if walk is None or walk.player != player or walk.room is None:
+        return False
+    dungeon = state.player(player).dungeon
+    mini = dungeon[walk.room].miniboss if walk.room < len(dungeon) else None
+    return mini is not None and not mini.face_down
+
+
 def condition_holds(state: GameState, player: str, condition: str) -> bool:
     """Whether a Spell's condition on the table holds for its caster (R-CARD-EFFECT)."""
     lured = dict(state.lured).get(player, 0)
@@ -125,6 +135,8 @@ def condition_holds(state: GameState, player: str, condition: str) -> bool:
         return lured == 0
     if condition == "one_hero_lured":
         return lured == 1
+    if condition == "hero_in_miniboss_room":  # Smash!'s 4 damage (Rise of the Minibosses)
+        return miniboss_room_walked(state, player)
     return True
 
 

@@ -548,3 +548,28 @@ def test_coin_heist_takes_a_rooms_treasure_away_until_end_of_turn() -> None:
     assert treasure_total(state, "B", "fighter") == 1
     state = run(state, c.CastSpell(player="A", card_id=HEIST, target="B", room=0))
     assert treasure_total(state, "B", "fighter") == 0
+
+
+SMASH = "RMB072"
+
+
+@pytest.mark.parametrize(("miniboss", "damage"), [(True, 4), (False, 2)])
+def test_coin_smash_deals_four_to_a_hero_in_a_room_with_a_miniboss(
+    miniboss: bool, damage: int
+) -> None:
+    """RMB072 (printed: deal 2 damage to a Hero in your dungeon, OR 4 damage to a Hero in
+    a Room that contains a Miniboss): the Hero in A's Room with a revealed Miniboss takes
+    4; in a Room without one, 2."""
+    from rules.models import Miniboss
+
+    state = _in_room([plain("monster", 0)], 30)
+    if miniboss:
+        stack = (
+            state.player("A")
+            .dungeon[0]
+            .model_copy(update={"miniboss": Miniboss(card=SPIKE, face_down=False)})
+        )
+        a = state.player("A").model_copy(update={"dungeon": (stack,)})
+        state = state.model_copy(update={"players": (a, state.players[1])})
+    state = run(state, c.CastSpell(player="A", card_id=SMASH))
+    assert state.walk is not None and state.walk.damage == damage
