@@ -573,3 +573,13 @@ def test_coin_smash_deals_four_to_a_hero_in_a_room_with_a_miniboss(
         state = state.model_copy(update={"players": (a, state.players[1])})
     state = run(state, c.CastSpell(player="A", card_id=SMASH))
     assert state.walk is not None and state.walk.damage == damage
+
+
+@pytest.mark.parametrize("card", ["RMB027", "RMB035"])
+def test_coin_rooms_played_from_the_hand_have_no_button_in_the_dungeon(card: str) -> None:
+    """Shrooman Aviary and Cursed Well (printed: discard this from your hand to …) act
+    from the hand only: built, the Room has nothing to use."""
+    from rules.activated import usable
+
+    state = _in_room([card_room(card)], 30)
+    assert usable(state, "A", 0) is None
