@@ -21,6 +21,7 @@ from rules.coin_kinds import (
     DamagePerLured,
     FeedCoin,
     GainCoins,
+    HealthPerCoin,
     LastingCoins,
     LastingWhen,
     MinibossStartLevel,
@@ -377,12 +378,28 @@ def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
 # --- a Spell cast ---------------------------------------------------------------------------
 
 
-def cast(state: GameState, caster: PlayerState, card: str, ability: Ability) -> list[ev.EventBase]:
-    """A Spell's Coins (Windfall: only into an empty hoard), in a game with Coins."""
+def cast(
+    state: GameState, caster: PlayerState, card: CardEffects, ability: Ability
+) -> list[ev.EventBase]:
+    """A Spell's Coins (Windfall: only into an empty hoard), in a game with Coins; Coins
+    to spend on it are asked (Armor Up!)."""
+    args: dict[str, Arg] = {"player": caster.name, "card": card.name}
     if not state.setup.ruleset.minibosses:
-        args: dict[str, Arg] = {"player": caster.name, "card": card}
         return [ev.Noted(ruling=Ruling(rule="R-MINI", key="coins.card_off", args=args))]
-    return gains(state, caster, card, ability)
+    asked: list[ev.EventBase] = []
+    if any(isinstance(e, HealthPerCoin) for e in ability.effects):
+        ruling = Ruling(rule="R-MINI", key="coins.spend_asked", args=args)
+        asked.append(
+            ev.CardEffectFired(
+                player=caster.name,
+                card_id=card.id,
+                offer="count",
+                card=card.name,
+                mandatory=True,
+                ruling=ruling,
+            )
+        )
+    return [*gains(state, caster, card.name, ability), *asked]
 
 
 def room_of(player: PlayerState, card_id: str) -> int | None:

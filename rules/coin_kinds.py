@@ -97,6 +97,14 @@ def lured_count(uses: Sequence[str], player: str) -> int:
     return sum(1 for u in uses if u.startswith(f"{LURED}{player}:"))
 
 
+class HealthPerCoin(_Fact):
+    """The walking Hero has +``amount`` Health until end of turn for every Coin the caster
+    spends on it (asked: how many; Armor Up!)."""
+
+    kind: Literal["health_per_coin"] = "health_per_coin"
+    amount: Annotated[int, Field(ge=1, le=5)]
+
+
 class FeedCoin(_Fact):
     """1 Coin of the hoard goes on this Room; when the hoard holds none, the Room is
     destroyed instead (The Dreadmill)."""
@@ -130,6 +138,7 @@ CoinEffect = (
     | SwapHoards
     | FeedCoin
     | DamagePerLured
+    | HealthPerCoin
 )
 COIN_TYPES = (
     GainCoins,
@@ -142,6 +151,7 @@ COIN_TYPES = (
     SwapHoards,
     FeedCoin,
     DamagePerLured,
+    HealthPerCoin,
 )
 COIN_KINDS = frozenset(
     {
@@ -155,11 +165,12 @@ COIN_KINDS = frozenset(
         "swap_hoards",
         "feed_coin",
         "damage_per_lured",
+        "health_per_coin",
     }
 )
 COIN_PASSIVE_KINDS = frozenset({"coin_damage", "damage_per_lured"})
 # What a Spell cast or a Room's button carries out of these when it fires.
-COIN_FIRED_KINDS = frozenset({"gain_coins"})
+COIN_FIRED_KINDS = frozenset({"gain_coins", "health_per_coin"})
 # Triggers the engine sees for an ability that gains Coins.
 _SEEN = frozenset(
     {
@@ -185,7 +196,8 @@ _SEEN = frozenset(
 def asks_count(effects: Sequence[BaseModel]) -> bool:
     """Whether an ability's effects need a number only the player knows (asked, 0..n)."""
     return any(
-        (isinstance(e, GainCoins) and e.per in STATED_COUNTS) or isinstance(e, PlaceCoins)
+        (isinstance(e, GainCoins) and e.per in STATED_COUNTS)
+        or isinstance(e, PlaceCoins | HealthPerCoin)
         for e in effects
     )
 
@@ -227,6 +239,8 @@ def coin_phrases(effect: CoinEffect) -> list[CoinPhrase]:
     if isinstance(effect, GainCoins):
         key = "card.fx.gain_coins.if_empty" if effect.if_hoard_empty else "card.fx.gain_coins"
         return [(f"{key}.{effect.per}", {"amount": effect.amount})]
+    if isinstance(effect, HealthPerCoin):
+        return [("card.fx.health_per_coin", {"amount": effect.amount})]
     if isinstance(effect, DamagePerLured):
         return [("card.fx.damage_per_lured", {"amount": effect.amount})]
     if isinstance(effect, FeedCoin):

@@ -80,6 +80,12 @@ COIN_MESSAGES: dict[str, str] = {
     "card.if.hero_in_miniboss_room": (
         "if the Hero walking your dungeon is in a Room with a Miniboss,"
     ),
+    "card.fx.health_per_coin": (
+        "the Hero has +{amount} Health until end of turn for every Coin you spend on it"
+        " (the referee asks how many)."
+    ),
+    "coins.spend_asked": "{card}: {player} says how many Coins to spend on it.",
+    "card.health_bought": "{card}: {player}'s Coins give the walking Hero +{amount} Health.",
     "card.fx.kill_hero_max": "kill that Hero if it has at most {health} Health.",
     "card.fx.treasure_boost.monster": (
         "until end of turn, each other Monster Room of yours has +{amount} for every"

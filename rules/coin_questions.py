@@ -10,7 +10,7 @@ from rules import events as ev
 from rules import minibosses
 from rules.card_effects import effects_of
 from rules.coin_effects import gained, room_of
-from rules.coin_kinds import STATED_COUNTS, GainCoins, PlaceCoins, asks_count
+from rules.coin_kinds import STATED_COUNTS, GainCoins, HealthPerCoin, PlaceCoins, asks_count
 from rules.effects import Ability
 from rules.errors import RulesError
 from rules.models import CardOffer, GameState
@@ -47,6 +47,8 @@ def count_choices(state: GameState, offer: CardOffer) -> range:
             most = max(most, min(effect.most, state.player(offer.player).coins))
         elif isinstance(effect, GainCoins) and effect.per in STATED_COUNTS:
             most = max(most, effect.most)
+        elif isinstance(effect, HealthPerCoin):  # as many Coins as the hoard holds
+            most = max(most, state.player(offer.player).coins)
     return range(most + 1)
 
 
@@ -77,7 +79,10 @@ def swapped(state: GameState, offer: CardOffer, other: str | None) -> list[ev.Ev
 
 def count_question(offer: CardOffer) -> str:
     """The UI key of the question an offer that asks a number puts to its player."""
-    place = any(isinstance(e, PlaceCoins) for e in _asked(offer).effects)
+    effects = _asked(offer).effects
+    if any(isinstance(e, HealthPerCoin) for e in effects):
+        return "table.offer.count.coins_spent"
+    place = any(isinstance(e, PlaceCoins) for e in effects)
     return "table.offer.count.place_coins" if place else "table.offer.count.minibosses_shown"
 
 
@@ -100,4 +105,10 @@ def answered(state: GameState, offer: CardOffer, count: int | None) -> list[ev.E
                 )
                 continue
             out += minibosses.place_coins(owner, index, count)
+        elif isinstance(effect, HealthPerCoin) and count:  # the Coins, then the Health
+            out += minibosses.pay(owner, count)
+            if state.walk is not None:
+                args = {"player": owner.name, "card": offer.card, "amount": effect.amount * count}
+                ruling = Ruling(rule="R-CARD-EFFECT", key="card.health_bought", args=args)
+                out.append(ev.HeroHealthGained(amount=effect.amount * count, ruling=ruling))
     return out

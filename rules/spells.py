@@ -175,7 +175,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card.name)
             out.append(to_first_room(state, caster, card.name))
         elif effect.kind in COIN_FIRED_KINDS:  # Rise of the Minibosses: Coins
-            out += coin_effects.cast(state, caster, card.name, ability)
+            out += coin_effects.cast(state, caster, card, ability)
         elif isinstance(effect, MoveHero) and effect.to == "opponent_entrance":
             out.append(spell_effects.to_opponent(state, caster.name, ability, command, card.name))
         elif isinstance(effect, MoveHero):  # a Hero in town to the caster's entrance

@@ -583,3 +583,20 @@ def test_coin_rooms_played_from_the_hand_have_no_button_in_the_dungeon(card: str
 
     state = _in_room([card_room(card)], 30)
     assert usable(state, "A", 0) is None
+
+
+ARMOR_UP = "RMB079"
+
+
+def test_coin_armor_up_gives_one_health_and_two_per_coin_spent() -> None:
+    """RMB079 (printed: give a Hero +1 until end of turn AND +2 more for every Coin you
+    spend when casting it): A spends 2 of 3 Coins: the walking 4-Health Hero has
+    4 + 1 + 4 = 9 Health, A 1 Coin left."""
+    state = _in_room([plain("monster", 0)], 4, coins=3)
+    state = run(state, c.CastSpell(player="A", card_id=ARMOR_UP))
+    assert [(o.card_id, o.offer) for o in state.offers] == [(ARMOR_UP, "count")]
+    answer = c.AnswerCardEffect(player="A", card_id=ARMOR_UP, accept=True, count=4)
+    refused(state, answer, "R-CARD-EFFECT")  # more than the hoard holds
+    state = run(state, answer.model_copy(update={"count": 2}))
+    assert state.walk is not None and 4 + state.walk.extra_health == 9
+    assert _coins(state) == 1
