@@ -278,8 +278,8 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         case cmd.UseRoomAbility():  # its effect, then its cost's Room destroyed
             events, destroys = activated.use(state, command)
             fold.add(events)
-            if destroys is not None:
-                _destroy(fold, cmd.DestroyRoom(player=command.player, index=destroys))
+            for index in destroys:  # last first: the others keep their places
+                _destroy(fold, cmd.DestroyRoom(player=command.player, index=index))
             _after_walk(fold)
         case cmd.DeactivateRoom(player=name, index=index):
             fold.add([build.deactivate(state, acting_player(state, name), index)])
