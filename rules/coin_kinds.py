@@ -13,6 +13,22 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+CoinTrigger = Literal[
+    "room_destroyed",  # a Room in any dungeon is destroyed
+    "you_build_adjacent",  # you build a Room next to this one
+    "opponent_miniboss",  # an opponent reveals (plays) or promotes a Miniboss
+]
+CoinCost = Literal[  # a Miniboss card discarded is the player's word
+    "discard_miniboss",
+    "discard_miniboss_or_two_monster_rooms",
+    "pay_coin",  # 1 Coin from the hoard
+    "destroy_own_monster_room",  # another Monster Room of the owner's dungeon
+]
+CoinOffer = Literal[
+    "count",  # a number only the player knows, picked from the ones allowed
+    "swap_hoard_with",  # another player, whose hoard the owner's is exchanged with
+]
+
 
 class _Fact(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from rules.coin_kinds import COIN_FIRED_KINDS, COIN_PASSIVE_KINDS, coin_handling, coin_offer
+from rules import coin_kinds, item_kinds
 from rules.effect_kinds import (
     BossTreasureOfAnother,
     DamageHero,
@@ -30,9 +30,8 @@ from rules.effect_kinds import (
     TakeScoredHero,
     TreasureDouble,
 )
-from rules.item_kinds import item_handling, item_offer
 
-Trigger = Literal[
+BaseTrigger = Literal[
     "always",  # a passive effect, on while the Room is visible and active
     "hero_enters_first",  # the first time a Hero enters this Room (each Hero, each turn)
     "hero_dies_here",  # a Hero dies in this Room
@@ -50,18 +49,12 @@ Trigger = Literal[
     "you_uncover_this",  # when this Room is uncovered (the Room over it leaves)
     "cast",  # a Spell card played from the hand
     "from_level_up",  # a Boss's passive for the rest of the game, once it has levelled up
-    # Rise of the Minibosses (rules.coin_kinds)
-    "room_destroyed",  # a Room in any dungeon is destroyed
-    "you_build_adjacent",  # you build a Room next to this one
-    "opponent_miniboss",  # an opponent reveals (plays) or promotes a Miniboss
-    # Tools of Hero-Kind (rules.item_kinds): an Item's Power-Up and Reward
-    "carrier_enters_dungeon",  # the Hero carrying this Item enters a dungeon
-    "carrier_enters_room",  # it enters a Room
-    "carrier_survives_room",  # it walks alive out of a Room
-    "item_used",  # the Boss owning this Item face up uses it
 ]
+Trigger = (
+    BaseTrigger | coin_kinds.CoinTrigger | item_kinds.ItemTrigger
+)  # the expansions' moments (rules.coin_kinds, item_kinds)
 
-Cost = Literal[
+BaseCost = Literal[
     "none",
     "destroy_this",
     "destroy_another",
@@ -72,12 +65,8 @@ Cost = Literal[
     "discard_advanced_room",
     "discard_trap_room",
     "destroy_all_others",  # every other visible Room of your dungeon (The Smashinator)
-    # Rise of the Minibosses (rules.coin_kinds): a Miniboss card discarded is the player's word
-    "discard_miniboss",
-    "discard_miniboss_or_two_monster_rooms",
-    "pay_coin",  # 1 Coin from the hoard
-    "destroy_own_monster_room",  # another Monster Room of the owner's dungeon
 ]
+Cost = BaseCost | coin_kinds.CoinCost  # Rise of the Minibosses' prices (rules.coin_kinds)
 
 Timing = Literal["any", "build", "adventure"]
 
@@ -131,7 +120,7 @@ PASSIVE_KINDS = frozenset(
         "damage_per_treasure",
         "damage_if_others",
     }
-    | COIN_PASSIVE_KINDS
+    | coin_kinds.COIN_PASSIVE_KINDS
 )
 # Effects on this Room or its owner that the engine carries out when their moment comes
 # (``rules.card_lasting``): counters, doubled damage, Souls, the Room destroying itself.
@@ -156,7 +145,7 @@ SPELL_KINDS = frozenset(
         "hero_health",  # the Hero walking an opponent's dungeon (Assassin)
         "remove_hero",  # the Hero walking an opponent's dungeon leaves the game (Pity)
     }
-    | COIN_FIRED_KINDS
+    | coin_kinds.COIN_FIRED_KINDS
 )
 # Effects the engine can carry out once a player chooses them (through a command).
 ENGINE_KINDS = frozenset(
@@ -175,7 +164,7 @@ ENGINE_KINDS = frozenset(
 # What an ability fired at a moment lets its player do, answered through a command (the
 # engine applies it): heal a Wound, bring a town Hero to the entrance (ordinary ones
 # only, or any), kill a town Hero, or (each opponent) destroy one of their own Rooms.
-OfferKind = Literal[
+BaseOffer = Literal[
     "heal_wound",
     "ordinary_hero_to_entrance",
     "town_hero_to_entrance",
@@ -190,15 +179,10 @@ OfferKind = Literal[
     "damage_entrance",  # Yes: damage each Hero at the entrance (Lightning Bolt!'s second part)
     "damage_own_hero",  # a Hero in the owner's dungeon or at its entrance takes damage
     "take_scored_hero",  # an ordinary Hero scored by an opponent, to the owner's Souls
-    "count",  # a number only the player knows, picked from the ones allowed (rules.coin_effects)
-    # Items' Rewards (rules.item_effects): a Room to deactivate until end of turn
-    "deactivate_opponent_room",
-    "deactivate_monster_room_any",
-    "deactivate_trap_room_any",
-    "raise_hero_health",  # a Hero in a dungeon gets +Health until end of turn
-    "double_own_monster_room",  # one of the owner's Monster Rooms: twice its damage
-    "swap_hoard_with",  # another player, whose hoard the owner's is exchanged with
 ]
+OfferKind = (
+    BaseOffer | coin_kinds.CoinOffer | item_kinds.ItemOffer
+)  # the expansions' questions (rules.coin_kinds, item_kinds)
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
 
@@ -255,7 +239,12 @@ class Ability(Fact):
             elif effect.kind in ("deactivate_room", "room_treasure"):
                 if self.target not in ROOM_AIMS:
                     return False
-            elif effect.kind not in ("kill_hero", "damage_hero", "pick_room", *COIN_FIRED_KINDS):
+            elif effect.kind not in (
+                "kill_hero",
+                "damage_hero",
+                "pick_room",
+                *coin_kinds.COIN_FIRED_KINDS,
+            ):
                 return False
         return True
 
@@ -318,11 +307,11 @@ class Ability(Fact):
             and [e.kind for e in self.effects] == ["damage_entrance"]
         ):
             return "damage_entrance"  # asked once the Spell is cast (Lightning Bolt!)
-        coins = coin_offer(self.effects)  # Rise of the Minibosses: a number, a player
-        if coins is not None:
-            return coins
-        if item_offer(self.trigger, self.effects) is not None:  # Magnetic Ceiling
-            return "may"
+        # a number or a player (Rise of the Minibosses), a Yes or No (Magnetic Ceiling):
+        if asked := coin_kinds.coin_offer(self.effects) or item_kinds.item_offer(
+            self.trigger, self.effects
+        ):
+            return asked
         if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
             return None
         effect = self.effects[0]
@@ -365,12 +354,10 @@ class Ability(Fact):
         kinds = {e.kind for e in self.effects}
         if "by_hand" in kinds:
             return "reminder"
-        coins = coin_handling(self.trigger, self.cost, self.effects)  # Coins and Minibosses
-        if coins is not None:
-            return coins
-        item = item_handling(self.trigger, self.effects)  # Items' Power-Ups and Rewards
-        if item is not None:
-            return item
+        # Rise of the Minibosses' Coins and Minibosses, Tools of Hero-Kind's Items:
+        extra = coin_kinds.coin_handling(self.trigger, self.cost, self.effects)
+        if (extra := extra or item_kinds.item_handling(self.trigger, self.effects)) is not None:
+            return extra
         if self.trigger in ("always", "from_level_up"):
             return "auto"
         if self.carried_lasting:

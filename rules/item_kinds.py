@@ -14,6 +14,20 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+ItemTrigger = Literal[
+    "carrier_enters_dungeon",  # the Hero carrying this Item enters a dungeon
+    "carrier_enters_room",  # it enters a Room
+    "carrier_survives_room",  # it walks alive out of a Room
+    "item_used",  # the Boss owning this Item face up uses it
+]
+ItemOffer = Literal[  # a Room to pick (deactivated until end of turn, doubled), a Hero
+    "deactivate_opponent_room",
+    "deactivate_monster_room_any",
+    "deactivate_trap_room_any",
+    "raise_hero_health",  # the walking Hero gets +Health until end of turn
+    "double_own_monster_room",  # one of the owner's Monster Rooms: twice its damage
+]
+
 
 class _Fact(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
