@@ -99,6 +99,16 @@ LASTING_MESSAGES: dict[str, str] = {
     "card.hero_removed": (
         "{card}: {hero} leaves the game from {player}'s dungeon: no Soul, no Wound."
     ),
+    "err.spell_needs_own_soul": (
+        "{card} needs one of {player}'s face-down Heroes (a Soul): pick it."
+    ),
+    "card.soul_removed": (
+        "{card}: {hero} leaves {player}'s scorekeeping area and the game (one Soul less)."
+    ),
+    "card.fx.remove_hero.health": (
+        "remove one of your face-down Heroes from the game: its Health is dealt as damage to"
+        " that Hero."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -81,6 +81,8 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [("card.fx.build_extra_over", {"rooms": ROOM_WORDS[effect.room_type]})]
         case "damage_per_treasure" | "damage_if_others" | "gain_souls" | "skip_rooms":
             return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
+        case "remove_hero" if effect.damage_its_health:
+            return [("card.fx.remove_hero.health", {})]
         case "room_treasure" if effect.treasure is None:
             return [("card.fx.room_treasure.none", {})]
         case "room_treasure":

@@ -158,9 +158,12 @@ class MoveHero(Fact):
 
 
 class RemoveHero(Fact):
-    """Remove a scored Hero from the game."""
+    """Remove a Hero from the game: a scored one, or the one walking a dungeon (Pity);
+    ``damage_its_health``: one of your face-down Heroes, whose printed Health is dealt to
+    the Hero walking your dungeon (Undead Minion)."""
 
     kind: Literal["remove_hero"] = "remove_hero"
+    damage_its_health: bool = False
 
 
 class DestroyRoom(Fact):

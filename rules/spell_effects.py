@@ -272,3 +272,18 @@ def removed(state: GameState, caster: str, card: str) -> ev.HeroRemoved:
     args = {"card": card, "hero": state.hero(walk.hero).label(), "player": walk.player}
     said = Ruling(rule="R-CARD-EFFECT", key="card.hero_removed", args=args)
     return ev.HeroRemoved(hero=walk.hero, ruling=said)
+
+
+def undead(state: GameState, caster: str, hero: int | None, card: str) -> list[ev.EventBase]:
+    """One of the caster's face-down Heroes leaves the game; its printed Health is dealt
+    to the Hero walking the caster's dungeon (a Soul given up for damage)."""
+    walk = state.walk
+    if walk is None or walk.player != caster or walk.room is None:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
+    souls = [s.hero for s in state.player(caster).scored if not s.face_up]
+    if hero is None or hero not in souls:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_own_soul", card=card, player=caster)
+    args = {"card": card, "hero": state.hero(hero).label(), "player": caster}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.soul_removed", args=args)
+    gone = ev.HeroRemoved(hero=hero, ruling=said)
+    return [*adventure.damage(state, state.hero(hero).card.health), gone]

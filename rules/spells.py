@@ -122,6 +122,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(spell_effects.heal_ordinary(state, caster.name, command.hero, card.name))
         elif isinstance(effect, DamageEntrance):  # Not Dead Yet: as many as the Wounds
             out += spell_effects.wounds_damage(state, caster.name, effect, card.name)
+        elif isinstance(effect, RemoveHero) and effect.damage_its_health:  # Undead Minion
+            out += spell_effects.undead(state, caster.name, command.hero, card.name)
         elif isinstance(effect, RemoveHero):  # Pity: the Hero walking another dungeon
             out.append(spell_effects.removed(state, caster.name, card.name))
         elif isinstance(effect, HeroHealth):  # Assassin: the Hero walking another dungeon

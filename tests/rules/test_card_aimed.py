@@ -408,3 +408,23 @@ def test_pity_removes_the_hero_walking_an_opponents_dungeon() -> None:
     state = run(state, c.CastSpell(player="B", card_id=PITY))
     assert (state.souls("A"), state.wounds("A"), state.player("A").scored) == (0, 0, ())
     assert state.walk is None and 0 not in state.town
+
+
+UNDEAD_MINION = "TNL071"  # a face-down Hero of yours leaves the game: its Health as damage
+
+
+def test_undead_minion_trades_a_soul_for_damage_equal_to_its_health() -> None:
+    """TNL071: A gives up its Soul (a scored Hero of 4 Health): the Hero walking A's dungeon
+    takes 4 more, and A has one Soul less; a Hero not A's Soul is refused."""
+    state = walking(
+        [plain("trap", 1), plain("trap", 1)], [t_hero("fighter", 20), t_hero("mage", 4)]
+    )
+    a = state.player("A").model_copy(update={"scored": (ScoredHero(hero=1, face_up=False),)})
+    state = state.model_copy(update={"players": (a, state.players[1]), "town": ()})
+    state = run(state, c.AdvanceHero())
+    souls = state.souls("A")
+    cast = c.CastSpell(player="A", card_id=UNDEAD_MINION, hero=0)
+    refused(state, cast, "R-CARD-EFFECT")  # the walking Hero is no Soul of A's
+    state = run(state, cast.model_copy(update={"hero": 1}))
+    assert state.walk is not None and state.walk.damage == 1 + 4
+    assert state.souls("A") == souls - 1 and state.player("A").scored == ()

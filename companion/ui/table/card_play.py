@@ -237,6 +237,25 @@ class SpellPanel:
                         )
                     )
             body.append(ft.Row(rooms, wrap=True, spacing=6, run_spacing=6))
+        elif target == "soul" and self.caster is not None:  # Undead Minion: which Soul
+            body.append(ft.Text(tr("table.spell_soul"), size=15))
+            souls = [s.hero for s in state.player(self.caster).scored if not s.face_up]
+            body.append(
+                ft.Row(
+                    [
+                        self._choice(
+                            f"spell-soul-{h}",
+                            capitalized(card_label(tr, state.hero(h).label())),
+                            self.hero == h,
+                            lambda h=h: self._set(hero=h),
+                        )
+                        for h in souls
+                    ],
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=6,
+                )
+            )
         elif target == "hero":
             body.append(ft.Text(tr("table.spell_hero"), size=15))
             body.append(
@@ -299,6 +318,8 @@ class SpellPanel:
         if card is None:
             return None
         target = card.abilities[0].target
+        if any(getattr(e, "damage_its_health", False) for e in card.abilities[0].effects):
+            return "soul"
         if target in _ROOM_TARGETS:
             return "room"
         if target == "hero_in_town":
