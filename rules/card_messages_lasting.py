@@ -109,6 +109,13 @@ LASTING_MESSAGES: dict[str, str] = {
         "remove one of your face-down Heroes from the game: its Health is dealt as damage to"
         " that Hero."
     ),
+    "err.spell_needs_treasure": (
+        "{card} needs the treasure you pick: Cleric, Fighter, Mage or Thief."
+    ),
+    "card.fx.room_treasure.chosen": (
+        "until end of turn that Room shows one more Cleric, Fighter, Mage or Thief treasure"
+        " (your pick)."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -83,6 +83,8 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
         case "remove_hero" if effect.damage_its_health:
             return [("card.fx.remove_hero.health", {})]
+        case "room_treasure" if effect.chosen:
+            return [("card.fx.room_treasure.chosen", {})]
         case "room_treasure" if effect.treasure is None:
             return [("card.fx.room_treasure.none", {})]
         case "room_treasure":

@@ -311,6 +311,7 @@ class RoomTreasure(Fact):
     treasure: TreasureName | None = None
     amount: Annotated[int, Field(ge=1, le=2)] = 1
     rooms: Literal["this", "target"] = "target"
+    chosen: bool = False  # the caster picks a Cleric, Fighter, Mage or Thief (Secret Stash)
 
 
 class BossTreasureOfAnother(Fact):

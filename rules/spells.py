@@ -112,6 +112,17 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ),
                 )
             )
+        elif isinstance(effect, RoomTreasure) and effect.chosen:  # Secret Stash
+            if command.treasure not in ("cleric", "fighter", "mage", "thief"):
+                raise RulesError("R-CARD-EFFECT", "err.spell_needs_treasure", card=card.name)
+            picked = effect.model_copy(update={"treasure": command.treasure})
+            player, index = _target_room(state, command, card.name)
+            if player.name != caster.name:
+                raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card.name)
+            said = _ruling(
+                "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
+            )
+            out.append(spell_effects.aimed_at(player, index, ability, picked, said))
         elif isinstance(effect, RoomTreasure):  # Meteorite: until end of turn
             player, index = _target_room(state, command, card.name)
             said = _ruling(

@@ -428,3 +428,18 @@ def test_undead_minion_trades_a_soul_for_damage_equal_to_its_health() -> None:
     state = run(state, cast.model_copy(update={"hero": 1}))
     assert state.walk is not None and state.walk.damage == 1 + 4
     assert state.souls("A") == souls - 1 and state.player("A").scored == ()
+
+
+SECRET_STASH = "TNL067"  # a Room of yours: one more Cleric, Fighter, Mage or Thief
+
+
+def test_secret_stash_gives_a_room_of_yours_the_treasure_its_caster_names() -> None:
+    """TNL067: a Build Spell; A names thief for its Room: A counts one more thief until
+    end of turn; no type named, or B's Room, is refused."""
+    state = _in_build([plain("trap", 1, "fighter")], [t_hero("thief", 4)])
+    cast = c.CastSpell(player="A", card_id=SECRET_STASH, target="A", room=0)
+    refused(state, cast, "R-CARD-EFFECT")  # which treasure?
+    refused(state, cast.model_copy(update={"target": "B", "treasure": "thief"}), "R-CARD-EFFECT")
+    before = treasure_total(state, "A", "thief")
+    state = run(state, cast.model_copy(update={"treasure": "thief"}))
+    assert treasure_total(state, "A", "thief") == before + 1

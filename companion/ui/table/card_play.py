@@ -26,7 +26,7 @@ from rules.card_offers import (
 )
 from rules.card_text import phrases
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
-from rules.models import CardOffer
+from rules.models import TREASURES, CardOffer, Treasure
 from rules.rulings import capitalized
 from rules.spells import carried_out, has_target
 
@@ -158,6 +158,7 @@ class SpellPanel:
         self.spell: str | None = None
         self.target: tuple[str, int] | None = None  # (player, Room index)
         self.hero: int | None = None
+        self.treasure: Treasure | None = None  # the type a Spell gives (Secret Stash)
 
     def _spells(self) -> list[SpellCard]:
         phase = self.ctx.state.phase
@@ -274,6 +275,24 @@ class SpellPanel:
                     run_spacing=6,
                 )
             )
+        if self._picks_treasure():  # Secret Stash: which treasure
+            body.append(ft.Text(tr("table.spell_treasure"), size=15))
+            body.append(
+                ft.Row(
+                    [
+                        self._choice(
+                            f"spell-treasure-{t}",
+                            tr(f"treasure.{t}"),
+                            self.treasure == t,
+                            lambda t=t: self._set(treasure=t),
+                        )
+                        for t in TREASURES[:4]
+                    ],
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=6,
+                )
+            )
         if self._to_opponent():  # Another Castle, Agent of Evil: whose entrance
             body.append(ft.Text(tr("table.spell_opponent"), size=15))
             players = [p.name for p in state.in_game() if p.name != self.caster]
@@ -326,6 +345,12 @@ class SpellPanel:
             return "hero"
         return None
 
+    def _picks_treasure(self) -> bool:
+        card = effects_of(self.spell)
+        return card is not None and any(
+            getattr(e, "chosen", False) for e in card.abilities[0].effects
+        )
+
     def _to_opponent(self) -> bool:
         """Whether the Spell sends a Hero to the entrance of an opponent it names."""
         card = effects_of(self.spell)
@@ -341,7 +366,7 @@ class SpellPanel:
         for name, value in changes.items():
             setattr(self, name, value)
         if "spell" in changes:
-            self.target, self.hero = None, None
+            self.target, self.hero, self.treasure = None, None, None
         self.ctx.redraw()
 
     def _play(self) -> None:
@@ -356,9 +381,11 @@ class SpellPanel:
             target=self.target[0] if self.target else None,
             room=self.target[1] if self.target else None,
             hero=self.hero,
+            treasure=self.treasure,
         )
 
         def done() -> None:
             self.open, self.spell, self.target, self.hero = False, None, None, None
+            self.treasure = None
 
         self.ctx.play(SLOT, command, then=done)

@@ -318,3 +318,19 @@ def test_spell_panel_asks_whose_entrance_for_agent_of_evil(
     tap(page, "spell-opponent-2")
     tap(page, "spell-play")
     assert screen.state.entrance("Bo") == (1,)
+
+
+def test_spell_panel_asks_which_treasure_for_secret_stash(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TNL067: the panel asks for the Room and the treasure type; Ann's Crypt then shows a
+    thief icon more until end of turn."""
+    screen = start(app, sessions, IN_BUILD)
+    tap(page, "spell-open")
+    tap(page, "spell-caster-1")
+    tap(page, "spell-TNL067")
+    assert "Which treasure?" in texts(page) and not has(page, "spell-treasure-explorer")
+    tap(page, "spell-room-1-1")
+    tap(page, "spell-treasure-thief")
+    tap(page, "spell-play")
+    assert screen.state.player("Ann").dungeon[0].extra_treasure == ("thief",)
