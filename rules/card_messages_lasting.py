@@ -116,6 +116,17 @@ LASTING_MESSAGES: dict[str, str] = {
         "until end of turn that Room shows one more Cleric, Fighter, Mage or Thief treasure"
         " (your pick)."
     ),
+    "err.spell_needs_dungeon": ("{card} needs a dungeon: name whose."),
+    "card.entering_health": (
+        "{card}: until end of turn each Hero entering {player}'s dungeon has +{amount} Health."
+    ),
+    "card.entering_health_gained": (
+        "{hero} enters {player}'s dungeon with +{amount} Health (a Spell this turn)."
+    ),
+    "card.fx.entering_health": (
+        "until end of turn each Hero entering that dungeon has +{amount} Health."
+    ),
+    "card.target.any_dungeon": ("[a dungeon]"),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

@@ -79,7 +79,13 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [(f"card.fx.destroy_room.{effect.which}", {})]
         case "build_extra" if effect.over:
             return [("card.fx.build_extra_over", {"rooms": ROOM_WORDS[effect.room_type]})]
-        case "damage_per_treasure" | "damage_if_others" | "gain_souls" | "skip_rooms":
+        case (
+            "damage_per_treasure"
+            | "damage_if_others"
+            | "gain_souls"
+            | "skip_rooms"
+            | "entering_health"
+        ):
             return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
         case "remove_hero" if effect.damage_its_health:
             return [("card.fx.remove_hero.health", {})]

@@ -337,6 +337,14 @@ class TakeScoredHero(Fact):
     kind: Literal["take_scored_hero"] = "take_scored_hero"
 
 
+class EnteringHealth(Fact):
+    """Until end of turn each Hero entering the dungeon named has ``amount`` more Health
+    (Party Up)."""
+
+    kind: Literal["entering_health"] = "entering_health"
+    amount: Annotated[int, Field(ge=1, le=3)] = 1
+
+
 class GainSouls(Fact):
     """You have ``amount`` more Souls for the rest of the game."""
 
@@ -380,6 +388,7 @@ Effect = Annotated[
     | BossTreasureOfAnother
     | SkipRooms
     | TakeScoredHero
+    | EnteringHealth
     | GainSouls,
     Field(discriminator="kind"),
 ]

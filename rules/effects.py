@@ -78,6 +78,7 @@ Target = Literal[
     "hero_in_this_room",
     "hero_in_own_dungeon",
     "hero_own_dungeon_or_entrance",  # walking your dungeon or waiting at its entrance
+    "any_dungeon",  # a dungeon, any player's (the caster names its owner)
     "hero_in_opponent_dungeon",
     "hero_in_any_dungeon",
     "hero_in_town",
@@ -137,6 +138,7 @@ SPELL_KINDS = frozenset(
         "damage_entrance",  # the Heroes at the caster's entrance (Not Dead Yet)
         "hero_health",  # the Hero walking an opponent's dungeon (Assassin)
         "remove_hero",  # the Hero walking an opponent's dungeon leaves the game (Pity)
+        "entering_health",  # Heroes entering the dungeon named (Party Up)
     }
 )
 # Effects the engine can carry out once a player chooses them (through a command).

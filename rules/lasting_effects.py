@@ -119,3 +119,15 @@ def boss_on_uncover(owner: PlayerState, index: int) -> list[ev.EventBase]:
                     )
                 )
     return out
+
+
+def entering_bonus(state: GameState, player: str, hero: int) -> list[ev.EventBase]:
+    """Health a Spell gave each Hero entering ``player``'s dungeon this turn (Party Up),
+    for ``hero``, which starts walking it now."""
+    mark = f"{player}:entering_health:"
+    more = sum(int(u[len(mark) :].split(":")[0]) for u in state.card_uses if u.startswith(mark))
+    if not more:
+        return []
+    args = {"hero": state.hero(hero).label(), "player": player, "amount": more}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.entering_health_gained", args=args)
+    return [ev.HeroHealthGained(amount=more, ruling=said)]

@@ -17,6 +17,7 @@ from rules.card_offers import offer_bosses
 from rules.effect_kinds import (
     DamageEntrance,
     DamageHero,
+    EnteringHealth,
     HeroHealth,
     RoomDamagePlus,
     RoomTreasure,
@@ -287,3 +288,23 @@ def undead(state: GameState, caster: str, hero: int | None, card: str) -> list[e
     said = Ruling(rule="R-CARD-EFFECT", key="card.soul_removed", args=args)
     gone = ev.HeroRemoved(hero=hero, ruling=said)
     return [*adventure.damage(state, state.hero(hero).card.health), gone]
+
+
+ENTERING = "entering_health"
+
+
+def entering_health(
+    state: GameState, command: cmd.CastSpell, effect: EnteringHealth, card_id: str, card: str
+) -> ev.CardEffectFired:
+    """Each Hero that enters the dungeon named from now until end of turn has more Health:
+    a mark of the turn (``rules.lasting_effects.entering_bonus`` reads it)."""
+    target = command.target
+    if target is None or not state.has_player(target) or state.player(target).eliminated:
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_dungeon", card=card)
+    mark = f"{target}:{ENTERING}:{effect.amount}:"
+    n = sum(1 for u in state.card_uses if u.startswith(mark))
+    args = {"card": card, "player": target, "amount": effect.amount}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.entering_health", args=args)
+    return ev.CardEffectFired(
+        player=command.player, card_id=card_id, use=f"{mark}{n}", card=card, ruling=said
+    )

@@ -25,6 +25,7 @@ from rules.effect_kinds import (
     DamageEntrance,
     DamageHero,
     DestroyRoom,
+    EnteringHealth,
     HealWound,
     HeroHealth,
     KillHero,
@@ -139,6 +140,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(spell_effects.removed(state, caster.name, card.name))
         elif isinstance(effect, HeroHealth):  # Assassin: the Hero walking another dungeon
             out.append(spell_effects.more_health(state, caster.name, ability, effect, card.name))
+        elif isinstance(effect, EnteringHealth):  # Party Up: the dungeon named
+            out.append(spell_effects.entering_health(state, command, effect, card.id, card.name))
         elif isinstance(effect, SkipRooms):  # Shortcut!: the Hero walking any dungeon
             out.append(spell_effects.skip(state, effect, card.name))
         elif isinstance(effect, DamageHero):

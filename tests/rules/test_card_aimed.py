@@ -443,3 +443,18 @@ def test_secret_stash_gives_a_room_of_yours_the_treasure_its_caster_names() -> N
     before = treasure_total(state, "A", "thief")
     state = run(state, cast.model_copy(update={"treasure": "thief"}))
     assert treasure_total(state, "A", "thief") == before + 1
+
+
+PARTY_UP = "TNL064"  # until end of turn each Hero entering the dungeon named gains +1
+
+
+def test_party_up_gives_each_hero_entering_the_dungeon_one_more_health() -> None:
+    """TNL064: played on A's dungeon while its first Hero (4 Health) walks Traps of 2 and 2:
+    that one had entered already and dies (a Soul); the second, entering after it with
+    5 Health, survives the 4 damage (a Wound)."""
+    state = walking([plain("trap", 2), plain("trap", 2)], [t_hero("fighter", 4)] * 2)
+    state = run(state, c.AdvanceHero())
+    refused(state, c.CastSpell(player="B", card_id=PARTY_UP), "R-CARD-EFFECT")  # whose?
+    state = run(state, c.CastSpell(player="B", card_id=PARTY_UP, target="A"))
+    state = run(state, c.FinishAdventure())
+    assert (state.souls("A"), state.wounds("A")) == (1, 1)

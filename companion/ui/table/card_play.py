@@ -293,9 +293,12 @@ class SpellPanel:
                     run_spacing=6,
                 )
             )
-        if self._to_opponent():  # Another Castle, Agent of Evil: whose entrance
-            body.append(ft.Text(tr("table.spell_opponent"), size=15))
-            players = [p.name for p in state.in_game() if p.name != self.caster]
+        whose = self._names_player()
+        if whose:  # Another Castle, Agent of Evil: whose entrance; Party Up: whose dungeon
+            body.append(ft.Text(tr(f"table.spell_{whose}"), size=15))
+            players = [
+                p.name for p in state.in_game() if whose == "dungeon" or p.name != self.caster
+            ]
             body.append(
                 ft.Row(
                     [
@@ -351,12 +354,16 @@ class SpellPanel:
             getattr(e, "chosen", False) for e in card.abilities[0].effects
         )
 
-    def _to_opponent(self) -> bool:
-        """Whether the Spell sends a Hero to the entrance of an opponent it names."""
+    def _names_player(self) -> str:
+        """Whom the Spell asks for: an opponent whose entrance a Hero goes to
+        ("opponent"), a dungeon ("dungeon"), or nobody ("")."""
         card = effects_of(self.spell)
-        return card is not None and any(
-            getattr(e, "to", "") == "opponent_entrance" for e in card.abilities[0].effects
-        )
+        if card is None:
+            return ""
+        if card.abilities[0].target == "any_dungeon":
+            return "dungeon"
+        moves = any(getattr(e, "to", "") == "opponent_entrance" for e in card.abilities[0].effects)
+        return "opponent" if moves else ""
 
     def _choice(self, identifier: str, text: str, chosen: bool, pick: object) -> ft.Control:
         assert callable(pick)

@@ -334,3 +334,18 @@ def test_spell_panel_asks_which_treasure_for_secret_stash(
     tap(page, "spell-treasure-thief")
     tap(page, "spell-play")
     assert screen.state.player("Ann").dungeon[0].extra_treasure == ("thief",)
+
+
+def test_spell_panel_asks_which_dungeon_for_party_up(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TNL064: 'Choose a dungeon': any player's, the caster's own too."""
+    screen = start(app, sessions, IN_ADVENTURE)
+    tap(page, "spell-open")
+    tap(page, "spell-caster-2")
+    tap(page, "spell-TNL064")
+    assert "Which dungeon?" in texts(page)
+    assert has(page, "spell-opponent-1") and has(page, "spell-opponent-2")
+    tap(page, "spell-opponent-1")
+    tap(page, "spell-play")
+    assert any(u.startswith("Ann:entering_health:") for u in screen.state.card_uses)
