@@ -173,6 +173,7 @@ OfferKind = Literal[
     "damage_entrance",  # Yes: damage each Hero at the entrance (Lightning Bolt!'s second part)
     "damage_own_hero",  # a Hero in the owner's dungeon or at its entrance takes damage
     "take_scored_hero",  # an ordinary Hero scored by an opponent, to the owner's Souls
+    "destroy_room_own",  # one of the owner's Rooms, its pick (Blockpile Puzzle, turn's end)
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -293,6 +294,12 @@ class Ability(Fact):
             and [e.kind for e in self.effects] == ["damage_entrance"]
         ):
             return "damage_entrance"  # asked once the Spell is cast (Lightning Bolt!)
+        if (
+            self.trigger == "turn_end"
+            and self.target == "own_room"
+            and [e.kind for e in self.effects] == ["destroy_room"]
+        ):
+            return "destroy_room_own"  # asked as the turn ends (Blockpile Puzzle)
         if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
             return None
         effect = self.effects[0]

@@ -254,7 +254,7 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return bool(state.entrance(offer.player))
     if offer.offer == "boss_treasure_of_another":
         return bool(offer_bosses(state, offer.player))
-    if offer.offer in ("destroy_own_room", "boost_own_room"):
+    if offer.offer in ("destroy_own_room", "destroy_room_own", "boost_own_room"):
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
     if offer.offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer.offer))
@@ -337,7 +337,7 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             out.append(build.deactivate(state, aimed, place[1]))
         else:
             out.append(build.destroy(state, aimed, place[1]))
-    elif offer.offer == "destroy_own_room":
+    elif offer.offer in ("destroy_own_room", "destroy_room_own"):
         player = state.player(offer.player)
         if command.room is None or command.room >= len(player.dungeon):
             raise RulesError("R-CARD-EFFECT", "err.offer_room", card=offer.card, player=player.name)

@@ -458,3 +458,25 @@ def test_party_up_gives_each_hero_entering_the_dungeon_one_more_health() -> None
     state = run(state, c.CastSpell(player="B", card_id=PARTY_UP, target="A"))
     state = run(state, c.FinishAdventure())
     assert (state.souls("A"), state.wounds("A")) == (1, 1)
+
+
+BLOCKPILE_PUZZLE = "TNL047"  # at the end of each turn, destroy one Room in your dungeon
+
+
+def test_blockpile_puzzle_makes_its_owner_destroy_a_room_as_the_turn_ends() -> None:
+    """TNL047: ending the turn first asks A which of its Rooms is destroyed (a must-do:
+    the turn waits); A names its Trap, which is destroyed; then the turn ends."""
+    state = walking([plain("trap", 1), card_room(BLOCKPILE_PUZZLE)], [t_hero("fighter", 30)])
+    state = run(state, c.FinishAdventure())
+    turn = state.turn
+    state = run(state, c.EndTurn())
+    assert state.turn == turn and [(o.player, o.offer, o.mandatory) for o in state.offers] == [
+        ("A", "destroy_room_own", True)
+    ]
+    refused(state, c.EndTurn(), "R-CARD-EFFECT")
+    state = run(
+        state, c.AnswerCardEffect(player="A", card_id=BLOCKPILE_PUZZLE, accept=True, room=0)
+    )
+    assert [s.top.card_id for s in state.player("A").dungeon] == [BLOCKPILE_PUZZLE]
+    state = run(state, c.EndTurn())
+    assert state.turn == turn + 1
