@@ -31,6 +31,7 @@ from rules.evolve import evolve
 from rules.models import GameSetup, GameState, Hero
 from rules.rulings import Ruling
 from rules.setup import new_game
+from rules.table import MAX_TOWN
 
 __all__ = [
     "Replay",
@@ -92,6 +93,10 @@ def _walk_to_end(fold: _Fold) -> None:
 
 def _reveal_heroes(state: GameState, command: cmd.RevealHeroes) -> list[ev.EventBase]:
     items.check_heroes_may_come(state)
+    if len(state.town) + len(command.heroes) > MAX_TOWN:
+        # More Heroes waiting than every Hero deck holds: not a real table (the turn
+        # reveals fewer then: ``phases.reveal_count``).
+        raise HeroError("R-SETUP-HEROES", "err.town_full", most=MAX_TOWN)
     expected = phases.reveal_count(state)
     if len(command.heroes) != expected:
         raise HeroError(

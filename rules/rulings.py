@@ -306,6 +306,10 @@ MESSAGES: dict[str, str] = {
         "only after every ordinary Hero."
     ),
     "err.reveal_ordinary_late": "The ordinary Heroes are used up: the next Heroes are Epic.",
+    "err.town_full": (
+        "The town holds at most {most} Heroes (more than every Hero deck together): this "
+        "turn reveals only as many as it has room for."
+    ),
     "err.hard_mode": (
         "Hard Mode removes every ordinary Hero with 4 Health, so {hero} can't be revealed."
     ),
