@@ -88,7 +88,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
     tr = ctx.app.tr
     yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
     picks: list[tuple[str, str, AnswerCardEffect]]
-    if offer.offer in ("destroy_own_room", "boost_own_room"):
+    if offer.offer in ("destroy_own_room", "destroy_room_own", "boost_own_room"):
         rooms = state.player(offer.player).dungeon
         picks = [
             (
@@ -184,7 +184,7 @@ class SpellPanel:
         state = ctx.state
         body: list[ft.Control] = [ft.Text(tr("table.spell_who"), size=15)]
         body.append(
-            ft.Row(
+            self._row(
                 [
                     self._choice(
                         f"spell-caster-{ctx.seat(p.name)}",
@@ -193,10 +193,7 @@ class SpellPanel:
                         lambda p=p.name: self._set(caster=p),
                     )
                     for p in state.in_game()
-                ],
-                wrap=True,
-                spacing=6,
-                run_spacing=6,
+                ]
             )
         )
         body.append(ft.Text(tr("table.spell_which"), size=15))
@@ -215,7 +212,7 @@ class SpellPanel:
                     lambda i=card.id: self._set(spell=i),
                 )
             )
-        body.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+        body.append(self._row(chips))
         if self.spell is not None:
             body.append(tagged("spell-text", ft.Text(card_text(ctx, self.spell), italic=True)))
         target = self._target_kind()
@@ -237,48 +234,16 @@ class SpellPanel:
                             lambda t=(p.name, i): self._set(target=t),
                         )
                     )
-            body.append(ft.Row(rooms, wrap=True, spacing=6, run_spacing=6))
+            body.append(self._row(rooms))
         elif target == "soul" and self.caster is not None:  # Undead Minion: which Soul
-            body.append(ft.Text(tr("table.spell_soul"), size=15))
             souls = [s.hero for s in state.player(self.caster).scored if not s.face_up]
-            body.append(
-                ft.Row(
-                    [
-                        self._choice(
-                            f"spell-soul-{h}",
-                            capitalized(card_label(tr, state.hero(h).label())),
-                            self.hero == h,
-                            lambda h=h: self._set(hero=h),
-                        )
-                        for h in souls
-                    ],
-                    wrap=True,
-                    spacing=6,
-                    run_spacing=6,
-                )
-            )
+            body += self._heroes("soul", souls)
         elif target == "hero":
-            body.append(ft.Text(tr("table.spell_hero"), size=15))
-            body.append(
-                ft.Row(
-                    [
-                        self._choice(
-                            f"spell-hero-{h}",
-                            capitalized(card_label(tr, state.hero(h).label())),
-                            self.hero == h,
-                            lambda h=h: self._set(hero=h),
-                        )
-                        for h in state.town
-                    ],
-                    wrap=True,
-                    spacing=6,
-                    run_spacing=6,
-                )
-            )
+            body += self._heroes("hero", list(state.town))
         if self._picks_treasure():  # Secret Stash: which treasure
             body.append(ft.Text(tr("table.spell_treasure"), size=15))
             body.append(
-                ft.Row(
+                self._row(
                     [
                         self._choice(
                             f"spell-treasure-{t}",
@@ -287,10 +252,7 @@ class SpellPanel:
                             lambda t=t: self._set(treasure=t),
                         )
                         for t in TREASURES[:4]
-                    ],
-                    wrap=True,
-                    spacing=6,
-                    run_spacing=6,
+                    ]
                 )
             )
         whose = self._names_player()
@@ -300,7 +262,7 @@ class SpellPanel:
                 p.name for p in state.in_game() if whose == "dungeon" or p.name != self.caster
             ]
             body.append(
-                ft.Row(
+                self._row(
                     [
                         self._choice(
                             f"spell-opponent-{ctx.seat(name)}",
@@ -309,10 +271,7 @@ class SpellPanel:
                             lambda t=(name, 0): self._set(target=t),
                         )
                         for name in players
-                    ],
-                    wrap=True,
-                    spacing=6,
-                    run_spacing=6,
+                    ]
                 )
             )
         body += [
@@ -364,6 +323,26 @@ class SpellPanel:
             return "dungeon"
         moves = any(getattr(e, "to", "") == "opponent_entrance" for e in card.abilities[0].effects)
         return "opponent" if moves else ""
+
+    def _heroes(self, kind: str, heroes: list[int]) -> list[ft.Control]:
+        """The question and one choice per Hero: in town ("hero"), or the caster's
+        face-down ones ("soul")."""
+        tr, state = self.ctx.app.tr, self.ctx.state
+        choices = [
+            self._choice(
+                f"spell-{kind}-{h}",
+                capitalized(card_label(tr, state.hero(h).label())),
+                self.hero == h,
+                lambda h=h: self._set(hero=h),
+            )
+            for h in heroes
+        ]
+        return [ft.Text(tr(f"table.spell_{kind}"), size=15), self._row(choices)]
+
+    @staticmethod
+    def _row(choices: list[ft.Control]) -> ft.Control:
+        """A row of choices that wraps on a narrow screen."""
+        return ft.Row(choices, wrap=True, spacing=6, run_spacing=6)
 
     def _choice(self, identifier: str, text: str, chosen: bool, pick: object) -> ft.Control:
         assert callable(pick)

@@ -295,6 +295,12 @@ def test_mirrax_level_up_asks_whose_boss_treasure_it_gains(
     assert screen.state.player("Ann").bonus("mage") == 1
 
 
+def _pick_spell(page: FakePage, seat: int, card_id: str) -> None:
+    """Open the Spell panel, pick who plays (by seat) and the Spell."""
+    for step in ("spell-open", f"spell-caster-{seat}", f"spell-{card_id}"):
+        tap(page, step)
+
+
 IN_BUILD: list[Command] = [
     BuildRoom(player="Ann", room=room("mage", 2, "Crypt")),
     BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
@@ -309,9 +315,7 @@ def test_spell_panel_asks_whose_entrance_for_agent_of_evil(
     """TPU013: a Hero in town goes to the entrance of an opponent's dungeon: the panel asks
     which Hero and, for Ann, offers Bo (not Ann herself)."""
     screen = start(app, sessions, IN_BUILD)
-    tap(page, "spell-open")
-    tap(page, "spell-caster-1")
-    tap(page, "spell-TPU013")
+    _pick_spell(page, 1, "TPU013")
     assert "To whose entrance?" in texts(page)
     assert has(page, "spell-opponent-2") and not has(page, "spell-opponent-1")
     tap(page, "spell-hero-1")
@@ -326,9 +330,7 @@ def test_spell_panel_asks_which_treasure_for_secret_stash(
     """TNL067: the panel asks for the Room and the treasure type; Ann's Crypt then shows a
     thief icon more until end of turn."""
     screen = start(app, sessions, IN_BUILD)
-    tap(page, "spell-open")
-    tap(page, "spell-caster-1")
-    tap(page, "spell-TNL067")
+    _pick_spell(page, 1, "TNL067")
     assert "Which treasure?" in texts(page) and not has(page, "spell-treasure-explorer")
     tap(page, "spell-room-1-1")
     tap(page, "spell-treasure-thief")
@@ -341,9 +343,7 @@ def test_spell_panel_asks_which_dungeon_for_party_up(
 ) -> None:
     """TNL064: 'Choose a dungeon': any player's, the caster's own too."""
     screen = start(app, sessions, IN_ADVENTURE)
-    tap(page, "spell-open")
-    tap(page, "spell-caster-2")
-    tap(page, "spell-TNL064")
+    _pick_spell(page, 2, "TNL064")
     assert "Which dungeon?" in texts(page)
     assert has(page, "spell-opponent-1") and has(page, "spell-opponent-2")
     tap(page, "spell-opponent-1")
