@@ -10,6 +10,7 @@ from companion.session import Sessions
 from companion.ui.shell import Settings, TableApp
 from companion.ui.table.game_screen import GameScreen
 from rules.commands import (
+    AdvanceHero,
     BuildRoom,
     Command,
     EndTurn,
@@ -349,3 +350,36 @@ def test_spell_panel_asks_which_dungeon_for_party_up(
     tap(page, "spell-opponent-1")
     tap(page, "spell-play")
     assert any(u.startswith("Ann:entering_health:") for u in screen.state.card_uses)
+
+
+#: Turn 1: a Weak mage (1 Health) dies in Ann's Crypt (her Soul); turn 2: a Tough mage
+#: stands in the Crypt.
+SOUL_THEN_WALK: list[Command] = [
+    BuildRoom(player="Ann", room=room("mage", 2, "Crypt")),
+    BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+    RevealRooms(),
+    RevealHeroes(heroes=(hero("mage", 1, "Weak"), hero("thief", 4, "Rogue"))),
+    RevealRooms(),
+    ResolveBait(),
+    FinishAdventure(),
+    EndTurn(),
+    RevealHeroes(heroes=(hero("mage", 20, "Tough"), hero("thief", 4, "Rogue"))),
+    RevealRooms(),
+    ResolveBait(),
+    AdvanceHero(),
+]
+
+
+def test_spell_panel_lists_the_casters_souls_for_undead_minion(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TNL071: the panel asks which of Ann's Souls (the Weak mage, 1 Health) leaves the
+    game; the Tough mage in her Crypt then takes 2 + 1."""
+    screen = start(app, sessions, SOUL_THEN_WALK)
+    assert screen.state.souls("Ann") == 1 and screen.state.walk is not None
+    _pick_spell(page, 1, "TNL071")
+    assert "Which of the caster's Souls" in texts(page)
+    tap(page, "spell-soul-0")
+    tap(page, "spell-play")
+    state = app.current.state
+    assert state.souls("Ann") == 0 and state.walk is not None and state.walk.damage == 3
