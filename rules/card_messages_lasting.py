@@ -127,6 +127,13 @@ LASTING_MESSAGES: dict[str, str] = {
         "until end of turn each Hero entering that dungeon has +{amount} Health."
     ),
     "card.target.any_dungeon": ("[a dungeon]"),
+    "card.if.you_build_monster_room": ("whenever you build a Monster Room,"),
+    "card.fx.room_counters.built": (
+        "you may put {count} +1 {count:counter|counters} on it (each adds 1 damage)."
+    ),
+    "card.built_monster_room": (
+        "{player} builds a Monster Room ({room}): {card}'s Level Up may put a +1 counter on it."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

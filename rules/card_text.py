@@ -99,6 +99,8 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [(f"card.fx.room_treasure{this}", shown)]
         case "room_counters":
             way = "on" if effect.amount > 0 else "off"
+            if effect.on_built:
+                way = "built"
             return [(f"card.fx.room_counters.{way}", {"count": abs(effect.amount)})]
         case "by_hand":
             return [(f"card.fx.by_hand.{effect.what}", {})]

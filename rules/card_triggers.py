@@ -270,6 +270,7 @@ def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
             out += lasting_effects.carry_out(revealed, player, at, ability, said)
             continue
         out += fire_ability(state, player, room.card_id, room.label(), ability, ruling)
+    out += lasting_effects.boss_on_build(state, player, room, 0 if covered is None else covered)
     out += fire_rooms(
         state,
         player,

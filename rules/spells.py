@@ -248,7 +248,7 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
     """Whether the offered ability still has something to aim at (else it may lapse)."""
     if offer.offer == "heal_wound":
         return state.can_heal(offer.player)
-    if offer.offer in ("may", "double_treasure"):
+    if offer.offer in ("may", "double_treasure", "counter_on_built"):
         return True
     if offer.offer == "damage_entrance":
         return bool(state.entrance(offer.player))
@@ -292,6 +292,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     if offer.offer == "damage_own_hero":  # Darkling Lair: the Hero the answer names
         named = _named_hero(state, offer, command)
         return out + spell_effects.hero_damaged(state, offer, named)
+    if offer.offer == "counter_on_built":  # Greg: on the Monster Room just built
+        return out + lasting_effects.counter_on_built(state, offer, out[0].ruling)
     if offer.offer == "double_treasure":  # Elicon: the engine's, once said Yes
         owner = state.player(offer.owner or offer.player)
         here = next(

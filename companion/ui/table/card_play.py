@@ -107,7 +107,13 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
             )
             for who, i in offer_places(state, offer.offer)
         ]
-    elif offer.offer in ("heal_wound", "may", "double_treasure", "damage_entrance"):
+    elif offer.offer in (
+        "heal_wound",
+        "may",
+        "double_treasure",
+        "damage_entrance",
+        "counter_on_built",
+    ):
         return None
     elif offer.offer == "boss_treasure_of_another":  # Mirrax: "Bo · fighter"
         picks = [
