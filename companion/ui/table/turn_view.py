@@ -8,8 +8,9 @@ opening to its full card; the scores stay pinned above the bottom bar
 (``pinned_scores``). The order follows the phase the engine is in:
 
 - Heroes: the town (its form reveals the new Heroes), then the last step;
-- Build: the town's Heroes to build against, the build forms of the players who build
-  (the engine says who may, ``flow.may``), Reveal Rooms, then the last step;
+- Build: the build forms of the players who build (the engine says who may,
+  ``flow.may``), each with its Bait forecast, Reveal Rooms, then the town's Heroes and
+  the last step;
 - Bait, Adventure and End: the phase's own action first, as before.
 
 A question the engine asks of the table (``card_play.offers_view``) comes before the
@@ -52,10 +53,15 @@ def arrange(state: GameState, parts: TurnParts) -> list[ft.Control]:
         out.extend(c for c in controls if c is not None)
 
     phase = state.phase
-    if phase in ("beginning", "build"):
-        # The form the phase waits for comes first: its first field is in view as the
-        # phase opens, and the rulings of the step before follow it.
-        put(parts.offers, parts.town, *parts.build, parts.last, parts.spells)
+    if phase == "beginning":
+        # The form the phase waits for comes first (the town reveals the Heroes): its
+        # first field is in view as the phase opens, the rulings of the step before
+        # follow it.
+        put(parts.offers, parts.town, parts.last, parts.spells)
+    elif phase == "build":
+        # The build forms, each with its Bait forecast (where each Hero would go), then
+        # the town's Heroes: a form's button stays in reach without a scroll.
+        put(parts.offers, *parts.build, parts.town, parts.last, parts.spells)
     elif phase in ("bait", "end"):
         # A must-do question first: the phase's button waits while the engine refuses it.
         put(parts.offers, *parts.action, parts.last, parts.spells, parts.town)

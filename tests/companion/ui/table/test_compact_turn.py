@@ -124,10 +124,10 @@ def test_the_phase_s_forms_come_before_the_dungeons(
     town, last, row = order(page, "town", "last-step", "summary-p1")
     assert town < last < row
     start(app, sessions, IN_BUILD)
-    town, ann, bo, reveal, last, row = order(
-        page, "town", "build-p1", "build-p2", "reveal-rooms", "last-step", "summary-p1"
+    ann, bo, reveal, town, last, row = order(
+        page, "build-p1", "build-p2", "reveal-rooms", "town", "last-step", "summary-p1"
     )
-    assert town < ann < bo < reveal < last < row
+    assert ann < bo < reveal < town < last < row
     start(app, sessions, TO_ADVENTURE)
     adventure, last, row = order(page, "adventure", "last-step", "summary-p1")
     assert adventure < last < row
