@@ -293,8 +293,9 @@ class GameScreen:
         if self.tab == "invite":
             return [*top, invite_view(self)]
         if self.tab == "score":
+            # The scores first, then what just happened (issue 32: it pushed them down).
             last = self._last_step()
-            return [*top, *([last] if last else []), self.scoreboard.view()]
+            return [*top, self.scoreboard.view(), *([last] if last else [])]
         if self.tab == "log":
             return [*top, log_view(self)]
         return [*top, *self._play()]

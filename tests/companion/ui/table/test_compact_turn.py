@@ -163,3 +163,12 @@ def test_the_scores_are_pinned_in_the_bottom_bar_on_every_tab(
 def test_no_scores_are_pinned_at_set_up(app: TableApp, sessions: Sessions, page: FakePage) -> None:
     start(app, sessions, [])
     assert pinned(page) == {}
+
+
+def test_the_scores_tab_opens_on_the_scores(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    start(app, sessions, TO_ADVENTURE)
+    tap(page, "tab-score")
+    souls, last = order(page, "score-p1-souls", "last-step")
+    assert souls < last
