@@ -25,18 +25,14 @@ from companion.sync.registry import AccessRegistry
 from rules.game import Game
 from tests.companion.ui.table.test_taps_per_turn import FIRST_ROOMS, HEROES, ROOMS, THREE
 from tests.e2e.conftest import OUTPUT, AppPage, Server, new_context, start_server, stop_server
-from tests.e2e.game_steps import (
-    TOP_BAR_PX,
-    _bottom_limit,
-    _steady_box,
-    tap,
-    type_into,
-)
+from tests.e2e.game_steps import _steady_box, tap, type_into
 from tests.e2e.sync_seed import DEVICE_KEY, device_id
 
 pytestmark = pytest.mark.e2e
 
 HOST = device_id(61)
+#: The app bar's height (``shell``: toolbar_height).
+APP_BAR_PX = 56
 #: (locale, viewport): the turn in English on a 390 x 844 phone, in German on 360 x 740.
 PHONES = {
     "en-GB": {"width": 390, "height": 844},
@@ -64,6 +60,19 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, di
     stop_server(server)
 
 
+#: The node's box and that of the scrolling view around it. Flutter clips a node's box to
+#: the scrolling view: a control cut by the view's edge reads as only its visible part.
+_BOXES = """(node) => {
+  const box = node.getBoundingClientRect();
+  let view = null;
+  for (let n = node.parentElement; n && n.tagName === 'FLT-SEMANTICS'; n = n.parentElement) {
+    if (n.style.overflowY === 'scroll') { view = n.getBoundingClientRect(); break; }
+  }
+  return {top: box.top, bottom: box.bottom, viewTop: view ? view.top : null,
+          viewBottom: view ? view.bottom : null};
+}"""
+
+
 @dataclass
 class Reach:
     """How far each next input stood outside the space between the bars, before a scroll."""
@@ -74,15 +83,42 @@ class Reach:
     def __call__(self, identifier: str) -> None:
         target = self.app.by_id(identifier).first
         target.wait_for(state="attached", timeout=30_000)
-        box = _steady_box(target)
-        assert box is not None, f"{identifier} has no box"
-        below = box["y"] + box["height"] - _bottom_limit(self.app)
-        above = TOP_BAR_PX - box["y"]
+        assert _steady_box(target) is not None, f"{identifier} has no box"
+        box = target.evaluate(_BOXES)
+        top, bottom = box["top"], box["bottom"]
+        if box["viewBottom"] is not None and top < box["viewBottom"] <= bottom + 1:
+            # Cut by the bottom edge: its top is where it is, its height is read once a
+            # wheel has brought it whole into view (the tap that follows scrolls anyway).
+            self.app.page.mouse.move(_viewport_middle(self.app), 300)
+            self.app.page.mouse.wheel(0, 200)
+            time.sleep(0.4)
+            whole = target.evaluate(_BOXES)
+            bottom = top + whole["bottom"] - whole["top"]
+        elif box["viewTop"] is not None and top - 1 <= box["viewTop"] < bottom:
+            self.app.page.mouse.move(_viewport_middle(self.app), 300)
+            self.app.page.mouse.wheel(0, -200)
+            time.sleep(0.4)
+            whole = target.evaluate(_BOXES)
+            top = bottom - (whole["bottom"] - whole["top"])
+        below = bottom - _bar_top(self.app)
+        above = APP_BAR_PX - top
         self.steps.append((identifier, max(0.0, below, above)))
 
     @property
     def worst(self) -> tuple[str, float]:
         return max(self.steps, key=lambda step: step[1])
+
+
+def _bar_top(app: AppPage) -> float:
+    """Where the bottom bar begins: its pinned scores, under the bar's 4 px padding."""
+    strip = app.by_id("pinned-scores").first.bounding_box()
+    assert strip is not None, "no scores pinned"
+    return float(strip["y"]) - 4
+
+
+def _viewport_middle(app: AppPage) -> float:
+    size = app.page.viewport_size
+    return size["width"] / 2 if size else 195
 
 
 #: The walk as the page reads it now ('' when no walk shows): read in one go, since a
