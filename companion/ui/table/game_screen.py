@@ -349,7 +349,9 @@ class GameScreen:
                 state, BuildMiniboss, player.name
             ):
                 parts.build.append(panel.build_shown())
-            parts.dungeons += dungeon_row(self, self.folds, player, panel.shown())
+            row = dungeon_row(self, self.folds, player, panel.shown())
+            walked = state.walk is not None and state.walk.player == player.name
+            (parts.walked if walked else parts.dungeons).extend(row)
         if state.phase == "build":
             parts.build.append(self._reveal_rooms())
         return [*out, *arrange(state, parts)]

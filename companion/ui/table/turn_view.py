@@ -11,7 +11,9 @@ opening to its full card; the scores stay pinned above the bottom bar
 - Build: the build forms of the players who build (the engine says who may,
   ``flow.may``), each with its Bait forecast, Reveal Rooms, then the town's Heroes and
   the last step;
-- Bait, Adventure and End: the phase's own action first, as before.
+- Bait and End: the phase's own button first, as before;
+- Adventure: its buttons, then the dungeon walked now (its card open, the Hero in its
+  Room), then the rest.
 
 A question the engine asks of the table (``card_play.offers_view``) comes before the
 Bait and the end of the turn, since those wait for it.
@@ -43,6 +45,8 @@ class TurnParts:
     build: list[ft.Control] = field(default_factory=list)
     #: One summary row per dungeon, each with its card (open or hidden).
     dungeons: list[ft.Control] = field(default_factory=list)
+    #: The row and card of the dungeon the Adventure walks now (not in ``dungeons``).
+    walked: list[ft.Control] = field(default_factory=list)
 
 
 def arrange(state: GameState, parts: TurnParts) -> list[ft.Control]:
@@ -65,7 +69,8 @@ def arrange(state: GameState, parts: TurnParts) -> list[ft.Control]:
     elif phase in ("bait", "end"):
         # A must-do question first: the phase's button waits while the engine refuses it.
         put(parts.offers, *parts.action, parts.last, parts.spells, parts.town)
-    else:  # the Adventure
-        put(*parts.action, parts.offers, parts.last, parts.spells, parts.bait_results, parts.town)
+    else:  # the Adventure: the walked dungeon's Rooms right under its buttons
+        put(*parts.action, *parts.walked, parts.offers, parts.last, parts.spells)
+        put(parts.bait_results, parts.town)
     put(*parts.dungeons)
     return out
