@@ -30,7 +30,9 @@ def said(app: AppPage, text: str, timeout: float = 10.0) -> None:
 
 
 def shows(app: AppPage, identifier: str, text: str, timeout: float = 10.0) -> None:
-    """Wait until the control tagged ``identifier`` reads ``text``."""
+    """Wait until the control tagged ``identifier`` reads ``text`` (opening the dungeon
+    card it is in first, if that is shown closed)."""
+    open_dungeon_around(app, identifier)
     deadline = time.monotonic() + timeout
     seen = ""
     while time.monotonic() < deadline:

@@ -136,12 +136,23 @@ def _walk_text(app: AppPage) -> str:
 def _next_room(app: AppPage, reach: Reach) -> None:
     """One "Next" of the walk, waited out: the walk moved on, or the phase ended."""
     before = _walk_text(app)
+    time.sleep(0.2)
+    while _walk_text(app) != before:  # the last step still coming in: wait it out
+        before = _walk_text(app)
+        time.sleep(0.2)
     reach("adv-next")
     tap(app, "adv-next")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        if app.by_id("end-turn").count() or _walk_text(app) not in ("||", before):
+        if app.by_id("end-turn").count():
             return
+        now = _walk_text(app)
+        # Moved on once every part reads anew and holds still (a redraw under way can
+        # take a node away for a moment: a tap then would be lost).
+        if "" not in now.split("|") and now != before:
+            time.sleep(0.2)
+            if _walk_text(app) == now:
+                return
         time.sleep(0.1)
     raise AssertionError(f"the walk did not move on; the screen reads:\n{app.snapshot()}")
 

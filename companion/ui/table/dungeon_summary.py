@@ -7,9 +7,10 @@ full card (``dungeon.DungeonPanel``: the Room tiles, bonus, Coins, Items) right 
 
 Which cards are open is this device's own view, never the game's: ``DungeonFolds`` keeps
 it for the game screen. A dungeon that is busy now starts open (the one the Adventure
-walks; in the Build phase, one with a Room placed face down, so its player sees where it
-went); the others start closed. A tap on the arrow holds until that changes (the next
-phase, another dungeon walked), then the card starts as the new moment says.
+walks; in the Build phase, one built this phase, a Room or a Miniboss face down, so its
+player sees where it went); the others start closed. A tap on the arrow holds until
+that changes (the next phase, another dungeon walked), then the card starts as the new
+moment says.
 
 ``DungeonSummary`` is a memoized Flet component: its props are what it shows (the facts,
 open or not, the language), so a tap that changes none of them sends nothing of it.
@@ -68,7 +69,7 @@ def busy(state: GameState, player: PlayerState) -> bool:
     walk = state.walk
     if walk is not None:
         return walk.player == player.name
-    return state.phase == "build" and player.pending is not None
+    return state.phase == "build" and player.has_built  # a Room or a Miniboss (R-BUILD-ONE)
 
 
 class DungeonFolds:

@@ -27,6 +27,7 @@ from tests.companion.ui.table.conftest import (
     type_into,
     walk,
 )
+from tests.companion.ui.table.test_expansion_panels import MINI_BUILD, MINIS, start_with
 
 #: Ann (Boss: mage) and Bo (Boss: fighter) build one more Room each, then two Heroes
 #: come: a mage (Ann has the most mage treasure) and a fighter (Bo has the most).
@@ -172,3 +173,20 @@ def test_the_scores_tab_opens_on_the_scores(
     tap(page, "tab-score")
     souls, last = order(page, "score-p1-souls", "last-step")
     assert souls < last
+
+
+def test_a_miniboss_built_face_down_opens_its_dungeon_card_too(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """A Miniboss instead of a Room is this phase's build (R-BUILD-ONE): its dungeon is
+    busy as one with a Room face down is, and its card opens to show it."""
+    screen = start_with(app, sessions, MINIS, MINI_BUILD)
+    assert not is_open(page, "p1")
+    tap(page, "mini-p1-open")
+    type_into(page, "mini-p1-name", "spike")
+    tap(page, "mini-p1-option-RMB055")
+    tap(page, "mini-p1-where-1")
+    tap(page, "mini-p1-go")
+    mini = screen.state.player("Ann").dungeon[0].miniboss
+    assert mini is not None and mini.face_down
+    assert is_open(page, "p1") and not is_open(page, "p2")
