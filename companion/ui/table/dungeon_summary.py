@@ -104,8 +104,8 @@ def dungeon_row(
     opening it then sends one flag, not the card's controls."""
     state = ctx.state
     prefix = f"p{ctx.seat(player.name)}"
-    moment = (state.turn, state.phase, busy(state, player))
-    shown = folds.is_open(player.name, moment, busy(state, player))
+    now = busy(state, player)
+    shown = folds.is_open(player.name, (state.turn, state.phase, now), now)
     facts = dungeon_facts(state, player, prefix)
     lang = ctx.app.settings.lang
     row = ctx.place(
