@@ -49,6 +49,9 @@ def shows(app: AppPage, identifier: str, text: str, timeout: float = 10.0) -> No
 TOP_BAR_PX = 64
 BOTTOM_BAR_PX = 80
 PINNED_SCORES_PX = 46
+#: How long a control of a closed dungeon card is given to come by itself before its
+#: card is opened with a tap.
+GRACE_MS = 1_500
 
 
 def _retry(action: Callable[[], None]) -> None:
@@ -102,15 +105,28 @@ def _middle(box: dict[str, float]) -> float:
 
 def open_dungeon_around(app: AppPage, identifier: str) -> None:
     """A control of a dungeon card shown closed (the compact turn view's summary row) is
-    reached as a player reaches it: one tap on the row's arrow, then it is there."""
+    reached as a player reaches it: one tap on the row's arrow opens the card.
+
+    A card also opens by itself when its dungeon gets busy (a Room just built, the walk
+    moving there): the control is given a moment to come first, and an arrow that turned
+    while it was tapped (the card opened meanwhile) is fine."""
     seat = re.match(r"p(\d+)-", identifier)
-    if seat is None or app.by_id(identifier).count() > 0:
+    if seat is None:
         return
-    arrow = f"dungeon-p{seat[1]}-expand"
+    arrow, opened = f"dungeon-p{seat[1]}-expand", f"dungeon-p{seat[1]}-collapse"
+    try:
+        app.by_id(identifier).first.wait_for(state="attached", timeout=GRACE_MS)
+        return
+    except PlaywrightError:
+        pass
     if app.by_id(arrow).count() == 0:
         return  # open already (the control is on its way), or no such dungeon
-    _retry(lambda: _tap_once(app, arrow))
-    app.by_id(identifier).first.wait_for(state="attached", timeout=10_000)
+    try:
+        _retry(lambda: _tap_once(app, arrow))
+        app.by_id(opened).first.wait_for(state="attached", timeout=10_000)
+    except PlaywrightError:
+        if app.by_id(opened).count() == 0:
+            raise
 
 
 def bring_into_view(app: AppPage, identifier: str) -> None:

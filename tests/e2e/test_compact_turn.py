@@ -202,7 +202,9 @@ def test_a_whole_turn_on_one_phone_needs_no_scrolling_to_the_next_input(
             if seat == 3:
                 app.screenshot("build-last-form")
             tap(app, f"{p}-go")
-            app.wait_for(f"p{seat}-face-down")  # its card opened to show where it went
+            app.wait_for(f"{p}-done")  # built: the form says so in one line
+            # Its dungeon card opened by itself to show where the Room went.
+            app.by_id(f"p{seat}-face-down").first.wait_for(state="attached", timeout=10_000)
             if seat == 1:
                 app.screenshot("build-one-placed")
         reach("reveal-rooms")
