@@ -190,3 +190,19 @@ def test_a_miniboss_built_face_down_opens_its_dungeon_card_too(
     mini = screen.state.player("Ann").dungeon[0].miniboss
     assert mini is not None and mini.face_down
     assert is_open(page, "p1") and not is_open(page, "p2")
+
+
+def test_a_room_picked_from_the_catalogue_folds_what_is_set_by_hand(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """A catalogue card's treasure, damage and kind are printed on it: once picked, the
+    controls to set them by hand fold away (its icons stay); another name brings them
+    back, to be set by hand."""
+    start(app, sessions, IN_BUILD)
+    assert has(page, "build-p1-damage") and has(page, "build-p1-treasure-mage")
+    type_into(page, "build-p1-name", "Haunted Library")
+    tap(page, "build-p1-option-BMA023")
+    assert not has(page, "build-p1-damage") and not has(page, "build-p1-treasure-mage")
+    assert not has(page, "build-p1-advanced") and has(page, "build-p1-icon-1")
+    type_into(page, "build-p1-name", "My own Room")
+    assert has(page, "build-p1-damage") and has(page, "build-p1-treasure-mage")
