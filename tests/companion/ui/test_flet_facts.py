@@ -15,7 +15,7 @@ screens under components (issue #31).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import flet as ft
 import pytest
@@ -46,16 +46,7 @@ def test_inside_a_component_a_control_drawn_again_keeps_its_id(ui: Harness) -> N
     def Title() -> ft.Control:
         return ft.Column([ft.Text(f"Turn {turn['now']}")])
 
-    holder = ft.Column()
-
-    def build(page: ft.Page) -> None:
-        holder.controls = [Title()]  # type: ignore[list-item]
-        page.views[0].controls.append(holder)
-
-    _render(ui.page, build)
-    ui.settle()
-    component = holder.controls[0]
-    assert isinstance(component, ft.Component)
+    component = _on_page(ui, Title)
     first = ft.unwrap_component(component).controls[0]
     turn["now"] = 2
     component.update()  # drawn again: a new Text
@@ -71,22 +62,18 @@ def test_a_control_a_component_added_cannot_be_changed_in_place(ui: Harness) -> 
     def Form() -> ft.Control:
         return ft.Column([field])  # a form kept by its screen between drawings
 
-    holder = ft.Column()
-
-    def build(page: ft.Page) -> None:
-        holder.controls = [Form()]  # type: ignore[list-item]
-        page.views[0].controls.append(holder)
-
-    _render(ui.page, build)
-    ui.settle()
+    _on_page(ui, Form)
     with pytest.raises(RuntimeError, match="Frozen"):
         field.value = "Crypt"  # a catalogue pick writing the card's name in
 
 
-def _render(page: ft.Page, build: object) -> None:
-    """Make the components in ``build``'s tree (they need Flet's renderer around them),
-    then send the page."""
+def _on_page(ui: Harness, component: Callable[[], ft.Control]) -> ft.Component:
+    """``component`` made (it needs Flet's renderer around it) and sent on the page."""
     from flet.components.component import Renderer
 
-    Renderer().render(build, page)  # type: ignore[no-untyped-call, arg-type]
-    page.update()
+    made = Renderer().render(component)  # type: ignore[no-untyped-call]
+    ui.page.views[0].controls.append(ft.Column([made]))
+    ui.page.update()
+    ui.settle()
+    assert isinstance(made, ft.Component)
+    return made
