@@ -83,6 +83,7 @@ Target = Literal[
     "hero_in_this_room",
     "hero_in_own_dungeon",
     "hero_own_dungeon_or_entrance",  # walking your dungeon or waiting at its entrance
+    "any_dungeon",  # a dungeon, any player's (the caster names its owner)
     "hero_in_opponent_dungeon",
     "hero_in_any_dungeon",
     "hero_in_town",
@@ -103,6 +104,7 @@ Condition = Literal[
     "three_wounds",  # you have 3 Wounds or more
     "other_advanced_room",  # another Advanced Room is in your dungeon
     "one_hero_lured",  # exactly one Hero was lured to your dungeon this turn
+    "you_build_monster_room",  # whenever you build a Monster Room (a Boss's lasting Level Up)
     "hero_in_miniboss_room",  # the Hero walking your dungeon stands in a Room with a Miniboss
 ]
 
@@ -144,6 +146,7 @@ SPELL_KINDS = frozenset(
         "damage_entrance",  # the Heroes at the caster's entrance (Not Dead Yet)
         "hero_health",  # the Hero walking an opponent's dungeon (Assassin)
         "remove_hero",  # the Hero walking an opponent's dungeon leaves the game (Pity)
+        "entering_health",  # Heroes entering the dungeon named (Party Up)
     }
     | coin_kinds.COIN_FIRED_KINDS
 )
@@ -179,6 +182,8 @@ BaseOffer = Literal[
     "damage_entrance",  # Yes: damage each Hero at the entrance (Lightning Bolt!'s second part)
     "damage_own_hero",  # a Hero in the owner's dungeon or at its entrance takes damage
     "take_scored_hero",  # an ordinary Hero scored by an opponent, to the owner's Souls
+    "destroy_room_own",  # one of the owner's Rooms, its pick (Blockpile Puzzle, turn's end)
+    "counter_on_built",  # Yes: a +1 counter on the Monster Room just built (Greg)
 ]
 OfferKind = (
     BaseOffer | coin_kinds.CoinOffer | item_kinds.ItemOffer
@@ -199,7 +204,7 @@ class Ability(Fact):
 
     @model_validator(mode="after")
     def _passive_is_always(self) -> Ability:
-        if self.trigger in ("always", "from_level_up"):
+        if self.trigger in ("always", "from_level_up") and not self.on_build:
             for effect in self.effects:
                 if effect.kind not in PASSIVE_KINDS | {"by_hand"}:
                     raise ValueError(f"a passive ('always') ability cannot {effect.kind}")
@@ -254,6 +259,12 @@ class Ability(Fact):
         return self.trigger in ("hero_dies_here", "hero_survives_here") and all(
             isinstance(e, DestroyRoom) and e.which == "this" for e in self.effects
         )
+
+    @property
+    def on_build(self) -> bool:
+        """A Boss's lasting "whenever you build a Monster Room, you may" (Greg): asked when
+        such a Room is built, not passive."""
+        return self.trigger == "from_level_up" and self.condition == "you_build_monster_room"
 
     @property
     def carried_lasting(self) -> bool:
@@ -312,6 +323,14 @@ class Ability(Fact):
             self.trigger, self.effects
         ):
             return asked
+        if self.on_build and [e.kind for e in self.effects] == ["room_counters"]:
+            return "counter_on_built"  # Greg: asked as a Monster Room is built
+        if (
+            self.trigger == "turn_end"
+            and self.target == "own_room"
+            and [e.kind for e in self.effects] == ["destroy_room"]
+        ):
+            return "destroy_room_own"  # asked as the turn ends (Blockpile Puzzle)
         if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
             return None
         effect = self.effects[0]
@@ -358,6 +377,8 @@ class Ability(Fact):
         extra = coin_kinds.coin_handling(self.trigger, self.cost, self.effects)
         if (extra := extra or item_kinds.item_handling(self.trigger, self.effects)) is not None:
             return extra
+        if self.on_build:
+            return "prompt"  # asked when a Monster Room is built (Greg)
         if self.trigger in ("always", "from_level_up"):
             return "auto"
         if self.carried_lasting:
