@@ -33,6 +33,15 @@ def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[
     return ()
 
 
+# Offers answered with one of the answering player's own Rooms (``offer_rooms``).
+OWN_ROOM_OFFERS = (
+    "destroy_own_room",
+    "destroy_room_own",
+    "boost_own_room",
+    "double_own_monster_room",
+)
+
+
 def offer_rooms(state: GameState, player: str, offer: OfferKind, card_id: str) -> tuple[int, ...]:
     """The Rooms of ``player`` an offer may take: any of theirs to destroy; to boost, an
     active Monster Room other than the card itself (and not one a face-down Room is about

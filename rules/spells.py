@@ -24,6 +24,7 @@ from rules.activated import to_first_room
 from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
 from rules.card_offers import (
     ANY_DUNGEON_OFFERS,
+    OWN_ROOM_OFFERS,
     offer_bosses,
     offer_heroes,
     offer_places,
@@ -268,13 +269,7 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return bool(offer_bosses(state, offer.player))
     if offer.offer == "swap_hoard_with":
         return bool(coin_questions.hoard_partners(state, offer.player))
-    own_rooms = (
-        "destroy_own_room",
-        "destroy_room_own",
-        "boost_own_room",
-        "double_own_monster_room",
-    )
-    if offer.offer in own_rooms:
+    if offer.offer in OWN_ROOM_OFFERS:
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
     if offer.offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer.offer, offer.player))

@@ -19,6 +19,7 @@ from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
 from rules.card_offers import (
     ANY_DUNGEON_OFFERS,
+    OWN_ROOM_OFFERS,
     offer_bosses,
     offer_heroes,
     offer_places,
@@ -88,13 +89,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
     tr = ctx.app.tr
     yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
     picks: list[tuple[str, str, AnswerCardEffect]]
-    own_rooms = (
-        "destroy_own_room",
-        "destroy_room_own",
-        "boost_own_room",
-        "double_own_monster_room",
-    )
-    if offer.offer in own_rooms:
+    if offer.offer in OWN_ROOM_OFFERS:
         rooms = state.player(offer.player).dungeon
         picks = [
             (
