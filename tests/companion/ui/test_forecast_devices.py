@@ -14,6 +14,7 @@ from rules.commands import BuildRoom, RevealRooms
 from rules.models import Room
 from tests.companion.ui.conftest import AppFactory
 from tests.companion.ui.flet_harness import Harness, controls_in
+from tests.companion.ui.test_panel_memo import two_tabs_at_build
 from tests.companion.ui.test_what_a_device_sees import ADA, HOST, Server
 
 
@@ -44,6 +45,16 @@ def forecast_text(ui: Harness, player: str) -> str:
     ui.settle()
     panel = ui.find(f"forecast-{player}")
     return "\n".join(str(c.value) for c in controls_in(panel) if isinstance(c, ft.Text) and c.value)
+
+
+def forecast_words(panel: ft.Control) -> list[str]:
+    """Each line of words in a forecast panel."""
+    return [
+        line
+        for c in controls_in(panel)
+        if isinstance(c, ft.Text) and c.value
+        for line in str(c.value).splitlines()
+    ]
 
 
 def test_another_seat_is_told_the_room_is_hidden_and_it_is_not_counted(
@@ -91,3 +102,28 @@ def test_the_host_sees_the_whole_tables_bait_before_the_tap(
     assert "Fighter Hero #2: would go to Brann" in said
     ada, _ = open_game(server, table_app, ADA)
     assert not ada.has("forecast-table")
+
+
+def test_the_forecast_redrawn_while_drafting_reaches_this_tab_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two tabs on one game (the second one's opening redraws the first from its own
+    task): a treasure icon drafted in the second tab changes its forecast, and the new
+    words are sent to that tab's browser, not to the other tab's."""
+    first, second = two_tabs_at_build(tmp_path, monkeypatch)
+    try:
+        panel = second.find("forecast-Ada")
+        before = forecast_words(panel)
+        sent = {tab: len(tab.conn.encoded) for tab in (first, second)}
+        second.tap("build-p1-treasure-fighter")
+        second.settle()
+        changed = [w for w in forecast_words(second.find("forecast-Ada")) if w not in before]
+        assert changed, "a fighter icon drafted changes the forecast's words"
+        to_second = b"".join(second.conn.encoded[sent[second] :])
+        to_first = b"".join(first.conn.encoded[sent[first] :])
+        for words in changed:
+            assert words.encode() in to_second
+            assert words.encode() not in to_first
+    finally:
+        for tab in (first, second):
+            tab.close()
