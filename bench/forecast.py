@@ -3,8 +3,11 @@
 In one process, no browser (as ``bench/taps_server.py``: the real app as Flet sessions on
 recording connections, Flet's real diff and encoding), timing a tap from the event
 reaching the session to the answer encoded, *including* the forecast panel's own redraw
-(Flet draws a component that changed from a task of its own: the loop is run until it
-has nothing left to do):
+(Flet draws a component that changed from a task of its own, its updates scheduler: the
+handler is run to its end, then the loop turns ``ROUNDS`` more times, the same for both
+tabs, and the forecast's new words must have been sent within them; the scheduler, a
+task waiting for work, is idle, so turning the loop until no task is left, as the test
+harness's ``settle`` does, would charge the tab with a component 20 idle turns more):
 
 * Forecast, in player 1's Room form at the Build phase of a 3-player game two turns in,
   on two tabs of the same game: one with the forecast under the form, one with the
@@ -26,6 +29,7 @@ Run: ``python bench/forecast.py [--repeats 30]`` (making 1,000 games takes a min
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import statistics
 import sys
@@ -54,8 +58,12 @@ from rules import card_table  # noqa: E402
 from rules.card_effects import load_effects  # noqa: E402
 from rules.game import Game  # noqa: E402
 from tests.companion.ui.flet_harness import Harness  # noqa: E402
+from tests.companion.ui.test_forecast_devices import forecast_words  # noqa: E402
 
 WARM_UP = 5
+#: Turns of the loop after a handler: the forecast's redraw is sent within the first two.
+ROUNDS = 4
+FORECAST = "forecast-Ada"  # player 1's forecast
 
 
 class NoForecast:
@@ -74,19 +82,33 @@ class NoForecast:
         pass
 
 
-def drained(tab: Harness, act: Callable[[], None]) -> float:
-    """ms of ``act`` and of everything the loop then has to do (component redraws)."""
+def drained(tab: Harness, act: Callable[[], Any], redraws: bool = False) -> float:
+    """ms of ``act`` run on the loop to its end, then of ``ROUNDS`` turns of the loop (the
+    component redraws it asked for). When the tab shows a forecast, every line of it
+    that changed must be among what was sent meanwhile (``redraws``: and some did)."""
+    panel = tab.find(FORECAST) if tab.has(FORECAST) else None
+    before = forecast_words(panel) if panel is not None else []
+    sent = len(tab.conn.encoded)
     start = time.perf_counter()
-    act()
-    tab.settle(rounds=4)
-    return (time.perf_counter() - start) * 1000
+    tab.loop.run_until_complete(act())
+    for _ in range(ROUNDS):
+        tab.loop.run_until_complete(asyncio.sleep(0))
+    ms = (time.perf_counter() - start) * 1000
+    out = b"".join(tab.conn.encoded[sent:])
+    tab.settle()  # whatever is left (nothing, when the figure is whole)
+    if panel is not None:
+        changed = [w for w in forecast_words(tab.find(FORECAST)) if w not in before]
+        missing = [w for w in changed if w.encode() not in out]
+        assert changed or not redraws, "the forecast did not change"
+        assert not missing, f"the forecast's redraw was not sent in the time measured: {missing}"
+    return ms
 
 
-def tap_ms(tab: Harness, identifier: str, then: str | None = None) -> float:
+def tap_ms(tab: Harness, identifier: str, then: str | None = None, redraws: bool = False) -> float:
     target = tab.find(identifier)
     if isinstance(target, ft.Semantics):
         target = target.content
-    ms = drained(tab, lambda: tab.run(tab.session.dispatch_event(target._i, "click", None)))
+    ms = drained(tab, lambda: tab.session.dispatch_event(target._i, "click", None), redraws)
     if then is not None:
         tab.tap(then)
         tab.settle(rounds=4)
@@ -96,9 +118,9 @@ def tap_ms(tab: Harness, identifier: str, then: str | None = None) -> float:
 def key_ms(tab: Harness, identifier: str, text: str) -> float:
     field = tab.find(identifier, ft.TextField)
 
-    def act() -> None:
+    def act() -> Any:
         tab.session.apply_patch(field._i, {"value": text})
-        tab.run(tab.session.dispatch_event(field._i, "change", text))
+        return tab.session.dispatch_event(field._i, "change", text)
 
     ms = drained(tab, act)
     tab.type(identifier, "")
@@ -121,12 +143,12 @@ def forecast_bench(data: Path, repeats: int) -> dict[str, list[float]]:
     build_panel.DraftForecast = real  # type: ignore[misc]
     with_it = Harness(route=route, check_sent=False)
     with_it.run(app_main(with_it.page))
-    assert with_it.has("forecast-Ada") and not without.has("forecast-Ada")
+    assert with_it.has(FORECAST) and not without.has(FORECAST)
     # Each tab types the same keys in the same order ("D", then "Dr").
     keys = {tab: iter(["D", "Dr"] * (WARM_UP + repeats)) for tab in ("with", "without")}
     icon, unicon = "build-p1-treasure-fighter", "build-p1-icon-1"
     order: list[tuple[str, Callable[[], float]]] = [
-        ("icon with", lambda: tap_ms(with_it, icon, then=unicon)),
+        ("icon with", lambda: tap_ms(with_it, icon, then=unicon, redraws=True)),
         ("icon without", lambda: tap_ms(without, icon, then=unicon)),
         ("key with", lambda: key_ms(with_it, "build-p1-name", next(keys["with"]))),
         ("key without", lambda: key_ms(without, "build-p1-name", next(keys["without"]))),

@@ -14,7 +14,7 @@ before the forecast is made, and the panel says whose Room is still hidden (R-BU
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -32,6 +32,8 @@ from rules.rulings import capitalized
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
     from companion.ui.table.context import TableContext
+
+BOLD = ft.FontWeight.BOLD
 
 
 @dataclass(frozen=True)
@@ -118,25 +120,63 @@ def forecast_room(room: Room) -> Room:
     return room if room.card_id else room.model_copy(update={"name": ""})
 
 
-def _panel(app: TableApp, identifier: str, title: str, lines: list[Line]) -> ft.Control:
+#: The controls a panel drew last time, by what they show: a redraw puts the same control
+#: back for a line that did not change (Flet then skips it: nothing compared, nothing sent).
+Kept = dict[tuple[str, ...], ft.Control]
+
+
+def _kept(kept: Kept, now: Kept, key: tuple[str, ...], make: Any) -> ft.Control:
+    control = kept.get(key)
+    if control is None:
+        control = make()
+    now[key] = control
+    return control
+
+
+def _panel(
+    app: TableApp, identifier: str, title: str, lines: list[Line], kept: Kept | None = None
+) -> ft.Control:
     """The lines in few controls (the panel is drawn again as the draft changes, and every
     control costs that redraw): a Hero's line and its why share one Text; the rules behind
-    the lines are linked once each, at the end."""
+    the lines are linked once each, at the end. ``kept``: the controls of the last drawing
+    (updated to this one's), reused where the words are the same."""
     texts: list[tuple[str, bool]] = []
     for line in lines:
         if line.key.endswith("-why") and texts:
             texts[-1] = (f"{texts[-1][0]}\n{line.text}", texts[-1][1])
         else:
             texts.append((line.text, line.strong))
-    rows: list[ft.Control] = [ft.Text(title, size=17, weight=ft.FontWeight.BOLD)]
+    last: Kept = {} if kept is None else kept
+    now: Kept = {}
+    rows = [_kept(last, now, ("title", title), lambda: ft.Text(title, size=17, weight=BOLD))]
     rows += [
-        ft.Text(text, size=16 if strong else 15, weight=ft.FontWeight.BOLD if strong else None)
+        _kept(
+            last,
+            now,
+            ("line", text, str(strong)),
+            lambda text=text, strong=strong: ft.Text(
+                text, size=16 if strong else 15, weight=BOLD if strong else None
+            ),
+        )
         for text, strong in texts
     ]
-    rules = dict.fromkeys(line.rule for line in lines if line.rule is not None)
-    links = [rule_link(app, rule, f"{identifier}-rule-{rule}") for rule in rules]
-    if links:
-        rows.append(ft.Row(links, wrap=True, spacing=4))
+    rules = tuple(dict.fromkeys(line.rule for line in lines if line.rule is not None))
+    if rules:
+        rows.append(
+            _kept(
+                last,
+                now,
+                ("rules", *rules),
+                lambda: ft.Row(
+                    [rule_link(app, rule, f"{identifier}-rule-{rule}") for rule in rules],
+                    wrap=True,
+                    spacing=4,
+                ),
+            )
+        )
+    if kept is not None:
+        kept.clear()
+        kept.update(now)
     return tagged(
         identifier,
         ft.Container(
@@ -166,9 +206,12 @@ def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) 
     result = table.forecast(draft)
     seat = access_of(app).seat
     title = tr("forecast.title") if draft is not None else tr("forecast.title_now")
+    kept = ft.use_ref(cast(Kept, {}))
     # The same forecast in the same words: the controls on screen stay as they are.
     return ft.use_memo(
-        lambda: _panel(app, f"forecast-{player}", title, forecast_lines(tr, result, seat)),
+        lambda: _panel(
+            app, f"forecast-{player}", title, forecast_lines(tr, result, seat), kept.current
+        ),
         [result, title, seat, tr.lang],
     )
 

@@ -48,13 +48,8 @@ def forecast_text(ui: Harness, player: str) -> str:
 
 
 def forecast_words(panel: ft.Control) -> list[str]:
-    """Each line of words in a forecast panel."""
-    return [
-        line
-        for c in controls_in(panel)
-        if isinstance(c, ft.Text) and c.value
-        for line in str(c.value).splitlines()
-    ]
+    """The words of each Text in a forecast panel."""
+    return [str(c.value) for c in controls_in(panel) if isinstance(c, ft.Text) and c.value]
 
 
 def test_another_seat_is_told_the_room_is_hidden_and_it_is_not_counted(
@@ -126,4 +121,35 @@ def test_the_forecast_redrawn_while_drafting_reaches_this_tab_only(
             assert words.encode() not in to_first
     finally:
         for tab in (first, second):
+            tab.close()
+
+
+def test_a_redraw_of_the_forecast_keeps_the_lines_that_did_not_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A drafted icon changes one Hero's line of the forecast: that line is drawn anew and
+    sent, the lines that stayed the same are the very controls already on screen (the
+    panel is redrawn at every change of the draft: nothing to make, compare or send)."""
+    tabs = two_tabs_at_build(tmp_path, monkeypatch)
+    ui = tabs[1]
+
+    def texts() -> dict[str, ft.Control]:
+        panel = ui.find("forecast-Ada")  # Ada: player 1 (sample_setup)
+        return {str(c.value): c for c in controls_in(panel) if isinstance(c, ft.Text)}
+
+    try:
+        before = texts()
+        sent = len(ui.conn.encoded)
+        ui.tap("build-p1-treasure-fighter")
+        ui.settle()
+        after = texts()
+        out = b"".join(ui.conn.encoded[sent:])
+        changed = [w for w in after if w not in before]
+        kept = [w for w in after if w in before and "Hero #" in w]
+        assert changed and kept
+        assert all(w.encode() in out for w in changed)
+        assert not [w for w in kept if w.encode() in out]
+        assert all(after[w] is before[w] for w in kept)
+    finally:
+        for tab in tabs:
             tab.close()
