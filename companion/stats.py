@@ -202,15 +202,12 @@ def name_questions(
     answered = set(different)
     seen: dict[str, str] = {}
     out: list[NameQuestion] = []
-    for g in games:
-        for name in g.players:
-            name = canonical(name, same)
-            key = _folded(name)
-            other = seen.setdefault(key, name)
-            pair = frozenset((other, name))
-            if other != name and pair not in answered:
-                answered.add(pair)
-                out.append(NameQuestion(first=other, second=name))
+    for name in everyone(games, same):  # each name once: a thousand games, a few names
+        other = seen.setdefault(_folded(name), name)
+        pair = frozenset((other, name))
+        if other != name and pair not in answered:
+            answered.add(pair)
+            out.append(NameQuestion(first=other, second=name))
     return tuple(out)
 
 
