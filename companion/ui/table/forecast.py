@@ -25,7 +25,7 @@ from companion.ui.room_picker import RoomDraft
 from companion.ui.sync_link import access_of, sees_face_down
 from companion.ui.table.rulings import card_label, rule_link, ruling_text
 from companion.ui.widgets import tagged
-from rules.forecast import Draft, Forecast, VisibleTable, forecast
+from rules.forecast import Draft, Forecast, HeroForecast, VisibleTable, forecast
 from rules.models import GameState, Room
 from rules.rulings import capitalized
 
@@ -68,31 +68,50 @@ def _change(tr: Translator, hero: str, now: str | None, before: str | None, you:
     )
 
 
-def forecast_lines(tr: Translator, result: Forecast, you: str | None = None) -> list[Line]:
+def _hero_lines(
+    tr: Translator, n: int, hero: HeroForecast, change: bool, you: str | None
+) -> list[Line]:
+    """One Hero's lines: where it would go, why, and (``change``) what the draft changes."""
+    label = capitalized(card_label(tr, hero.label))
+    if hero.player is None:
+        goes = Line(f"hero-{n}", tr("forecast.stays", hero=label))
+    else:
+        goes = Line(f"hero-{n}", tr("forecast.goes", hero=label, player=_who(tr, hero.player, you)))
+    why = ruling_text(tr, hero.ruling.key, hero.ruling.args)
+    lines = [goes, Line(f"hero-{n}-why", why, hero.ruling.rule)]
+    if change and hero.changed:
+        said = _change(tr, label, hero.player, hero.without, you)
+        lines.append(Line(f"hero-{n}-change", said, strong=True))
+    return lines
+
+
+#: A Hero's lines by what they say it (their words are made once, while they stay the same).
+Said = dict[tuple[Any, ...], list[Line]]
+
+
+def forecast_lines(
+    tr: Translator, result: Forecast, you: str | None = None, said: Said | None = None
+) -> list[Line]:
     """The forecast in words: each Hero, where it would go and why, and what the draft
     changes ("Sir Dudley #1 would go to you instead of Ann"); ``you`` is the player this
-    device is seated as."""
+    device is seated as. ``said``: the Heroes' lines of the last call (updated to this
+    one's), reused for a Hero whose forecast is the same."""
     lines: list[Line] = []
     if result.refused is not None:
-        said = ruling_text(tr, result.refused.key, result.refused.args)
-        lines.append(Line("refused", tr("forecast.refused", why=said), result.refused.rule))
+        why = ruling_text(tr, result.refused.key, result.refused.args)
+        lines.append(Line("refused", tr("forecast.refused", why=why), result.refused.rule))
+    change = result.draft is not None and result.refused is None
+    last: Said = {} if said is None else said
+    now: Said = {}
     for n, hero in enumerate(result.heroes, 1):
-        label = capitalized(card_label(tr, hero.label))
-        if hero.player is None:
-            lines.append(Line(f"hero-{n}", tr("forecast.stays", hero=label)))
-        else:
-            goes = _who(tr, hero.player, you)
-            lines.append(Line(f"hero-{n}", tr("forecast.goes", hero=label, player=goes)))
-        lines.append(
-            Line(
-                f"hero-{n}-why",
-                ruling_text(tr, hero.ruling.key, hero.ruling.args),
-                hero.ruling.rule,
-            )
-        )
-        if result.draft is not None and hero.changed and result.refused is None:
-            said = _change(tr, label, hero.player, hero.without, you)
-            lines.append(Line(f"hero-{n}-change", said, strong=True))
+        ruling = hero.ruling
+        key = (n, hero.label, hero.player, hero.without, ruling.key, *ruling.args.items())
+        key += (change, you, tr.lang)
+        now[key] = last.get(key) or _hero_lines(tr, n, hero, change, you)
+        lines += now[key]
+    if said is not None:
+        said.clear()
+        said.update(now)
     if not result.heroes:
         lines.append(Line("none", tr("forecast.no_heroes")))
     for name in result.hidden:
@@ -207,10 +226,15 @@ def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) 
     seat = access_of(app).seat
     title = tr("forecast.title") if draft is not None else tr("forecast.title_now")
     kept = ft.use_ref(cast(Kept, {}))
+    said = ft.use_ref(cast(Said, {}))
     # The same forecast in the same words: the controls on screen stay as they are.
     return ft.use_memo(
         lambda: _panel(
-            app, f"forecast-{player}", title, forecast_lines(tr, result, seat), kept.current
+            app,
+            f"forecast-{player}",
+            title,
+            forecast_lines(tr, result, seat, said.current),
+            kept.current,
         ),
         [result, title, seat, tr.lang],
     )

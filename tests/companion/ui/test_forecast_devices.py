@@ -9,8 +9,11 @@ from pathlib import Path
 import flet as ft
 import pytest
 
+from companion.i18n import Translator
 from companion.ui.shell import TableApp
+from companion.ui.table.forecast import Said, forecast_lines
 from rules.commands import BuildRoom, RevealRooms
+from rules.forecast import Draft, forecast
 from rules.models import Room
 from tests.companion.ui.conftest import AppFactory
 from tests.companion.ui.flet_harness import Harness, controls_in
@@ -153,3 +156,24 @@ def test_a_redraw_of_the_forecast_keeps_the_lines_that_did_not_change(
     finally:
         for tab in tabs:
             tab.close()
+
+
+def test_words_kept_from_one_draft_to_the_next_are_the_words_made_afresh(
+    server: Server,
+) -> None:
+    """The panel keeps each Hero's words while its forecast stays the same: drafts and
+    seats one after the other give the same words as each made on its own."""
+    tr = Translator("en")
+    state = server.game.state
+    said: Said = {}
+    drafts = [
+        None,
+        Draft(player="Ada", room=Room(treasure=("fighter", "fighter"), damage=1)),
+        Draft(player="Ada", room=Room(treasure=("cleric",), damage=1)),
+        None,
+        Draft(player="Ada", room=Room(treasure=("fighter", "fighter"), damage=1)),
+    ]
+    for draft in drafts:
+        result = forecast(state, draft)
+        for you in ("Ada", "Brann", None):
+            assert forecast_lines(tr, result, you, said) == forecast_lines(tr, result, you)
