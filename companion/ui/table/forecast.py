@@ -158,7 +158,8 @@ def _panel(
     """The lines in few controls (the panel is drawn again as the draft changes, and every
     control costs that redraw): a Hero's line and its why share one Text; the rules behind
     the lines are linked once each, at the end. ``kept``: the controls of the last drawing
-    (updated to this one's), reused where the words are the same."""
+    (updated to this one's), reused where the words are the same; the panel is then the
+    body of a component, tagged ``identifier`` from outside (a tag made once)."""
     texts: list[tuple[str, bool]] = []
     for line in lines:
         if line.key.endswith("-why") and texts:
@@ -193,18 +194,17 @@ def _panel(
                 ),
             )
         )
-    if kept is not None:
-        kept.clear()
-        kept.update(now)
-    return tagged(
-        identifier,
-        ft.Container(
-            ft.Column(rows, spacing=4),
-            padding=8,
-            border_radius=10,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        ),
+    box = ft.Container(
+        ft.Column(rows, spacing=4),
+        padding=8,
+        border_radius=10,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
     )
+    if kept is None:
+        return tagged(identifier, box)
+    kept.clear()
+    kept.update(now)
+    return box
 
 
 @ft.component
@@ -242,7 +242,8 @@ def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) 
 
 def draft_panel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) -> ft.Control:
     """The panel as a control to put in a build form (kept by the form while it is open)."""
-    return part(app, lambda: ForecastPanel(app, state_of, player, watch))
+    panel = part(app, lambda: ForecastPanel(app, state_of, player, watch))
+    return tagged(f"forecast-{player}", panel)
 
 
 class DraftForecast:
