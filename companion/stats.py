@@ -158,9 +158,8 @@ def summarize(
 ) -> Summary:
     """Add up ``games`` (only those ``player`` played in, when given)."""
     same = same or {}
-    chosen = [
-        g for g in (with_names(g, same) for g in games) if player is None or player in g.players
-    ]
+    named = (with_names(g, same) for g in games) if same else games
+    chosen = [g for g in named if player is None or player in g.players]
     finished = [g for g in chosen if g.finished]
     wins = Counter(g.winner for g in finished if g.winner)
     boss_wins = Counter(g.bosses.get(g.winner, "") or "?" for g in finished if g.winner)
@@ -213,8 +212,8 @@ def name_questions(
 
 def everyone(games: Iterable[GameFacts], same: Mapping[str, str]) -> tuple[str, ...]:
     """Every player's name as counted, in the order first seen."""
-    names = (canonical(p, same) for g in games for p in g.players)
-    return tuple(dict.fromkeys(names))
+    typed = dict.fromkeys(p for g in games for p in g.players)  # each name once
+    return tuple(dict.fromkeys(canonical(p, same) for p in typed))
 
 
 def csv_rows(

@@ -98,7 +98,8 @@ def _stamps(games: Path) -> dict[str, tuple[int, int, int, int]]:
 
 
 def cache_key(game_id: str, stamp: tuple[int, int, int, int]) -> str:
-    return f"{game_id}:" + ":".join(str(n) for n in stamp)
+    file_time, file_size, journal_time, journal_size = stamp
+    return f"{game_id}:{file_time}:{file_size}:{journal_time}:{journal_size}"
 
 
 @dataclass(frozen=True)
