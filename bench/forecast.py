@@ -198,6 +198,7 @@ def history_bench(root: Path, repeats: int) -> tuple[dict[str, float], dict[str,
         tab.run(mains[count](tab.page))
         home = tab.find("open-history")
         target = home.content if isinstance(home, ft.Semantics) else home
+        gc.collect()
         start = time.perf_counter()
         tab.run(tab.session.dispatch_event(target._i, "click", None))
         tab.until(lambda: tab.has("history-games"), timeout=600)
