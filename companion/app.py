@@ -28,6 +28,7 @@ from companion.ui.join_screen import JoinScreen
 from companion.ui.late_answers import drop_stray_answers
 from companion.ui.late_taps import watch_late_taps
 from companion.ui.new_game import NewGameScreen
+from companion.ui.opening import open_route
 from companion.ui.own_card_names import load_own_names
 from companion.ui.setup_screen import SetupScreen
 from companion.ui.shell import PREF_LANG, PREF_TAB, PREF_THEME, ScreenFactory, Settings, TableApp
@@ -156,6 +157,11 @@ def make_main(
                 ask_client=lambda: prefs.contains_key(PREF_THEME),
             ),
         )
+        # The join records (the first tab reads them all), then the game the address
+        # shows, are read off the event loop, before any handler may draw this tab: the
+        # browser shows it loading meanwhile.
+        await asyncio.to_thread(hub.registry.read_all)
+        await open_route(app, page.route or "/")
         page.on_close = lambda _event: app.close()
         page.on_disconnect = lambda _event: disconnected(app)
         page.on_connect = lambda _event: reconnected(app)

@@ -287,6 +287,9 @@ class Sessions:
         self.store = store
         self._lock = threading.Lock()
         self._open: dict[str, TableSession] = {}
+        #: One lock per game being loaded: a game read and replayed on a worker thread
+        #: holds only its own, so the loop never waits on a load to reach another game.
+        self._loading: dict[str, threading.Lock] = {}
         self.problems: dict[str, tuple[StoreProblem, ...]] = {}
 
     def new_game(self, setup: AnySetup, name: str | None = None) -> TableSession:
@@ -297,16 +300,37 @@ class Sessions:
         return session
 
     def open(self, game_id: str) -> TableSession:
-        """The game's session, loading it from disk the first time (replaying its log)."""
+        """The game's session, loading it from disk the first time (replaying its log).
+
+        A server loads on a worker thread (``companion.ui.opening``); two loads of one
+        game wait for each other, loads of different games do not."""
         with self._lock:
             session = self._open.get(game_id)
             if session is not None:
                 return session
-            loaded: LoadedGame = self.store.load(game_id)
-            session = TableSession(self.store, game_id, loaded.game)
-            self.problems[game_id] = loaded.problems
-            self._open[game_id] = session
-            return session
+            loading = self._loading.setdefault(game_id, threading.Lock())
+        with loading:
+            with self._lock:
+                session = self._open.get(game_id)
+                if session is not None:
+                    return session  # loaded meanwhile by the load this one waited for
+            try:
+                loaded: LoadedGame = self.store.load(game_id)
+            except BaseException:
+                with self._lock:
+                    self._loading.pop(game_id, None)
+                raise
+            with self._lock:  # open, and no longer loading, in one step
+                session = TableSession(self.store, game_id, loaded.game)
+                self.problems[game_id] = loaded.problems
+                self._open[game_id] = session
+                self._loading.pop(game_id, None)
+                return session
+
+    def opened(self, game_id: str) -> TableSession | None:
+        """The game's session if it is open already (nothing is read)."""
+        with self._lock:
+            return self._open.get(game_id)
 
     def forget(self, game_id: str) -> None:
         """Drop a session (after the game was deleted or restored from a backup)."""

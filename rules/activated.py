@@ -11,12 +11,21 @@ destruction uncovers fires too. Effects off the table are noted with what they d
 
 from __future__ import annotations
 
-from rules import adventure, build
+from rules import adventure, build, lasting_effects, spell_effects
 from rules import commands as cmd
 from rules import events as ev
-from rules.card_effects import abilities, ability_ref, room_damage, use_mark
-from rules.effect_kinds import DamageHero, DeactivateRoom, KillHero, MoveHero, RoomDamagePlus
-from rules.effects import Ability
+from rules.card_effects import abilities, ability_ref, hit, use_mark
+from rules.effect_kinds import (
+    DamageHero,
+    DeactivateRoom,
+    HeroHealth,
+    KillHero,
+    MoveHero,
+    RoomDamagePlus,
+    RoomTreasure,
+    TreasureDouble,
+)
+from rules.effects import ROOM_AIMS, Ability
 from rules.errors import RulesError
 from rules.models import GameState, PlayerState
 from rules.phases import phases_of
@@ -41,7 +50,27 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
         return False
     if ability.target == "hero_in_this_room" and not state.hero_stands_in(player.name, index):
         return False
-    return not (ability.cost == "destroy_another" and len(player.dungeon) < 2)
+    if ability.target == "hero_in_any_dungeon" and (state.walk is None or state.walk.room is None):
+        return False  # no Hero walking a dungeon
+    if ability.cost == "remove_counter" and not player.dungeon[index].counters:
+        return False  # no counter left to pay with
+    if ability.target in ROOM_AIMS and not aims(state, ability):
+        return False  # no Room to aim at
+    others = ("destroy_another", "destroy_all_others")
+    return not (ability.cost in others and len(player.dungeon) < 2)
+
+
+def aims(state: GameState, ability: Ability) -> tuple[tuple[str, int], ...]:
+    """The Rooms (player, index) in any dungeon an activated ability may aim at: active
+    ones (a deactivated Room is a blank space), of the kind the card names."""
+    kind = {"trap_room": "trap", "monster_room": "monster"}.get(ability.target)
+    return tuple(
+        (p.name, i)
+        for p in state.players
+        if not p.eliminated
+        for i, s in p.active_rooms()
+        if kind is None or s.top.kind == kind
+    )
 
 
 def usable(state: GameState, name: str, index: int) -> Ability | None:
@@ -60,8 +89,11 @@ def usable(state: GameState, name: str, index: int) -> Ability | None:
     )
 
 
-def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBase], int | None]:
-    """The events of using the ability, and the Room (index) its cost destroys."""
+def use(
+    state: GameState, command: cmd.UseRoomAbility
+) -> tuple[list[ev.EventBase], tuple[int, ...]]:
+    """The events of using the ability, and the Rooms (indices, last first) its cost
+    destroys."""
     ability = usable(state, command.player, command.index)
     player = state.player(command.player) if state.has_player(command.player) else None
     if ability is None or player is None:
@@ -82,9 +114,24 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
             ruling=Ruling(rule="R-CARD-EFFECT", key="card.used", args=args),
         )
     ]
+    if ability.cost == "remove_counter":  # paid on the Room itself (Elder Portal)
+        out.append(
+            ev.RoomCountersChanged(
+                player=player.name, index=command.index, amount=-1, ruling=out[0].ruling
+            )
+        )
     for effect in ability.effects:
         if isinstance(effect, KillHero):
             out += adventure.kill(state)
+        elif isinstance(effect, RoomDamagePlus) and effect.rooms == "this":
+            out.append(
+                ev.RoomBoosted(
+                    player=player.name,
+                    index=command.index,
+                    amount=effect.amount,
+                    ruling=out[0].ruling,
+                )
+            )
         elif isinstance(effect, DamageHero) and effect.amount is not None:
             out += adventure.damage(state, effect.amount)
         elif isinstance(effect, MoveHero) and effect.to == "town":
@@ -93,6 +140,16 @@ def use(state: GameState, command: cmd.UseRoomAbility) -> tuple[list[ev.EventBas
             out.append(to_first_room(state, player, room.label()))
         elif isinstance(effect, DeactivateRoom):
             out.append(build.deactivate(state, _aimed(state, command), command.room or 0))
+        elif isinstance(effect, HeroHealth):  # Werewolf Den: the Hero walking any dungeon
+            label = room.label()
+            out.append(spell_effects.more_health(state, player.name, ability, effect, label))
+        elif isinstance(effect, TreasureDouble):  # Jackpot Stash: the other Rooms
+            out += lasting_effects.doubled(player, command.index, out[0].ruling)
+        elif isinstance(effect, RoomTreasure | RoomDamagePlus) and ability.target in ROOM_AIMS:
+            aimed = _aimed(state, command)
+            out.append(
+                spell_effects.aimed_at(aimed, command.room or 0, ability, effect, out[0].ruling)
+            )
         elif isinstance(effect, RoomDamagePlus) and effect.rooms == "all_own":
             out += [
                 ev.RoomBoosted(
@@ -120,7 +177,7 @@ def to_first_room(state: GameState, player: PlayerState, card: str) -> ev.EventB
     it again (its damage again), and walks on from there."""
     walk = state.walk
     assert walk is not None  # usable() saw the Hero in the Room
-    damage = room_damage(player, 0, state.card_uses).damage
+    damage = hit(state, player.name, 0).damage
     hero = state.hero(walk.hero)
     return ev.HeroEnteredRoom(
         room=0,
@@ -149,14 +206,18 @@ def _aimed(state: GameState, command: cmd.UseRoomAbility) -> PlayerState:
     return target
 
 
-def _cost(player: PlayerState, command: cmd.UseRoomAbility, ability: Ability) -> int | None:
-    """The Room the ability's cost destroys (this one, or another of the owner's)."""
+def _cost(player: PlayerState, command: cmd.UseRoomAbility, ability: Ability) -> tuple[int, ...]:
+    """The Rooms the ability's cost destroys, last first (this one, another of the
+    owner's, or every other one: The Smashinator)."""
     room = player.dungeon[command.index].top
     if ability.cost == "destroy_this":
-        return command.index
+        return (command.index,)
+    if ability.cost == "destroy_all_others":
+        others = (i for i, _ in player.active_rooms() if i != command.index)
+        return tuple(sorted(others, reverse=True))
     if ability.cost == "destroy_another":
         other = command.other
         if other is None or other == command.index or other >= len(player.dungeon):
             raise RulesError("R-CARD-EFFECT", "err.ability_needs_other", card=room.label())
-        return other
-    return None
+        return (other,)
+    return ()

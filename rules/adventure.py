@@ -72,7 +72,7 @@ def _hero_args(state: GameState, walk: Walk, damage: int | None = None) -> dict[
     return {
         "hero": hero.label(),
         "total": walk.damage if damage is None else damage,
-        "health": hero.card.health,
+        "health": hero.card.health + walk.extra_health,
         "player": walk.player,
         "worth": hero.card.worth,
     }
@@ -130,9 +130,8 @@ def _step(state: GameState, walk: Walk) -> list[ev.EventBase]:
                 room=nxt, ruling=Ruling(rule="R-ADV-WALK", key="adv.skip", args=args)
             )
         ]
-    player = state.player(walk.player)
     # The same number the dungeon card shows (a blank space: none, R-DEACTIVATE).
-    hit = card_effects.room_damage(player, nxt, state.card_uses)
+    hit = card_effects.hit(state, walk.player, nxt)
     # Against this Hero: Ghoulyard's double damage to Epic Heroes, Shark Tank's +2.
     hit = card_effects.against_hero(stack, state.hero(walk.hero).card, walk.damage, hit)
     damage, cards = hit.damage, hit.cards
@@ -171,7 +170,7 @@ def _sent_back(
     the Room deals damage: it enters the previous Room again, taking that Room's damage."""
     card, use = back
     prev = index - 1
-    back_damage = card_effects.room_damage(state.player(walk.player), prev, state.card_uses).damage
+    back_damage = card_effects.hit(state, walk.player, prev).damage
     return [
         ev.HeroEnteredRoom(
             room=index,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict
 
 from rules.models import GameState, Hero, PlayerState
-from rules.rulings import Ruling
+from rules.rulings import Arg, Ruling
 from rules.treasure import treasure_total
 
 
@@ -71,60 +71,26 @@ def resolve(state: GameState, known: dict[tuple[str, str], int] | None = None) -
     split_info: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[list[PlayerState], int]] = {}
 
     known = {} if known is None else known
+    # Every Hero is baited against the same totals (R-BAIT-ORDER), so Heroes with the same
+    # treasure get the same ruling: it is made once per treasure, not once per Hero (a
+    # crowded town would otherwise cost a Bait one ruling per Hero waiting).
+    rulings: dict[tuple[str, ...], tuple[str | None, Ruling] | list[PlayerState]] = {}
     for hero in heroes:
-        totals = [(p, hero_total(state, p, hero, known)) for p in contenders]
-        best = max((t for _, t in totals), default=0)
-        treasure = _treasure_words(hero)
-        hybrid = len(set(hero.card.treasure)) > 1
-        if best <= 0:
-            rule = "R-BAIT-HYBRID" if hybrid else "R-BAIT-HIGHEST"
-            decided[hero.id] = Lure(
-                hero=hero.id,
-                player=None,
-                ruling=Ruling(rule=rule, key="bait.none", args={"treasure": treasure}),
-            )
+        signature = tuple(dict.fromkeys(hero.card.treasure))
+        ruled = rulings.get(signature)
+        if ruled is None:
+            ruled = rulings[signature] = _ruled(state, contenders, hero, known)
+        if isinstance(ruled, tuple):
+            decided[hero.id] = Lure.model_construct(hero=hero.id, player=ruled[0], ruling=ruled[1])
             continue
-        top = [p for p, t in totals if t == best]
-        if len(top) == 1:
-            winner = top[0]
-            key = "bait.lured_hybrid" if hybrid else "bait.lured"
-            rule = "R-BAIT-HYBRID" if hybrid else "R-BAIT-HIGHEST"
-            decided[hero.id] = Lure(
-                hero=hero.id,
-                player=winner.name,
-                ruling=Ruling(
-                    rule=rule,
-                    key=key,
-                    args={
-                        "player": winner.name,
-                        "treasure": treasure,
-                        "total": best,
-                        "others": _others(totals, winner.name),
-                    },
-                ),
-            )
-            continue
-        if state.five_six:
-            group_key: tuple[tuple[str, ...], tuple[str, ...]] = (
-                tuple(sorted({str(t) for t in hero.card.treasure})),  # mage/thief = thief/mage
-                tuple(p.name for p in top),
-            )
-            split_groups.setdefault(group_key, []).append(hero)
-            split_info[group_key] = (top, best)
-            continue
-        decided[hero.id] = Lure(
-            hero=hero.id,
-            player=None,
-            ruling=Ruling(
-                rule="R-BAIT-HIGHEST",
-                key="bait.tie",
-                args={
-                    "treasure": treasure,
-                    "total": best,
-                    "players": " and ".join(p.name for p in top),
-                },
-            ),
+        # A tie that 5–6 players split: by the Hero's types and the players tied.
+        top = ruled
+        group_key: tuple[tuple[str, ...], tuple[str, ...]] = (
+            tuple(sorted({str(t) for t in hero.card.treasure})),  # mage/thief = thief/mage
+            tuple(p.name for p in top),
         )
+        split_groups.setdefault(group_key, []).append(hero)
+        split_info[group_key] = (top, hero_total(state, top[0], hero, known))
 
     for group_key, group in split_groups.items():
         tied, best = split_info[group_key]
@@ -163,3 +129,39 @@ def resolve(state: GameState, known: dict[tuple[str, str], int] | None = None) -
                 )
 
     return tuple(decided[h.id] for h in heroes)
+
+
+def _ruled(
+    state: GameState,
+    contenders: list[PlayerState],
+    hero: Hero,
+    known: dict[tuple[str, str], int],
+) -> tuple[str | None, Ruling] | list[PlayerState]:
+    """Where a Hero with this treasure goes and why, or, for a tie that 5–6 players split
+    (R-BAIT-SPLIT), the players tied, as seated."""
+    totals = [(p, hero_total(state, p, hero, known)) for p in contenders]
+    best = max((t for _, t in totals), default=0)
+    treasure = _treasure_words(hero)
+    hybrid = len(set(hero.card.treasure)) > 1
+    if best <= 0:
+        rule = "R-BAIT-HYBRID" if hybrid else "R-BAIT-HIGHEST"
+        return None, Ruling(rule=rule, key="bait.none", args={"treasure": treasure})
+    top = [p for p, t in totals if t == best]
+    if len(top) == 1:
+        winner = top[0]
+        key = "bait.lured_hybrid" if hybrid else "bait.lured"
+        rule = "R-BAIT-HYBRID" if hybrid else "R-BAIT-HIGHEST"
+        args: dict[str, Arg] = {
+            "player": winner.name,
+            "treasure": treasure,
+            "total": best,
+            "others": _others(totals, winner.name),
+        }
+        return winner.name, Ruling(rule=rule, key=key, args=args)
+    if state.five_six:
+        return top
+    return None, Ruling(
+        rule="R-BAIT-HIGHEST",
+        key="bait.tie",
+        args={"treasure": treasure, "total": best, "players": " and ".join(p.name for p in top)},
+    )

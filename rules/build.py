@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import card_effects, card_triggers
+from rules import boss_level_up, card_effects, card_triggers
 from rules import events as ev
 from rules.errors import BuildError
 from rules.models import GameState, PendingBuild, PlayerState, Room
@@ -112,7 +112,7 @@ def reveal(state: GameState) -> list[ev.EventBase]:
                     ),
                 )
             )
-            out += card_triggers.leveled_up(state, player.name)
+            out += boss_level_up.leveled_up(state, player.name)
     return out
 
 

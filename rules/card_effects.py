@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from pydantic import ValidationError
 
-from rules import card_table
+from rules import card_lasting, card_table
 from rules.card_text import phrases
 from rules.effect_kinds import (
     DamageEqualsCount,
@@ -100,11 +100,14 @@ class RoomDamage(NamedTuple):
         return self.damage != self.printed
 
 
-def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> RoomDamage:
+def room_damage(
+    player: PlayerState, index: int, uses: tuple[str, ...] = (), wounds: int = 0
+) -> RoomDamage:
     """The damage the Room at ``index`` deals a Hero entering it: the one number the
     Adventure walk uses and the dungeon card shows. A deactivated Room is a blank space
     and deals none (R-DEACTIVATE); passive effects and a Spell's boost count; a Room that
-    deals no more damage this turn (``uses``, the turn's card marks) deals none."""
+    deals no more damage this turn (``uses``, the turn's card marks) deals none.
+    ``wounds``: the owner's Wounds, for a bonus that needs some (Killa)."""
     dungeon = player.dungeon
     stack = dungeon[index]
     room = stack.top
@@ -131,6 +134,8 @@ def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> 
             for effect in ability.effects:
                 if not isinstance(effect, RoomDamagePlus) or not _fits(room, effect.room_type):
                     continue
+                if effect.advanced_only and not room.advanced:
+                    continue
                 near = (
                     (effect.rooms == "adjacent" and abs(i - index) == 1)
                     or (effect.rooms == "next" and index == i + 1)
@@ -139,8 +144,11 @@ def room_damage(player: PlayerState, index: int, uses: tuple[str, ...] = ()) -> 
                 if near or effect.rooms == "all_own":
                     damage += effect.amount
                     notes.append(f"{other.top.label()} +{effect.amount}")
+    for label, amount in card_lasting.damage_bonuses(player, index, active, wounds):
+        damage += amount
+        notes.append(f"{label} +{amount}")
     if stack.boost:
-        notes.append(f"{room.label()} +{stack.boost}")  # a Spell's, until end of turn
+        notes.append(f"{room.label()} {stack.boost:+d}")  # a Spell's, until end of turn
         damage += stack.boost
     return RoomDamage(room.damage, max(damage, 0), tuple(notes))
 
@@ -162,9 +170,20 @@ def against_hero(stack: RoomStack, hero: HeroCard, taken: int, hit: RoomDamage) 
     return RoomDamage(hit.printed, damage, tuple(notes))
 
 
-def dungeon_damage(player: PlayerState, uses: tuple[str, ...] = ()) -> tuple[RoomDamage, ...]:
+def dungeon_damage(
+    player: PlayerState, uses: tuple[str, ...] = (), wounds: int = 0
+) -> tuple[RoomDamage, ...]:
     """Every Room's damage, entrance first, as the walk would deal it now."""
-    return tuple(room_damage(player, i, uses) for i in range(len(player.dungeon)))
+    return tuple(room_damage(player, i, uses, wounds) for i in range(len(player.dungeon)))
+
+
+def hit(state: GameState, name: str, index: int) -> RoomDamage:
+    """``room_damage`` of ``name``'s Room at ``index`` in ``state`` (its card marks, its
+    owner's Wounds, counted only for a Boss whose bonus needs them: a long walk must not
+    recount every scored Hero at each Room)."""
+    player = state.player(name)
+    wounds = state.wounds(name) if card_lasting.needs_wounds(player) else 0
+    return room_damage(player, index, state.card_uses, wounds)
 
 
 # --- treasure (R-BAIT-TOTAL with R-CARD-EFFECT) -------------------------------------------

@@ -9,8 +9,21 @@ from rules.effects import OfferKind
 from rules.models import GameState
 
 
-def offer_heroes(state: GameState, offer: OfferKind) -> tuple[int, ...]:
-    """The Heroes in town an offer may take (ordinary ones only, where the card says so)."""
+def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[int, ...]:
+    """The Heroes in town an offer may take (ordinary ones only, where the card says so);
+    to damage, the Hero walking ``player``'s dungeon and those at its entrance."""
+    if offer == "damage_own_hero":
+        walk = state.walk
+        here = () if walk is None or walk.player != player or walk.room is None else (walk.hero,)
+        return (*here, *state.entrance(player)) if state.has_player(player) else here
+    if offer == "take_scored_hero":  # ordinary Heroes others scored face down (Souls)
+        return tuple(
+            s.hero
+            for p in state.players
+            if p.name != player
+            for s in p.scored
+            if not s.face_up and not state.hero(s.hero).card.epic
+        )
     if offer == "ordinary_hero_to_entrance":
         return tuple(h for h in state.town if not state.hero(h).card.epic)
     if offer in ("town_hero_to_entrance", "kill_town_hero"):
@@ -56,10 +69,18 @@ def offer_places(state: GameState, offer: OfferKind) -> tuple[tuple[str, int], .
     return tuple(out)
 
 
+def offer_bosses(state: GameState, player: str) -> tuple[str, ...]:
+    """The other players whose Boss shows a treasure icon to take (Mirrax); a Boss that
+    died (its player out) still counts."""
+    return tuple(p.name for p in state.players if p.name != player and p.boss_treasure)
+
+
 def has_room_target(state: GameState, player: str, offer: OfferKind | None, card_id: str) -> bool:
     """Whether an offer that takes a Room has one to take (True for any other offer)."""
     if offer == "boost_own_room":
         return bool(offer_rooms(state, player, offer, card_id))
     if offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer))
+    if offer == "boss_treasure_of_another":
+        return bool(offer_bosses(state, player))
     return True

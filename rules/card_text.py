@@ -26,10 +26,11 @@ WORD_KEYS: dict[str, str] = {word: f"card.rooms.{kind}" for kind, word in ROOM_W
 def _effect(effect: Effect) -> list[Phrase]:
     match effect.kind:
         case "room_damage_plus":
+            only = ".advanced" if effect.advanced_only else ".less" if effect.amount < 0 else ""
             out: list[Phrase] = [
                 (
-                    f"card.fx.room_damage_plus.{effect.rooms}",
-                    {"amount": effect.amount, "rooms": ROOM_WORDS[effect.room_type]},
+                    f"card.fx.room_damage_plus.{effect.rooms}{only}",
+                    {"amount": abs(effect.amount), "rooms": ROOM_WORDS[effect.room_type]},
                 )
             ]
             if effect.until_end_of_turn:
@@ -59,19 +60,36 @@ def _effect(effect: Effect) -> list[Phrase]:
             who = "epic" if effect.epic else "worn" if effect.half_health_taken else "any"
             how = "double" if effect.double else "plus"
             return [(f"card.fx.hero_damage.{how}.{who}", {"amount": effect.plus})]
+        case "damage_entrance" if effect.amount is None:
+            return [("card.fx.damage_entrance.wounds", {})]
         case "damage_entrance":
-            return [("card.fx.damage_entrance", {"amount": effect.amount})]
+            return [("card.fx.damage_entrance", {"amount": effect.amount or 0})]
+        case "kill_hero" if effect.max_health is not None and effect.or_wounds is None:
+            return [("card.fx.kill_hero_limit.health", {"health": effect.max_health})]
         case "kill_hero" if effect.max_health is not None:
             limit: dict[str, Arg] = {"health": effect.max_health, "wounds": effect.or_wounds or 0}
             return [("card.fx.kill_hero_limit", limit)]
+        case "hero_health" if effect.amount is None:
+            return [("card.fx.hero_health.wounds", {})]
         case "hero_health":
-            return [("card.fx.hero_health", {"amount": effect.amount})]
+            return [("card.fx.hero_health", {"amount": effect.amount or 0})]
         case "move_hero":
             return [(f"card.fx.move_hero.{effect.to}", {})]
         case "destroy_room":
             return [(f"card.fx.destroy_room.{effect.which}", {})]
         case "build_extra" if effect.over:
             return [("card.fx.build_extra_over", {"rooms": ROOM_WORDS[effect.room_type]})]
+        case "damage_per_treasure" | "damage_if_others" | "gain_souls" | "skip_rooms":
+            return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
+        case "room_treasure" if effect.treasure is None:
+            return [("card.fx.room_treasure.none", {})]
+        case "room_treasure":
+            shown: dict[str, Arg] = {"amount": effect.amount, "treasure": effect.treasure or ""}
+            this = ".this" if effect.rooms == "this" else ""
+            return [(f"card.fx.room_treasure{this}", shown)]
+        case "room_counters":
+            way = "on" if effect.amount > 0 else "off"
+            return [(f"card.fx.room_counters.{way}", {"count": abs(effect.amount)})]
         case "by_hand":
             return [(f"card.fx.by_hand.{effect.what}", {})]
         case "reminder":

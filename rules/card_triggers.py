@@ -7,13 +7,13 @@ what it does; ``rules.card_effects`` holds the passive side.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from rules import events as ev
-from rules.card_effects import abilities, ability_ref, effects_of, spent, use_mark
+from rules import lasting_effects
+from rules.card_effects import abilities, ability_ref, spent, use_mark
 from rules.card_offers import has_room_target, offer_heroes
-from rules.effect_kinds import BossTreasure, HealWound, MoveHero
+from rules.effect_kinds import HealWound, MoveHero
 from rules.effects import Ability, Trigger
 from rules.models import GameState, Room, RoomStack
 from rules.rulings import Arg, Ruling
@@ -60,12 +60,17 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
         if ability.destroys_itself:  # Bom-Boy Factory
             out.append(_destroyed_itself(player, index, p.dungeon[index], args))
             continue
-        if ability.self_boost:  # Collapsing Bridge: +N until end of turn, once per turn
+        if ability.self_boost or ability.carried_lasting:  # Collapsing Bridge, Hydra's Mire
             mark = f"{use_mark(player, index, room.card_id)}:survived"
             if mark in state.card_uses:
                 continue
             ruling = Ruling(rule="R-CARD-EFFECT", key="card.survived_here", args=args)
-            out += [*_boosted(player, index, ability, ruling), _marked(player, room, mark)]
+            if ability.carried_lasting:
+                out += lasting_effects.carry_out(state, player, index, ability, ruling)
+            else:
+                out += _boosted(player, index, ability, ruling)
+            if ability.once_per_turn:
+                out.append(_marked(player, room, mark))
             continue
         if ability.handling == "auto":
             mark = spent(player, index, room.card_id)
@@ -172,20 +177,20 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
     return out
 
 
-def _saying(ruling: Ruling, card_id: str, ability: Ability) -> Ruling:
+def saying(ruling: Ruling, card_id: str, ability: Ability) -> Ruling:
     """``ruling`` naming the ability it is about (``does``), so it says what it does."""
     return ruling.model_copy(
         update={"args": {**ruling.args, "does": ability_ref(card_id, ability)}}
     )
 
 
-def _fire(
+def fire_ability(
     state: GameState, player: str, card_id: str, card: str, ability: Ability, ruling: Ruling
 ) -> list[ev.EventBase]:
     """One ability firing at its moment: offered to its player when the engine can carry
     it out (to each opponent with a Room, for Robobo), noted when it has nothing to aim at,
     a reminder otherwise. Its ruling says what the ability does."""
-    ruling = _saying(ruling, card_id, ability)
+    ruling = saying(ruling, card_id, ability)
     offer = ability.offer
     if offer is None and ability.optional:
         offer = "may"  # the players carry it out; the referee asks whether they do
@@ -215,9 +220,13 @@ def _fire(
         nothing = "card.no_wound"
     elif not has_room_target(state, player, offer, card_id):
         nothing = "card.no_room_target"
-    elif offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero") and (
-        not offer_heroes(state, offer)
-    ):
+    elif offer in (
+        "ordinary_hero_to_entrance",
+        "town_hero_to_entrance",
+        "kill_town_hero",
+        "damage_own_hero",
+        "take_scored_hero",
+    ) and not offer_heroes(state, offer, player):
         nothing = "card.no_target"
     else:
         nothing = ""
@@ -251,11 +260,16 @@ def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
             key="card.built",
             args={"player": player, "card": room.label()},
         )
+        at = 0 if covered is None else covered
         if ability.self_boost:
-            at = 0 if covered is None else covered
-            out += _boosted(player, at, ability, _saying(ruling, room.card_id, ability))
+            out += _boosted(player, at, ability, saying(ruling, room.card_id, ability))
             continue
-        out += _fire(state, player, room.card_id, room.label(), ability, ruling)
+        if ability.carried_lasting:  # Elder Portal, Clock Tower: counters on the new Room
+            revealed = lasting_effects.revealed(state, player)
+            said = saying(ruling, room.card_id, ability)
+            out += lasting_effects.carry_out(revealed, player, at, ability, said)
+            continue
+        out += fire_ability(state, player, room.card_id, room.label(), ability, ruling)
     out += fire_rooms(
         state,
         player,
@@ -299,13 +313,17 @@ def fire_rooms(
                 key=key,
                 args={**args, "player": player, "card": room.label()},
             )
-            if ability.self_boost:
-                boosted = _saying(ruling, room.card_id, ability)
-                out += _boosted(player, index + shift, ability, boosted)
+            if ability.self_boost or ability.carried_lasting:
+                said = saying(ruling, room.card_id, ability)
+                if ability.carried_lasting:  # counters, or the Room destroying itself
+                    now = lasting_effects.revealed(state, player) if shift else state
+                    out += lasting_effects.carry_out(now, player, index + shift, ability, said)
+                else:
+                    out += _boosted(player, index + shift, ability, said)
                 if ability.once_per_turn:
                     out.append(_marked(player, room, mark))
                 continue
-            fired = _fire(state, player, room.card_id, room.label(), ability, ruling)
+            fired = fire_ability(state, player, room.card_id, room.label(), ability, ruling)
             if ability.once_per_turn:
                 fired = [
                     e.model_copy(update={"use": mark}) if isinstance(e, ev.CardEffectFired) else e
@@ -371,17 +389,21 @@ def uncovered(state: GameState, player: str, index: int) -> list[ev.EventBase]:
     if index >= len(p.dungeon) or p.dungeon[index].deactivated:
         return []
     room = p.dungeon[index].top
+    out: list[ev.EventBase] = lasting_effects.boss_on_uncover(p, index)  # Eclipse
     if room.card_id is None:
-        return []
+        return out
     ruling = Ruling(
         rule="R-CARD-EFFECT", key="card.uncovered", args={"player": player, "card": room.label()}
     )
-    out: list[ev.EventBase] = []
     for ability in abilities(room, "you_uncover_this"):
+        said = saying(ruling, room.card_id, ability)
         if ability.self_boost:
-            out += _boosted(player, index, ability, _saying(ruling, room.card_id, ability))
+            out += _boosted(player, index, ability, said)
             continue
-        out += _fire(state, player, room.card_id, room.label(), ability, ruling)
+        if ability.carried_lasting:  # Caged Gundarf: its damage doubled
+            out += lasting_effects.carry_out(state, player, index, ability, said)
+            continue
+        out += fire_ability(state, player, room.card_id, room.label(), ability, ruling)
     return out
 
 
@@ -400,41 +422,4 @@ def destroyed(before: GameState, after: GameState, player: str, index: int) -> l
         {"room": gone.top.label()},
         skip,
     )
-    return out
-
-
-def _boss_treasure(
-    state: GameState, player: str, card_id: str, ability: Ability, ruling: Ruling
-) -> list[ev.EventBase]:
-    """A Level Up's treasure for the rest of the game, added to the treasure bonus."""
-    bonus = dict(state.player(player).treasure_bonus)
-    gained = Counter(t for e in ability.effects if isinstance(e, BossTreasure) for t in e.treasure)
-    said = _saying(ruling, card_id, ability)
-    return [
-        ev.TreasureBonusSet(
-            player=player, treasure=treasure, amount=bonus.get(treasure, 0) + n, ruling=said
-        )
-        for treasure, n in gained.items()
-    ]
-
-
-def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
-    """A Boss's Level Up ability, when its Boss came from the catalogue."""
-    setup = next((p for p in state.setup.players if p.name == player), None)
-    card = effects_of(setup.boss_card_id if setup else None)
-    if setup is None or card is None:
-        return []
-    name = setup.boss or card.name
-    out: list[ev.EventBase] = []
-    for ability in card.abilities:
-        if ability.trigger == "level_up":
-            ruling = Ruling(
-                rule="R-CARD-EFFECT",
-                key="card.levelup",
-                args={"player": player, "card": name},
-            )
-            if ability.handling == "auto":  # treasure for the rest of the game
-                out += _boss_treasure(state, player, card.id, ability, ruling)
-                continue
-            out += _fire(state, player, card.id, name, ability, ruling)
     return out

@@ -21,6 +21,7 @@ from typing import Any, Generic, Self, TypeVar, cast
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from rules.errors import RulesError, StaleCommand, UndoError
+from rules.uncollected import collector_paused
 
 SetupT = TypeVar("SetupT", bound=BaseModel)
 StateT = TypeVar("StateT", bound=BaseModel)
@@ -108,13 +109,16 @@ class CommandLog(BaseModel, Generic[SetupT, StateT, CommandT, EventT]):
         states: list[StateT] = []
         history: list[tuple[CommandT, tuple[EventT, ...]]] = []
         state = start
-        for command in log:
-            try:
-                state, events = cls.apply(state, command)
-            except RulesError as error:
-                return tuple(states), tuple(history), error
-            states.append(state)
-            history.append((command, events))
+        # Every step is kept: thousands of lasting objects, which the collector would
+        # look over again and again (rules.uncollected).
+        with collector_paused():
+            for command in log:
+                try:
+                    state, events = cls.apply(state, command)
+                except RulesError as error:
+                    return tuple(states), tuple(history), error
+                states.append(state)
+                history.append((command, events))
         return tuple(states), tuple(history), None
 
     def _known(self) -> StateT:

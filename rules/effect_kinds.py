@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 RoomType = Literal["monster", "trap", "any"]
@@ -29,10 +29,17 @@ class RoomDamagePlus(Fact):
     card's own Room, from an ability that fires)."""
 
     kind: Literal["room_damage_plus"] = "room_damage_plus"
-    amount: Annotated[int, Field(ge=1, le=10)]
-    rooms: Literal["adjacent", "next", "previous", "all_own", "target", "this"]
+    amount: Annotated[int, Field(ge=-5, le=10)]  # less, for a chosen Room (Rust Monster Pen)
+    rooms: Literal["adjacent", "next", "previous", "all_own", "target", "this", "last", "uncovered"]
     room_type: RoomType = "any"
     until_end_of_turn: bool = False
+    advanced_only: bool = False  # only Advanced Rooms (Reactor Core)
+
+    @model_validator(mode="after")
+    def _some_amount(self) -> RoomDamagePlus:
+        if self.amount == 0 or (self.amount < 0 and self.rooms != "target"):
+            raise ValueError("amount: more damage, or less only for a Room aimed at")
+        return self
 
 
 class DamageEqualsCount(Fact):
@@ -115,11 +122,12 @@ class DamageHero(Fact):
 
 
 class DamageEntrance(Fact):
-    """Deal ``amount`` damage to each Hero waiting at your dungeon's entrance (not the one
-    walking it)."""
+    """Deal ``amount`` damage (None: as many as your Wounds) to each Hero waiting at your
+    dungeon's entrance, and (``walking``) to the one walking it."""
 
     kind: Literal["damage_entrance"] = "damage_entrance"
-    amount: Annotated[int, Field(ge=1, le=10)]
+    amount: Annotated[int, Field(ge=1, le=10)] | None
+    walking: bool = False
 
 
 class HeroDamage(Fact):
@@ -135,10 +143,11 @@ class HeroDamage(Fact):
 
 
 class HeroHealth(Fact):
-    """A Hero has more Health until end of turn."""
+    """A Hero has more Health until end of turn: ``amount``, or (None) as many as your
+    Wounds (Essence Transfer)."""
 
     kind: Literal["hero_health"] = "hero_health"
-    amount: Annotated[int, Field(ge=1, le=10)]
+    amount: Annotated[int, Field(ge=1, le=10)] | None
 
 
 class MoveHero(Fact):
@@ -240,6 +249,7 @@ ByHandWhat = Literal[
     "miniboss",  # a Miniboss or its Coins
     "hands_and_decks",  # acts on cards in hands, decks or the discard pile alone
     "read_card",  # the source's words were not structured: follow the printed card
+    "copies_ability",  # it copies another card's ability: the players follow that card
 ]
 
 
@@ -250,6 +260,84 @@ class ByHand(Fact):
 
     kind: Literal["by_hand"] = "by_hand"
     what: ByHandWhat
+
+
+# --- conditions, counters and lasting changes -------------------------------------------
+# Passive bonuses that depend on the dungeon, +1 counters on Rooms, and what a Boss's Level
+# Up changes for the rest of the game (``rules.card_lasting`` carries them out).
+
+
+class DamagePerTreasure(Fact):
+    """Each of your Rooms deals ``amount`` more per ``treasure`` icon it shows (a Boss's
+    lasting Level Up, Imperiatrix)."""
+
+    kind: Literal["damage_per_treasure"] = "damage_per_treasure"
+    treasure: TreasureName
+    amount: Annotated[int, Field(ge=1, le=5)] = 1
+
+
+class DamageIfOthers(Fact):
+    """This Room deals ``amount`` more while at least ``at_least`` other active Rooms of its
+    dungeon show a ``treasure`` icon (Alien Ooze)."""
+
+    kind: Literal["damage_if_others"] = "damage_if_others"
+    amount: Annotated[int, Field(ge=1, le=5)]
+    treasure: TreasureName
+    at_least: Annotated[int, Field(ge=1, le=4)] = 1
+
+
+class RoomCounters(Fact):
+    """Put ``amount`` +1 counters on this Room (negative: remove that many, never below
+    none); each counter adds 1 to its damage."""
+
+    kind: Literal["room_counters"] = "room_counters"
+    amount: Annotated[int, Field(ge=-4, le=4)]
+
+
+class DamageDouble(Fact):
+    """This Room's damage is doubled until end of turn (its damage when it fires)."""
+
+    kind: Literal["damage_double"] = "damage_double"
+
+
+class RoomTreasure(Fact):
+    """Until end of turn the Room (this one, or the one aimed at) shows ``amount`` more
+    ``treasure`` icons; ``treasure`` None: it shows no treasure at all."""
+
+    kind: Literal["room_treasure"] = "room_treasure"
+    treasure: TreasureName | None = None
+    amount: Annotated[int, Field(ge=1, le=2)] = 1
+    rooms: Literal["this", "target"] = "target"
+
+
+class BossTreasureOfAnother(Fact):
+    """Choose another player's Boss: for the rest of the game yours counts its treasure
+    icons too (kept as the dungeon's treasure bonus, R-BAIT-TOTAL), even if it dies."""
+
+    kind: Literal["boss_treasure_of_another"] = "boss_treasure_of_another"
+
+
+class SkipRooms(Fact):
+    """The walking Hero skips the next Room it would enter: ``rooms``, or
+    ``rooms_if_five`` in a dungeon of five Rooms (Shortcut!)."""
+
+    kind: Literal["skip_rooms"] = "skip_rooms"
+    rooms: Annotated[int, Field(ge=1, le=2)] = 1
+    rooms_if_five: Annotated[int, Field(ge=1, le=2)] = 1
+
+
+class TakeScoredHero(Fact):
+    """Move an ordinary Hero from an opponent's scorekeeping area face down to yours (its
+    Souls go with it; Kaw'nee)."""
+
+    kind: Literal["take_scored_hero"] = "take_scored_hero"
+
+
+class GainSouls(Fact):
+    """You have ``amount`` more Souls for the rest of the game."""
+
+    kind: Literal["gain_souls"] = "gain_souls"
+    amount: Annotated[int, Field(ge=1, le=3)]
 
 
 Effect = Annotated[
@@ -279,6 +367,15 @@ Effect = Annotated[
     | NoHeroEnters
     | SwapRooms
     | Reminder
-    | ByHand,
+    | ByHand
+    | DamagePerTreasure
+    | DamageIfOthers
+    | RoomCounters
+    | DamageDouble
+    | RoomTreasure
+    | BossTreasureOfAnother
+    | SkipRooms
+    | TakeScoredHero
+    | GainSouls,
     Field(discriminator="kind"),
 ]

@@ -16,6 +16,8 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from rules.effect_kinds import (
+    BossTreasureOfAnother,
+    DamageHero,
     DeactivateRoom,
     DestroyRoom,
     Effect,
@@ -24,6 +26,8 @@ from rules.effect_kinds import (
     KillHero,
     MoveHero,
     RoomDamagePlus,
+    TakeScoredHero,
+    TreasureDouble,
 )
 
 Trigger = Literal[
@@ -43,6 +47,7 @@ Trigger = Literal[
     "turn_end",  # at the end of each turn
     "you_uncover_this",  # when this Room is uncovered (the Room over it leaves)
     "cast",  # a Spell card played from the hand
+    "from_level_up",  # a Boss's passive for the rest of the game, once it has levelled up
 ]
 
 Cost = Literal[
@@ -52,6 +57,10 @@ Cost = Literal[
     "discard_two_rooms",
     "discard_monster_room",
     "discard_spell",
+    "remove_counter",  # take one +1 counter off this Room
+    "discard_advanced_room",
+    "discard_trap_room",
+    "destroy_all_others",  # every other visible Room of your dungeon (The Smashinator)
 ]
 
 Timing = Literal["any", "build", "adventure"]
@@ -68,6 +77,7 @@ Target = Literal[
     "other_own_monster_room",  # a Monster Room of your dungeon other than this one
     "hero_in_this_room",
     "hero_in_own_dungeon",
+    "hero_own_dungeon_or_entrance",  # walking your dungeon or waiting at its entrance
     "hero_in_opponent_dungeon",
     "hero_in_any_dungeon",
     "hero_in_town",
@@ -83,6 +93,11 @@ Condition = Literal[
     "built_monster_room",  # the other Room just built is a Monster Room
     "fewer_rooms_than_opponent",
     "before_rooms_revealed",
+    "has_four_counters",  # this Room has (at least) four counters
+    "no_hero_lured_to_you",  # no Hero was lured to your dungeon this turn
+    "three_wounds",  # you have 3 Wounds or more
+    "other_advanced_room",  # another Advanced Room is in your dungeon
+    "one_hero_lured",  # exactly one Hero was lured to your dungeon this turn
 ]
 
 
@@ -96,8 +111,16 @@ PASSIVE_KINDS = frozenset(
         "no_build_over",
         "build_over_any",
         "no_build_adjacent",
+        "damage_per_treasure",
+        "damage_if_others",
     }
 )
+# Effects on this Room or its owner that the engine carries out when their moment comes
+# (``rules.card_lasting``): counters, doubled damage, Souls, the Room destroying itself.
+LASTING_KINDS = frozenset({"room_counters", "damage_double", "gain_souls", "room_treasure"})
+# What an activated ability (its Room's button) may aim at in a dungeon, besides the Hero
+# standing in the Room: a Room the owner picks (Frostbat Cave, Rust Monster Pen).
+ROOM_AIMS = frozenset({"room_any_dungeon", "trap_room", "monster_room"})
 # The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
 SPELL_KINDS = frozenset(
     {
@@ -108,6 +131,12 @@ SPELL_KINDS = frozenset(
         "build_over_any",
         "kill_hero",
         "destroy_room",
+        "room_treasure",
+        "skip_rooms",
+        "heal_wound",  # an ordinary Wound of the caster's (Healing Tank)
+        "damage_entrance",  # the Heroes at the caster's entrance (Not Dead Yet)
+        "hero_health",  # the Hero walking an opponent's dungeon (Assassin)
+        "remove_hero",  # the Hero walking an opponent's dungeon leaves the game (Pity)
     }
 )
 # Effects the engine can carry out once a player chooses them (through a command).
@@ -137,6 +166,11 @@ OfferKind = Literal[
     "destroy_advanced_room_any",  # an Advanced Room in any dungeon, the owner's pick
     "deactivate_room_any",  # a Room in any dungeon, the owner's pick
     "may",  # a "may" the players carry out: asked Yes or No, and logged
+    "double_treasure",  # Yes: the owner's Rooms show their treasure twice until end of turn
+    "boss_treasure_of_another",  # another player's Boss, whose treasure icon it gains
+    "damage_entrance",  # Yes: damage each Hero at the entrance (Lightning Bolt!'s second part)
+    "damage_own_hero",  # a Hero in the owner's dungeon or at its entrance takes damage
+    "take_scored_hero",  # an ordinary Hero scored by an opponent, to the owner's Souls
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -154,12 +188,14 @@ class Ability(Fact):
 
     @model_validator(mode="after")
     def _passive_is_always(self) -> Ability:
-        if self.trigger == "always":
+        if self.trigger in ("always", "from_level_up"):
             for effect in self.effects:
                 if effect.kind not in PASSIVE_KINDS | {"by_hand"}:
                     raise ValueError(f"a passive ('always') ability cannot {effect.kind}")
-                if isinstance(effect, RoomDamagePlus) and (
-                    effect.rooms in ("target", "this") or effect.until_end_of_turn
+                if (
+                    isinstance(effect, RoomDamagePlus)
+                    and effect.rooms != "uncovered"  # Eclipse: fires as a Room is uncovered
+                    and (effect.rooms in ("target", "this") or effect.until_end_of_turn)
                 ):
                     raise ValueError("a passive damage bonus is neither targeted nor temporary")
         return self
@@ -167,16 +203,30 @@ class Ability(Fact):
     @property
     def activated_by_engine(self) -> bool:
         """Whether ``UseRoomAbility`` carries this at-will ability out in full (its Room's
-        own button): kill, damage or move the Hero standing in the Room, or +N to every
-        Room of the owner's; a cost of the owner's cards is the player's word."""
-        if self.trigger != "at_will" or self.target not in ("none", "hero_in_this_room"):
+        own button): kill, damage or move the Hero standing in the Room, +N to every Room
+        of the owner's or to this one, or deactivate, boost (or weaken) or take the treasure
+        of a Room its owner aims at; a cost of the owner's cards is the player's word."""
+        if self.trigger != "at_will":
+            return False
+        if self.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *ROOM_AIMS):
             return False
         for effect in self.effects:
             if isinstance(effect, MoveHero):
                 if effect.to not in ("town", "first_room"):
                     return False
             elif isinstance(effect, RoomDamagePlus):
-                if effect.rooms != "all_own":
+                if effect.rooms not in ("all_own", "this", "target"):
+                    return False
+                if effect.rooms == "target" and self.target not in ROOM_AIMS:
+                    return False
+            elif effect.kind == "hero_health":  # Werewolf Den: the walking Hero
+                if self.target != "hero_in_any_dungeon":
+                    return False
+            elif effect.kind == "treasure_double":
+                if self.target != "none":
+                    return False
+            elif effect.kind in ("deactivate_room", "room_treasure"):
+                if self.target not in ROOM_AIMS:
                     return False
             elif effect.kind not in ("kill_hero", "damage_hero"):
                 return False
@@ -187,6 +237,19 @@ class Ability(Fact):
         """Whether a Hero dying in or surviving the Room destroys it (its only effect)."""
         return self.trigger in ("hero_dies_here", "hero_survives_here") and all(
             isinstance(e, DestroyRoom) and e.which == "this" for e in self.effects
+        )
+
+    @property
+    def carried_lasting(self) -> bool:
+        """Whether ``rules.card_lasting`` carries this ability out when it fires: counters,
+        doubled damage or Souls, or (with four counters) the Room destroying itself."""
+        if self.trigger in ("at_will", "cast", "always", "from_level_up") or self.optional:
+            return False
+        if self.condition == "has_four_counters":
+            return all(isinstance(e, DestroyRoom) and e.which == "this" for e in self.effects)
+        return all(
+            e.kind in LASTING_KINDS or (isinstance(e, DestroyRoom) and e.which == "this")
+            for e in self.effects
         )
 
     @property
@@ -209,6 +272,7 @@ class Ability(Fact):
                 "town",
                 "own_entrance",
                 "first_room",
+                "opponent_entrance",  # Another Castle, Agent of Evil
             ):
                 return False
             if isinstance(effect, DestroyRoom) and (
@@ -221,11 +285,25 @@ class Ability(Fact):
     def offer(self) -> OfferKind | None:
         """What the engine offers when this ability fires at its moment (None: nothing it
         can carry out, or no moment it sees)."""
+        if (
+            self.trigger == "cast"
+            and self.optional
+            and [e.kind for e in self.effects] == ["damage_entrance"]
+        ):
+            return "damage_entrance"  # asked once the Spell is cast (Lightning Bolt!)
         if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
             return None
         effect = self.effects[0]
         if isinstance(effect, HealWound):
             return "heal_wound"
+        if isinstance(effect, TreasureDouble) and self.optional:
+            return "double_treasure"  # Elicon's Level Up
+        if isinstance(effect, DamageHero) and self.target == "hero_own_dungeon_or_entrance":
+            return "damage_own_hero"  # Darkling Lair, uncovered
+        if isinstance(effect, TakeScoredHero):
+            return "take_scored_hero"  # Kaw'nee's Level Up
+        if isinstance(effect, BossTreasureOfAnother):
+            return "boss_treasure_of_another"  # Mirrax's Level Up
         if isinstance(effect, MoveHero) and effect.to == "own_entrance":
             if self.target == "ordinary_hero_in_town":
                 return "ordinary_hero_to_entrance"
@@ -255,7 +333,9 @@ class Ability(Fact):
         kinds = {e.kind for e in self.effects}
         if "by_hand" in kinds:
             return "reminder"
-        if self.trigger == "always":
+        if self.trigger in ("always", "from_level_up"):
+            return "auto"
+        if self.carried_lasting:
             return "auto"
         if self.trigger == "hero_enters_first" and kinds == {"move_hero"}:
             return "auto"
@@ -270,7 +350,7 @@ class Ability(Fact):
         if self.self_boost and self.trigger != "cast":
             return "auto"  # the engine boosts the card's own Room when it fires
         if self.trigger == "cast":
-            return "prompt" if self.cast_by_engine else "reminder"
+            return "prompt" if self.cast_by_engine or self.offer else "reminder"
         if self.trigger == "at_will":  # used with its Room's own button (UseRoomAbility)
             return "prompt" if self.activated_by_engine else "reminder"
         if self.offer is not None:
@@ -301,7 +381,7 @@ class CardEffects(Fact):
         for ability in self.abilities:
             if (ability.trigger == "cast") != (self.kind == "spell"):
                 raise ValueError(f"{self.id}: only Spells are cast, and Spells only so")
-            if ability.trigger == "level_up" and self.kind != "boss":
+            if ability.trigger in ("level_up", "from_level_up") and self.kind != "boss":
                 raise ValueError(f"{self.id}: only a Boss has a Level Up")
         if self.kind in ("spell", "boss") and not self.abilities:
             raise ValueError(f"{self.id}: a {self.kind} card always has an ability")

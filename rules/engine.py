@@ -31,6 +31,7 @@ from rules.evolve import evolve
 from rules.models import GameSetup, GameState, Hero
 from rules.rulings import Ruling
 from rules.setup import new_game
+from rules.table import MAX_TOWN
 
 __all__ = [
     "Replay",
@@ -92,6 +93,10 @@ def _walk_to_end(fold: _Fold) -> None:
 
 def _reveal_heroes(state: GameState, command: cmd.RevealHeroes) -> list[ev.EventBase]:
     items.check_heroes_may_come(state)
+    if len(state.town) + len(command.heroes) > MAX_TOWN:
+        # More Heroes waiting than every Hero deck holds: not a real table (the turn
+        # reveals fewer then: ``phases.reveal_count``).
+        raise HeroError("R-SETUP-HEROES", "err.town_full", most=MAX_TOWN)
     expected = phases.reveal_count(state)
     if len(command.heroes) != expected:
         raise HeroError(
@@ -273,8 +278,8 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         case cmd.UseRoomAbility():  # its effect, then its cost's Room destroyed
             events, destroys = activated.use(state, command)
             fold.add(events)
-            if destroys is not None:
-                _destroy(fold, cmd.DestroyRoom(player=command.player, index=destroys))
+            for index in destroys:  # last first: the others keep their places
+                _destroy(fold, cmd.DestroyRoom(player=command.player, index=index))
             _after_walk(fold)
         case cmd.DeactivateRoom(player=name, index=index):
             fold.add([build.deactivate(state, acting_player(state, name), index)])

@@ -130,6 +130,7 @@ class HeroSkippedRoom(EventBase):
 
 class SkipArmed(EventBase):
     type: Literal["skip_armed"] = "skip_armed"
+    rooms: int = Field(default=1, ge=1, le=2)  # how many Rooms in a row it skips
 
 
 class HeroDamageChanged(EventBase):
@@ -334,6 +335,62 @@ class RoomDiscardedForCoin(EventBase):
     player: str
 
 
+# --- counters on Rooms (R-CARD-EFFECT) -----------------------------------------------------
+
+
+class RoomCountersChanged(EventBase):
+    """+1 counters put on (``amount`` > 0) or taken off the top Room at ``index``."""
+
+    type: Literal["room_counters_changed"] = "room_counters_changed"
+    player: str
+    index: NonNegative
+    amount: int
+
+
+class RoomTreasureChanged(EventBase):
+    """Until end of turn the top Room at ``index`` shows ``treasure`` more icons, or (with
+    ``removed``) none at all."""
+
+    type: Literal["room_treasure_changed"] = "room_treasure_changed"
+    player: str
+    index: NonNegative
+    treasure: tuple[Treasure, ...] = Field(default=(), max_length=8)
+    removed: bool = False
+
+
+class EntranceHeroDamaged(EventBase):
+    """A Hero waiting at ``player``'s entrance takes ``amount`` damage, kept for its walk
+    (R-ADV-RESET's carried damage)."""
+
+    type: Literal["entrance_hero_damaged"] = "entrance_hero_damaged"
+    player: str
+    hero: NonNegative
+    amount: int = Field(ge=1)
+
+
+class HeroHealthGained(EventBase):
+    """The walking Hero has ``amount`` more Health until end of turn (R-CARD-EFFECT)."""
+
+    type: Literal["hero_health_gained"] = "hero_health_gained"
+    amount: int = Field(ge=1)
+
+
+class ScoredHeroTaken(EventBase):
+    """A Hero ``scorer`` scored moves face down to ``player``'s scorekeeping area."""
+
+    type: Literal["scored_hero_taken"] = "scored_hero_taken"
+    player: str
+    scorer: str
+    hero: NonNegative
+
+
+class HeroRemoved(EventBase):
+    """A Hero leaves the game: no Soul, no Wound (Pity), R-CARD-EFFECT."""
+
+    type: Literal["hero_removed"] = "hero_removed"
+    hero: NonNegative
+
+
 Event = Annotated[
     Noted
     | RoomPlaced
@@ -376,7 +433,13 @@ Event = Annotated[
     | MinibossRevealed
     | MinibossDiscarded
     | MinibossLevelSet
-    | RoomDiscardedForCoin,
+    | RoomDiscardedForCoin
+    | RoomCountersChanged
+    | RoomTreasureChanged
+    | EntranceHeroDamaged
+    | HeroHealthGained
+    | ScoredHeroTaken
+    | HeroRemoved,
     Field(discriminator="type"),
 ]
 

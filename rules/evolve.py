@@ -44,7 +44,9 @@ def _score(state: GameState, name: str, hero: int, face_up: bool) -> GameState:
     scored = (*p.scored, ScoredHero(hero=hero, face_up=face_up))
     state = state.with_player(name, scored=scored)
     carried = tuple((h, d) for h, d in state.carried if h != hero)
-    return state.model_copy(update={"walk": None, "carried": carried})
+    # The walk ends when its Hero is scored (not when one waiting at an entrance dies).
+    walk = None if state.walk is None or state.walk.hero == hero else state.walk
+    return state.model_copy(update={"walk": walk, "carried": carried})
 
 
 def _noted(event: ev.Noted, state: GameState) -> GameState:
@@ -63,8 +65,61 @@ def _room_revealed(event: ev.RoomRevealed, state: GameState) -> GameState:
         dungeon.insert(0, RoomStack(rooms=(build.room,)))
     else:
         stack = dungeon[build.over]
-        dungeon[build.over] = stack.model_copy(update={"rooms": (*stack.rooms, build.room)})
+        # Counters belong to the Room now covered (R-CARD-EFFECT).
+        dungeon[build.over] = stack.model_copy(
+            update={
+                "rooms": (*stack.rooms, build.room),
+                "counters": 0,
+                "extra_treasure": (),
+                "no_treasure": False,
+            }
+        )
     return state.with_player(event.player, dungeon=tuple(dungeon), pending=None)
+
+
+def _room_counters_changed(event: ev.RoomCountersChanged, state: GameState) -> GameState:
+    dungeon = list(state.player(event.player).dungeon)
+    stack = dungeon[event.index]
+    dungeon[event.index] = stack.model_copy(
+        update={"counters": max(0, stack.counters + event.amount)}
+    )
+    return state.with_player(event.player, dungeon=tuple(dungeon))
+
+
+def _room_treasure_changed(event: ev.RoomTreasureChanged, state: GameState) -> GameState:
+    dungeon = list(state.player(event.player).dungeon)
+    stack = dungeon[event.index]
+    dungeon[event.index] = stack.model_copy(
+        update={
+            "extra_treasure": (*stack.extra_treasure, *event.treasure)[:8],
+            "no_treasure": stack.no_treasure or event.removed,
+        }
+    )
+    return state.with_player(event.player, dungeon=tuple(dungeon))
+
+
+def _entrance_hero_damaged(event: ev.EntranceHeroDamaged, state: GameState) -> GameState:
+    taken = dict(state.carried).get(event.hero, 0) + event.amount
+    carried = (*((h, d) for h, d in state.carried if h != event.hero), (event.hero, taken))
+    return state.model_copy(update={"carried": carried})
+
+
+def _hero_health_gained(event: ev.HeroHealthGained, state: GameState) -> GameState:
+    walk = _walk(state)
+    more = walk.model_copy(update={"extra_health": walk.extra_health + event.amount})
+    return state.model_copy(update={"walk": more})
+
+
+def _scored_hero_taken(event: ev.ScoredHeroTaken, state: GameState) -> GameState:
+    left = tuple(s for s in state.player(event.scorer).scored if s.hero != event.hero)
+    state = state.with_player(event.scorer, scored=left)
+    return _score(state, event.player, event.hero, face_up=False)
+
+
+def _hero_removed(event: ev.HeroRemoved, state: GameState) -> GameState:
+    walk = None if state.walk is not None and state.walk.hero == event.hero else state.walk
+    carried = tuple((h, d) for h, d in state.carried if h != event.hero)
+    return state.model_copy(update={"walk": walk, "carried": carried})
 
 
 def _boss_leveled_up(event: ev.BossLeveledUp, state: GameState) -> GameState:
@@ -85,7 +140,10 @@ def _turn_started(event: ev.TurnStarted, state: GameState) -> GameState:
                 "souls_at_turn_start": state.souls(p.name),
                 "built_this_phase": False,
                 # "Until end of turn" Spell boosts are over (R-CARD-EFFECT).
-                "dungeon": tuple(s.model_copy(update={"boost": 0}) for s in p.dungeon),
+                "dungeon": tuple(
+                    s.model_copy(update={"boost": 0, "extra_treasure": (), "no_treasure": False})
+                    for s in p.dungeon
+                ),
             }
         )
         for p in state.players
@@ -100,6 +158,7 @@ def _turn_started(event: ev.TurnStarted, state: GameState) -> GameState:
             "carried": (),
             "card_uses": (),
             "offers": (),
+            "lured": (),
         }
     )
 
@@ -124,6 +183,10 @@ def _hero_revealed(event: ev.HeroRevealed, state: GameState) -> GameState:
 
 def _hero_lured(event: ev.HeroLured, state: GameState) -> GameState:
     state = state.model_copy(update={"town": _without(state.town, event.hero)})
+    if state.phase == "bait":  # lured by the Bait (not brought by a card)
+        n = dict(state.lured).get(event.player, 0) + 1
+        lured = (*((p, k) for p, k in state.lured if p != event.player), (event.player, n))
+        state = state.model_copy(update={"lured": lured})
     return _set_entrance(state, event.player, (*state.entrance(event.player), event.hero))
 
 
@@ -184,12 +247,13 @@ def _room_boosted(event: ev.RoomBoosted, state: GameState) -> GameState:
 
 
 def _hero_skipped_room(event: ev.HeroSkippedRoom, state: GameState) -> GameState:
-    walk = _walk(state).model_copy(update={"room": event.room, "skip_next": False})
+    walk = _walk(state)  # another Room to skip after this one (Shortcut!): one fewer
+    walk = walk.model_copy(update={"room": event.room, "skip_next": max(0, walk.skip_next - 1)})
     return state.model_copy(update={"walk": walk})
 
 
 def _skip_armed(event: ev.SkipArmed, state: GameState) -> GameState:
-    walk = _walk(state).model_copy(update={"skip_next": True})
+    walk = _walk(state).model_copy(update={"skip_next": event.rooms})
     return state.model_copy(update={"walk": walk})
 
 
@@ -200,8 +264,13 @@ def _hero_damage_changed(event: ev.HeroDamageChanged, state: GameState) -> GameS
 
 
 def _hero_killed(event: ev.HeroKilled, state: GameState) -> GameState:
-    # A Hero killed in town by a card (Gorgona) leaves the town line (R-CARD-EFFECT).
+    # A Hero killed in town by a card (Gorgona) leaves the town line, one killed waiting at
+    # an entrance (Lightning Bolt!) its queue (R-CARD-EFFECT).
     state = state.model_copy(update={"town": tuple(h for h in state.town if h != event.hero)})
+    if event.hero in state.entrance(event.player):
+        state = _set_entrance(
+            state, event.player, _without(state.entrance(event.player), event.hero)
+        )
     return _score(state, event.player, event.hero, face_up=False)
 
 
@@ -344,5 +413,11 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     ev.ScoreCorrected: _score_corrected,
     ev.PlayerEliminated: _player_eliminated,
     ev.GameEnded: _game_ended,
+    ev.RoomCountersChanged: _room_counters_changed,
+    ev.RoomTreasureChanged: _room_treasure_changed,
+    ev.EntranceHeroDamaged: _entrance_hero_damaged,
+    ev.HeroHealthGained: _hero_health_gained,
+    ev.ScoredHeroTaken: _scored_hero_taken,
+    ev.HeroRemoved: _hero_removed,
     **expansion_evolve.FOLDS,
 }

@@ -19,11 +19,12 @@ damaged or hostile (``corrupt``).
 
 from __future__ import annotations
 
-import gc
 import json
 import re
 import sys
 from typing import Literal, NoReturn
+
+from rules.uncollected import collector_paused
 
 JsonProblem = Literal["truncated", "corrupt"]
 
@@ -103,16 +104,9 @@ def _no_constants(name: str) -> NoReturn:
 def _loads_uncollected(text: str) -> object:
     """``json.loads`` with the garbage collector off: a mebibyte of empty lists makes
     hundreds of thousands of objects, and a collection every few hundred of them, each
-    looking at everything made so far, cost more than the parse itself. The parser holds
-    the interpreter lock throughout, so no other thread runs meanwhile; the collector is
-    turned back on only if it was on."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
+    looking at everything made so far, cost more than the parse itself."""
+    with collector_paused():
         return json.loads(text, parse_constant=_no_constants)
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def parse_json(text: str, *, lone_surrogates: bool = False) -> object:

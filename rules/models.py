@@ -75,9 +75,12 @@ class RoomStack(Frozen):
 
     rooms: tuple[Room, ...] = Field(min_length=1)
     deactivated: bool = False
-    boost: NonNegative = 0  # extra damage until end of turn, from a Spell (R-CARD-EFFECT)
+    boost: int = 0  # more (or less) damage until end of turn, from a Spell (R-CARD-EFFECT)
     miniboss: Miniboss | None = None
     coins: NonNegative = 0
+    counters: NonNegative = 0  # +1 counters on the top Room: +1 damage each (R-CARD-EFFECT)
+    extra_treasure: tuple[Treasure, ...] = Field(default=(), max_length=8)  # until end of turn
+    no_treasure: bool = False  # until end of turn it shows none (Decapitator)
 
     @property
     def top(self) -> Room:
@@ -275,6 +278,7 @@ class PlayerState(Frozen):
     items: tuple[OwnedItem, ...] = ()  # Items won, in the order won (R-ITEM)
     promoted_turn: NonNegative = 0  # the last turn a Miniboss was promoted
     coin_for_room_turn: NonNegative = 0  # the last turn a Room card was discarded for a Coin
+    boss_card_id: str | None = None  # its lasting Level Up applies (R-CARD-EFFECT)
 
     @property
     def has_built(self) -> bool:
@@ -325,7 +329,8 @@ class Walk(Frozen):
     hero: NonNegative
     room: NonNegative | None = None
     damage: int = 0
-    skip_next: bool = False
+    skip_next: NonNegative = 0  # how many Rooms it skips next (Shortcut!: two)
+    extra_health: NonNegative = 0  # Health a card gave it this turn (Assassin), R-CARD-EFFECT
 
 
 class GameState(Frozen):
@@ -350,6 +355,7 @@ class GameState(Frozen):
     # rules.card_effects, cleared when a turn starts (R-CARD-EFFECT).
     card_uses: tuple[str, ...] = ()
     offers: tuple[CardOffer, ...] = ()  # abilities waiting for a yes or no
+    lured: tuple[tuple[str, int], ...] = ()  # (player, Heroes this turn's Bait lured there)
 
     # --- look-ups -----------------------------------------------------------------------
 
@@ -402,7 +408,8 @@ class GameState(Frozen):
         """The walking Hero has damage at least its Health: leaving its Room, it dies
         there (R-ADV-DEATH)."""
         walk = self.walk
-        return walk is not None and walk.damage >= self.hero(walk.hero).card.health
+        health = 0 if walk is None else self.hero(walk.hero).card.health + walk.extra_health
+        return walk is not None and walk.damage >= health
 
     def hero_stands_in(self, player: str, index: int) -> bool:
         """Whether the walking Hero stands in ``player``'s Room at ``index``."""

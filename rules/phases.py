@@ -18,6 +18,7 @@ from rules import events as ev
 from rules import items
 from rules.models import CardOffer, GameState, Phase
 from rules.rulings import Ruling
+from rules.table import MAX_TOWN
 
 #: The phases of the table in play order: the set-up once, then each turn from
 #: ``TURN_STARTS`` to ``"end"``. ``"over"`` follows the end of the last turn.
@@ -177,8 +178,11 @@ def commands_in(phase: Phase) -> tuple[type[BaseModel], ...]:
 
 def reveal_count(state: GameState) -> int:
     """Heroes revealed each turn: one per player at the table, eliminated ones too
-    (R-END-ELIM: the number does not change), fewer only when the deck runs out."""
-    return min(len(state.players), state.ordinary_left + state.epic_left)
+    (R-END-ELIM: the number does not change), fewer only when the deck runs out, or
+    when the town is as full as no real table gets (``MAX_TOWN``: more Heroes than every
+    deck holds, so a Bait, which baits the whole town, never grows with the game)."""
+    room = max(MAX_TOWN - len(state.town), 0)
+    return min(len(state.players), state.ordinary_left + state.epic_left, room)
 
 
 def next_turn(state: GameState) -> ev.TurnStarted:

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules.card_messages import CARD_MESSAGES
+from rules.card_messages_lasting import LASTING_MESSAGES
 from rules.card_text import ability_words, phrases
 from rules.effects import CardEffects
 from rules.plurals import Arg as Arg
@@ -305,6 +306,10 @@ MESSAGES: dict[str, str] = {
         "only after every ordinary Hero."
     ),
     "err.reveal_ordinary_late": "The ordinary Heroes are used up: the next Heroes are Epic.",
+    "err.town_full": (
+        "The town holds at most {most} Heroes (more than every Hero deck together): this "
+        "turn reveals only as many as it has room for."
+    ),
     "err.hard_mode": (
         "Hard Mode removes every ordinary Hero with 4 Health, so {hero} can't be revealed."
     ),
@@ -422,5 +427,6 @@ MESSAGES: dict[str, str] = {
         "{room} (Room {room_n}) is deactivated: its Miniboss's abilities are off."
     ),
     **CARD_MESSAGES,  # card abilities: generated descriptions and their rulings
+    **LASTING_MESSAGES,  # conditions, counters, lasting changes (rules/card_lasting.py)
     **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
 }

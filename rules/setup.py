@@ -78,6 +78,7 @@ def new_game(setup: GameSetup) -> GameState:
             boss=p.boss,
             xp=p.xp,
             boss_treasure=p.boss_treasure,
+            boss_card_id=p.boss_card_id,
             coins=STARTING_COINS if setup.ruleset.minibosses else 0,
         )
         for p in setup.players

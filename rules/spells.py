@@ -8,13 +8,32 @@ from town); any other effect is logged as a reminder that the players carry out 
 
 from __future__ import annotations
 
-from rules import adventure, build, card_triggers
+from rules import adventure, build, card_triggers, lasting_effects, spell_effects
 from rules import commands as cmd
 from rules import events as ev
 from rules.activated import to_first_room
 from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
-from rules.card_offers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
-from rules.effect_kinds import DamageHero, DestroyRoom, KillHero, MoveHero, RoomDamagePlus
+from rules.card_offers import (
+    ANY_DUNGEON_OFFERS,
+    offer_bosses,
+    offer_heroes,
+    offer_places,
+    offer_rooms,
+)
+from rules.card_triggers import saying
+from rules.effect_kinds import (
+    DamageEntrance,
+    DamageHero,
+    DestroyRoom,
+    HealWound,
+    HeroHealth,
+    KillHero,
+    MoveHero,
+    RemoveHero,
+    RoomDamagePlus,
+    RoomTreasure,
+    SkipRooms,
+)
 from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.models import CardOffer, GameState, PlayerState
@@ -50,9 +69,10 @@ def _target_room(state: GameState, command: cmd.CastSpell, name: str) -> tuple[P
 
 def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[ev.EventBase]:
     """The events of playing the Spell (raises ``RulesError`` when it can't be played)."""
+    spell_ability(command.card_id)  # refused unless it is a Spell
     card = effects_of(command.card_id)
-    ability = spell_ability(command.card_id)
     assert card is not None
+    ability = spell_effects.chosen_spell(state, caster.name, card)
     if ability.timing != "any" and state.phase != ability.timing:
         raise PhaseError("R-CARD-EFFECT", "err.spell_phase", card=card.name, phase=ability.timing)
     played = card_triggers.spell_played(state, caster.name, card.name)
@@ -61,6 +81,10 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
         by_hand = _ruling("card.spell_by_hand", player=caster.name, card=card.name)
         return [ev.Noted(ruling=by_hand), *played]
     out.append(ev.Noted(ruling=_ruling("card.spell_cast", player=caster.name, card=card.name)))
+    if not spell_effects.condition_holds(state, caster.name, ability.condition):
+        raise RulesError(
+            "R-CARD-EFFECT", f"err.spell_if.{ability.condition}", card=card.name, player=caster.name
+        )
     for effect in ability.effects:
         if effect.kind == "deactivate_room":
             player, index = _target_room(state, command, card.name)
@@ -88,6 +112,22 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ),
                 )
             )
+        elif isinstance(effect, RoomTreasure):  # Meteorite: until end of turn
+            player, index = _target_room(state, command, card.name)
+            said = _ruling(
+                "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
+            )
+            out.append(spell_effects.aimed_at(player, index, ability, effect, said))
+        elif isinstance(effect, HealWound):  # Healing Tank: an ordinary Wound
+            out.append(spell_effects.heal_ordinary(state, caster.name, command.hero, card.name))
+        elif isinstance(effect, DamageEntrance):  # Not Dead Yet: as many as the Wounds
+            out += spell_effects.wounds_damage(state, caster.name, effect, card.name)
+        elif isinstance(effect, RemoveHero):  # Pity: the Hero walking another dungeon
+            out.append(spell_effects.removed(state, caster.name, card.name))
+        elif isinstance(effect, HeroHealth):  # Assassin: the Hero walking another dungeon
+            out.append(spell_effects.more_health(state, caster.name, ability, effect, card.name))
+        elif isinstance(effect, SkipRooms):  # Shortcut!: the Hero walking any dungeon
+            out.append(spell_effects.skip(state, effect, card.name))
         elif isinstance(effect, DamageHero):
             walk = state.walk
             if walk is None or walk.player != caster.name or walk.room is None:
@@ -115,7 +155,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(build.destroy(state, player, index))
         elif isinstance(effect, KillHero):
             if not any(isinstance(e, DestroyRoom) for e in ability.effects):
-                out += _kill(state, caster, card.name, effect)
+                anywhere = ability.target == "hero_in_any_dungeon"  # Finish Him!
+                out += _kill(state, caster, card.name, effect, anywhere)
         elif isinstance(effect, MoveHero) and effect.to == "town":
             out += adventure.send_back(state, "town")
         elif isinstance(effect, MoveHero) and effect.to == "first_room":
@@ -123,6 +164,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             if walk is None or walk.player != caster.name or walk.room is None:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card.name)
             out.append(to_first_room(state, caster, card.name))
+        elif isinstance(effect, MoveHero) and effect.to == "opponent_entrance":
+            out.append(spell_effects.to_opponent(state, caster.name, ability, command, card.name))
         elif isinstance(effect, MoveHero):  # a Hero in town to the caster's entrance
             if command.hero is None or command.hero not in state.town:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_town_hero", card=card.name)
@@ -138,13 +181,30 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ),
                 )
             )
+    # A second part the caster may add (Lightning Bolt!: discard another Spell card to
+    # damage each Hero at the entrance): asked once the first is done.
+    for extra in card.abilities:
+        if extra.offer == "damage_entrance" and state.entrance(caster.name):
+            said = _ruling("card.spell_may_more", player=caster.name, card=card.name)
+            out.append(
+                ev.CardEffectFired(
+                    player=caster.name,
+                    card_id=card.id,
+                    offer="damage_entrance",
+                    card=card.name,
+                    ruling=saying(said, card.id, extra),
+                )
+            )
     return out + played
 
 
-def _kill(state: GameState, caster: PlayerState, card: str, effect: KillHero) -> list[ev.EventBase]:
-    """Kill the Hero walking the caster's dungeon, if the card's limit allows it."""
+def _kill(
+    state: GameState, caster: PlayerState, card: str, effect: KillHero, anywhere: bool = False
+) -> list[ev.EventBase]:
+    """Kill the Hero walking the caster's dungeon (``anywhere``: any dungeon), if the
+    card's limit allows it."""
     walk = state.walk
-    if walk is None or walk.player != caster.name:
+    if walk is None or (walk.player != caster.name and not anywhere):
         raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
     health = state.hero(walk.hero).card.health
     low = effect.max_health is None or health <= effect.max_health
@@ -152,6 +212,13 @@ def _kill(state: GameState, caster: PlayerState, card: str, effect: KillHero) ->
     if not (low or wounded):
         raise HeroError("R-CARD-EFFECT", "err.spell_kill_limit", card=card, health=health)
     return adventure.kill(state)
+
+
+def _named_hero(state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect) -> int:
+    """The Hero the answer names, refused unless the offer may take it."""
+    if command.hero is None or command.hero not in offer_heroes(state, offer.offer, offer.player):
+        raise HeroError("R-CARD-EFFECT", "err.offer_hero", card=offer.card)
+    return command.hero
 
 
 def find_offer(state: GameState, player: str, card_id: str) -> CardOffer:
@@ -165,13 +232,17 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
     """Whether the offered ability still has something to aim at (else it may lapse)."""
     if offer.offer == "heal_wound":
         return state.can_heal(offer.player)
-    if offer.offer == "may":
+    if offer.offer in ("may", "double_treasure"):
         return True
+    if offer.offer == "damage_entrance":
+        return bool(state.entrance(offer.player))
+    if offer.offer == "boss_treasure_of_another":
+        return bool(offer_bosses(state, offer.player))
     if offer.offer in ("destroy_own_room", "boost_own_room"):
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
     if offer.offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer.offer))
-    return bool(offer_heroes(state, offer.offer))
+    return bool(offer_heroes(state, offer.offer, offer.player))
 
 
 def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase]:
@@ -195,6 +266,22 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     ]
     if not command.accept:
         return out
+    if offer.offer == "boss_treasure_of_another":  # Mirrax: the Boss named by ``target``
+        return out + spell_effects.boss_treasure_of(state, offer, command.target, out[0].ruling)
+    if offer.offer == "damage_entrance":  # Lightning Bolt!: its second part, said Yes
+        return out + spell_effects.entrance_part(state, offer)
+    if offer.offer == "take_scored_hero":  # Kaw'nee: the Hero the answer names
+        taken = _named_hero(state, offer, command)
+        return [*out, spell_effects.scored_hero_taken(state, offer, taken)]
+    if offer.offer == "damage_own_hero":  # Darkling Lair: the Hero the answer names
+        named = _named_hero(state, offer, command)
+        return out + spell_effects.hero_damaged(state, offer, named)
+    if offer.offer == "double_treasure":  # Elicon: the engine's, once said Yes
+        owner = state.player(offer.owner or offer.player)
+        here = next(
+            (i for i, s in enumerate(owner.dungeon) if s.top.card_id == offer.card_id), None
+        )
+        out += lasting_effects.doubled(owner, here, out[0].ruling)
     if offer.offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero"):
         hero = command.hero
         if hero is None or hero not in offer_heroes(state, offer.offer):

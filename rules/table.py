@@ -65,6 +65,15 @@ def without_defaults(data: Any, **defaults: Any) -> Any:
     return data
 
 
+def known_card(value: str | None, kind: str) -> str | None:
+    """``value`` if it names a catalogue card of ``kind`` whose abilities are known."""
+    if value is not None:
+        card = effects_of(value)
+        if card is None or card.kind != kind:
+            raise ValueError(f"{value!r} is not a {kind.title()} whose abilities are known")
+    return value
+
+
 class TableRoom(StrictInput):
     name: CardName | None = None
     # The card's catalogue id ("BMA015"): its abilities apply (R-CARD-EFFECT).
@@ -74,19 +83,19 @@ class TableRoom(StrictInput):
     kind: Literal["monster", "trap"] = "monster"
     advanced: bool = False
     deactivated: bool = False
+    # Face down (placed, not yet revealed): a blank place like a deactivated Room, with no
+    # treasure, damage or ability this turn (R-DEACTIVATE, R-CARD-EFFECT).
+    face_down: bool = False
+    counters: Annotated[int, Field(ge=0, le=99)] = 0  # +1 counters on it (R-CARD-EFFECT)
 
     @field_validator("id")
     @classmethod
     def _known_room(cls, value: str | None) -> str | None:
-        if value is not None:
-            card = effects_of(value)
-            if card is None or card.kind != "room":
-                raise ValueError(f"{value!r} is not a Room whose abilities are known")
-        return value
+        return known_card(value, "room")
 
     @model_serializer(mode="wrap")
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return without_defaults(handler(self), id=None)
+        return without_defaults(handler(self), id=None, face_down=False, counters=0)
 
     def room(self) -> Room:
         """The Room card this table Room shows (its deactivation is its stack's)."""
@@ -112,10 +121,18 @@ class TablePlayer(StrictInput):
     wounds: Count = 0
     eliminated: bool = False
     coins: Count = 0  # the hoard (R-MINI)
+    # The Boss's catalogue id ("KSA005"): once it has levelled up (five Rooms), its "for
+    # the rest of the game" Level Up applies (R-CARD-EFFECT).
+    boss_id: str | None = Field(default=None, pattern=r"^[A-Z]{3}\d{3}$")
+
+    @field_validator("boss_id")
+    @classmethod
+    def _known_boss(cls, value: str | None) -> str | None:
+        return known_card(value, "boss")
 
     @model_serializer(mode="wrap")
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return without_defaults(handler(self), coins=0)
+        return without_defaults(handler(self), coins=0, boss_id=None)
 
 
 class TableItem(StrictInput):
@@ -198,7 +215,9 @@ def state_from_table(table: Table) -> GameState:
     """The game state the table describes, at the start of the Bait phase of a turn."""
     setup = GameSetup(
         players=tuple(
-            PlayerSetup(name=p.name, xp=p.xp, boss_treasure=tuple(p.boss_treasure))
+            PlayerSetup(
+                name=p.name, xp=p.xp, boss_treasure=tuple(p.boss_treasure), boss_card_id=p.boss_id
+            )
             for p in table.players
         ),
         ruleset=Ruleset(
@@ -216,7 +235,8 @@ def state_from_table(table: Table) -> GameState:
             dungeon=tuple(
                 RoomStack(
                     rooms=(r.room(),),
-                    deactivated=r.deactivated,
+                    deactivated=r.deactivated or r.face_down,
+                    counters=r.counters,
                 )
                 for r in p.rooms
             ),
@@ -227,6 +247,7 @@ def state_from_table(table: Table) -> GameState:
             eliminated=p.eliminated,
             leveled_up=len(p.rooms) >= 5,
             coins=p.coins,
+            boss_card_id=p.boss_id,
         )
         for p in table.players
     )
@@ -289,6 +310,7 @@ def table_from_state(state: GameState) -> Table:
                         kind=s.top.kind,
                         advanced=s.top.advanced,
                         deactivated=s.deactivated,
+                        counters=s.counters,
                     )
                     for s in p.dungeon
                 ],
@@ -297,6 +319,7 @@ def table_from_state(state: GameState) -> Table:
                 wounds=max(0, state.wounds(p.name)),
                 eliminated=p.eliminated,
                 coins=p.coins,
+                boss_id=p.boss_card_id if effects_of(p.boss_card_id) else None,
             )
             for p in state.players
         ],

@@ -27,6 +27,9 @@ from rules.json_text import parse_json
 
 log = logging.getLogger(__name__)
 FOLDER = "sync"
+#: A record holds a code, a few devices and six seats: a few hundred bytes. A file longer
+#: than this is damaged (or hostile) and is not read further.
+MAX_RECORD_BYTES = 64 * 1024
 
 
 class JoinRecordNotSaved(OSError):
@@ -90,11 +93,17 @@ class AccessRegistry:
 
     def _read(self, path: Path) -> GameAccess | None:
         try:
-            raw = path.read_bytes()
+            with path.open("rb") as file:
+                raw = file.read(MAX_RECORD_BYTES + 1)
         except FileNotFoundError:
             return None
         except OSError:
             log.warning("join record %s unreadable", path, exc_info=True)
+            return None
+        if len(raw) > MAX_RECORD_BYTES:
+            log.warning(
+                "join record %s is over %d bytes; the game gets a new code", path, MAX_RECORD_BYTES
+            )
             return None
         try:
             # parse_json: a hostile record (deep nesting, huge numbers) is damaged too.
@@ -109,15 +118,25 @@ class AccessRegistry:
         return found
 
     def _all(self) -> dict[str, GameAccess]:
+        if not self._scanned:
+            self.read_all()
         with self._lock:
-            if not self._scanned and self.folder.is_dir():
-                for path in sorted(self.folder.glob("*.json")):
-                    if path.stem not in self._cache and is_valid_game_id(path.stem):
-                        found = self._read(path)
-                        if found is not None:
-                            self._cache[path.stem] = found
-                self._scanned = True
             return dict(self._cache)
+
+    def read_all(self) -> None:
+        """Read every record not read yet, once (a server does it on a worker thread
+        before a tab's first screen: ``companion.app``). The files are read and parsed
+        without the lock, so a tab asking for a record meanwhile does not wait for all."""
+        if self._scanned:
+            return
+        paths = sorted(self.folder.glob("*.json")) if self.folder.is_dir() else []
+        for path in paths:
+            if path.stem not in self._cache and is_valid_game_id(path.stem):
+                found = self._read(path)
+                with self._lock:
+                    if found is not None and path.stem not in self._cache:
+                        self._cache[path.stem] = found  # unless written meanwhile
+        self._scanned = True
 
     def find(self, code: str) -> GameAccess | None:
         """The game whose join code is ``code`` (already normalised), if any."""

@@ -10,6 +10,7 @@ from companion.i18n import LANGS
 from companion.theme import THEME_CHOICES, TOUCH
 from companion.ui.at_table import settings_rows
 from companion.ui.card_entry import card_page, card_route_id, card_tiles, found_cards
+from companion.ui.saved_listing import SavedListing
 from companion.ui.table.saved_games import saved_games
 from companion.ui.widgets import Handler, big_button, heading, note, on_tap, tagged
 
@@ -22,9 +23,15 @@ class HomeScreen:
 
     def __init__(self, app: TableApp, route: str = "/") -> None:
         self.app = app
+        self.listing = SavedListing()  # the saved games, read off the event loop
 
     def title(self) -> str:
         return "Dungeon Referee"
+
+    def _listed(self) -> None:
+        """The saved games were read anew: drawn again if Home is on screen."""
+        if self.app.current is self:
+            self.app.render_top()
 
     def phase(self) -> str | None:
         return None
@@ -53,7 +60,7 @@ class HomeScreen:
                 "open-saved-games", tr("home.all_saved_games"), "/games", ft.Icons.FOLDER_OPEN
             ),
             self._go("open-history", tr("home.history"), "/history", ft.Icons.INSIGHTS),
-            *saved_games(self.app),
+            *saved_games(self.app, self.listing, self._listed),
             ft.Text(tr("home.unofficial"), size=13, italic=True),
         ]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -23,6 +24,7 @@ from companion.store import (
 )
 from companion.sync.private_build import face_down_hidden, taken_back_hidden
 from companion.sync.registry import JoinRecordNotSaved
+from companion.ui.off_loop import read_off_loop
 from companion.ui.store_problems import (
     may_import_here,
     may_repair_here,
@@ -178,12 +180,28 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
     shown, only the table (which holds face-up Rooms alone); a Room taken back into a
     hand leaves the redo stack out of the JSON.
     """
-    tr = app.tr
     assert app.sessions is not None
+    store = app.sessions.store
+    game_id = summary.game_id
+
+    def read() -> tuple[tuple[str, ...], str | None]:
+        # The game's file is read (and, under live sync, the game opened) off the loop.
+        hidden, taken_back = _hidden_here(app, game_id)
+        return hidden, None if hidden else store.export_game(game_id, redo=not taken_back)
+
+    read_off_loop(app.page, read, lambda outcome: _show_export(app, summary, outcome, done))
+
+
+def _show_export(
+    app: TableApp,
+    summary: GameSummary,
+    outcome: Future[tuple[tuple[str, ...], str | None]],
+    done: Done,
+) -> None:
+    tr = app.tr
     game_id = summary.game_id
     try:
-        hidden, taken_back = _hidden_here(app, game_id)
-        game_text = None if hidden else app.sessions.store.export_game(game_id, redo=not taken_back)
+        hidden, game_text = outcome.result()
     except StoreError as error:
         done(_sentence(str(error)) if may_repair_here(app, game_id) else tr("games.host_only"))
         return
@@ -221,15 +239,27 @@ def export_dialog(app: TableApp, summary: GameSummary, done: Done) -> None:
 
     def flip(_event: object) -> None:
         what = "table" if shown["what"] == "game" else "game"
-        if what not in texts:
-            try:
-                # The open session's game: loading again would set aside a copy each time.
-                assert app.sessions is not None
-                texts[what] = export_table(app.sessions.open(game_id).game)
-            except StoreError as error:
-                copied.value = _sentence(store_error_text(app, game_id, error))
-                copied.update()
-                return
+        if what in texts:
+            show(what)
+            return
+        sessions = app.sessions
+        assert sessions is not None
+        # The open session's game (loading again would set aside a copy each time), opened
+        # off the loop if it is not open yet.
+        read_off_loop(
+            app.page, lambda: export_table(sessions.open(game_id).game), lambda o: read(what, o)
+        )
+
+    def read(what: str, outcome: Future[str]) -> None:
+        try:
+            texts[what] = outcome.result()
+        except StoreError as error:
+            copied.value = _sentence(store_error_text(app, game_id, error))
+            copied.update()
+            return
+        show(what)
+
+    def show(what: str) -> None:
         shown["what"] = what
         text = texts[what]
         box.value = text or ""

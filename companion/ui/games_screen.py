@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.store import GameSummary, LoadedGame, StoreError
+from companion.store import GameSummary, LoadedGame
 from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.game_dialogs import (
     Done,
@@ -23,12 +23,12 @@ from companion.ui.game_dialogs import (
     import_dialog,
     rename_dialog,
 )
+from companion.ui.saved_listing import SavedListing, reading_note, with_summary
 from companion.ui.store_problems import (
     may_import_here,
     problem_card_for,
     problem_lines,
     resume_game,
-    store_error_text,
 )
 from companion.ui.sync_link import unsaved_text
 from companion.ui.widgets import big_button, heading, note, on_tap, tagged
@@ -50,6 +50,7 @@ class GamesScreen:
         # Rebuilt in place (not a new view): replacing the view under an open dialog would
         # leave the dialog stuck on screen in the browser.
         self.root = ft.Column(spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.listing = SavedListing()  # the saved games, read off the event loop
 
     def title(self) -> str:
         return self.app.tr("games.title")
@@ -68,6 +69,12 @@ class GamesScreen:
         self.root.controls = self._controls()
         self.app.refresh()
 
+    def _listed(self) -> None:
+        """The saved games were read anew (off the loop): redrawn in place if on screen."""
+        if self.app.current is self:
+            self.root.controls = self._controls()
+            self.app.refresh(self.root)
+
     def _controls(self) -> list[ft.Control]:
         tr = self.app.tr
         if self.app.sessions is None:
@@ -80,12 +87,12 @@ class GamesScreen:
         for n, problem in enumerate(store.startup_problems, 1):
             card = problem_card_for(self.app, problem, f"startup-problem-{n}")
             controls += [card] if card is not None else []
-        try:
-            listing = store.list_games()
-        except (StoreError, OSError) as error:  # the store reports, but never crash a tab
+        listing = self.listing.shown(self.app, self._listed)
+        if listing is None:
+            return [*controls, reading_note(self.app, "games-reading")]
+        if listing.failed is not None:
             # The reason names the data folder: the server's computer's business.
-            reason = store_error_text(self.app, None, error)
-            controls.append(note(tr("games.list_failed", reason=reason)))
+            controls.append(note(tr("games.list_failed", reason=listing.failed)))
             return controls
         shown = 0
         for problem in listing.problems:
@@ -103,7 +110,7 @@ class GamesScreen:
                     expand=True,
                 )
             )
-        self.unsaved = None
+        self.unsaved = listing.unsaved
         games = [s for s in listing.games if self._role(s.game_id) != "none"]
         if self.unsaved is not None:  # some games could not be checked: say so, list the rest
             controls.append(tagged("games-unsaved", note(self.unsaved)))
@@ -227,30 +234,24 @@ class GamesScreen:
         self, name: str, game_id: str, text: str, icon: ft.IconData, dialog: GameDialog
     ) -> ft.Control:
         def open_dialog(_event: object) -> None:
-            summary = self._summary(game_id)
-            if summary is not None:
-                dialog(self.app, summary, self._done)
+            self._with_summary(game_id, lambda summary: dialog(self.app, summary, self._done))
 
         return tagged(
             f"{name}-{game_id}", ft.TextButton(text, icon=icon, on_click=open_dialog, height=48)
         )
 
-    def _summary(self, game_id: str) -> GameSummary | None:
-        """The game's summary as it is on disk now (another tab may have changed it)."""
-        if self.app.sessions is None:
-            return None
-        for summary in self.app.sessions.store.list_games().games:
-            if summary.game_id == game_id:
-                return summary
-        self._done(self.app.tr("games.gone"))
-        return None
+    def _with_summary(self, game_id: str, then: Callable[[GameSummary], None]) -> None:
+        """``then`` the game's summary as it is on disk now (another tab may have changed
+        it), read off the event loop; if it is gone, the page says so."""
+        with_summary(self.app, game_id, then, lambda: self._done(self.app.tr("games.gone")))
 
     # --- after an action ----------------------------------------------------------------
 
     def _ask_delete(self, summary: GameSummary) -> None:
-        fresh = self._summary(summary.game_id)
-        if fresh is not None:
-            delete_dialog(self.app, fresh, self.state_text(fresh), self._done)
+        self._with_summary(
+            summary.game_id,
+            lambda fresh: delete_dialog(self.app, fresh, self.state_text(fresh), self._done),
+        )
 
     def _done(self, notice: str) -> None:
         self.notice = [notice]

@@ -21,6 +21,8 @@ from companion.sync.device import PREF_JOINS
 from companion.sync.hub import TooManyGuesses, WrongCode
 from companion.sync.registry import JoinRecordNotSaved, SeatTaken, UnknownPlayer
 from companion.ui.off_loop import write_off_loop
+from companion.ui.opening import open_then
+from companion.ui.redraw import page_loop
 from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
 from companion.ui.store_problems import not_opened_text
 from companion.ui.sync_link import unsaved_text
@@ -102,6 +104,8 @@ class JoinScreen:
             on_submit=lambda _e: self._check(),
         )
         self.error = ErrorBanner("join-error")
+        self.opening = False  # the game is being read for its seats
+        self.failed: StoreError | None = None  # why it could not be read
         if app.sync is not None and self.game_id and app.sync.hub.game_exists(self.game_id):
             access = app.sync.access(self.game_id)
             if access.can_change:  # host, or a code this device remembers: pick a seat
@@ -197,6 +201,13 @@ class JoinScreen:
         self._remember(player)
         app.replace(f"/game/{game_id}")
 
+    def _opened(self, failed: StoreError | None) -> None:
+        """The game is open, or ``failed`` says why not: the seats, or why not."""
+        self.opening = False
+        self.failed = failed
+        if self.app.current is self:
+            self.app.render_top()
+
     # --- drawing --------------------------------------------------------------------
 
     def build(self) -> list[ft.Control]:
@@ -230,7 +241,20 @@ class JoinScreen:
         tr = app.tr
         assert self.found is not None and app.sync is not None and app.sessions is not None
         game_id = self.found.game_id
+        unread = app.sessions.opened(game_id) is None and self.failed is None
+        if unread and page_loop(app.page) is not None:
+            # The seats are the game's players: the game is read off the event loop first
+            # (once: if it can't be opened, ``failed`` says why).
+            if not self.opening:
+                self.opening = True
+                open_then(app, game_id, self._opened)
+            return [
+                heading(tr("sync.pick_seat")),
+                tagged("join-opening", note(tr("games.opening")), live_region=True),
+            ]
         try:
+            if self.failed is not None:
+                raise self.failed
             names = player_names(app.sessions.open(game_id).game.setup)
         except StoreError as exc:
             return [tagged("join-not-opened", note(not_opened_text(app, game_id, exc)))]

@@ -1,5 +1,6 @@
 """A join-record write made by a tap (a seat taken, watching switched on or off) runs on a
-worker thread, as a game's save does, and the screen hears back on the event loop.
+worker thread, as a game's save does, and the screen hears back on the event loop; so
+does reading a file for a screen (``read_off_loop``).
 
 The record is a small file synced to disk (``companion.sync.registry``). On the loop, a
 slow disk (a server on an SD card) would hold up every tab and phone the server answers
@@ -52,6 +53,22 @@ def write_off_loop(
     app.page.run_task(run)
     # Nothing changed yet: Flet need not compare the page after the tap's handler.
     ft.context.mark_update_called()  # type: ignore[no-untyped-call]
+
+
+def read_off_loop(page: ft.Page, read: Callable[[], T], then: Callable[[Future[T]], None]) -> None:
+    """Run ``read`` (a file to read and parse) on a worker thread, then ``then`` on the
+    loop with its outcome, unless the tab has closed meanwhile. A page with no event
+    loop reads at once."""
+    if page_loop(page) is None:
+        then(_outcome(read))
+        return
+
+    async def run() -> None:
+        outcome = await asyncio.to_thread(_outcome, read)
+        if page_loop(page) is not None:
+            then(outcome)
+
+    page.run_task(run)
 
 
 def _outcome(write: Callable[[], T]) -> Future[T]:

@@ -32,6 +32,7 @@ class TableApp(Protocol):
     @property
     def sync(self) -> _Asking | None: ...
 
+
 M = TypeVar("M")
 #: How long to wait for the browser to confirm it shows a redraw.
 ACK_TIMEOUT = 2.0

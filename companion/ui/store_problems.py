@@ -13,13 +13,16 @@ it can't be opened, and a device without its code hears nothing of it.
 from __future__ import annotations
 
 import os
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.store import GameUnreadable, StoreError, StoreProblem
+from companion.store import GameUnreadable, LoadedGame, StoreError, StoreProblem
 from companion.store.problems import SaveFailed
 from companion.sync.access import decide_access, may_repair
+from companion.ui.off_loop import read_off_loop
+from companion.ui.opening import open_then
 from companion.ui.widgets import big_button, on_tap, tagged
 
 if TYPE_CHECKING:
@@ -190,11 +193,25 @@ def _card(
 
 def resume_game(app: TableApp, game_id: str) -> None:
     """Open a saved game and go to it; say what is wrong instead if it can't be opened,
-    and what was lost if it opened at an earlier state than the one saved."""
+    and what was lost if it opened at an earlier state than the one saved. The game is
+    read and replayed off the event loop (``companion.ui.opening``)."""
     if app.sessions is None:
         return
     before = app.sessions.problems.get(game_id)
+    open_then(app, game_id, lambda failed: _resumed(app, game_id, before, failed))
+
+
+def _resumed(
+    app: TableApp,
+    game_id: str,
+    before: tuple[StoreProblem, ...] | None,
+    failed: StoreError | None,
+) -> None:
+    """The game is open, or ``failed`` says why not: go to it, or say why not."""
+    assert app.sessions is not None
     try:
+        if failed is not None:
+            raise failed
         app.open_game(game_id)
     except GameUnreadable as error:
         show_problems(app, game_id, (error.problem,), opened=False)
@@ -228,8 +245,18 @@ def restore_game(app: TableApp, game_id: str) -> None:
     if app.session is not None and app.session.game_id == game_id:
         app.close()
         app.session = None
+    store = app.sessions.store
+    # The backups are read, and the one restored replayed, off the event loop.
+    read_off_loop(
+        app.page,
+        lambda: store.restore_backup(game_id),
+        lambda outcome: _restored(app, game_id, outcome),
+    )
+
+
+def _restored(app: TableApp, game_id: str, outcome: Future[LoadedGame]) -> None:
     try:
-        app.sessions.store.restore_backup(game_id)
+        outcome.result()
     except StoreError as error:
         show_message(app, app.tr("games.restore_failed", reason=str(error)), "")
         _refresh(app)

@@ -28,6 +28,7 @@ from companion.sync.private_build import (
     waiting_for,
 )
 from companion.sync.registry import JoinRecordNotSaved
+from companion.ui.opening import open_route, open_route_then
 from companion.ui.redraw import later
 from companion.ui.widgets import Refusal
 from rules.commands import BuildRoom, Command, RevealRooms
@@ -259,7 +260,7 @@ def reconnected(app: TableApp) -> None:
         # The tab came back at another address (a join link opened in it): show that one.
         # Drawing the screens it had would send the browser back to their address while
         # Flet reports the new one, and the two addresses chased each other for good.
-        app.start(asked)
+        open_route_then(app, asked, lambda: app.start(asked))
         return
     if app.session is not None and app.sessions is not None:
         before = app.session.revision
@@ -310,7 +311,8 @@ def route_changed(app: TableApp, route: str) -> None:
     opened where the app already runs, a reconnect that lands elsewhere (that screen is
     opened anew)."""
     if route and route != app.current.route and not app.back_to(route):
-        app.start(route)
+        # The game it shows is read off the event loop first (companion.ui.opening).
+        open_route_then(app, route, lambda: app.start(route))
 
 
 def presence_changed(app: TableApp) -> None:
@@ -396,5 +398,6 @@ async def _reread_device(app: TableApp) -> bool:
         route = sync.asked_route  # the gate sent it to Join only for want of its device
     app.close()
     app.session = None
+    await open_route(app, route)  # its game read off the event loop
     app.start(route)
     return True

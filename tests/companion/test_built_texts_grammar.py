@@ -34,6 +34,7 @@ NEVER_ONE = {
     "ruling.end.no_elim_unlimited",  # 5 or more Wounds
     "lookup.min_players",  # a Hero for 3 or 4 players ("from 3 players")
     "ruling.err.item_count",  # a game has 2 players or more
+    "ruling.err.town_full",  # the town's ceiling is 200 Heroes
 }
 #: A placeholder printed as a number, right before a plural noun (not a verb: "steps up").
 _COUNT_THEN = r"\{(\w+)(?::[^}|]*)?\} (?:%s)\b(?! up)"

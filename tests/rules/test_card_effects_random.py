@@ -2,7 +2,8 @@
 no negative Health left or Souls, each scored Hero counted once (Souls or Wounds, never
 both), and a destroyed or deactivated Room never deals damage.
 
-Each example lays random Rooms of every set (with their abilities) in two dungeons, lures
+Each example lays random Rooms of every set (with their abilities and some +1 counters) in
+two dungeons, gives one player a levelled-up catalogue Boss whose Level Up lasts, lures
 random Heroes, and plays random table actions (Spells the engine casts, Rooms destroyed
 or deactivated, activated abilities, offers answered, Heroes stepped on) through a few
 turns; every command the engine refuses is simply skipped, as a player's refused tap is.
@@ -30,7 +31,14 @@ ROOMS = sorted(i for i, card in registry().items() if card.kind == "room")
 SPELLS = sorted(
     i for i, card in registry().items() if card.kind == "spell" and card.abilities[0].cast_by_engine
 )
-CLASSES = ("cleric", "fighter", "mage", "thief")
+CLASSES = ("cleric", "fighter", "mage", "thief", "explorer")
+# Bosses whose Level Up lasts for the rest of the game (conditions, Souls, treasure), issue 29.
+BOSSES = sorted(
+    i
+    for i, card in registry().items()
+    if card.kind == "boss"
+    and any(a.trigger == "from_level_up" or a.carried_lasting for a in card.abilities)
+)
 
 
 def _check(before: GameState, events: tuple[ev.EventBase, ...]) -> GameState:
@@ -58,9 +66,14 @@ def _action(state: GameState, pick: int, n: int) -> Any:
     a = state.players[n % 2]
     kind = pick % 7
     if kind == 0 and SPELLS:
-        rooms = len(a.dungeon) or 1
+        aimed = state.players[(n // 2) % 2]  # a Spell may aim at either dungeon
+        rooms = len(aimed.dungeon) or 1
         return c.CastSpell(
-            player=a.name, card_id=SPELLS[n % len(SPELLS)], target=a.name, room=n % rooms
+            player=a.name,
+            card_id=SPELLS[n % len(SPELLS)],
+            target=aimed.name,
+            room=n % rooms,
+            hero=n % (len(state.heroes) or 1),
         )
     if kind == 1 and a.dungeon:
         return c.DestroyRoom(player=a.name, index=n % len(a.dungeon))
@@ -69,7 +82,14 @@ def _action(state: GameState, pick: int, n: int) -> Any:
     if kind == 3:
         for i in range(len(a.dungeon)):
             if usable(state, a.name, i) is not None:
-                return c.UseRoomAbility(player=a.name, index=i, other=(i + 1) % len(a.dungeon))
+                aimed = state.players[(n // 2) % 2]
+                return c.UseRoomAbility(
+                    player=a.name,
+                    index=i,
+                    other=(i + 1) % len(a.dungeon),
+                    target=aimed.name,
+                    room=n % (len(aimed.dungeon) or 1),
+                )
     if kind == 4 and state.offers:
         offer = state.offers[n % len(state.offers)]
         return c.AnswerCardEffect(
@@ -85,9 +105,15 @@ def _action(state: GameState, pick: int, n: int) -> Any:
     st.lists(st.sampled_from(ROOMS), min_size=2, max_size=10),
     st.lists(st.tuples(st.sampled_from(CLASSES), st.integers(1, 12)), min_size=1, max_size=4),
     st.lists(st.tuples(st.integers(0, 20), st.integers(0, 20)), max_size=40),
+    st.sampled_from([None, *BOSSES]),
+    st.lists(st.integers(0, 4), min_size=10, max_size=10),
 )
 def test_random_catalogue_rooms_keep_the_invariants(
-    rooms: list[str], heroes: list[tuple[str, int]], actions: list[tuple[int, int]]
+    rooms: list[str],
+    heroes: list[tuple[str, int]],
+    actions: list[tuple[int, int]],
+    boss: str | None,
+    counters: list[int],
 ) -> None:
     state = bait_state(
         [t_player("A", 900, boss_treasure=["fighter"]), t_player("B", 100)],
@@ -95,8 +121,18 @@ def test_random_catalogue_rooms_keep_the_invariants(
     )
     half = (len(rooms) + 1) // 2
     dungeons = (rooms[:half][:5], rooms[half:][:5])
+    places = iter(counters)  # +1 counters on some Rooms, as Elder Portal or Clock Tower
     players = tuple(
-        p.model_copy(update={"dungeon": tuple(RoomStack(rooms=(card_room(r),)) for r in ids)})
+        p.model_copy(
+            update={
+                "dungeon": tuple(
+                    RoomStack(rooms=(card_room(r),), counters=next(places) % 3) for r in ids
+                ),
+                # A's Boss from the catalogue, levelled up: its lasting Level Up applies.
+                "boss_card_id": boss if p.name == "A" else None,
+                "leveled_up": boss is not None and p.name == "A",
+            }
+        )
         for p, ids in zip(state.players, dungeons, strict=True)
     )
     state = state.model_copy(update={"players": players, "ordinary_left": 10})

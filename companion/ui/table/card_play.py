@@ -17,7 +17,13 @@ from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
-from rules.card_offers import ANY_DUNGEON_OFFERS, offer_heroes, offer_places, offer_rooms
+from rules.card_offers import (
+    ANY_DUNGEON_OFFERS,
+    offer_bosses,
+    offer_heroes,
+    offer_places,
+    offer_rooms,
+)
 from rules.card_text import phrases
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import CardOffer
@@ -101,8 +107,17 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
             )
             for who, i in offer_places(state, offer.offer)
         ]
-    elif offer.offer in ("heal_wound", "may"):
+    elif offer.offer in ("heal_wound", "may", "double_treasure", "damage_entrance"):
         return None
+    elif offer.offer == "boss_treasure_of_another":  # Mirrax: "Bo · fighter"
+        picks = [
+            (
+                f"offer-{n}-boss-{who}",
+                f"{who} · {'+'.join(tr(f'treasure.{t}') for t in state.player(who).boss_treasure)}",
+                yes.model_copy(update={"target": who}),
+            )
+            for who in offer_bosses(state, offer.player)
+        ]
     else:
         picks = [
             (
@@ -110,7 +125,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
                 capitalized(card_label(tr, state.hero(h).label())),  # a button's words
                 yes.model_copy(update={"hero": h}),
             )
-            for h in offer_heroes(state, offer.offer)
+            for h in offer_heroes(state, offer.offer, offer.player)
         ]
     return [
         big_button(identifier, label, _answer(ctx, answer), primary=True)
@@ -240,6 +255,25 @@ class SpellPanel:
                     run_spacing=6,
                 )
             )
+        if self._to_opponent():  # Another Castle, Agent of Evil: whose entrance
+            body.append(ft.Text(tr("table.spell_opponent"), size=15))
+            players = [p.name for p in state.in_game() if p.name != self.caster]
+            body.append(
+                ft.Row(
+                    [
+                        self._choice(
+                            f"spell-opponent-{ctx.seat(name)}",
+                            name,
+                            self.target == (name, 0),
+                            lambda t=(name, 0): self._set(target=t),
+                        )
+                        for name in players
+                    ],
+                    wrap=True,
+                    spacing=6,
+                    run_spacing=6,
+                )
+            )
         body += [
             ft.Row(
                 [
@@ -270,6 +304,13 @@ class SpellPanel:
         if target == "hero_in_town":
             return "hero"
         return None
+
+    def _to_opponent(self) -> bool:
+        """Whether the Spell sends a Hero to the entrance of an opponent it names."""
+        card = effects_of(self.spell)
+        return card is not None and any(
+            getattr(e, "to", "") == "opponent_entrance" for e in card.abilities[0].effects
+        )
 
     def _choice(self, identifier: str, text: str, chosen: bool, pick: object) -> ft.Control:
         assert callable(pick)

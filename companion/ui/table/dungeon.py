@@ -24,7 +24,8 @@ from companion.ui.table.room_ability import room_ability_buttons
 from companion.ui.table.table_sync import build_slot
 from companion.ui.widgets import tagged
 from rules import flow
-from rules.card_effects import RoomDamage, room_damage
+from rules.card_effects import RoomDamage
+from rules.card_effects import hit as damage_here
 from rules.commands import BuildRoom, DeactivateRoom, DestroyRoom, SetTreasureBonus
 from rules.models import TREASURES, PlayerState, Room, RoomStack, Treasure
 from rules.treasure import treasure_total
@@ -48,7 +49,7 @@ def tile_facts(ctx: TableContext, player: PlayerState, index: int) -> TileFacts:
     covered = player.pending is not None and player.pending.over == index
     walk = state.walk
     return TileFacts(
-        hit=room_damage(player, index, state.card_uses),
+        hit=damage_here(state, player.name, index),
         covered=covered,
         here=walk is not None and walk.player == player.name and walk.room == index,
         actions=DestroyRoom in ctx.legal()  # the engine says when (R-DESTROY)

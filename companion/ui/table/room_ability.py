@@ -3,7 +3,8 @@ this Room to kill that Hero."), R-CARD-EFFECT.
 
 The engine says when it may be used (``rules.activated.usable``: the phase, a Hero in the
 Room where the card aims at one, once per turn); the button is there only then. A cost
-that destroys another Room gets one button per Room it may take.
+that destroys another Room gets one button per Room it may take, and an ability aimed at
+a Room in any dungeon one button per Room it may aim at.
 """
 
 from __future__ import annotations
@@ -14,11 +15,16 @@ from companion.theme import TOUCH
 from companion.ui.table.context import TableContext
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import tagged
-from rules.activated import usable
+from rules.activated import aims, usable
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.commands import UseRoomAbility
+from rules.effects import ROOM_AIMS
 from rules.models import PlayerState
+
+# What a Room's button may aim at besides a Room: nothing, the Hero standing in it or the
+# one walking any dungeon, or an opponent whose cards the players handle (Elder Portal).
+AIMS = ("opponent", *ROOM_AIMS)
 
 
 def room_ability_buttons(
@@ -30,13 +36,25 @@ def room_ability_buttons(
     if (
         ability is None
         or room.card_id is None
-        or ability.target not in ("none", "hero_in_this_room")
+        or ability.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *AIMS)
     ):
         return []  # nothing to use now, or it aims at something the table picks by hand
     tr = ctx.app.tr
     does = ability_words(ability_ref(room.card_id, ability), lambda k, a: ruling_text(tr, k, a))
     name = card_label(tr, room.label())
     tag = f"{prefix}-room-{index + 1}-use"
+    if ability.target in ROOM_AIMS:  # one button per Room it may aim at (Frostbat Cave)
+        return [
+            _button(
+                ctx,
+                f"{tag}-{target}-{room + 1}",
+                tr("table.use_ability_on", card=name, does=does, player=target, room_n=room + 1),
+                UseRoomAbility(player=player.name, index=index, target=target, room=room),
+                prefix,
+            )
+            for target, room in aims(ctx.state, ability)
+            if not (target == player.name and room == index and ability.cost == "destroy_this")
+        ]
     if ability.cost != "destroy_another":
         command = UseRoomAbility(player=player.name, index=index)
         return [_button(ctx, tag, tr("table.use_ability", card=name, does=does), command, prefix)]

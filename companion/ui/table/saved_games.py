@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.store import StoreError
-from companion.ui.store_problems import resume_game, store_error_text
-from companion.ui.sync_link import join_button, visible_games
+from companion.ui.saved_listing import SavedListing, reading_note
+from companion.ui.store_problems import resume_game
+from companion.ui.sync_link import join_button
 from companion.ui.widgets import big_button, on_tap, tagged
 
 if TYPE_CHECKING:
@@ -17,18 +18,21 @@ if TYPE_CHECKING:
 SHOWN = 8
 
 
-def saved_games(app: TableApp) -> list[ft.Control]:
-    """Controls listing saved games (nothing when there are none or no store)."""
+def saved_games(
+    app: TableApp, listing: SavedListing, changed: Callable[[], None]
+) -> list[ft.Control]:
+    """Controls listing saved games (nothing when there are none or no store). They are
+    read off the event loop (``SavedListing``): ``changed()`` when they were read anew."""
     if app.sessions is None:
         return []
     tr = app.tr
-    try:
-        listing = app.sessions.store.list_games()
-    except (StoreError, OSError) as error:
-        reason = store_error_text(app, None, error)  # it names the data folder
-        return [ft.Text(tr("home.saved_unreadable", reason=reason), size=16)]
+    shown = listing.shown(app, changed)
+    if shown is None:
+        return [reading_note(app, "saved-reading")]
+    if shown.failed is not None:
+        return [ft.Text(tr("home.saved_unreadable", reason=shown.failed), size=16)]
     # Only games this device has the code for (and a note if some could not be checked).
-    games, unsaved = visible_games(app, listing.games)
+    games, unsaved = shown.games, shown.unsaved
     notes = [tagged("saved-unsaved", ft.Text(unsaved, size=16))] if unsaved else []
     if not games:
         return [*notes, join_button(app)]

@@ -19,6 +19,7 @@ from rules.commands import (
     RevealHeroes,
     RevealRooms,
 )
+from rules.errors import RulesError
 from rules.game import Game
 from rules.models import TREASURES, GameSetup, HeroCard, PlayerSetup, Room
 from rules.phases import reveal_count
@@ -87,3 +88,24 @@ def command_stream(game: Game) -> tuple[Game, Command]:
     command = next_commands(game, game.version)[0]
     new_game, _ = game.play(command)
     return new_game, command
+
+
+#: The sample dungeons offer TREASURES[0..3] (and each Boss its own): with three players
+#: nobody offers TREASURES[4], so a Hero carrying it stays in town.
+UNBAITED = TREASURES[4]
+
+
+def crowded_game(length: int, players: int = 3) -> Game:
+    """A game of ``length`` commands whose town is as full as the rules allow."""
+    game = Game.new(sample_setup(players))
+    while game.version < length:
+        if game.state.phase == "beginning":
+            count = reveal_count(game.state)
+            crowd = RevealHeroes(heroes=(HeroCard(treasure=(UNBAITED,), health=4),) * count)
+            try:
+                game, _ = game.play(crowd)
+                continue
+            except RulesError:
+                pass  # not these Heroes: the sample's own (a full town reveals none)
+        game, _ = game.play(next_commands(game, game.version)[0])
+    return game

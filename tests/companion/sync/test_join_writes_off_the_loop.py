@@ -92,6 +92,7 @@ def test_a_seat_is_written_off_the_loop_and_the_game_opens_once_it_is(
 ) -> None:
     harness, app, game_id = served("/join?game={game}")
     assert isinstance(app.current, JoinScreen)
+    harness.until(lambda: harness.has("join-seat-1"))  # the game is read off the loop first
     writes = HeldWrites(monkeypatch)
 
     harness.tap("join-seat-1")  # returns while the write is held: the loop is not

@@ -38,6 +38,10 @@ def _open(data: Path, address: str, route: str, device: str) -> tuple[str, str, 
         tab = Tab(main, address, route, {}, browser_of(device))
         page = await tab.started()
         await asyncio.sleep(0.3)
+        for _ in range(100):  # a game is read off the event loop: until it is
+            if "Opening the game" not in shown_text(page):
+                break
+            await asyncio.sleep(0.1)
         seen["route"] = top_route(page)
         seen["text"] = shown_text(page)
         try:

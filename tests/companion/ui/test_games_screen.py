@@ -41,11 +41,17 @@ def _visit(node: Any, seen: set[int]) -> Iterator[ft.Control]:
                 yield from _visit(item, seen)
 
 
+#: Seconds a dialog may take to open (a bound for a hang, not a speed).
+DIALOG_WAIT = 5.0
+
+
 def open_dialogs(ui: Harness) -> list[ft.AlertDialog]:
     return [d for d in ui.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
 
 
 def dialog(ui: Harness) -> ft.AlertDialog:
+    if not open_dialogs(ui):  # a dialog opens once its game's file is read off the loop
+        ui.until(lambda: open_dialogs(ui), timeout=DIALOG_WAIT)
     dialogs = open_dialogs(ui)
     assert dialogs, "no dialog is open"
     return dialogs[-1]
@@ -314,7 +320,7 @@ def test_damaged_file_is_shown_with_restore_then_opens_the_backup(
     assert ui.has(f"restore-{broken}")
 
     ui.tap(f"restore-{broken}")
-    assert ui.has("screen-game"), "the restored game opens"
+    ui.until(lambda: ui.has("screen-game"))  # the backup is read and replayed off the loop
     assert app.game is not None and app.session is not None and app.session.game_id == broken
     quarantined = list(store.layout.quarantine.iterdir())
     assert [p.read_bytes() for p in quarantined] == [bad], "the damaged file is kept aside"

@@ -24,7 +24,13 @@ from companion.ui.new_game import NewGameScreen
 from companion.ui.table.game_screen import GameScreen
 from tests.companion.ui.conftest import AppFactory, fill_players, saved_at
 from tests.companion.ui.flet_harness import Harness, unsent
-from tests.companion.ui.test_games_screen import in_dialog, open_games, saved, type_dialog
+from tests.companion.ui.test_games_screen import (
+    in_dialog,
+    open_dialogs,
+    open_games,
+    saved,
+    type_dialog,
+)
 
 WAIT = 10.0  # seconds: a bound for a hang, not a speed
 
@@ -193,6 +199,7 @@ def test_a_saved_games_dialog_writes_off_the_loop_once_however_often_its_button_
     harness, _app = open_games(table_app)
     harness.loop.set_default_executor(ThreadPoolExecutor(max_workers=2))
     harness.tap(opener.format(id=game_id))
+    harness.until(lambda: open_dialogs(harness))  # the game's summary is read off the loop
     if method == "rename":
         type_dialog(harness, "rename-field", "Before night")
     if method == "import_game":

@@ -374,6 +374,7 @@ def test_home_shows_no_data_folder_to_another_device_when_the_list_fails(
         ui, app = table_app()
         app.sync = TabSync(server.hub, server.device(viewer))
         app.replace("/")  # the home screen, drawn as this device
+        ui.settle()  # the saved games are read off the event loop
         shown[viewer] = ui.texts()
     assert "The saved games can't be listed" in shown[BRANN]
     assert folder not in shown[BRANN] and "the server's computer shows why" in shown[BRANN]

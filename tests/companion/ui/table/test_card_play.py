@@ -235,26 +235,33 @@ def _turn(build: Room, last: bool = False) -> list[Command]:
     return steps if last else [*steps, EndTurn()]
 
 
-def test_a_must_do_ability_holds_the_end_of_the_turn_until_answered(
-    app: TableApp, sessions: Sessions, page: FakePage
-) -> None:
-    """R-CARD-EFFECT: Robobo's Level Up makes Bo destroy a Room. Offers lapse when the
-    next turn begins, so End the turn waits below the question until Bo answers."""
-    session = sessions.new_game(ROBOBO_SETUP)
+def _levelled_up(app: TableApp, sessions: Sessions, setup: GameSetup, treasure: str) -> GameScreen:
+    """Ann's fifth Room (of ``treasure``), built in turn 4, levels her Boss up; the game
+    is opened at the end of that turn."""
+    session = sessions.new_game(setup)
     commands: list[Command] = [
-        BuildRoom(player="Ann", room=room("mage", 1, "R1")),
+        BuildRoom(player="Ann", room=room(treasure, 1, "R1")),
         BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
         RevealRooms(),
-        *_turn(room("mage", 1, "R2")),
-        *_turn(room("mage", 1, "R3")),
-        *_turn(room("mage", 1, "R4")),
-        *_turn(room("mage", 1, "R5"), last=True),
+        *_turn(room(treasure, 1, "R2")),
+        *_turn(room(treasure, 1, "R3")),
+        *_turn(room(treasure, 1, "R4")),
+        *_turn(room(treasure, 1, "R5"), last=True),
     ]
     for command in commands:
         session.play(command)
     app.start(f"/game/{session.game_id}")
     screen = app.current
     assert isinstance(screen, GameScreen)
+    return screen
+
+
+def test_a_must_do_ability_holds_the_end_of_the_turn_until_answered(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """R-CARD-EFFECT: Robobo's Level Up makes Bo destroy a Room. Offers lapse when the
+    next turn begins, so End the turn waits below the question until Bo answers."""
+    screen = _levelled_up(app, sessions, ROBOBO_SETUP, "mage")
     assert screen.state.phase == "end" and [o.mandatory for o in screen.state.offers] == [True]
     assert not has(page, "end-turn")
     assert "the turn ends only after it" in texts(page)
@@ -263,3 +270,51 @@ def test_a_must_do_ability_holds_the_end_of_the_turn_until_answered(
     assert has(page, "end-turn")
     tap(page, "end-turn")
     assert screen.state.phase == "beginning" and screen.state.turn == 5
+
+
+MIRRAX_SETUP = GameSetup(
+    players=(
+        PlayerSetup(
+            name="Ann", xp=10, boss="Mirrax", boss_treasure=("cleric",), boss_card_id="TNL000"
+        ),
+        PlayerSetup(name="Bo", xp=5, boss="Bo's Boss", boss_treasure=("mage",)),
+    )
+)
+
+
+def test_mirrax_level_up_asks_whose_boss_treasure_it_gains(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TNL000: at its Level Up Mirrax takes another Boss's treasure icon for the rest of the
+    game: one button per other Boss ("Bo · Mage"), a must-do (no No); Bo's mage icon then
+    counts for Ann."""
+    screen = _levelled_up(app, sessions, MIRRAX_SETUP, "fighter")
+    assert _label(page, "offer-1-boss-Bo") == "Bo · Mage" and not has(page, "offer-1-no")
+    tap(page, "offer-1-boss-Bo")
+    assert screen.state.offers == ()
+    assert screen.state.player("Ann").bonus("mage") == 1
+
+
+IN_BUILD: list[Command] = [
+    BuildRoom(player="Ann", room=room("mage", 2, "Crypt")),
+    BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+    RevealRooms(),
+    RevealHeroes(heroes=(hero("mage", 9, "Wizard"), hero("thief", 4, "Rogue"))),
+]
+
+
+def test_spell_panel_asks_whose_entrance_for_agent_of_evil(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TPU013: a Hero in town goes to the entrance of an opponent's dungeon: the panel asks
+    which Hero and, for Ann, offers Bo (not Ann herself)."""
+    screen = start(app, sessions, IN_BUILD)
+    tap(page, "spell-open")
+    tap(page, "spell-caster-1")
+    tap(page, "spell-TPU013")
+    assert "To whose entrance?" in texts(page)
+    assert has(page, "spell-opponent-2") and not has(page, "spell-opponent-1")
+    tap(page, "spell-hero-1")
+    tap(page, "spell-opponent-2")
+    tap(page, "spell-play")
+    assert screen.state.entrance("Bo") == (1,)

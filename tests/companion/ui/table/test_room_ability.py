@@ -34,3 +34,52 @@ def test_dark_altar_has_its_own_button_in_the_build_phase(
     assert "Use Dark Altar: destroy this Room to take 1 card from the discard pile" in texts(page)
     tap(page, "p1-room-1-use")
     assert app.current.state.player("Ann").dungeon == ()
+
+
+FROSTBAT = Room(name="Frostbat Cave", treasure=("mage",), damage=2, card_id="TNL033")
+FROSTBAT_BUILT: list[Command] = [
+    BuildRoom(player="Ann", room=FROSTBAT),
+    BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+    RevealRooms(),
+    RevealHeroes(heroes=(hero("mage"), hero("thief"))),
+]
+
+
+def test_an_ability_aimed_at_a_room_has_one_button_per_room_it_may_take(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TNL033: destroy this Room to deactivate a Room in any dungeon: one button for Bo's
+    Pit (not for the Cave itself, which its cost destroys); tapping it deactivates the Pit
+    and destroys the Cave."""
+    start(app, sessions, FROSTBAT_BUILT)
+    assert has(page, "p1-room-1-use-Bo-1")
+    assert not has(page, "p1-room-1-use-Ann-1")
+    assert "Use Frostbat Cave on Bo's Room 1: destroy this Room to" in texts(page)
+    tap(page, "p1-room-1-use-Bo-1")
+    state = app.current.state
+    assert state.player("Ann").dungeon == ()
+    assert state.player("Bo").dungeon[0].deactivated
+
+
+PORTAL = Room(name="Elder Portal", treasure=("cleric",), damage=0, kind="trap", card_id="TPU004")
+
+
+def test_elder_portal_pays_its_counter_with_its_own_button(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TPU004: built with two counters (2 damage); its button takes one off (the opponent's
+    discard is the players'): 1 damage; once per turn, so the button goes."""
+    screen = start(
+        app,
+        sessions,
+        [
+            BuildRoom(player="Ann", room=PORTAL),
+            BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+            RevealRooms(),
+            RevealHeroes(heroes=(hero("mage"), hero("thief"))),
+        ],
+    )
+    assert screen.state.player("Ann").dungeon[0].counters == 2
+    tap(page, "p1-room-1-use")
+    assert app.current.state.player("Ann").dungeon[0].counters == 1
+    assert not has(page, "p1-room-1-use")

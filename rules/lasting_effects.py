@@ -1,0 +1,121 @@
+"""Abilities that fire and land on their own Room or its owner (R-CARD-EFFECT): +1
+counters put on or taken off (Elder Portal, Clock Tower, Spellslime Incubator, Hydra's
+Mire), the Room's damage doubled until end of turn (Caged Gundarf), treasure shown until
+end of turn (Decoy Garden; doubled: Jackpot Stash, Elicon), an uncovered Room's bonus from
+its Boss (Eclipse), Souls gained for the rest of the game (Jarin), the Room destroying
+itself once it has four counters. The engine carries them out when ``rules.card_triggers``
+sees their moment; the passive side is ``rules.card_lasting``, what Spells and answers do
+``rules.spell_effects``.
+"""
+
+from __future__ import annotations
+
+from rules import events as ev
+from rules.card_effects import hit
+from rules.card_lasting import lasting_boss
+from rules.effect_kinds import (
+    DamageDouble,
+    DestroyRoom,
+    GainSouls,
+    RoomCounters,
+    RoomDamagePlus,
+    RoomTreasure,
+)
+from rules.effects import Ability
+from rules.evolve import evolve
+from rules.models import GameState, PlayerState
+from rules.rulings import Ruling
+from rules.treasure import shown_treasure
+
+
+def carry_out(
+    state: GameState, player: str, index: int | None, ability: Ability, ruling: Ruling
+) -> list[ev.EventBase]:
+    """The events of an ability ``Ability.carried_lasting`` says the engine carries out,
+    fired for the Room at ``index`` of ``player``'s dungeon (None: the Boss's)."""
+    said = ruling.model_copy(update={"rule": "R-CARD-EFFECT"})
+    p = state.player(player)
+    stack = p.dungeon[index] if index is not None and index < len(p.dungeon) else None
+    if ability.condition == "has_four_counters":
+        if stack is None or stack.counters < 4:
+            return []
+        return [ev.RoomDestroyed(player=player, index=index or 0, ruling=said)]
+    out: list[ev.EventBase] = []
+    counters = stack.counters if stack is not None else 0
+    for effect in ability.effects:
+        if isinstance(effect, RoomCounters) and stack is not None:
+            change = max(effect.amount, -counters)
+            if change:
+                counters += change
+                out.append(
+                    ev.RoomCountersChanged(
+                        player=player, index=index or 0, amount=change, ruling=said
+                    )
+                )
+        elif isinstance(effect, DamageDouble) and stack is not None and index is not None:
+            now = hit(state, player, index).damage
+            if now:
+                out.append(ev.RoomBoosted(player=player, index=index, amount=now, ruling=said))
+        elif isinstance(effect, RoomTreasure) and index is not None:
+            out.append(treasure_changed(player, index, effect, said))
+        elif isinstance(effect, GainSouls):
+            out.append(ev.ScoreCorrected(player=player, souls=effect.amount, wounds=0, ruling=said))
+        elif isinstance(effect, DestroyRoom) and stack is not None:
+            out.append(ev.RoomDestroyed(player=player, index=index or 0, ruling=said))
+    return out
+
+
+def revealed(state: GameState, player: str) -> GameState:
+    """``state`` with ``player``'s face-down Room revealed (the Room a "when you build this
+    Room" ability fires for is then in its place)."""
+    build = state.player(player).pending
+    if build is None:
+        return state
+    # Never shown: only the state after it is read.
+    shown = Ruling(rule="R-CARD-EFFECT", key="card.built", args={"player": player})
+    return evolve(state, ev.RoomRevealed(player=player, build=build, ruling=shown))
+
+
+def treasure_changed(
+    player: str, index: int, effect: RoomTreasure, ruling: Ruling
+) -> ev.RoomTreasureChanged:
+    """Until end of turn the Room shows more treasure, or none (R-BAIT-TOTAL)."""
+    more = () if effect.treasure is None else (effect.treasure,) * effect.amount
+    return ev.RoomTreasureChanged(
+        player=player, index=index, treasure=more, removed=effect.treasure is None, ruling=ruling
+    )
+
+
+def doubled(owner: PlayerState, skip: int | None, ruling: Ruling) -> list[ev.EventBase]:
+    """Until end of turn each active Room of ``owner`` (not the one at ``skip``, the card
+    itself) shows its treasure twice (Jackpot Stash, Elicon): R-BAIT-TOTAL."""
+    return [
+        ev.RoomTreasureChanged(
+            player=owner.name, index=i, treasure=shown_treasure(stack), ruling=ruling
+        )
+        for i, stack in owner.active_rooms()
+        if i != skip and shown_treasure(stack)
+    ]
+
+
+def boss_on_uncover(owner: PlayerState, index: int) -> list[ev.EventBase]:
+    """A levelled-up Boss's "when a Room of yours is uncovered" bonus (Eclipse: +3 until
+    end of turn to the uncovered Room)."""
+    boss, lasting = lasting_boss(owner)
+    out: list[ev.EventBase] = []
+    for ability in lasting:
+        for effect in ability.effects:
+            if isinstance(effect, RoomDamagePlus) and effect.rooms == "uncovered":
+                args: dict[str, str | int] = {
+                    "card": boss,
+                    "room": owner.dungeon[index].top.label(),
+                    "room_n": index + 1,
+                    "amount": effect.amount,
+                }
+                said = Ruling(rule="R-CARD-EFFECT", key="card.room_boosted", args=args)
+                out.append(
+                    ev.RoomBoosted(
+                        player=owner.name, index=index, amount=effect.amount, ruling=said
+                    )
+                )
+    return out

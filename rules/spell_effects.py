@@ -1,0 +1,274 @@
+"""What a Spell, an activated ability or an answered offer does beyond a Room's own
+moment (R-CARD-EFFECT): a Hero sent to an opponent's entrance, Rooms skipped, Health given,
+an ordinary Wound healed, damage to the Heroes at an entrance, another Boss's treasure, a
+Room aimed at in any dungeon; and the conditions on the turn a Spell checks (Heroes lured).
+``rules.spells`` and ``rules.activated`` call it; ``rules.lasting_effects`` holds what
+fires at a Room's own moment.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules import adventure, card_table
+from rules import commands as cmd
+from rules import events as ev
+from rules.card_offers import offer_bosses
+from rules.effect_kinds import (
+    DamageEntrance,
+    DamageHero,
+    HeroHealth,
+    RoomDamagePlus,
+    RoomTreasure,
+    SkipRooms,
+)
+from rules.effects import Ability, CardEffects
+from rules.errors import HeroError, RulesError
+from rules.lasting_effects import treasure_changed
+from rules.models import CardOffer, GameState, PlayerState
+from rules.rulings import Ruling
+
+
+def aimed_at(
+    owner: PlayerState,
+    index: int,
+    ability: Ability,
+    effect: RoomTreasure | RoomDamagePlus,
+    ruling: Ruling,
+) -> ev.EventBase:
+    """A Spell's or an activated ability's treasure or damage change on the Room it aims at
+    (of the kind it names; not a deactivated one, a blank space): R-CARD-EFFECT."""
+    if index >= len(owner.dungeon):
+        raise RulesError("R-CARD-EFFECT", "err.ability_needs_room")
+    stack = owner.dungeon[index]
+    kind = {"trap_room": "trap", "monster_room": "monster"}.get(ability.target)
+    if stack.deactivated or (kind is not None and stack.top.kind != kind):
+        raise RulesError(
+            "R-CARD-EFFECT",
+            "err.spell_room_type",
+            card=ruling.args.get("card", ""),
+            room=stack.top.label(),
+        )
+    if isinstance(effect, RoomTreasure):
+        return treasure_changed(owner.name, index, effect, ruling)
+    return ev.RoomBoosted(player=owner.name, index=index, amount=effect.amount, ruling=ruling)
+
+
+def to_opponent(
+    state: GameState, caster: str, ability: Ability, command: cmd.CastSpell, card: str
+) -> ev.EventBase:
+    """A Spell puts a Hero at the entrance of the opponent ``command.target`` names: the
+    Hero walking the caster's dungeon, keeping the damage it took (Another Castle), or a
+    Hero in town (Agent of Evil), R-CARD-EFFECT."""
+    target = command.target
+    if target is None or target == caster or not state.has_player(target):
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
+    if state.player(target).eliminated:
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
+    if ability.target == "hero_in_town":
+        if command.hero is None or command.hero not in state.town:
+            raise HeroError("R-CARD-EFFECT", "err.spell_needs_town_hero", card=card)
+        hero = state.hero(command.hero).label()
+        said = Ruling(
+            rule="R-CARD-EFFECT",
+            key="card.hero_to_opponent",
+            args={"card": card, "hero": hero, "player": target},
+        )
+        return ev.HeroLured(hero=command.hero, player=target, ruling=said)
+    walk = state.walk
+    if walk is None or walk.player != caster or walk.room is None:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
+    args = {"card": card, "hero": state.hero(walk.hero).label(), "player": target}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.hero_to_opponent", args=args)
+    return ev.HeroSentBack(
+        hero=walk.hero, to="entrance", player=target, damage=walk.damage, ruling=said
+    )
+
+
+def boss_treasure_of(
+    state: GameState, offer: CardOffer, target: str | None, ruling: Ruling
+) -> list[ev.EventBase]:
+    """The Boss of ``offer``'s player counts the treasure icons of ``target``'s Boss for
+    the rest of the game (added to its treasure bonus, R-BAIT-TOTAL)."""
+    if target is None or target not in offer_bosses(state, offer.player):
+        raise RulesError("R-CARD-EFFECT", "err.offer_boss", card=offer.card)
+    bonus = dict(state.player(offer.player).treasure_bonus)
+    gained = Counter(state.player(target).boss_treasure)
+    return [
+        ev.TreasureBonusSet(
+            player=offer.player,
+            treasure=treasure,
+            amount=bonus.get(treasure, 0) + n,
+            ruling=ruling,
+        )
+        for treasure, n in gained.items()
+    ]
+
+
+def skip(state: GameState, effect: SkipRooms, card: str) -> ev.SkipArmed:
+    """The Hero walking a dungeon skips the next Room(s) it would enter (R-ADV-WALK)."""
+    walk = state.walk
+    if walk is None:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
+    five = len(state.player(walk.player).dungeon) >= 5
+    rooms = effect.rooms_if_five if five else effect.rooms
+    args = {"card": card, "hero": state.hero(walk.hero).label(), "rooms": rooms}
+    return ev.SkipArmed(
+        rooms=rooms, ruling=Ruling(rule="R-CARD-EFFECT", key="card.skip_rooms", args=args)
+    )
+
+
+def condition_holds(state: GameState, player: str, condition: str) -> bool:
+    """Whether a Spell's condition on the table holds for its caster (R-CARD-EFFECT)."""
+    lured = dict(state.lured).get(player, 0)
+    if condition == "no_hero_lured_to_you":
+        return lured == 0
+    if condition == "one_hero_lured":
+        return lured == 1
+    return True
+
+
+def chosen_spell(state: GameState, caster: str, card: CardEffects) -> Ability:
+    """The Spell's ability the engine casts: of an "OR" card, the later choice the engine
+    carries out whose condition holds (Super Effective!'s +4 with one Hero lured: the
+    better choice), else the first."""
+    for ability in reversed(card.abilities[1:]):
+        if (
+            ability.condition != "none"
+            and ability.cast_by_engine
+            and condition_holds(state, caster, ability.condition)
+        ):
+            return ability
+    return card.abilities[0]
+
+
+def heal_ordinary(state: GameState, player: str, hero: int | None, card: str) -> ev.WoundHealed:
+    """Heal one ordinary Wound of ``player`` (the Hero ``hero``, else the first one):
+    an ordinary Hero scored face up turns face down (R-HEAL)."""
+    wounds = [
+        s.hero
+        for s in state.player(player).healable
+        if not state.hero(s.hero).card.epic and (hero is None or s.hero == hero)
+    ]
+    if not wounds:
+        raise RulesError("R-CARD-EFFECT", "err.no_ordinary_wound", card=card, player=player)
+    args = {"card": card, "player": player, "hero": state.hero(wounds[0]).label()}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.wound_healed", args=args)
+    return ev.WoundHealed(player=player, hero=wounds[0], ruling=said)
+
+
+def entrance_damage(
+    state: GameState, owner: str, amount: int, card: str, only: int | None = None
+) -> list[ev.EventBase]:
+    """``amount`` damage to each Hero waiting at ``owner``'s entrance (``only``: to that
+    one): it keeps the damage for its walk, or dies there when it reaches its Health
+    (scored by ``owner``)."""
+    out: list[ev.EventBase] = []
+    carried = dict(state.carried)
+    for hero in state.entrance(owner):
+        if only is not None and hero != only:
+            continue
+        taken = carried.get(hero, 0) + amount
+        args = {"card": card, "hero": state.hero(hero).label(), "amount": amount, "player": owner}
+        if taken >= state.hero(hero).card.health:
+            said = Ruling(rule="R-CARD-EFFECT", key="card.entrance_killed", args=args)
+            out.append(ev.HeroKilled(player=owner, hero=hero, room=None, damage=taken, ruling=said))
+        else:
+            said = Ruling(rule="R-CARD-EFFECT", key="card.entrance_damaged", args=args)
+            out.append(ev.EntranceHeroDamaged(player=owner, hero=hero, amount=amount, ruling=said))
+    return out
+
+
+def wounds_damage(
+    state: GameState, caster: str, effect: DamageEntrance, card: str
+) -> list[ev.EventBase]:
+    """A Spell's damage to each Hero at the caster's entrance and (``walking``) the one
+    in the caster's dungeon: ``amount``, or as many as the caster's Wounds (Not Dead
+    Yet); none at all with no Wound."""
+    amount = effect.amount if effect.amount is not None else state.wounds(caster)
+    if amount <= 0:
+        return []
+    out: list[ev.EventBase] = []
+    walk = state.walk
+    if effect.walking and walk is not None and walk.player == caster and walk.room is not None:
+        out += adventure.damage(state, amount)
+    return out + entrance_damage(state, caster, amount, card)
+
+
+def entrance_part(state: GameState, offer: CardOffer) -> list[ev.EventBase]:
+    """The entrance damage of the card's "may" part, its owner having said Yes."""
+    card = card_table.table().get(offer.card_id)
+    effects = [
+        e
+        for a in (card.abilities if card is not None else ())
+        if a.offer == "damage_entrance"
+        for e in a.effects
+        if isinstance(e, DamageEntrance)
+    ]
+    return [e for effect in effects for e in wounds_damage(state, offer.player, effect, offer.card)]
+
+
+def more_health(
+    state: GameState, player: str, ability: Ability, effect: HeroHealth, card: str
+) -> ev.HeroHealthGained:
+    """The walking Hero gains Health until end of turn: in an opponent's dungeon (Assassin,
+    Essence Transfer: as many as ``player``'s Wounds) or any (Werewolf Den)."""
+    walk = state.walk
+    theirs = ability.target == "hero_in_opponent_dungeon"
+    if walk is None or walk.room is None or (theirs and walk.player == player):
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_there", card=card)
+    amount = effect.amount if effect.amount is not None else state.wounds(player)
+    if amount <= 0:
+        raise RulesError("R-CARD-EFFECT", "err.no_wounds_to_give", card=card, player=player)
+    hero = state.hero(walk.hero)
+    args = {
+        "card": card,
+        "hero": hero.label(),
+        "amount": amount,
+        "health": hero.card.health + walk.extra_health + amount,
+    }
+    said = Ruling(rule="R-CARD-EFFECT", key="card.hero_health_gained", args=args)
+    return ev.HeroHealthGained(amount=amount, ruling=said)
+
+
+def hero_damaged(state: GameState, offer: CardOffer, hero: int) -> list[ev.EventBase]:
+    """An offered ability's damage (Darkling Lair: 3) to the Hero its owner named: the one
+    walking the owner's dungeon, or one waiting at its entrance."""
+    card = card_table.table().get(offer.card_id)
+    amount = next(
+        (
+            e.amount
+            for a in (card.abilities if card is not None else ())
+            if a.offer == "damage_own_hero"
+            for e in a.effects
+            if isinstance(e, DamageHero) and e.amount is not None
+        ),
+        0,
+    )
+    walk = state.walk
+    if walk is not None and walk.hero == hero:
+        return adventure.damage(state, amount)
+    return entrance_damage(state, offer.player, amount, offer.card, only=hero)
+
+
+def scored_hero_taken(state: GameState, offer: CardOffer, hero: int) -> ev.ScoredHeroTaken:
+    """The Hero moves, face down, from its scorer's area to the offer's player's."""
+    scorer = next(p.name for p in state.players if any(s.hero == hero for s in p.scored))
+    args = {
+        "card": offer.card,
+        "hero": state.hero(hero).label(),
+        "player": offer.player,
+        "scorer": scorer,
+    }
+    said = Ruling(rule="R-CARD-EFFECT", key="card.scored_hero_taken", args=args)
+    return ev.ScoredHeroTaken(player=offer.player, scorer=scorer, hero=hero, ruling=said)
+
+
+def removed(state: GameState, caster: str, card: str) -> ev.HeroRemoved:
+    """The Hero walking an opponent's dungeon leaves the game: nobody scores it."""
+    walk = state.walk
+    if walk is None or walk.room is None or walk.player == caster:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_there", card=card)
+    args = {"card": card, "hero": state.hero(walk.hero).label(), "player": walk.player}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.hero_removed", args=args)
+    return ev.HeroRemoved(hero=walk.hero, ruling=said)
