@@ -159,7 +159,8 @@ def _panel(
     control costs that redraw): a Hero's line and its why share one Text; the rules behind
     the lines are linked once each, at the end. ``kept``: the controls of the last drawing
     (updated to this one's), reused where the words are the same; the panel is then the
-    body of a component, tagged ``identifier`` from outside (a tag made once)."""
+    body of a component (its lines), boxed and tagged ``identifier`` from outside (a box
+    and a tag made once, not at every redraw)."""
     texts: list[tuple[str, bool]] = []
     for line in lines:
         if line.key.endswith("-why") and texts:
@@ -194,17 +195,21 @@ def _panel(
                 ),
             )
         )
-    box = ft.Container(
-        ft.Column(rows, spacing=4),
+    column = ft.Column(rows, spacing=4)
+    if kept is None:
+        return tagged(identifier, _boxed(column))
+    kept.clear()
+    kept.update(now)
+    return column
+
+
+def _boxed(content: ft.Control) -> ft.Control:
+    return ft.Container(
+        content,
         padding=8,
         border_radius=10,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
     )
-    if kept is None:
-        return tagged(identifier, box)
-    kept.clear()
-    kept.update(now)
-    return box
 
 
 @ft.component
@@ -243,7 +248,7 @@ def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) 
 def draft_panel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) -> ft.Control:
     """The panel as a control to put in a build form (kept by the form while it is open)."""
     panel = part(app, lambda: ForecastPanel(app, state_of, player, watch))
-    return tagged(f"forecast-{player}", panel)
+    return tagged(f"forecast-{player}", _boxed(panel))
 
 
 class DraftForecast:
