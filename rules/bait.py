@@ -81,7 +81,7 @@ def resolve(state: GameState, known: dict[tuple[str, str], int] | None = None) -
         if ruled is None:
             ruled = rulings[signature] = _ruled(state, contenders, hero, known)
         if isinstance(ruled, tuple):
-            decided[hero.id] = Lure.model_construct(hero=hero.id, player=ruled[0], ruling=ruled[1])
+            decided[hero.id] = Lure(hero=hero.id, player=ruled[0], ruling=ruled[1])
             continue
         # A tie that 5–6 players split: by the Hero's types and the players tied.
         top = ruled
