@@ -139,9 +139,14 @@ class RoomPicker(KeptForm):
 
     def _on_name(self, event: ft.Event[ft.TextField]) -> None:
         query = event.control.value
+        picked = self.draft.card_id is not None
         self.draft.type_name(query)
         self._edited()
         self._suggest()
+        if picked:  # no card any more: its details come back, to be set by hand
+            self._fold()
+            self.app.refresh(self.suggestions, self.details)
+            return
         self.app.refresh(self.suggestions)  # not the whole page per keystroke (#13)
 
     def _suggest(self) -> None:
@@ -230,10 +235,11 @@ class RoomPicker(KeptForm):
         self.icons = ft.Row(
             wrap=True, spacing=4, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER
         )
-        self.details.controls = [
+        #: What is set by hand: folded away while a catalogue card fills it (its printed
+        #: treasure, damage, kind); its icons stay in view.
+        self.by_hand: list[ft.Control] = [
             ft.Text(tr("room.treasure"), size=15),
             self.tiles,
-            tagged(f"{p}-icons", self.icons),
             ft.Row(
                 [tagged(f"{p}-damage", self.damage_field), tagged(f"{p}-kind", self.kind_field)],
                 wrap=True,
@@ -241,7 +247,20 @@ class RoomPicker(KeptForm):
             ),
             switch_row(f"{p}-advanced", self.advanced_switch, tr("room.advanced")),
         ]
+        self.details.controls = [
+            *self.by_hand[:2],
+            tagged(f"{p}-icons", self.icons),
+            *self.by_hand[2:],
+        ]
         self._show_draft()
+
+    def _fold(self) -> None:
+        """Show the controls set by hand only while no catalogue card is picked: a picked
+        card's facts are printed on it, and the form stays short enough to reach its
+        button without a scroll on a phone (compact turn view, issue 32). Typing another
+        name, or taking an icon off, unpicks the card and brings them back."""
+        for control in self.by_hand:
+            control.visible = self.draft.card_id is None
 
     def _show_draft(self, treasure: Treasure | None = None) -> None:
         """Show the draft in the controls: all of it, or after a tap on ``treasure`` only
@@ -251,6 +270,7 @@ class RoomPicker(KeptForm):
             return
         d = self.draft
         self.icons.controls = self._chosen()
+        self._fold()
         if treasure is not None:
             self.tiles.controls[TREASURES.index(treasure)] = self._tile(treasure)
         else:

@@ -198,6 +198,9 @@ class AppPage:
         set-up screen left nothing else to go on)."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+        from tests.e2e.game_steps import open_dungeon_around
+
+        open_dungeon_around(self, identifier)  # in a dungeon card shown closed: open it
         try:
             self.by_id(identifier).first.wait_for(state="attached", timeout=timeout)
         except PlaywrightTimeoutError:

@@ -30,7 +30,9 @@ def said(app: AppPage, text: str, timeout: float = 10.0) -> None:
 
 
 def shows(app: AppPage, identifier: str, text: str, timeout: float = 10.0) -> None:
-    """Wait until the control tagged ``identifier`` reads ``text``."""
+    """Wait until the control tagged ``identifier`` reads ``text`` (opening the dungeon
+    card it is in first, if that is shown closed)."""
+    open_dungeon_around(app, identifier)
     deadline = time.monotonic() + timeout
     seen = ""
     while time.monotonic() < deadline:
@@ -42,9 +44,14 @@ def shows(app: AppPage, identifier: str, text: str, timeout: float = 10.0) -> No
 
 
 #: Bars that stay put over the scrolling content: the app bar on top (56 px), the game's
-#: bottom bar (72 px). A control under either can't take a tap, so it is scrolled clear.
+#: bottom bar (72 px, and 46 more with the scores pinned on it once the game has begun).
+#: A control under either can't take a tap, so it is scrolled clear.
 TOP_BAR_PX = 64
 BOTTOM_BAR_PX = 80
+PINNED_SCORES_PX = 46
+#: How long a control of a closed dungeon card is given to come by itself before its
+#: card is opened with a tap.
+GRACE_MS = 1_500
 
 
 def _retry(action: Callable[[], None]) -> None:
@@ -86,21 +93,51 @@ def _viewport(app: AppPage) -> tuple[int, int]:
 def _bottom_limit(app: AppPage) -> float:
     """Lowest y a tap may land on: above the game's bottom bar when the screen has one."""
     height = _viewport(app)[1]
-    has_bar = app.by_id("undo").count() > 0
-    return height - BOTTOM_BAR_PX if has_bar else height - 4
+    if app.by_id("undo").count() == 0:
+        return height - 4
+    pinned = PINNED_SCORES_PX if app.by_id("pinned-scores").count() > 0 else 0
+    return height - BOTTOM_BAR_PX - pinned
 
 
 def _middle(box: dict[str, float]) -> float:
     return box["y"] + box["height"] / 2
 
 
+def open_dungeon_around(app: AppPage, identifier: str) -> None:
+    """A control of a dungeon card shown closed (the compact turn view's summary row) is
+    reached as a player reaches it: one tap on the row's arrow opens the card.
+
+    A card also opens by itself when its dungeon gets busy (a Room just built, the walk
+    moving there): the control is given a moment to come first, and an arrow that turned
+    while it was tapped (the card opened meanwhile) is fine."""
+    seat = re.match(r"p(\d+)-", identifier)
+    if seat is None:
+        return
+    arrow, opened = f"dungeon-p{seat[1]}-expand", f"dungeon-p{seat[1]}-collapse"
+    try:
+        app.by_id(identifier).first.wait_for(state="attached", timeout=GRACE_MS)
+        return
+    except PlaywrightError:
+        pass
+    if app.by_id(arrow).count() == 0:
+        return  # open already (the control is on its way), or no such dungeon
+    try:
+        _retry(lambda: _tap_once(app, arrow))
+        app.by_id(opened).first.wait_for(state="attached", timeout=10_000)
+    except PlaywrightError:
+        if app.by_id(opened).count() == 0:
+            raise
+
+
 def bring_into_view(app: AppPage, identifier: str) -> None:
-    """Scroll until the control sits between the bars, with the mouse wheel.
+    """Scroll until the control sits between the bars, with the mouse wheel (opening the
+    dungeon card it is in first, if that is shown closed).
 
     Scrolling the DOM (``scroll_into_view_if_needed``) moves Flutter's semantics nodes but
     not always the picture under them, right after a screen is redrawn: a tap then lands on
     whatever is drawn there. A wheel scrolls Flutter itself, and the nodes follow.
     """
+    open_dungeon_around(app, identifier)
     target = app.by_id(identifier).first
     target.wait_for(state="attached", timeout=10_000)
     width, height = _viewport(app)

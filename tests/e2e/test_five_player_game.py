@@ -214,7 +214,7 @@ def test_five_player_game_splits_a_tie_keeps_five_wounds_and_ends_on_souls_minus
     shows(phone, "last-step", "R-END-FIVESIX")
     said(phone, "Nobody has won yet")
     said(phone, "Reveal 5 Heroes from the deck")
-    assert "Out of the game" not in phone.by_id("dungeon-p5").first.aria_snapshot()
+    assert "Out of the game" not in phone.by_id("summary-p5").first.aria_snapshot()
     phone.screenshot("t3-eve-plays-on")
 
     # --- turn 3: Eve builds; five mages die in Dan's first Room; Eve gets 10 Souls ----

@@ -238,6 +238,17 @@ def _check_screen(
                 found.setdefault(f"{name} @{size['width']}", set()).update(described)
 
 
+def _open_every_dungeon(app: AppPage) -> None:
+    """Open each dungeon card the compact turn view shows closed (its summary row's
+    arrow), so what is in the cards is measured too."""
+    for seat in range(1, len(NAMES) + 1):
+        arrow = f"dungeon-p{seat}-expand"
+        app.wait_for(f"summary-p{seat}")
+        if app.by_id(arrow).count():
+            tap(app, arrow)
+            app.wait_for(f"dungeon-p{seat}-collapse")
+
+
 def _visit(app: AppPage, path: str, ready: str) -> None:
     app.page.goto(app.base_url + path)
     app.wait_ready()
@@ -279,7 +290,8 @@ def test_no_label_is_cut_off_and_every_control_takes_a_thumb(
         _check_screen(app, "setup", found)
         for stage in ("beginning", "build", "bait", "adventure", "end"):
             _visit(app, f"/game/{games[stage]}", "screen-game")
-            _check_screen(app, f"game-{stage}", found)
+            _open_every_dungeon(app)
+            _check_screen(app, f"game-{stage}", found, just_opened=False)
         app.page.set_viewport_size(WIDTHS[0])
         _visit(app, f"/game/{games['end']}", "tab-score")
         tap(app, "tab-score")

@@ -81,7 +81,6 @@ class BuildForm:
                         self.picker.view(),
                         ft.Text(tr("table.build_where"), size=16),
                         ft.Row(places, wrap=True, spacing=6, run_spacing=6),
-                        self.forecast.control(self.over),
                         ft.Row(
                             [
                                 big_button(
@@ -96,6 +95,9 @@ class BuildForm:
                             wrap=True,
                         ),
                         slot_error(ctx, p),
+                        # Under the button, so it is in reach without a scroll past the
+                        # forecast's lines (compact turn view, issue 32).
+                        self.forecast.control(self.over),
                     ],
                     spacing=8,
                 ),

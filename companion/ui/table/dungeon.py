@@ -28,7 +28,6 @@ from rules.card_effects import RoomDamage
 from rules.card_effects import hit as damage_here
 from rules.commands import BuildRoom, DeactivateRoom, DestroyRoom, SetTreasureBonus
 from rules.models import TREASURES, PlayerState, Room, RoomStack, Treasure
-from rules.treasure import treasure_total
 
 ROOM_COL = {"xs": 12, "sm": 6, "md": 4, "xl": 3}
 
@@ -57,29 +56,6 @@ def tile_facts(ctx: TableContext, player: PlayerState, index: int) -> TileFacts:
         and not covered
         and flow.plays(state, player.name),  # an eliminated player no longer plays
     )
-
-
-def totals_row(ctx: TableContext, player: PlayerState, prefix: str) -> ft.Control:
-    """Every treasure type's total (R-BAIT-TOTAL), zeros too, so nothing is hidden."""
-    tr = ctx.app.tr
-
-    def badge(t: Treasure, total: int) -> ft.Control:
-        shown = treasure_badge(t, tr(f"treasure.{t}"), total)
-        return tagged(f"{prefix}-total-{t}", shown, opacity=1.0 if total else 0.45)
-
-    badges: list[ft.Control] = []
-    for t in TREASURES:
-        total = treasure_total(ctx.state, player.name, t)
-        # Kept while its total is the same: a bonus or a Room changes one or two of five.
-        badges.append(
-            ctx.memo(
-                f"{prefix}-total-{t}",
-                total,
-                lambda t=t, n=total: badge(t, n),  # type: ignore[misc]
-                sealed=True,
-            )
-        )
-    return ft.Row(badges, wrap=True, spacing=6, run_spacing=6)
 
 
 def _room_tile(
@@ -285,27 +261,13 @@ class DungeonPanel:
         self.show_bonus = False
 
     def view(self) -> ft.Control:
+        """The card under the dungeon's summary row (``dungeon_summary``), which shows
+        the player, the score and the treasure totals."""
         ctx = self.ctx
         tr = ctx.app.tr
         state = ctx.state
         player = state.player(self.name)
         p = self.prefix
-        header = ft.Row(
-            [
-                ft.Text(player.name, size=22, weight=ft.FontWeight.BOLD, expand=True),
-                tagged(
-                    f"{p}-score",
-                    ft.Text(
-                        tr(
-                            "table.score",
-                            souls=state.souls(player.name),
-                            wounds=state.wounds(player.name),
-                        ),
-                        size=17,
-                    ),
-                ),
-            ],
-        )
         tiles: list[ft.Control] = []
         pending = player.pending
         if pending is not None and pending.over is None:
@@ -316,11 +278,7 @@ class DungeonPanel:
                 tiles.append(_face_down_tile(ctx, p, index, player))
         boss = (player.boss, player.boss_treasure, player.xp)
         tiles.append(ctx.memo(f"{p}-boss", boss, lambda: _boss_tile(ctx, player, p), sealed=True))
-        body: list[ft.Control] = [header]
-        if flow.is_out(state, player.name):
-            body.append(ft.Text(tr("table.eliminated"), size=17, color=ft.Colors.ERROR))
-        body += [
-            totals_row(ctx, player, p),
+        body: list[ft.Control] = [
             ft.Text(tr("table.entrance_to_boss"), size=14, italic=True),
             ft.ResponsiveRow(tiles, spacing=8, run_spacing=8),
             slot_error(ctx, f"{p}-rooms"),
@@ -328,9 +286,6 @@ class DungeonPanel:
         body += self.expansions.view()  # Coins and Items (R-MINI, R-ITEM)
         if SetTreasureBonus in ctx.legal() and flow.plays(state, player.name):
             body.append(self._bonus(player))
-        if flow.may(state, BuildRoom, player.name):
-            body.append(build_slot(ctx, self.name, self.build_form))  # private build
-        body += self.expansions.build_view()  # a Miniboss instead of a Room (R-MINI)
         return tagged(
             f"dungeon-{p}",
             ft.Card(
@@ -338,6 +293,29 @@ class DungeonPanel:
                     ft.Column(body, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                     padding=12,
                 )
+            ),
+        )
+
+    def build_view(self) -> list[ft.Control]:
+        """The player's build form (on a device that builds for them; elsewhere whether
+        they have built) and the Miniboss form: the compact turn view shows them first in
+        the Build phase, above the dungeons."""
+        ctx = self.ctx
+        out: list[ft.Control] = []
+        if flow.may(ctx.state, BuildRoom, self.name):
+            out.append(build_slot(ctx, self.name, self.build_form))  # private build
+        out += self.expansions.build_view()  # a Miniboss instead of a Room (R-MINI)
+        return out
+
+    def build_shown(self) -> ft.Control:
+        """``build_view()`` in one column, built only when what the dungeon card shows
+        changed (the same key: the forms read this player's part of the state)."""
+        ctx = self.ctx
+        return ctx.memo(
+            f"build-slot-{self.prefix}",
+            self._key(),
+            lambda: ft.Column(
+                self.build_view(), spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
             ),
         )
 
@@ -424,6 +402,9 @@ class DungeonPanel:
         state (the others' are left out: a Room built next door keeps this card as it
         is), the rest of the state but the walk (of which only the Room the Hero stands in,
         if it is here), the language, the errors and this panel's drafts."""
+        return self.ctx.memo(f"dungeon-{self.prefix}", self._key(), self.view)
+
+    def _key(self) -> tuple[object, ...]:
         ctx = self.ctx
         state = ctx.state
         # Of the walk, a dungeon card shows only which of its Rooms the Hero stands in (the
@@ -433,7 +414,7 @@ class DungeonPanel:
         mine = state.model_copy(
             update={"players": (state.player(self.name),), "version": 0, "walk": None}
         )
-        key = (
+        return (
             ctx.drafts,
             tuple(sorted(ctx.errors.items())),
             mine,
@@ -441,4 +422,3 @@ class DungeonPanel:
             builds_here(ctx.app, self.name),
             self.show_bonus,
         )
-        return ctx.memo(f"dungeon-{self.prefix}", key, self.view)

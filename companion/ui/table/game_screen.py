@@ -32,19 +32,30 @@ from companion.ui.table.card_play import SpellPanel, offers_view
 from companion.ui.table.components import Stands
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
+from companion.ui.table.dungeon_summary import DungeonFolds, dungeon_row
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
 from companion.ui.table.forecast import bait_forecast
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
+from companion.ui.table.pinned_scores import pin_scores
 from companion.ui.table.rulings import ruling_row
 from companion.ui.table.scoreboard import Scoreboard
 from companion.ui.table.table_sync import ready_marks, reveal_here, reveal_note, sync_top
 from companion.ui.table.town import TownPanel
+from companion.ui.table.turn_view import TurnParts, arrange
 from companion.ui.table.undo_notice import show_undo_notice, step_to_name
 from companion.ui.widgets import Refusal, big_button, tagged
 from rules import events as ev
 from rules import flow
-from rules.commands import CastSpell, Command, EndTurn, ResolveBait, RevealRooms
+from rules.commands import (
+    BuildMiniboss,
+    BuildRoom,
+    CastSpell,
+    Command,
+    EndTurn,
+    ResolveBait,
+    RevealRooms,
+)
 from rules.errors import StaleCommand
 from rules.game import Game
 from rules.models import GameState
@@ -69,6 +80,7 @@ class GameScreen:
         self.spells = SpellPanel(self)
         self.scoreboard = Scoreboard(self)
         self.dungeons: dict[str, DungeonPanel] = {}
+        self.folds = DungeonFolds(self.app.render_top)  # which dungeon cards show open here
         self._history_of: Game | None = None
         self._history: list[tuple[Command, tuple[ev.EventBase, ...]]] = []
         self._legal_of: Game | None = None
@@ -238,7 +250,8 @@ class GameScreen:
         return self._bottom_bar()
 
     def _bottom_bar(self) -> ft.BottomAppBar:
-        return game_bar(self, self._undo, self._redo, self._show_tab)
+        bar = game_bar(self, self._undo, self._redo, self._show_tab)
+        return pin_scores(self, bar)  # every player's Souls and Wounds, always in view
 
     # --- actions ------------------------------------------------------------------
 
@@ -280,8 +293,9 @@ class GameScreen:
         if self.tab == "invite":
             return [*top, invite_view(self)]
         if self.tab == "score":
+            # The scores first, then what just happened (issue 32: it pushed them down).
             last = self._last_step()
-            return [*top, *([last] if last else []), self.scoreboard.view()]
+            return [*top, self.scoreboard.view(), *([last] if last else [])]
         if self.tab == "log":
             return [*top, log_view(self)]
         return [*top, *self._play()]
@@ -311,46 +325,36 @@ class GameScreen:
                 )
             )
             return out
-        last = self._last_step()
-        # The phase's action comes first so its buttons never move; at the start of a
-        # turn the end-of-turn rulings (winner? Machinations?) lead instead.
-        if last is not None and state.phase == "beginning":
-            out.append(last)
+        # The compact turn view (turn_view.py): the phase's action and forms first, then
+        # one summary row per dungeon.
         legal = self.legal()
-        offers = offers_view(self, legal)  # "Vampire Bordello: heal a Wound?" (R-CARD-EFFECT)
-        if state.phase in ("bait", "end"):
-            # Abilities fired at the reveal resolve before the Bait (R-BUILD-ONE), and a
-            # must-do before the turn ends: their questions come first, and the phase's
-            # button waits while the engine would refuse it.
-            if offers is not None:
-                out.append(offers)
-                offers = None
-            if state.phase == "bait" and ResolveBait in legal:
-                out.append(bait_button(self))
-                out.extend(bait_forecast(self))  # where each Hero would go, before the tap
-            if state.phase == "end" and EndTurn in legal:
-                out.append(end_turn_button(self))
+        parts = TurnParts(
+            offers=offers_view(self, legal),  # "Vampire Bordello: heal a Wound?" (R-CARD-EFFECT)
+            last=self._last_step(),
+            spells=self.spells.view() if flow.may(state, CastSpell) else None,
+            town=self._town(),
+        )
+        if state.phase == "bait" and ResolveBait in legal:
+            parts.action += [bait_button(self), *bait_forecast(self)]  # where Heroes would go
+        if state.phase == "end" and EndTurn in legal:
+            parts.action.append(end_turn_button(self))
         if state.phase == "adventure":
-            out.append(self.adventure.view())
-        if offers is not None:
-            out.append(offers)
-        if last is not None and state.phase != "beginning":
-            out.append(last)
-        if flow.may(state, CastSpell):
-            out.append(self.spells.view())
-        if state.phase == "adventure":
-            results = bait_results(self)
-            if results is not None:
-                out.append(results)
-        out.append(self._town())
+            parts.action.append(self.adventure.view())
+            parts.bait_results = bait_results(self)
         for player in state.xp_order():
             panel = self.dungeons.get(player.name)
             if panel is None:
                 panel = self.dungeons[player.name] = DungeonPanel(self, player.name, self._built)
-            out.append(panel.shown())
+            if flow.may(state, BuildRoom, player.name) or flow.may(
+                state, BuildMiniboss, player.name
+            ):
+                parts.build.append(panel.build_shown())
+            row = dungeon_row(self, self.folds, player, panel.shown())
+            walked = state.walk is not None and state.walk.player == player.name
+            (parts.walked if walked else parts.dungeons).extend(row)
         if state.phase == "build":
-            out.append(self._reveal_rooms())
-        return out
+            parts.build.append(self._reveal_rooms())
+        return [*out, *arrange(state, parts)]
 
     def _town(self) -> ft.Control:
         """The town, built only when what it shows changed: the state but the players

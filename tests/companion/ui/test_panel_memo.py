@@ -17,8 +17,9 @@ from companion.sync.device import Device
 from companion.ui import chrome, shell
 from companion.ui.panel_memo import PanelMemo, PanelMemos, Redraw
 from companion.ui.reconcile import fold
-from companion.ui.table import adventure, bottom_bar, dungeon
+from companion.ui.table import adventure, bottom_bar, dungeon, dungeon_summary
 from companion.ui.table.game_screen import GameScreen
+from rules.models import TREASURES
 from tests.companion.ui.conftest import AppFactory, at_bait, saved_at
 from tests.companion.ui.flet_harness import Harness, controls_in, unsent
 from tests.companion.ui.table.conftest import walk
@@ -33,6 +34,7 @@ def _count_builds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         (dungeon, "_room_card"),
         (dungeon, "_boss_tile"),
         (dungeon, "treasure_badge"),
+        (dungeon_summary, "badge"),
         (chrome, "phase_stepper"),
         (bottom_bar, "icon_action"),  # the bar's undo and redo
         (bottom_bar, "bar_tab"),
@@ -67,14 +69,16 @@ def test_a_bonus_tap_builds_one_badge_and_keeps_rooms_boss_and_bars(
 
     harness.tap("p1-bonus-cleric-plus")
 
-    # The cleric total's badge is built again, and the cleric bonus row (its number
-    # changed); the other totals, rows, the Rooms, the Boss and both bars are kept.
+    # The cleric bonus row is built again (its number changed), and the dungeon's summary
+    # row, a component drawn whole when its facts change (every total: Flet sends the
+    # one that changed); the other rows, the Rooms, the Boss and both bars are kept.
     assert built["_room_tile"] == 0 and built["_room_card"] == 0
     assert built["_boss_tile"] == 0
     assert built["phase_stepper"] == 0 and built["_app_bar"] == 0
     # Undo was possible before and is now; redo was not and is not; the tabs are the same.
     assert built["icon_action"] == 0 and built["bar_tab"] == 0
-    assert built["treasure_badge"] == 2  # the cleric total (2 -> 3) and its bonus row
+    assert built["treasure_badge"] == 1  # the bonus row
+    assert built["badge"] == len(TREASURES)  # the summary row's totals, zeros too
     totals = [c.value for c in walk(harness.find("p1-total-cleric")) if isinstance(c, ft.Text)]
     assert "3" in totals
 
@@ -116,14 +120,15 @@ def test_a_kept_part_is_the_control_on_screen_not_a_copy(
     game = seed(tmp_path / "data", 2, "host-device-0000000", "Two at the table")
     harness, app = table_app(route=f"/game/{game.game_id}")
     harness.tap("p1-bonus-toggle")
-    harness.tap("p1-bonus-cleric-plus")  # the cleric badge is built anew and folded
+    harness.tap("p1-bonus-cleric-plus")  # the cleric bonus row is built anew and folded
     screen = app.current
     assert isinstance(screen, GameScreen)
 
-    held = screen.memos._memos["p1-total-cleric"]._control
+    held = screen.memos._memos["p1-bonus-cleric"]._control
     assert held is not None
-    on_screen = harness.find("p1-total-cleric")
-    assert held.content is on_screen  # tagged(): the Semantics around the badge
+    on_screen = harness.find("p1-bonus-cleric")
+    # The row holds the very number shown (tagged(): the Semantics around it).
+    assert any(getattr(c, "content", None) is on_screen for c in held.controls)
 
 
 def test_adopt_swaps_a_folded_copy_for_the_control_on_screen() -> None:

@@ -6,6 +6,7 @@ build the screen, call a handler and look at the controls that result.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -90,7 +91,14 @@ def find(page: FakePage, identifier: str) -> ft.Semantics:
 
 def has(page: FakePage, identifier: str) -> bool:
     """Is the control tagged ``identifier`` on screen (there, and neither it nor a control
-    around it hidden)?"""
+    around it hidden)? A control of a dungeon card is looked for as a player looks for
+    it: with the card open (``open_dungeon_around``), so "not there" means not in the
+    card either."""
+    open_dungeon_around(page, identifier)
+    return _shown(page, identifier)
+
+
+def _shown(page: FakePage, identifier: str) -> bool:
 
     def shown(control: Any) -> Iterator[Any]:
         control = rendered(control)
@@ -124,8 +132,25 @@ def texts(page: FakePage) -> str:
     return "\n".join(out)
 
 
+def open_dungeon_around(page: FakePage, identifier: str) -> None:
+    """A control in a dungeon card shown closed (``dungeon_summary``) is reached as a
+    player reaches it: one tap on the card's arrow first."""
+    seat = re.match(r"p(\d+)-", identifier)
+    if seat is None or _shown(page, identifier):
+        return
+    arrow = f"dungeon-p{seat[1]}-expand"
+    if _shown(page, arrow):
+        _click(page, arrow)
+
+
 def tap(page: FakePage, identifier: str) -> None:
-    """Click the button (or tappable container) inside the tagged control."""
+    """Click the button (or tappable container) inside the tagged control (opening the
+    dungeon card it is in first, if that is shown closed)."""
+    open_dungeon_around(page, identifier)
+    _click(page, identifier)
+
+
+def _click(page: FakePage, identifier: str) -> None:
     for control in walk(find(page, identifier)):
         if isinstance(control, ft.Switch):
             control.value = not control.value
@@ -140,6 +165,7 @@ def tap(page: FakePage, identifier: str) -> None:
 
 
 def type_into(page: FakePage, identifier: str, value: str) -> None:
+    open_dungeon_around(page, identifier)
     for control in walk(find(page, identifier)):
         if isinstance(control, ft.TextField):
             control.value = value

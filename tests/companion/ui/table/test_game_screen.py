@@ -31,7 +31,7 @@ def test_route_carries_the_game_id_so_a_reload_resumes(
     assert screen.route == f"/game/{screen.game_id}"
     assert page.views[-1].route == screen.route
     assert has(page, "phase-build")
-    assert has(page, "dungeon-p1") and has(page, "dungeon-p2")
+    assert has(page, "summary-p1") and has(page, "summary-p2")  # one row per dungeon
 
 
 def test_build_at_the_entrance_shows_a_face_down_room_then_reveal_starts_bait(
