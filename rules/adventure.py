@@ -6,7 +6,7 @@ R-ADV-ORDER: players by XP, highest first, each processing its entrance in arriv
 
 from __future__ import annotations
 
-from rules import card_effects, card_triggers, phases
+from rules import card_effects, card_triggers, lasting_effects, phases
 from rules import events as ev
 from rules.errors import HeroError
 from rules.evolve import evolve
@@ -53,7 +53,7 @@ def next_walk(state: GameState) -> list[ev.EventBase]:
                     ),
                 )
             )
-            return out
+            return out + lasting_effects.entering_bonus(state, player.name, hero)
         out.append(
             ev.AdventureDone(
                 player=player.name,

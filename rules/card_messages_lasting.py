@@ -99,6 +99,41 @@ LASTING_MESSAGES: dict[str, str] = {
     "card.hero_removed": (
         "{card}: {hero} leaves the game from {player}'s dungeon: no Soul, no Wound."
     ),
+    "err.spell_needs_own_soul": (
+        "{card} needs one of {player}'s face-down Heroes (a Soul): pick it."
+    ),
+    "card.soul_removed": (
+        "{card}: {hero} leaves {player}'s scorekeeping area and the game (one Soul less)."
+    ),
+    "card.fx.remove_hero.health": (
+        "remove one of your face-down Heroes from the game: its Health is dealt as damage to"
+        " that Hero."
+    ),
+    "err.spell_needs_treasure": (
+        "{card} needs the treasure you pick: Cleric, Fighter, Mage or Thief."
+    ),
+    "card.fx.room_treasure.chosen": (
+        "until end of turn that Room shows one more Cleric, Fighter, Mage or Thief treasure"
+        " (your pick)."
+    ),
+    "err.spell_needs_dungeon": ("{card} needs a dungeon: name whose."),
+    "card.entering_health": (
+        "{card}: until end of turn each Hero entering {player}'s dungeon has +{amount} Health."
+    ),
+    "card.entering_health_gained": (
+        "{hero} enters {player}'s dungeon with +{amount} Health (a Spell this turn)."
+    ),
+    "card.fx.entering_health": (
+        "until end of turn each Hero entering that dungeon has +{amount} Health."
+    ),
+    "card.target.any_dungeon": ("[a dungeon]"),
+    "card.if.you_build_monster_room": ("whenever you build a Monster Room,"),
+    "card.fx.room_counters.built": (
+        "you may put {count} +1 {count:counter|counters} on it (each adds 1 damage)."
+    ),
+    "card.built_monster_room": (
+        "{player} builds a Monster Room ({room}): {card}'s Level Up may put a +1 counter on it."
+    ),
     "card.fx.by_hand.copies_ability": (
         "by hand: it copies another card's ability; follow that card."
     ),

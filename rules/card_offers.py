@@ -36,7 +36,7 @@ def offer_rooms(state: GameState, player: str, offer: OfferKind, card_id: str) -
     active Monster Room other than the card itself (and not one a face-down Room is about
     to cover)."""
     p = state.player(player)
-    if offer == "destroy_own_room":
+    if offer in ("destroy_own_room", "destroy_room_own"):
         return tuple(range(len(p.dungeon)))
     if offer != "boost_own_room":
         return ()
@@ -77,7 +77,7 @@ def offer_bosses(state: GameState, player: str) -> tuple[str, ...]:
 
 def has_room_target(state: GameState, player: str, offer: OfferKind | None, card_id: str) -> bool:
     """Whether an offer that takes a Room has one to take (True for any other offer)."""
-    if offer == "boost_own_room":
+    if offer in ("boost_own_room", "destroy_room_own"):
         return bool(offer_rooms(state, player, offer, card_id))
     if offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer))

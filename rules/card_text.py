@@ -79,8 +79,18 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [(f"card.fx.destroy_room.{effect.which}", {})]
         case "build_extra" if effect.over:
             return [("card.fx.build_extra_over", {"rooms": ROOM_WORDS[effect.room_type]})]
-        case "damage_per_treasure" | "damage_if_others" | "gain_souls" | "skip_rooms":
+        case (
+            "damage_per_treasure"
+            | "damage_if_others"
+            | "gain_souls"
+            | "skip_rooms"
+            | "entering_health"
+        ):
             return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
+        case "remove_hero" if effect.damage_its_health:
+            return [("card.fx.remove_hero.health", {})]
+        case "room_treasure" if effect.chosen:
+            return [("card.fx.room_treasure.chosen", {})]
         case "room_treasure" if effect.treasure is None:
             return [("card.fx.room_treasure.none", {})]
         case "room_treasure":
@@ -89,6 +99,8 @@ def _effect(effect: Effect) -> list[Phrase]:
             return [(f"card.fx.room_treasure{this}", shown)]
         case "room_counters":
             way = "on" if effect.amount > 0 else "off"
+            if effect.on_built:
+                way = "built"
             return [(f"card.fx.room_counters.{way}", {"count": abs(effect.amount)})]
         case "by_hand":
             return [(f"card.fx.by_hand.{effect.what}", {})]

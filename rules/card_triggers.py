@@ -270,6 +270,7 @@ def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
             out += lasting_effects.carry_out(revealed, player, at, ability, said)
             continue
         out += fire_ability(state, player, room.card_id, room.label(), ability, ruling)
+    out += lasting_effects.boss_on_build(state, player, room, 0 if covered is None else covered)
     out += fire_rooms(
         state,
         player,
@@ -334,12 +335,32 @@ def fire_rooms(
 
 
 def turn_ended(state: GameState) -> list[ev.EventBase]:
-    """'At the end of each turn' abilities of every player still in the game."""
+    """'At the end of each turn' abilities of every player still in the game (not those
+    asked before the turn ends: ``end_choices``)."""
     return [
         e
         for p in state.players
         if not p.eliminated
-        for e in fire_rooms(state, p.name, "turn_end", "card.turn_end", {})
+        for e in fire_rooms(
+            state, p.name, "turn_end", "card.turn_end", {}, when=lambda a: a.offer is None
+        )
+    ]
+
+
+def end_choices(state: GameState) -> list[ev.EventBase]:
+    """'At the end of each turn' abilities that need their owner's choice (Blockpile
+    Puzzle: which Room it destroys), asked once when the turn would end; the turn ends
+    once they are answered (R-CARD-EFFECT). Asked once a turn: a Room destroyed by the
+    answer moves the others, so their marks by place would not match again."""
+    if any(u.endswith(":turn_end") for u in state.card_uses):
+        return []  # already asked this turn (the turn's own end marks come after)
+    return [
+        e
+        for p in state.players
+        if not p.eliminated
+        for e in fire_rooms(
+            state, p.name, "turn_end", "card.turn_end", {}, when=lambda a: a.offer is not None
+        )
     ]
 
 

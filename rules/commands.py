@@ -238,7 +238,8 @@ class DiscardRoomForCoin(Frozen):
 
 class CastSpell(Frozen):
     """Play a Spell card, named by its catalogue id (R-CARD-EFFECT). ``target`` names the
-    player whose Room ``room`` it aims at; ``hero`` a Hero in town."""
+    player whose Room ``room`` it aims at; ``hero`` a Hero in town; ``treasure`` the
+    treasure type the caster picks (Secret Stash)."""
 
     type: Literal["cast_spell"] = "cast_spell"
     player: Name
@@ -246,6 +247,7 @@ class CastSpell(Frozen):
     target: Name | None = None
     room: NonNegative | None = None
     hero: NonNegative | None = None
+    treasure: Treasure | None = None
 
 
 class AnswerCardEffect(Frozen):

@@ -158,9 +158,12 @@ class MoveHero(Fact):
 
 
 class RemoveHero(Fact):
-    """Remove a scored Hero from the game."""
+    """Remove a Hero from the game: a scored one, or the one walking a dungeon (Pity);
+    ``damage_its_health``: one of your face-down Heroes, whose printed Health is dealt to
+    the Hero walking your dungeon (Undead Minion)."""
 
     kind: Literal["remove_hero"] = "remove_hero"
+    damage_its_health: bool = False
 
 
 class DestroyRoom(Fact):
@@ -292,6 +295,7 @@ class RoomCounters(Fact):
 
     kind: Literal["room_counters"] = "room_counters"
     amount: Annotated[int, Field(ge=-4, le=4)]
+    on_built: bool = False  # on the Room just built, not this one (Greg)
 
 
 class DamageDouble(Fact):
@@ -308,6 +312,7 @@ class RoomTreasure(Fact):
     treasure: TreasureName | None = None
     amount: Annotated[int, Field(ge=1, le=2)] = 1
     rooms: Literal["this", "target"] = "target"
+    chosen: bool = False  # the caster picks a Cleric, Fighter, Mage or Thief (Secret Stash)
 
 
 class BossTreasureOfAnother(Fact):
@@ -331,6 +336,14 @@ class TakeScoredHero(Fact):
     Souls go with it; Kaw'nee)."""
 
     kind: Literal["take_scored_hero"] = "take_scored_hero"
+
+
+class EnteringHealth(Fact):
+    """Until end of turn each Hero entering the dungeon named has ``amount`` more Health
+    (Party Up)."""
+
+    kind: Literal["entering_health"] = "entering_health"
+    amount: Annotated[int, Field(ge=1, le=3)] = 1
 
 
 class GainSouls(Fact):
@@ -376,6 +389,7 @@ Effect = Annotated[
     | BossTreasureOfAnother
     | SkipRooms
     | TakeScoredHero
+    | EnteringHealth
     | GainSouls,
     Field(discriminator="kind"),
 ]

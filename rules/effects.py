@@ -78,6 +78,7 @@ Target = Literal[
     "hero_in_this_room",
     "hero_in_own_dungeon",
     "hero_own_dungeon_or_entrance",  # walking your dungeon or waiting at its entrance
+    "any_dungeon",  # a dungeon, any player's (the caster names its owner)
     "hero_in_opponent_dungeon",
     "hero_in_any_dungeon",
     "hero_in_town",
@@ -98,6 +99,7 @@ Condition = Literal[
     "three_wounds",  # you have 3 Wounds or more
     "other_advanced_room",  # another Advanced Room is in your dungeon
     "one_hero_lured",  # exactly one Hero was lured to your dungeon this turn
+    "you_build_monster_room",  # whenever you build a Monster Room (a Boss's lasting Level Up)
 ]
 
 
@@ -137,6 +139,7 @@ SPELL_KINDS = frozenset(
         "damage_entrance",  # the Heroes at the caster's entrance (Not Dead Yet)
         "hero_health",  # the Hero walking an opponent's dungeon (Assassin)
         "remove_hero",  # the Hero walking an opponent's dungeon leaves the game (Pity)
+        "entering_health",  # Heroes entering the dungeon named (Party Up)
     }
 )
 # Effects the engine can carry out once a player chooses them (through a command).
@@ -171,6 +174,8 @@ OfferKind = Literal[
     "damage_entrance",  # Yes: damage each Hero at the entrance (Lightning Bolt!'s second part)
     "damage_own_hero",  # a Hero in the owner's dungeon or at its entrance takes damage
     "take_scored_hero",  # an ordinary Hero scored by an opponent, to the owner's Souls
+    "destroy_room_own",  # one of the owner's Rooms, its pick (Blockpile Puzzle, turn's end)
+    "counter_on_built",  # Yes: a +1 counter on the Monster Room just built (Greg)
 ]
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -188,7 +193,7 @@ class Ability(Fact):
 
     @model_validator(mode="after")
     def _passive_is_always(self) -> Ability:
-        if self.trigger in ("always", "from_level_up"):
+        if self.trigger in ("always", "from_level_up") and not self.on_build:
             for effect in self.effects:
                 if effect.kind not in PASSIVE_KINDS | {"by_hand"}:
                     raise ValueError(f"a passive ('always') ability cannot {effect.kind}")
@@ -238,6 +243,12 @@ class Ability(Fact):
         return self.trigger in ("hero_dies_here", "hero_survives_here") and all(
             isinstance(e, DestroyRoom) and e.which == "this" for e in self.effects
         )
+
+    @property
+    def on_build(self) -> bool:
+        """A Boss's lasting "whenever you build a Monster Room, you may" (Greg): asked when
+        such a Room is built, not passive."""
+        return self.trigger == "from_level_up" and self.condition == "you_build_monster_room"
 
     @property
     def carried_lasting(self) -> bool:
@@ -291,6 +302,14 @@ class Ability(Fact):
             and [e.kind for e in self.effects] == ["damage_entrance"]
         ):
             return "damage_entrance"  # asked once the Spell is cast (Lightning Bolt!)
+        if self.on_build and [e.kind for e in self.effects] == ["room_counters"]:
+            return "counter_on_built"  # Greg: asked as a Monster Room is built
+        if (
+            self.trigger == "turn_end"
+            and self.target == "own_room"
+            and [e.kind for e in self.effects] == ["destroy_room"]
+        ):
+            return "destroy_room_own"  # asked as the turn ends (Blockpile Puzzle)
         if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
             return None
         effect = self.effects[0]
@@ -333,6 +352,8 @@ class Ability(Fact):
         kinds = {e.kind for e in self.effects}
         if "by_hand" in kinds:
             return "reminder"
+        if self.on_build:
+            return "prompt"  # asked when a Monster Room is built (Greg)
         if self.trigger in ("always", "from_level_up"):
             return "auto"
         if self.carried_lasting:

@@ -324,7 +324,11 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             )
         case cmd.EndTurn():
             _no_must_do_offer_waiting(state)
-            fold.add(end_turn(state))
+            asked = card_triggers.end_choices(state)  # Blockpile Puzzle: asked first
+            if any(isinstance(e, ev.CardEffectFired) for e in asked):
+                fold.add(asked)  # the turn ends once they are answered
+            else:
+                fold.add([*asked, *end_turn(state)])
         case cmd.CastSpell(player=name):
             fold.add(spells.cast(state, command, acting_player(state, name)))
             _after_walk(fold)

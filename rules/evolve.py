@@ -119,7 +119,11 @@ def _scored_hero_taken(event: ev.ScoredHeroTaken, state: GameState) -> GameState
 def _hero_removed(event: ev.HeroRemoved, state: GameState) -> GameState:
     walk = None if state.walk is not None and state.walk.hero == event.hero else state.walk
     carried = tuple((h, d) for h, d in state.carried if h != event.hero)
-    return state.model_copy(update={"walk": walk, "carried": carried})
+    players = tuple(
+        p.model_copy(update={"scored": tuple(s for s in p.scored if s.hero != event.hero)})
+        for p in state.players
+    )
+    return state.model_copy(update={"walk": walk, "carried": carried, "players": players})
 
 
 def _boss_leveled_up(event: ev.BossLeveledUp, state: GameState) -> GameState:

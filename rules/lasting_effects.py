@@ -23,7 +23,7 @@ from rules.effect_kinds import (
 )
 from rules.effects import Ability
 from rules.evolve import evolve
-from rules.models import GameState, PlayerState
+from rules.models import CardOffer, GameState, PlayerState, Room
 from rules.rulings import Ruling
 from rules.treasure import shown_treasure
 
@@ -119,3 +119,54 @@ def boss_on_uncover(owner: PlayerState, index: int) -> list[ev.EventBase]:
                     )
                 )
     return out
+
+
+def entering_bonus(state: GameState, player: str, hero: int) -> list[ev.EventBase]:
+    """Health a Spell gave each Hero entering ``player``'s dungeon this turn (Party Up),
+    for ``hero``, which starts walking it now."""
+    mark = f"{player}:entering_health:"
+    more = sum(int(u[len(mark) :].split(":")[0]) for u in state.card_uses if u.startswith(mark))
+    if not more:
+        return []
+    args = {"hero": state.hero(hero).label(), "player": player, "amount": more}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.entering_health_gained", args=args)
+    return [ev.HeroHealthGained(amount=more, ruling=said)]
+
+
+ON_BUILT = "counter_on_built"
+
+
+def boss_on_build(state: GameState, player: str, room: Room, index: int) -> list[ev.EventBase]:
+    """A levelled-up Boss's "whenever you build a Monster Room, you may" (Greg: a +1
+    counter on it), asked for the Room just built at ``index``; the place is kept in the
+    turn's marks for the answer."""
+    p = state.player(player)
+    boss, lasting = lasting_boss(p)
+    if room.kind != "monster" or p.boss_card_id is None:
+        return []
+    out: list[ev.EventBase] = []
+    for ability in lasting:
+        if ability.offer == ON_BUILT:
+            args: dict[str, str | int] = {"player": player, "card": boss, "room": room.label()}
+            said = Ruling(rule="R-CARD-EFFECT", key="card.built_monster_room", args=args)
+            out.append(
+                ev.CardEffectFired(
+                    player=player,
+                    card_id=p.boss_card_id,
+                    use=f"{player}:{ON_BUILT}:{index}",
+                    offer=ON_BUILT,
+                    card=boss,
+                    ruling=said,
+                )
+            )
+    return out
+
+
+def counter_on_built(state: GameState, offer: CardOffer, ruling: Ruling) -> list[ev.EventBase]:
+    """The +1 counter its owner said Yes to, on the Room built (the last place marked)."""
+    mark = f"{offer.player}:{ON_BUILT}:"
+    places = [int(u[len(mark) :]) for u in state.card_uses if u.startswith(mark)]
+    dungeon = state.player(offer.player).dungeon
+    if not places or places[-1] >= len(dungeon):
+        return []
+    return [ev.RoomCountersChanged(player=offer.player, index=places[-1], amount=1, ruling=ruling)]

@@ -17,6 +17,7 @@ from rules.card_offers import offer_bosses
 from rules.effect_kinds import (
     DamageEntrance,
     DamageHero,
+    EnteringHealth,
     HeroHealth,
     RoomDamagePlus,
     RoomTreasure,
@@ -272,3 +273,38 @@ def removed(state: GameState, caster: str, card: str) -> ev.HeroRemoved:
     args = {"card": card, "hero": state.hero(walk.hero).label(), "player": walk.player}
     said = Ruling(rule="R-CARD-EFFECT", key="card.hero_removed", args=args)
     return ev.HeroRemoved(hero=walk.hero, ruling=said)
+
+
+def undead(state: GameState, caster: str, hero: int | None, card: str) -> list[ev.EventBase]:
+    """One of the caster's face-down Heroes leaves the game; its printed Health is dealt
+    to the Hero walking the caster's dungeon (a Soul given up for damage)."""
+    walk = state.walk
+    if walk is None or walk.player != caster or walk.room is None:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
+    souls = [s.hero for s in state.player(caster).scored if not s.face_up]
+    if hero is None or hero not in souls:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_own_soul", card=card, player=caster)
+    args = {"card": card, "hero": state.hero(hero).label(), "player": caster}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.soul_removed", args=args)
+    gone = ev.HeroRemoved(hero=hero, ruling=said)
+    return [*adventure.damage(state, state.hero(hero).card.health), gone]
+
+
+ENTERING = "entering_health"
+
+
+def entering_health(
+    state: GameState, command: cmd.CastSpell, effect: EnteringHealth, card_id: str, card: str
+) -> ev.CardEffectFired:
+    """Each Hero that enters the dungeon named from now until end of turn has more Health:
+    a mark of the turn (``rules.lasting_effects.entering_bonus`` reads it)."""
+    target = command.target
+    if target is None or not state.has_player(target) or state.player(target).eliminated:
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_dungeon", card=card)
+    mark = f"{target}:{ENTERING}:{effect.amount}:"
+    n = sum(1 for u in state.card_uses if u.startswith(mark))
+    args = {"card": card, "player": target, "amount": effect.amount}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.entering_health", args=args)
+    return ev.CardEffectFired(
+        player=command.player, card_id=card_id, use=f"{mark}{n}", card=card, ruling=said
+    )

@@ -25,6 +25,7 @@ from rules.effect_kinds import (
     DamageEntrance,
     DamageHero,
     DestroyRoom,
+    EnteringHealth,
     HealWound,
     HeroHealth,
     KillHero,
@@ -112,6 +113,17 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ),
                 )
             )
+        elif isinstance(effect, RoomTreasure) and effect.chosen:  # Secret Stash
+            if command.treasure not in ("cleric", "fighter", "mage", "thief"):
+                raise RulesError("R-CARD-EFFECT", "err.spell_needs_treasure", card=card.name)
+            picked = effect.model_copy(update={"treasure": command.treasure})
+            player, index = _target_room(state, command, card.name)
+            if player.name != caster.name:
+                raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card.name)
+            said = _ruling(
+                "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
+            )
+            out.append(spell_effects.aimed_at(player, index, ability, picked, said))
         elif isinstance(effect, RoomTreasure):  # Meteorite: until end of turn
             player, index = _target_room(state, command, card.name)
             said = _ruling(
@@ -122,10 +134,14 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(spell_effects.heal_ordinary(state, caster.name, command.hero, card.name))
         elif isinstance(effect, DamageEntrance):  # Not Dead Yet: as many as the Wounds
             out += spell_effects.wounds_damage(state, caster.name, effect, card.name)
+        elif isinstance(effect, RemoveHero) and effect.damage_its_health:  # Undead Minion
+            out += spell_effects.undead(state, caster.name, command.hero, card.name)
         elif isinstance(effect, RemoveHero):  # Pity: the Hero walking another dungeon
             out.append(spell_effects.removed(state, caster.name, card.name))
         elif isinstance(effect, HeroHealth):  # Assassin: the Hero walking another dungeon
             out.append(spell_effects.more_health(state, caster.name, ability, effect, card.name))
+        elif isinstance(effect, EnteringHealth):  # Party Up: the dungeon named
+            out.append(spell_effects.entering_health(state, command, effect, card.id, card.name))
         elif isinstance(effect, SkipRooms):  # Shortcut!: the Hero walking any dungeon
             out.append(spell_effects.skip(state, effect, card.name))
         elif isinstance(effect, DamageHero):
@@ -232,13 +248,13 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
     """Whether the offered ability still has something to aim at (else it may lapse)."""
     if offer.offer == "heal_wound":
         return state.can_heal(offer.player)
-    if offer.offer in ("may", "double_treasure"):
+    if offer.offer in ("may", "double_treasure", "counter_on_built"):
         return True
     if offer.offer == "damage_entrance":
         return bool(state.entrance(offer.player))
     if offer.offer == "boss_treasure_of_another":
         return bool(offer_bosses(state, offer.player))
-    if offer.offer in ("destroy_own_room", "boost_own_room"):
+    if offer.offer in ("destroy_own_room", "destroy_room_own", "boost_own_room"):
         return bool(offer_rooms(state, offer.player, offer.offer, offer.card_id))
     if offer.offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer.offer))
@@ -276,6 +292,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     if offer.offer == "damage_own_hero":  # Darkling Lair: the Hero the answer names
         named = _named_hero(state, offer, command)
         return out + spell_effects.hero_damaged(state, offer, named)
+    if offer.offer == "counter_on_built":  # Greg: on the Monster Room just built
+        return out + lasting_effects.counter_on_built(state, offer, out[0].ruling)
     if offer.offer == "double_treasure":  # Elicon: the engine's, once said Yes
         owner = state.player(offer.owner or offer.player)
         here = next(
@@ -321,7 +339,7 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             out.append(build.deactivate(state, aimed, place[1]))
         else:
             out.append(build.destroy(state, aimed, place[1]))
-    elif offer.offer == "destroy_own_room":
+    elif offer.offer in ("destroy_own_room", "destroy_room_own"):
         player = state.player(offer.player)
         if command.room is None or command.room >= len(player.dungeon):
             raise RulesError("R-CARD-EFFECT", "err.offer_room", card=offer.card, player=player.name)

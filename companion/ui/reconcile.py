@@ -25,6 +25,15 @@ properties reads or sets those of the control the browser shows.
 This relies on how Flet 1.0 stores a control's properties (``_values``, ``_dirty`` and
 the per-class ``_prop_defaults`` / ``_structural_fields``); ``PINNED_FLET`` guards an
 upgrade.
+
+Why not Flet's own diff (issue #31): outside components, Flet sends a control built anew
+anew (new id: the whole screen re-sent per tap, and a tap made on the old picture lost);
+inside a component it matches the new drawing to the old, but freezes every control it
+adds there, so the forms the screens keep and change in place from their handlers (a
+half-typed name, its catalogue matches, a switch) can no longer be changed
+(``tests/companion/ui/test_flet_facts.py`` pins both). Putting the screens under
+components first needs those forms to describe themselves from their state on each
+drawing instead of being changed in place.
 """
 
 from __future__ import annotations

@@ -222,3 +222,30 @@ def test_chump_chomper_destroys_another_room_for_four_more_until_end_of_turn() -
     state = run(state, use)
     assert _damage(state.player("A")) == [6]
     refused(state, c.UseRoomAbility(player="A", index=0, other=0), "R-CARD-EFFECT")
+
+
+GREG = "TPU002"  # Level Up: for the rest of the game, a built Monster Room may get a counter
+
+
+def test_greg_levelled_up_may_put_a_counter_on_each_monster_room_built() -> None:
+    """TPU002: once Greg has levelled up, building a Monster Room asks whether it gets a
+    +1 counter (a "may"): Yes, the new Monster Room printed 2 deals 3; a Trap Room built,
+    or Greg not levelled up, asks nothing."""
+    for leveled, built, asked in (
+        (True, plain("monster", 2), True),
+        (True, plain("trap", 2), False),
+        (False, plain("monster", 2), False),
+    ):
+        state = _in_build([plain("trap", 1)], [t_hero("fighter", 9)], boss=GREG)
+        a = _boss(state.player("A"), GREG, leveled)
+        state = state.model_copy(update={"players": (a, *state.players[1:])})
+        state = run(state, c.BuildRoom(player="A", room=built), c.RevealRooms())
+        offers = [(o.card_id, o.offer, o.mandatory) for o in state.offers]
+        assert offers == ([(GREG, "counter_on_built", False)] if asked else []), (leveled, built)
+    state = _in_build([plain("trap", 1)], [t_hero("fighter", 9)], boss=GREG)
+    state = state.model_copy(
+        update={"players": (_boss(state.player("A"), GREG), *state.players[1:])}
+    )
+    state = run(state, c.BuildRoom(player="A", room=plain("monster", 2)), c.RevealRooms())
+    state = run(state, c.AnswerCardEffect(player="A", card_id=GREG, accept=True))
+    assert _damage(state.player("A")) == [3, 1]

@@ -26,7 +26,7 @@ from rules.card_offers import (
 )
 from rules.card_text import phrases
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
-from rules.models import CardOffer
+from rules.models import TREASURES, CardOffer, Treasure
 from rules.rulings import capitalized
 from rules.spells import carried_out, has_target
 
@@ -88,7 +88,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
     tr = ctx.app.tr
     yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
     picks: list[tuple[str, str, AnswerCardEffect]]
-    if offer.offer in ("destroy_own_room", "boost_own_room"):
+    if offer.offer in ("destroy_own_room", "destroy_room_own", "boost_own_room"):
         rooms = state.player(offer.player).dungeon
         picks = [
             (
@@ -107,7 +107,13 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
             )
             for who, i in offer_places(state, offer.offer)
         ]
-    elif offer.offer in ("heal_wound", "may", "double_treasure", "damage_entrance"):
+    elif offer.offer in (
+        "heal_wound",
+        "may",
+        "double_treasure",
+        "damage_entrance",
+        "counter_on_built",
+    ):
         return None
     elif offer.offer == "boss_treasure_of_another":  # Mirrax: "Bo · fighter"
         picks = [
@@ -158,6 +164,7 @@ class SpellPanel:
         self.spell: str | None = None
         self.target: tuple[str, int] | None = None  # (player, Room index)
         self.hero: int | None = None
+        self.treasure: Treasure | None = None  # the type a Spell gives (Secret Stash)
 
     def _spells(self) -> list[SpellCard]:
         phase = self.ctx.state.phase
@@ -183,7 +190,7 @@ class SpellPanel:
         state = ctx.state
         body: list[ft.Control] = [ft.Text(tr("table.spell_who"), size=15)]
         body.append(
-            ft.Row(
+            self._row(
                 [
                     self._choice(
                         f"spell-caster-{ctx.seat(p.name)}",
@@ -192,10 +199,7 @@ class SpellPanel:
                         lambda p=p.name: self._set(caster=p),
                     )
                     for p in state.in_game()
-                ],
-                wrap=True,
-                spacing=6,
-                run_spacing=6,
+                ]
             )
         )
         body.append(ft.Text(tr("table.spell_which"), size=15))
@@ -214,7 +218,7 @@ class SpellPanel:
                     lambda i=card.id: self._set(spell=i),
                 )
             )
-        body.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+        body.append(self._row(chips))
         if self.spell is not None:
             body.append(tagged("spell-text", ft.Text(card_text(ctx, self.spell), italic=True)))
         target = self._target_kind()
@@ -236,30 +240,35 @@ class SpellPanel:
                             lambda t=(p.name, i): self._set(target=t),
                         )
                     )
-            body.append(ft.Row(rooms, wrap=True, spacing=6, run_spacing=6))
+            body.append(self._row(rooms))
+        elif target == "soul" and self.caster is not None:  # Undead Minion: which Soul
+            souls = [s.hero for s in state.player(self.caster).scored if not s.face_up]
+            body += self._heroes("soul", souls)
         elif target == "hero":
-            body.append(ft.Text(tr("table.spell_hero"), size=15))
+            body += self._heroes("hero", list(state.town))
+        if self._picks_treasure():  # Secret Stash: which treasure
+            body.append(ft.Text(tr("table.spell_treasure"), size=15))
             body.append(
-                ft.Row(
+                self._row(
                     [
                         self._choice(
-                            f"spell-hero-{h}",
-                            capitalized(card_label(tr, state.hero(h).label())),
-                            self.hero == h,
-                            lambda h=h: self._set(hero=h),
+                            f"spell-treasure-{t}",
+                            tr(f"treasure.{t}"),
+                            self.treasure == t,
+                            lambda t=t: self._set(treasure=t),
                         )
-                        for h in state.town
-                    ],
-                    wrap=True,
-                    spacing=6,
-                    run_spacing=6,
+                        for t in TREASURES[:4]
+                    ]
                 )
             )
-        if self._to_opponent():  # Another Castle, Agent of Evil: whose entrance
-            body.append(ft.Text(tr("table.spell_opponent"), size=15))
-            players = [p.name for p in state.in_game() if p.name != self.caster]
+        whose = self._names_player()
+        if whose:  # Another Castle, Agent of Evil: whose entrance; Party Up: whose dungeon
+            body.append(ft.Text(tr(f"table.spell_{whose}"), size=15))
+            players = [
+                p.name for p in state.in_game() if whose == "dungeon" or p.name != self.caster
+            ]
             body.append(
-                ft.Row(
+                self._row(
                     [
                         self._choice(
                             f"spell-opponent-{ctx.seat(name)}",
@@ -268,10 +277,7 @@ class SpellPanel:
                             lambda t=(name, 0): self._set(target=t),
                         )
                         for name in players
-                    ],
-                    wrap=True,
-                    spacing=6,
-                    run_spacing=6,
+                    ]
                 )
             )
         body += [
@@ -299,18 +305,50 @@ class SpellPanel:
         if card is None:
             return None
         target = card.abilities[0].target
+        if any(getattr(e, "damage_its_health", False) for e in card.abilities[0].effects):
+            return "soul"
         if target in _ROOM_TARGETS:
             return "room"
         if target == "hero_in_town":
             return "hero"
         return None
 
-    def _to_opponent(self) -> bool:
-        """Whether the Spell sends a Hero to the entrance of an opponent it names."""
+    def _picks_treasure(self) -> bool:
         card = effects_of(self.spell)
         return card is not None and any(
-            getattr(e, "to", "") == "opponent_entrance" for e in card.abilities[0].effects
+            getattr(e, "chosen", False) for e in card.abilities[0].effects
         )
+
+    def _names_player(self) -> str:
+        """Whom the Spell asks for: an opponent whose entrance a Hero goes to
+        ("opponent"), a dungeon ("dungeon"), or nobody ("")."""
+        card = effects_of(self.spell)
+        if card is None:
+            return ""
+        if card.abilities[0].target == "any_dungeon":
+            return "dungeon"
+        moves = any(getattr(e, "to", "") == "opponent_entrance" for e in card.abilities[0].effects)
+        return "opponent" if moves else ""
+
+    def _heroes(self, kind: str, heroes: list[int]) -> list[ft.Control]:
+        """The question and one choice per Hero: in town ("hero"), or the caster's
+        face-down ones ("soul")."""
+        tr, state = self.ctx.app.tr, self.ctx.state
+        choices = [
+            self._choice(
+                f"spell-{kind}-{h}",
+                capitalized(card_label(tr, state.hero(h).label())),
+                self.hero == h,
+                lambda h=h: self._set(hero=h),
+            )
+            for h in heroes
+        ]
+        return [ft.Text(tr(f"table.spell_{kind}"), size=15), self._row(choices)]
+
+    @staticmethod
+    def _row(choices: list[ft.Control]) -> ft.Control:
+        """A row of choices that wraps on a narrow screen."""
+        return ft.Row(choices, wrap=True, spacing=6, run_spacing=6)
 
     def _choice(self, identifier: str, text: str, chosen: bool, pick: object) -> ft.Control:
         assert callable(pick)
@@ -320,7 +358,7 @@ class SpellPanel:
         for name, value in changes.items():
             setattr(self, name, value)
         if "spell" in changes:
-            self.target, self.hero = None, None
+            self.target, self.hero, self.treasure = None, None, None
         self.ctx.redraw()
 
     def _play(self) -> None:
@@ -335,9 +373,11 @@ class SpellPanel:
             target=self.target[0] if self.target else None,
             room=self.target[1] if self.target else None,
             hero=self.hero,
+            treasure=self.treasure,
         )
 
         def done() -> None:
             self.open, self.spell, self.target, self.hero = False, None, None, None
+            self.treasure = None
 
         self.ctx.play(SLOT, command, then=done)

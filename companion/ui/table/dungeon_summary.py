@@ -28,7 +28,7 @@ from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.context import TableContext
 from companion.ui.widgets import tagged
 from rules import flow
-from rules.card_effects import room_damage
+from rules.card_effects import hit
 from rules.models import TREASURES, GameState, PlayerState, Treasure
 from rules.treasure import treasure_total
 
@@ -50,14 +50,13 @@ class DungeonFacts(NamedTuple):
 def dungeon_facts(state: GameState, player: PlayerState, prefix: str) -> DungeonFacts:
     """The row's facts, from the state alone (the engine's totals and damage)."""
     name = player.name
-    uses = state.card_uses
     return DungeonFacts(
         prefix=prefix,
         name=name,
         rooms=len(player.dungeon),
         face_down=player.pending is not None,
         totals=tuple((t, treasure_total(state, name, t)) for t in TREASURES),
-        damage=sum(room_damage(player, i, uses).damage for i in range(len(player.dungeon))),
+        damage=sum(hit(state, name, i).damage for i in range(len(player.dungeon))),
         souls=state.souls(name),
         wounds=state.wounds(name),
         out=flow.is_out(state, name),

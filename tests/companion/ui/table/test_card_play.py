@@ -10,6 +10,7 @@ from companion.session import Sessions
 from companion.ui.shell import Settings, TableApp
 from companion.ui.table.game_screen import GameScreen
 from rules.commands import (
+    AdvanceHero,
     BuildRoom,
     Command,
     EndTurn,
@@ -295,6 +296,12 @@ def test_mirrax_level_up_asks_whose_boss_treasure_it_gains(
     assert screen.state.player("Ann").bonus("mage") == 1
 
 
+def _pick_spell(page: FakePage, seat: int, card_id: str) -> None:
+    """Open the Spell panel, pick who plays (by seat) and the Spell."""
+    for step in ("spell-open", f"spell-caster-{seat}", f"spell-{card_id}"):
+        tap(page, step)
+
+
 IN_BUILD: list[Command] = [
     BuildRoom(player="Ann", room=room("mage", 2, "Crypt")),
     BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
@@ -309,12 +316,70 @@ def test_spell_panel_asks_whose_entrance_for_agent_of_evil(
     """TPU013: a Hero in town goes to the entrance of an opponent's dungeon: the panel asks
     which Hero and, for Ann, offers Bo (not Ann herself)."""
     screen = start(app, sessions, IN_BUILD)
-    tap(page, "spell-open")
-    tap(page, "spell-caster-1")
-    tap(page, "spell-TPU013")
+    _pick_spell(page, 1, "TPU013")
     assert "To whose entrance?" in texts(page)
     assert has(page, "spell-opponent-2") and not has(page, "spell-opponent-1")
     tap(page, "spell-hero-1")
     tap(page, "spell-opponent-2")
     tap(page, "spell-play")
     assert screen.state.entrance("Bo") == (1,)
+
+
+def test_spell_panel_asks_which_treasure_for_secret_stash(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TNL067: the panel asks for the Room and the treasure type; Ann's Crypt then shows a
+    thief icon more until end of turn."""
+    screen = start(app, sessions, IN_BUILD)
+    _pick_spell(page, 1, "TNL067")
+    assert "Which treasure?" in texts(page) and not has(page, "spell-treasure-explorer")
+    tap(page, "spell-room-1-1")
+    tap(page, "spell-treasure-thief")
+    tap(page, "spell-play")
+    assert screen.state.player("Ann").dungeon[0].extra_treasure == ("thief",)
+
+
+def test_spell_panel_asks_which_dungeon_for_party_up(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TNL064: 'Choose a dungeon': any player's, the caster's own too."""
+    screen = start(app, sessions, IN_ADVENTURE)
+    _pick_spell(page, 2, "TNL064")
+    assert "Which dungeon?" in texts(page)
+    assert has(page, "spell-opponent-1") and has(page, "spell-opponent-2")
+    tap(page, "spell-opponent-1")
+    tap(page, "spell-play")
+    assert any(u.startswith("Ann:entering_health:") for u in screen.state.card_uses)
+
+
+#: Turn 1: a Weak mage (1 Health) dies in Ann's Crypt (her Soul); turn 2: a Tough mage
+#: stands in the Crypt.
+SOUL_THEN_WALK: list[Command] = [
+    BuildRoom(player="Ann", room=room("mage", 2, "Crypt")),
+    BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+    RevealRooms(),
+    RevealHeroes(heroes=(hero("mage", 1, "Weak"), hero("thief", 4, "Rogue"))),
+    RevealRooms(),
+    ResolveBait(),
+    FinishAdventure(),
+    EndTurn(),
+    RevealHeroes(heroes=(hero("mage", 20, "Tough"), hero("thief", 4, "Rogue"))),
+    RevealRooms(),
+    ResolveBait(),
+    AdvanceHero(),
+]
+
+
+def test_spell_panel_lists_the_casters_souls_for_undead_minion(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TNL071: the panel asks which of Ann's Souls (the Weak mage, 1 Health) leaves the
+    game; the Tough mage in her Crypt then takes 2 + 1."""
+    screen = start(app, sessions, SOUL_THEN_WALK)
+    assert screen.state.souls("Ann") == 1 and screen.state.walk is not None
+    _pick_spell(page, 1, "TNL071")
+    assert "Which of the caster's Souls" in texts(page)
+    tap(page, "spell-soul-0")
+    tap(page, "spell-play")
+    state = app.current.state
+    assert state.souls("Ann") == 0 and state.walk is not None and state.walk.damage == 3

@@ -10,7 +10,7 @@ card it found is a tap.
 
 Both figures are printed (``-s``). A screen test has no real scrolling: how far the next
 input lies below the fold at 390 x 844 is measured in the browser
-(``tests/e2e/test_compact_turn.py``); here the flow checks that each input it taps comes
+(``tests/e2e/test_compact_turn_reach.py``); here the flow checks that each input it taps comes
 before every dungeon's summary row on the page, so no dungeon card stands between the
 top of the page and the next input.
 """
