@@ -158,9 +158,8 @@ def summarize(
 ) -> Summary:
     """Add up ``games`` (only those ``player`` played in, when given)."""
     same = same or {}
-    chosen = [
-        g for g in (with_names(g, same) for g in games) if player is None or player in g.players
-    ]
+    named = (with_names(g, same) for g in games) if same else games
+    chosen = [g for g in named if player is None or player in g.players]
     finished = [g for g in chosen if g.finished]
     wins = Counter(g.winner for g in finished if g.winner)
     boss_wins = Counter(g.bosses.get(g.winner, "") or "?" for g in finished if g.winner)
@@ -202,22 +201,19 @@ def name_questions(
     answered = set(different)
     seen: dict[str, str] = {}
     out: list[NameQuestion] = []
-    for g in games:
-        for name in g.players:
-            name = canonical(name, same)
-            key = _folded(name)
-            other = seen.setdefault(key, name)
-            pair = frozenset((other, name))
-            if other != name and pair not in answered:
-                answered.add(pair)
-                out.append(NameQuestion(first=other, second=name))
+    for name in everyone(games, same):  # each name once: a thousand games, a few names
+        other = seen.setdefault(_folded(name), name)
+        pair = frozenset((other, name))
+        if other != name and pair not in answered:
+            answered.add(pair)
+            out.append(NameQuestion(first=other, second=name))
     return tuple(out)
 
 
 def everyone(games: Iterable[GameFacts], same: Mapping[str, str]) -> tuple[str, ...]:
     """Every player's name as counted, in the order first seen."""
-    names = (canonical(p, same) for g in games for p in g.players)
-    return tuple(dict.fromkeys(names))
+    typed = dict.fromkeys(p for g in games for p in g.players)  # each name once
+    return tuple(dict.fromkeys(canonical(p, same) for p in typed))
 
 
 def csv_rows(

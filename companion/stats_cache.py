@@ -3,9 +3,19 @@
 ``saved_facts(store)`` scans the games folder (a ``stat`` per file) and returns each saved
 game's ``GameFacts``. A game is replayed only when its key, (game id, time and size of its
 file and of its journal: what every save changes), is not in the cache: the cache is a
-pure function of the logs, kept in ``stats-cache.json`` in the data folder (and in memory
-while the server runs); a lost or damaged cache file is simply computed again. A game
-that cannot be read is left out and counted (``unreadable``).
+pure function of the logs, kept in ``stats-cache.jsonl`` in the data folder (and in
+memory while the server runs), a line per game replayed, appended (a save costs the
+cache one line, not the whole archive written again; the file is rewritten once most of
+its lines are stale); a lost or damaged cache file, or line, is simply computed again. A
+game that cannot be read is left out and counted (``unreadable``).
+
+Nor is every file looked at again when nothing in the folder changed since the last
+scan: the folder's own modification time changes with every file made, replaced,
+renamed or removed in it (an imported game, a game written whole, a deleted one, one
+copied in by hand), and the journal lines this process appended are counted
+(``companion.store.changes``). While both are as they were, the last scan's answer
+stands. A folder changed within ``SETTLING`` of a scan is scanned again next time: its
+time may not have moved on for a change made in the same tick of the file system's clock.
 
 This reads files and replays games: call it off the event loop (the History screen does).
 """
@@ -16,22 +26,46 @@ import contextlib
 import json
 import os
 import threading
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from companion.stats import GameFacts, facts_of
 from companion.store import GameStore
+from companion.store.changes import appended
 from companion.store.gamefile import BadGameFile, parse_record, read_current
 from companion.store.paths import is_valid_game_id
 from companion.store.storage import StoredFileError, write_atomic
 from rules.models import GameSetup
 
-CACHE_FILE = "stats-cache.json"
+#: One line per game's facts, ``{"key": ..., "facts": {...}}``, appended as games change.
+CACHE_FILE = "stats-cache.jsonl"
+OLD_CACHE_FILE = "stats-cache.json"
+#: Stale lines the file may hold past as many as it has live ones, before it is rewritten.
+STALE_LINES = 64
 _lock = threading.Lock()
-#: cache file -> its entries, as last read or written by this process
-_memory: dict[Path, dict[str, GameFacts]] = {}
+#: cache file -> what it holds, as last read or written by this process
+_memory: dict[Path, _CacheFile] = {}
+#: A folder whose time is newer than this (ns) at a scan is scanned again next time:
+#: longer than a tick of any file system's clock (FAT's is 2 s).
+SETTLING = 3_000_000_000
+
+
+@dataclass(frozen=True)
+class FolderState:
+    """What a change anywhere in a games folder changes: the folder's own modification
+    time and identity, and the journal lines appended by this process."""
+
+    mtime_ns: int
+    ino: int
+    dev: int
+    appended: int
+
+
+#: games folder -> (its state at the last scan that may stand, that scan's answer)
+_scanned: dict[Path, tuple[FolderState, SavedFacts]] = {}
 
 
 @dataclass(frozen=True)
@@ -64,19 +98,58 @@ def _stamps(games: Path) -> dict[str, tuple[int, int, int, int]]:
 
 
 def cache_key(game_id: str, stamp: tuple[int, int, int, int]) -> str:
-    return f"{game_id}:" + ":".join(str(n) for n in stamp)
+    file_time, file_size, journal_time, journal_size = stamp
+    return f"{game_id}:{file_time}:{file_size}:{journal_time}:{journal_size}"
 
 
-def _read_cache(path: Path) -> dict[str, GameFacts]:
+@dataclass(frozen=True)
+class _CacheFile:
+    """The cache file as this process knows it: its entries, and how many lines it has
+    (stale ones too: a game's facts under the key of an older save)."""
+
+    entries: dict[str, GameFacts]
+    lines: int
+
+
+def _read_cache(path: Path) -> _CacheFile:
     if path in _memory:
         return _memory[path]
+    entries: dict[str, GameFacts] = {}
+    lines = 0
+    with contextlib.suppress(OSError), open(path, "rb") as f:
+        for line in f:
+            lines += 1
+            try:
+                item = json.loads(line)
+                entries[str(item["key"])] = GameFacts.model_validate(item["facts"])
+            except (ValueError, KeyError, TypeError, ValidationError):
+                continue  # a damaged line (a write cut short): that game is replayed again
+    _memory[path] = cache = _CacheFile(entries, lines)
+    return cache
+
+
+def _line(key: str, facts: GameFacts) -> bytes:
+    item = {"key": key, "facts": facts.model_dump(mode="json")}
+    return json.dumps(item, ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+def _write_cache(path: Path, cache: _CacheFile, kept: dict[str, GameFacts]) -> None:
+    """Add the facts replayed now to the file: a line each, appended; the file is written
+    whole again (only ``kept``) once most of its lines are stale."""
+    new = [(k, f) for k, f in kept.items() if k not in cache.entries]
+    entries, lines = {**cache.entries, **kept}, cache.lines + len(new)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        entries = {str(k): GameFacts.model_validate(v) for k, v in raw.items()}
-    except (OSError, ValueError, AttributeError, ValidationError):
-        entries = {}  # no cache yet, or a damaged one: computed again from the logs
-    _memory[path] = entries
-    return entries
+        if lines > 2 * len(kept) + STALE_LINES:
+            write_atomic(path, b"".join(_line(k, f) for k, f in kept.items()), fsync=False)
+            entries, lines = dict(kept), len(kept)
+            with contextlib.suppress(OSError):
+                (path.parent / OLD_CACHE_FILE).unlink()  # the whole-file format before
+        elif new:
+            with open(path, "ab") as f:
+                f.write(b"".join(_line(k, f) for k, f in new))
+    except OSError:
+        pass  # a cache: what is not written is replayed again next time
+    _memory[path] = _CacheFile(entries, lines)
 
 
 class _SquadGame(Exception):
@@ -95,12 +168,39 @@ def _replay(store: GameStore, game_id: str) -> GameFacts | None:
     return facts_of(game_id, record.name, record.setup, record.log)
 
 
+def folder_state(games: Path) -> tuple[FolderState | None, bool]:
+    """The folder's state now, and whether it is settled (changed long enough ago that
+    any later change moves its time on)."""
+    count = appended()  # before the folder is looked at: a line appended after counts
+    try:
+        info = os.stat(games)
+    except OSError:
+        return None, False
+    state = FolderState(info.st_mtime_ns, info.st_ino, info.st_dev, count)
+    return state, time.time_ns() - info.st_mtime_ns > SETTLING
+
+
 def saved_facts(store: GameStore) -> SavedFacts:
     """Every saved game's facts, most recently saved first."""
+    games = store.layout.games
+    state, settled = folder_state(games)
+    last = _scanned.get(games)
+    if last is not None and state is not None and last[0] == state:
+        return replace(last[1], replayed=0)  # nothing in the folder changed since
+    found = _scan(store)
+    if state is not None and settled:
+        _scanned[games] = (state, found)
+    else:
+        _scanned.pop(games, None)
+    return found
+
+
+def _scan(store: GameStore) -> SavedFacts:
     stamps = _stamps(store.layout.games)
     path = store.layout.root / CACHE_FILE
     with _lock:
-        cached = _read_cache(path)
+        cache = _read_cache(path)
+        cached = cache.entries
         kept: dict[str, GameFacts] = {}
         out: list[tuple[int, GameFacts]] = []
         unreadable = replayed = 0
@@ -118,10 +218,7 @@ def saved_facts(store: GameStore) -> SavedFacts:
                     continue
             kept[key] = facts
             out.append((max(stamp[0], stamp[2]), facts))
-        if kept.keys() != cached.keys():
-            _memory[path] = kept
-            data = {k: v.model_dump(mode="json") for k, v in kept.items()}
-            with contextlib.suppress(OSError):  # a cache: the next opening computes it again
-                write_atomic(path, json.dumps(data).encode("utf-8"), fsync=False)
+        if replayed:
+            _write_cache(path, cache, kept)
     out.sort(key=lambda pair: -pair[0])
     return SavedFacts(tuple(f for _, f in out), unreadable, replayed)

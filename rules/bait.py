@@ -52,12 +52,16 @@ def _others(totals: Sequence[tuple[PlayerState, int]], winner: str) -> str:
     return ", ".join(rest) if rest else "none"
 
 
-def resolve(state: GameState) -> tuple[Lure, ...]:
+def resolve(state: GameState, known: dict[tuple[str, str], int] | None = None) -> tuple[Lure, ...]:
     """Bait every Hero in town, in town order, against the same totals (R-BAIT-ORDER).
 
     Eliminated players lure nobody (R-BAIT-OUT). A single highest total above zero lures
     the Hero (R-BAIT-HIGHEST); ties stay in town, except in 5–6 player games where tied
     dungeons share the Heroes of that type, highest XP first (R-BAIT-SPLIT).
+
+    ``known``: totals already counted, (player, treasure) -> total, as ``hero_total``
+    keeps them (it fills in the rest): a total is its own dungeon's alone (R-BAIT-TOTAL),
+    so one counted on another table holds where that player's state is the same.
     """
     contenders = [p for p in state.players if not p.eliminated]
     heroes = [state.hero(h) for h in state.town]
@@ -66,7 +70,7 @@ def resolve(state: GameState) -> tuple[Lure, ...]:
     split_groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Hero]] = {}
     split_info: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[list[PlayerState], int]] = {}
 
-    known: dict[tuple[str, str], int] = {}
+    known = {} if known is None else known
     # Every Hero is baited against the same totals (R-BAIT-ORDER), so Heroes with the same
     # treasure get the same ruling: it is made once per treasure, not once per Hero (a
     # crowded town would otherwise cost a Bait one ruling per Hero waiting).

@@ -91,8 +91,11 @@ def _revealed(state: GameState) -> tuple[GameState, tuple[str, ...]]:
     return after, tuple(o.card for o in after.offers if o not in state.offers)
 
 
-def _lures(state: GameState) -> dict[int, bait.Lure]:
-    return {lure.hero: lure for lure in bait.resolve(state)}
+Totals = dict[tuple[str, str], int]
+
+
+def _lures(state: GameState, known: Totals) -> dict[int, bait.Lure]:
+    return {lure.hero: lure for lure in bait.resolve(state, known)}
 
 
 class VisibleTable:
@@ -112,7 +115,16 @@ class VisibleTable:
         self.hidden_players = frozenset(hidden)
         self.base = _visible(state, hidden)
         self.before, self.waiting = _revealed(self.base)
-        self.without = _lures(self.before)
+        self.totals: Totals = {}  # the dungeons' totals of the Bait without a draft
+        self.without = _lures(self.before, self.totals)
+
+    def _standing(self, after: GameState, drafter: str) -> Totals:
+        """The totals without the draft that hold with it: a dungeon's total is its own
+        (R-BAIT-TOTAL), so those of every dungeon the draft left as it was."""
+        same = {
+            p.name for p in after.players if p.name != drafter and p == self.before.player(p.name)
+        }
+        return {key: total for key, total in self.totals.items() if key[0] in same}
 
     def forecast(self, draft: Draft | None = None) -> Forecast:
         if draft is not None and draft.player in self.hidden_players:
@@ -125,7 +137,7 @@ class VisibleTable:
                     self.base, cmd.BuildRoom(player=draft.player, room=draft.room, over=draft.over)
                 )
                 after, waiting = _revealed(built)
-                lures = _lures(after)
+                lures = _lures(after, self._standing(after, draft.player))
             except RulesError as error:
                 refused = error.ruling
         heroes = tuple(

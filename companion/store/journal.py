@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from pydantic import AwareDatetime, Field, ValidationError, model_validator
 
+from companion.store.changes import journal_appended
 from companion.store.records import MAX_COMMANDS, Progress, Record
 from companion.store.storage import fsync_dir
 from rules.game_kinds import ANY_COMMAND, AnyCommand
@@ -215,6 +216,7 @@ def append_line(path: Path, data: bytes, expected_size: int, *, fsync: bool = Tr
                 view = view[os.write(fd, view) :]
             if fsync:
                 os.fsync(fd)
+            journal_appended()  # the folder's time does not show it (companion.store.changes)
         except OSError:
             # If even that fails, the next save sees the wrong length and writes whole.
             with contextlib.suppress(OSError):

@@ -6,6 +6,11 @@ whose state or observable props changed from a task it starts only for pages mad
 ``page.render``, so ``part`` starts it (Flet keeps one per page session; starting it
 again does nothing). A page without a session or a running loop (the screen tests' fake
 page) has nothing to start.
+
+It is started from a task of this page (``page.run_task``): the task takes its page from
+the code that starts it, and a tab drawn while another tab's change is handled would
+lend it that tab's page; every redraw of the component would then be sent to the other
+tab's browser and never to its own.
 """
 
 from __future__ import annotations
@@ -26,9 +31,15 @@ def start_component_updates(app: TableApp) -> None:
         asyncio.get_running_loop()
     except RuntimeError:
         return
-    session = getattr(app.page, "session", None)
-    if session is not None:
+    page = app.page
+    session = getattr(page, "session", None)
+    if session is None:
+        return
+
+    async def start() -> None:
         session.start_updates_scheduler()
+
+    page.run_task(start)
 
 
 def part(app: TableApp, make: Callable[[], ft.Control]) -> ft.Control:

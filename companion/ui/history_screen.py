@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
@@ -69,14 +70,28 @@ def _visible(app: TableApp, game_id: str) -> bool:
         return False
 
 
+#: data folder -> what was counted there last: counted again only when the games shown
+#: (the same facts, seen by this device) or the names' answers differ.
+_last_counted: dict[Path, Counted] = {}
+
+
 def count_games(app: TableApp) -> Counted:
     """Runs on a worker thread: every saved game's facts, and the names' answers."""
     assert app.sessions is not None
     store = app.sessions.store
     found = saved_facts(store)
-    shown = tuple(g for g in found.games if _visible(app, g.game_id))
+    visible = [g for g in found.games if _visible(app, g.game_id)]
+    shown = found.games if len(visible) == len(found.games) else tuple(visible)
     names = load_names(store.layout.root)
-    return Counted(
+    last = _last_counted.get(store.layout.root)
+    if (
+        last is not None
+        and last.games == shown  # the same facts are the very same objects: quick
+        and last.unreadable == found.unreadable
+        and last.names == names
+    ):
+        return last
+    counted = Counted(
         shown,
         found.unreadable,
         names,
@@ -84,6 +99,8 @@ def count_games(app: TableApp) -> Counted:
         name_questions(shown, names.same, names.different),
         everyone(shown, names.same),
     )
+    _last_counted[store.layout.root] = counted
+    return counted
 
 
 def _summary_lines(app: TableApp, s: Summary) -> list[ft.Control]:

@@ -3,18 +3,21 @@ draft changes; face-down Rooms a viewer may not see are never counted."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from referee_fixtures import bait_state, room, t_hero, t_player, t_room
+from test_card_effects import card_room
 
 from rules import commands as c
 from rules import engine
 from rules import events as ev
+from rules.card_effects import registry
 from rules.errors import RulesError
-from rules.forecast import Draft, forecast
-from rules.models import TREASURES, GameState, PendingBuild, Room
+from rules.forecast import Draft, Forecast, forecast
+from rules.models import TREASURES, GameState, PendingBuild, PlayerState, Room
 
 
 def build_phase(
@@ -98,27 +101,52 @@ def test_a_face_down_room_the_viewer_may_not_see_is_left_out() -> None:
     assert where(seen) == ["Bob"] and seen.hidden == ()
 
 
-# --- the property: the forecast is the Bait the engine rules once the Room is built ------
+# --- the properties: the forecast is where the Heroes go once the Room is built ----------
+#
+# The expectation is not asked of the forecast's own engine calls: the drafted Room is
+# built, the Rooms revealed and the Bait resolved by the engine's commands, as a table
+# plays them, and where each Hero then stands (an entrance, or still in town), with the
+# ruling the table was shown, is what the forecast must have said. On tables of printed
+# Rooms only, where each Hero goes is also counted by hand from the Bait's rules, with no
+# engine at all (a fault shared by the engine and the forecast shows there).
 
 treasure = st.sampled_from(TREASURES)
-rooms = st.lists(
-    st.builds(
-        lambda t, d: t_room(" ".join(t), d),
-        st.lists(treasure, max_size=3),
-        st.integers(0, 4),
-    ),
-    max_size=4,
-)
+CARD_ROOMS = sorted(i for i, card in registry().items() if card.kind == "room")
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[GameState, Draft]:
-    n = draw(st.integers(2, 6))
+def a_room(draw: st.DrawFn, cards: bool, advanced: bool) -> Room:
+    """A Room of printed facts only (``advanced``: maybe an Advanced one), or (``cards``)
+    now and then a catalogue Room, with its abilities."""
+    if cards and draw(st.integers(0, 3)) == 0:
+        return card_room(draw(st.sampled_from(CARD_ROOMS)))  # as printed
+    return Room(
+        treasure=tuple(draw(st.lists(treasure, max_size=3))),
+        damage=draw(st.integers(0, 4)),
+        advanced=advanced and draw(st.booleans()),
+    )
+
+
+def on_table(r: Room) -> dict[str, Any]:
+    laid = t_room(
+        " ".join(r.treasure), r.damage, kind=r.kind, advanced=r.advanced, name=r.name or None
+    )
+    return {**laid, "id": r.card_id} if r.card_id else laid
+
+
+Case = tuple[GameState, list[c.BuildRoom], Draft]
+
+
+@st.composite
+def tables(draw: st.DrawFn, cards: bool = True, most: int = 6) -> Case:
+    """A table at its Build phase, the Rooms the other players build face down, and the
+    first player's draft."""
+    n = draw(st.integers(2, most))
     players = [
         t_player(
             f"P{i}",
             draw(st.integers(100, 1000)),
-            draw(rooms),
+            [on_table(r) for r in draw(st.lists(a_room(cards, advanced=False), max_size=4))],
             boss_treasure=draw(st.lists(treasure, max_size=1)),
             treasure_bonus={
                 t: draw(st.integers(-1, 2)) for t in draw(st.sets(treasure, max_size=1))
@@ -130,60 +158,139 @@ def tables(draw: st.DrawFn) -> tuple[GameState, Draft]:
     town = draw(
         st.lists(
             st.builds(lambda t: t_hero(" ".join(t)), st.lists(treasure, min_size=1, max_size=2)),
+            min_size=1,
             max_size=6,
         )
     )
     state = build_phase(players, town)
-    # Some other players have already placed their Room face down (and this viewer sees it).
-    placed = []
-    for p in state.players[1:]:
-        pending = None
-        if not p.eliminated and draw(st.booleans()):
-            pending = PendingBuild(
-                room=Room(treasure=tuple(draw(st.lists(treasure, max_size=2))), damage=1)
-            )
-        placed.append(p.model_copy(update={"pending": pending}))
-    state = state.model_copy(update={"players": (state.players[0], *placed)})
+
+    def place(p: PlayerState) -> int | None:
+        return draw(st.none() | st.integers(0, max(0, len(p.dungeon) - 1))) if p.dungeon else None
+
+    builds = [
+        c.BuildRoom(player=p.name, room=draw(a_room(cards, advanced=cards)), over=place(p))
+        for p in state.players[1:]
+        if not p.eliminated and draw(st.booleans())
+    ]
     drafter = state.players[0]
-    over = draw(st.none() | st.integers(0, max(0, len(drafter.dungeon) - 1)))
-    if not drafter.dungeon:
-        over = None
-    draft_room = Room(
-        treasure=tuple(draw(st.lists(treasure, max_size=3))),
-        damage=draw(st.integers(0, 4)),
-        advanced=draw(st.booleans()),
+    draft = Draft(
+        player=drafter.name, room=draw(a_room(cards, advanced=cards)), over=place(drafter)
     )
-    return state, Draft(player=drafter.name, room=draft_room, over=over)
+    return state, builds, draft
 
 
-def engine_bait(state: GameState, *builds: c.BuildRoom) -> list[tuple[str | None, str, str]]:
-    """Where the engine sends each town Hero after these builds, the reveal and the Bait."""
+def others_built(state: GameState, builds: list[c.BuildRoom]) -> GameState:
+    """The other players' Rooms placed face down (a build the rules refuse is not made,
+    as a player's refused tap)."""
     for build in builds:
-        state, _ = engine.apply(state, build)
+        with contextlib.suppress(RulesError):
+            state, _ = engine.apply(state, build)
+    return state
+
+
+Played = dict[int, tuple[str | None, str, str]]
+
+
+def played(state: GameState) -> Played:
+    """Reveal the Rooms (declining the abilities that ask: the forecast assumes them
+    unused) and resolve the Bait: for each Hero of the town, in town order, the entrance
+    it now stands at (None: still in town) and the ruling the table was shown for it."""
+    town = state.town
     state, _ = engine.apply(state, c.RevealRooms())
-    _, events = engine.apply(state, c.ResolveBait())
-    return [
-        (e.player if isinstance(e, ev.HeroLured) else None, e.ruling.rule, e.ruling.why)
+    for _ in range(20):
+        if not state.offers:
+            break
+        offer = state.offers[0]
+        assume(not offer.mandatory)
+        answer = c.AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=False)
+        state, _ = engine.apply(state, answer)
+    state, events = engine.apply(state, c.ResolveBait())
+    at = {hero: owner for owner, queue in state.entrances for hero in queue}
+    if state.walk is not None:  # the first Hero lured has started its walk (R-ADV-ORDER)
+        at[state.walk.hero] = state.walk.player
+    why = {
+        e.hero: (e.ruling.rule, e.ruling.why)
         for e in events
         if isinstance(e, ev.HeroLured | ev.HeroStayed)
-    ]
+    }
+    return {hero: (at.get(hero), *why[hero]) for hero in town}
+
+
+def said(result: Forecast) -> tuple[Played, dict[int, str | None]]:
+    """What the forecast says of each Hero with the draft (where, and why), and where it
+    sends it without the draft."""
+    return (
+        {h.hero: (h.player, h.ruling.rule, h.ruling.why) for h in result.heroes},
+        {h.hero: h.without for h in result.heroes},
+    )
+
+
+def went(bait: Played) -> dict[int, str | None]:
+    return {hero: player for hero, (player, _rule, _why) in bait.items()}
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
-def test_forecast_is_the_bait_the_engine_rules_once_built(case: tuple[GameState, Draft]) -> None:
-    state, draft = case
+def test_the_forecast_is_where_the_heroes_go_once_the_room_is_built(case: Case) -> None:
+    table, builds, draft = case
+    state = others_built(table, builds)
     result = forecast(state, draft)
-    without = engine_bait(state)
-    assert [h.without for h in result.heroes] == [w for w, _, _ in without]
-    if result.refused is not None:
-        # The engine refuses the same build for the same reason.
-        try:
-            engine.apply(state, c.BuildRoom(player=draft.player, room=draft.room, over=draft.over))
-        except RulesError as error:
-            assert error.rule == result.refused.rule
-        else:
-            raise AssertionError("the forecast refused a build the engine allows")
+    with_draft, without = said(result)
+    assert [h.hero for h in result.heroes] == list(state.town)  # one line each, in order
+    bait_now = played(state)
+    assert without == went(bait_now)
+    try:
+        built, _ = engine.apply(
+            state, c.BuildRoom(player=draft.player, room=draft.room, over=draft.over)
+        )
+    except RulesError as error:
+        # Refused at the table too, for the same rule: the forecast is the Bait without it.
+        assert result.refused is not None and result.refused.rule == error.rule
+        assert with_draft == bait_now
         return
-    ruled = engine_bait(state, c.BuildRoom(player=draft.player, room=draft.room, over=draft.over))
-    assert [(h.player, h.ruling.rule, h.ruling.why) for h in result.heroes] == ruled
+    assert result.refused is None
+    assert with_draft == played(built)
+
+
+def by_hand(state: GameState, builds: list[c.BuildRoom]) -> dict[int, str | None]:
+    """The Bait counted from the rules, for printed Rooms built at the entrance end or
+    over a Room: a dungeon's total of a Hero's types is the icons of its top Rooms, its
+    Boss and its bonuses (R-BAIT-TOTAL, R-BAIT-HYBRID); the single highest total above
+    zero lures the Hero, else it stays (R-BAIT-HIGHEST); out players lure nobody
+    (R-BAIT-OUT)."""
+    tops = {p.name: [s.top.treasure for s in p.dungeon] for p in state.players}
+    for build in builds:
+        if build.over is None:
+            tops[build.player].append(build.room.treasure)
+        else:
+            tops[build.player][build.over] = build.room.treasure
+    totals = {
+        p.name: {
+            t: sum(top.count(t) for top in tops[p.name])
+            + p.boss_treasure.count(t)
+            + sum(n for kind, n in p.treasure_bonus if kind == t)
+            for t in TREASURES
+        }
+        for p in state.players
+        if not p.eliminated
+    }
+    went: dict[int, str | None] = {}
+    for hero in state.town:
+        kinds = set(state.hero(hero).card.treasure)
+        dungeon = {name: sum(total[t] for t in kinds) for name, total in totals.items()}
+        best = max(dungeon.values())
+        top = [name for name, n in dungeon.items() if n == best]
+        went[hero] = top[0] if best > 0 and len(top) == 1 else None
+    return went
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(cards=False, most=4))
+def test_on_printed_rooms_the_forecast_is_the_bait_counted_by_hand(case: Case) -> None:
+    table, builds, draft = case
+    result = forecast(others_built(table, builds), draft)
+    assert result.refused is None  # an ordinary Room goes anywhere (R-BUILD-WHERE)
+    with_draft, without = said(result)
+    build = c.BuildRoom(player=draft.player, room=draft.room, over=draft.over)
+    assert without == by_hand(table, builds)
+    assert went(with_draft) == by_hand(table, [*builds, build])

@@ -14,7 +14,7 @@ before the forecast is made, and the panel says whose Room is still hidden (R-BU
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -25,13 +25,15 @@ from companion.ui.room_picker import RoomDraft
 from companion.ui.sync_link import access_of, sees_face_down
 from companion.ui.table.rulings import card_label, rule_link, ruling_text
 from companion.ui.widgets import tagged
-from rules.forecast import Draft, Forecast, VisibleTable, forecast
+from rules.forecast import Draft, Forecast, HeroForecast, VisibleTable, forecast
 from rules.models import GameState, Room
 from rules.rulings import capitalized
 
 if TYPE_CHECKING:
     from companion.ui.shell import TableApp
     from companion.ui.table.context import TableContext
+
+BOLD = ft.FontWeight.BOLD
 
 
 @dataclass(frozen=True)
@@ -66,31 +68,50 @@ def _change(tr: Translator, hero: str, now: str | None, before: str | None, you:
     )
 
 
-def forecast_lines(tr: Translator, result: Forecast, you: str | None = None) -> list[Line]:
+def _hero_lines(
+    tr: Translator, n: int, hero: HeroForecast, change: bool, you: str | None
+) -> list[Line]:
+    """One Hero's lines: where it would go, why, and (``change``) what the draft changes."""
+    label = capitalized(card_label(tr, hero.label))
+    if hero.player is None:
+        goes = Line(f"hero-{n}", tr("forecast.stays", hero=label))
+    else:
+        goes = Line(f"hero-{n}", tr("forecast.goes", hero=label, player=_who(tr, hero.player, you)))
+    why = ruling_text(tr, hero.ruling.key, hero.ruling.args)
+    lines = [goes, Line(f"hero-{n}-why", why, hero.ruling.rule)]
+    if change and hero.changed:
+        said = _change(tr, label, hero.player, hero.without, you)
+        lines.append(Line(f"hero-{n}-change", said, strong=True))
+    return lines
+
+
+#: A Hero's lines by what they say it (their words are made once, while they stay the same).
+Said = dict[tuple[Any, ...], list[Line]]
+
+
+def forecast_lines(
+    tr: Translator, result: Forecast, you: str | None = None, said: Said | None = None
+) -> list[Line]:
     """The forecast in words: each Hero, where it would go and why, and what the draft
     changes ("Sir Dudley #1 would go to you instead of Ann"); ``you`` is the player this
-    device is seated as."""
+    device is seated as. ``said``: the Heroes' lines of the last call (updated to this
+    one's), reused for a Hero whose forecast is the same."""
     lines: list[Line] = []
     if result.refused is not None:
-        said = ruling_text(tr, result.refused.key, result.refused.args)
-        lines.append(Line("refused", tr("forecast.refused", why=said), result.refused.rule))
+        why = ruling_text(tr, result.refused.key, result.refused.args)
+        lines.append(Line("refused", tr("forecast.refused", why=why), result.refused.rule))
+    change = result.draft is not None and result.refused is None
+    last: Said = {} if said is None else said
+    now: Said = {}
     for n, hero in enumerate(result.heroes, 1):
-        label = capitalized(card_label(tr, hero.label))
-        if hero.player is None:
-            lines.append(Line(f"hero-{n}", tr("forecast.stays", hero=label)))
-        else:
-            goes = _who(tr, hero.player, you)
-            lines.append(Line(f"hero-{n}", tr("forecast.goes", hero=label, player=goes)))
-        lines.append(
-            Line(
-                f"hero-{n}-why",
-                ruling_text(tr, hero.ruling.key, hero.ruling.args),
-                hero.ruling.rule,
-            )
-        )
-        if result.draft is not None and hero.changed and result.refused is None:
-            said = _change(tr, label, hero.player, hero.without, you)
-            lines.append(Line(f"hero-{n}-change", said, strong=True))
+        ruling = hero.ruling
+        key = (n, hero.label, hero.player, hero.without, ruling.key, *ruling.args.items())
+        key += (change, you, tr.lang)
+        now[key] = last.get(key) or _hero_lines(tr, n, hero, change, you)
+        lines += now[key]
+    if said is not None:
+        said.clear()
+        said.update(now)
     if not result.heroes:
         lines.append(Line("none", tr("forecast.no_heroes")))
     for name in result.hidden:
@@ -118,33 +139,76 @@ def forecast_room(room: Room) -> Room:
     return room if room.card_id else room.model_copy(update={"name": ""})
 
 
-def _panel(app: TableApp, identifier: str, title: str, lines: list[Line]) -> ft.Control:
+#: The controls a panel drew last time, by what they show: a redraw puts the same control
+#: back for a line that did not change (Flet then skips it: nothing compared, nothing sent).
+Kept = dict[tuple[str, ...], ft.Control]
+
+
+def _kept(kept: Kept, now: Kept, key: tuple[str, ...], make: Any) -> ft.Control:
+    control = kept.get(key)
+    if control is None:
+        control = make()
+    now[key] = control
+    return control
+
+
+def _panel(
+    app: TableApp, identifier: str, title: str, lines: list[Line], kept: Kept | None = None
+) -> ft.Control:
     """The lines in few controls (the panel is drawn again as the draft changes, and every
     control costs that redraw): a Hero's line and its why share one Text; the rules behind
-    the lines are linked once each, at the end."""
+    the lines are linked once each, at the end. ``kept``: the controls of the last drawing
+    (updated to this one's), reused where the words are the same; the panel is then the
+    body of a component (its lines), boxed and tagged ``identifier`` from outside (a box
+    and a tag made once, not at every redraw)."""
     texts: list[tuple[str, bool]] = []
     for line in lines:
         if line.key.endswith("-why") and texts:
             texts[-1] = (f"{texts[-1][0]}\n{line.text}", texts[-1][1])
         else:
             texts.append((line.text, line.strong))
-    rows: list[ft.Control] = [ft.Text(title, size=17, weight=ft.FontWeight.BOLD)]
+    last: Kept = {} if kept is None else kept
+    now: Kept = {}
+    rows = [_kept(last, now, ("title", title), lambda: ft.Text(title, size=17, weight=BOLD))]
     rows += [
-        ft.Text(text, size=16 if strong else 15, weight=ft.FontWeight.BOLD if strong else None)
+        _kept(
+            last,
+            now,
+            ("line", text, str(strong)),
+            lambda text=text, strong=strong: ft.Text(
+                text, size=16 if strong else 15, weight=BOLD if strong else None
+            ),
+        )
         for text, strong in texts
     ]
-    rules = dict.fromkeys(line.rule for line in lines if line.rule is not None)
-    links = [rule_link(app, rule, f"{identifier}-rule-{rule}") for rule in rules]
-    if links:
-        rows.append(ft.Row(links, wrap=True, spacing=4))
-    return tagged(
-        identifier,
-        ft.Container(
-            ft.Column(rows, spacing=4),
-            padding=8,
-            border_radius=10,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        ),
+    rules = tuple(dict.fromkeys(line.rule for line in lines if line.rule is not None))
+    if rules:
+        rows.append(
+            _kept(
+                last,
+                now,
+                ("rules", *rules),
+                lambda: ft.Row(
+                    [rule_link(app, rule, f"{identifier}-rule-{rule}") for rule in rules],
+                    wrap=True,
+                    spacing=4,
+                ),
+            )
+        )
+    column = ft.Column(rows, spacing=4)
+    if kept is None:
+        return tagged(identifier, _boxed(column))
+    kept.clear()
+    kept.update(now)
+    return column
+
+
+def _boxed(content: ft.Control) -> ft.Control:
+    return ft.Container(
+        content,
+        padding=8,
+        border_radius=10,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
     )
 
 
@@ -166,16 +230,25 @@ def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) 
     result = table.forecast(draft)
     seat = access_of(app).seat
     title = tr("forecast.title") if draft is not None else tr("forecast.title_now")
+    kept = ft.use_ref(cast(Kept, {}))
+    said = ft.use_ref(cast(Said, {}))
     # The same forecast in the same words: the controls on screen stay as they are.
     return ft.use_memo(
-        lambda: _panel(app, f"forecast-{player}", title, forecast_lines(tr, result, seat)),
+        lambda: _panel(
+            app,
+            f"forecast-{player}",
+            title,
+            forecast_lines(tr, result, seat, said.current),
+            kept.current,
+        ),
         [result, title, seat, tr.lang],
     )
 
 
 def draft_panel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) -> ft.Control:
     """The panel as a control to put in a build form (kept by the form while it is open)."""
-    return part(app, lambda: ForecastPanel(app, state_of, player, watch))
+    panel = part(app, lambda: ForecastPanel(app, state_of, player, watch))
+    return tagged(f"forecast-{player}", _boxed(panel))
 
 
 class DraftForecast:

@@ -74,6 +74,8 @@ class RecordingConnection(Connection):
         self.loop = loop
         self.pubsubhub = PubSubHub(loop=loop)
         self.messages: list[Message] = []
+        #: Each message as it went to the client (what a test may search for words).
+        self.encoded: list[bytes] = []
         self.sent_bytes = 0
         self.session: Session | None = None
         self.answers: dict[str, Any] = {}
@@ -83,6 +85,7 @@ class RecordingConnection(Connection):
         body = msgpack.packb([message.action, message.body], default=_encode)
         self.sent_bytes += len(body)
         self.messages.append(message)
+        self.encoded.append(body)
         if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
             call: InvokeMethodRequestBody = message.body
             self.calls.append((call.name, call.args))

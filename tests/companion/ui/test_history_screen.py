@@ -76,3 +76,15 @@ def test_filter_by_player_and_export_csv(table_app: AppFactory, tmp_path: Path) 
     ui.settle()
     csv_text = str(in_dialog(ui, "history-csv").value)
     assert "games,,1" in csv_text and "With Cyra" in csv_text and "With Ada" not in csv_text
+
+
+def test_a_game_saved_since_the_last_opening_counts(table_app: AppFactory, tmp_path: Path) -> None:
+    """History opened, closed, a game saved, History opened again: both games count (the
+    last count is kept only while nothing in the games folder changed)."""
+    store = GameStore(tmp_path / "data", fsync=False)
+    setup, log = one_turn()
+    saved(store, setup, log, "Friday")
+    assert "Games played: 1 (finished: 0)" in open_history(table_app).texts()
+    assert "Games played: 1 (finished: 0)" in open_history(table_app).texts()
+    saved(store, setup, log, "Saturday")
+    assert "Games played: 2 (finished: 0)" in open_history(table_app).texts()
