@@ -10,6 +10,7 @@ Wounds entry (Wunden) first.
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -115,6 +116,9 @@ def test_bait_ruling_opens_its_rule_and_german_search_lists_wunde_first(phone: A
     comes_back_at(phone, "bait-result-1", left_at)
     phone.by_id("open-rules").first.click()  # and with the browser's own ←
     phone.wait_for("rules-search")
+    # The address follows the screen a moment later (the app pushes it once drawn): a ←
+    # before it has arrived steps back from the game's address instead (seen twice in CI).
+    phone.page.wait_for_url(re.compile(r"/rules$"), timeout=30_000)
     phone.page.go_back()
     phone.wait_for("bait-result-1")
     comes_back_at(phone, "bait-result-1", left_at)
