@@ -16,6 +16,7 @@ from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, hit, use_mark
 from rules.coin_effects import cost_payable
+from rules.effect_groups import ROOM_AIMS
 from rules.effect_kinds import (
     DamageHero,
     DeactivateRoom,
@@ -26,7 +27,7 @@ from rules.effect_kinds import (
     RoomTreasure,
     TreasureDouble,
 )
-from rules.effects import ROOM_AIMS, Ability
+from rules.effects import Ability
 from rules.errors import RulesError
 from rules.item_kinds import PickRoom
 from rules.item_rewards import pick_asked

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from rules import coin_kinds, item_kinds
+from rules.effect_groups import LASTING_KINDS, PASSIVE_KINDS, ROOM_AIMS, SPELL_KINDS
 from rules.effect_kinds import (
     BossTreasureOfAnother,
     DamageHero,
@@ -107,61 +108,6 @@ Condition = Literal[
     "you_build_monster_room",  # whenever you build a Monster Room (a Boss's lasting Level Up)
     "hero_in_miniboss_room",  # the Hero walking your dungeon stands in a Room with a Miniboss
 ]
-
-
-# Effects the engine applies by itself whenever their card is visible and active.
-PASSIVE_KINDS = frozenset(
-    {
-        "room_damage_plus",
-        "damage_equals_count",
-        "damage_per_count",
-        "treasure_plus",
-        "no_build_over",
-        "build_over_any",
-        "no_build_adjacent",
-        "damage_per_treasure",
-        "damage_if_others",
-    }
-    | coin_kinds.COIN_PASSIVE_KINDS
-)
-# Effects on this Room or its owner that the engine carries out when their moment comes
-# (``rules.card_lasting``): counters, doubled damage, Souls, the Room destroying itself.
-LASTING_KINDS = frozenset({"room_counters", "damage_double", "gain_souls", "room_treasure"})
-# What an activated ability (its Room's button) may aim at in a dungeon, besides the Hero
-# standing in the Room: a Room the owner picks (Frostbat Cave, Rust Monster Pen).
-ROOM_AIMS = frozenset({"room_any_dungeon", "trap_room", "monster_room"})
-# The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
-SPELL_KINDS = frozenset(
-    {
-        "deactivate_room",
-        "room_damage_plus",
-        "damage_hero",
-        "move_hero",
-        "build_over_any",
-        "kill_hero",
-        "destroy_room",
-        "room_treasure",
-        "skip_rooms",
-        "heal_wound",  # an ordinary Wound of the caster's (Healing Tank)
-        "damage_entrance",  # the Heroes at the caster's entrance (Not Dead Yet)
-        "hero_health",  # the Hero walking an opponent's dungeon (Assassin)
-        "remove_hero",  # the Hero walking an opponent's dungeon leaves the game (Pity)
-        "entering_health",  # Heroes entering the dungeon named (Party Up)
-    }
-    | coin_kinds.COIN_FIRED_KINDS
-)
-# Effects the engine can carry out once a player chooses them (through a command).
-ENGINE_KINDS = frozenset(
-    {
-        "heal_wound",
-        "kill_hero",
-        "damage_hero",
-        "move_hero",
-        "destroy_room",
-        "deactivate_room",
-        "room_damage_plus",
-    }
-)
 
 
 # What an ability fired at a moment lets its player do, answered through a command (the

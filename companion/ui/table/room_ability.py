@@ -19,7 +19,7 @@ from rules.activated import aims, other_rooms, usable
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.commands import UseRoomAbility
-from rules.effects import ROOM_AIMS
+from rules.effect_groups import ROOM_AIMS
 from rules.models import PlayerState
 
 # What a Room's button may aim at besides a Room: nothing, the Hero standing in it or the

@@ -1,0 +1,49 @@
+"""Groups of effect kinds and aims, by who carries them out and when (``rules.effects``
+names the kinds themselves; these sets say which the engine applies on its own, at their
+moment, or through a Spell)."""
+
+from __future__ import annotations
+
+from rules import coin_kinds
+
+# Effects the engine applies by itself whenever their card is visible and active.
+PASSIVE_KINDS = frozenset(
+    {
+        "room_damage_plus",
+        "damage_equals_count",
+        "damage_per_count",
+        "treasure_plus",
+        "no_build_over",
+        "build_over_any",
+        "no_build_adjacent",
+        "damage_per_treasure",
+        "damage_if_others",
+    }
+    | coin_kinds.COIN_PASSIVE_KINDS
+)
+# Effects on this Room or its owner that the engine carries out when their moment comes
+# (``rules.card_lasting``): counters, doubled damage, Souls, the Room destroying itself.
+LASTING_KINDS = frozenset({"room_counters", "damage_double", "gain_souls", "room_treasure"})
+# What an activated ability (its Room's button) may aim at in a dungeon, besides the Hero
+# standing in the Room: a Room the owner picks (Frostbat Cave, Rust Monster Pen).
+ROOM_AIMS = frozenset({"room_any_dungeon", "trap_room", "monster_room"})
+# The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
+SPELL_KINDS = frozenset(
+    {
+        "deactivate_room",
+        "room_damage_plus",
+        "damage_hero",
+        "move_hero",
+        "build_over_any",
+        "kill_hero",
+        "destroy_room",
+        "room_treasure",
+        "skip_rooms",
+        "heal_wound",  # an ordinary Wound of the caster's (Healing Tank)
+        "damage_entrance",  # the Heroes at the caster's entrance (Not Dead Yet)
+        "hero_health",  # the Hero walking an opponent's dungeon (Assassin)
+        "remove_hero",  # the Hero walking an opponent's dungeon leaves the game (Pity)
+        "entering_health",  # Heroes entering the dungeon named (Party Up)
+    }
+    | coin_kinds.COIN_FIRED_KINDS
+)
