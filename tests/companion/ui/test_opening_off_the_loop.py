@@ -84,10 +84,11 @@ class Ticks:
 
     def assert_turning_while_opening(self) -> None:
         """The loop ticked on while the game was opened (the first call timed): five
-        times at least, and never stood still for half the opening. (On the loop, an
+        times at least, and never stood still for three quarters of the opening. (On the loop, an
         opening leaves no tick at all inside it.) The thread that opens it hands the loop
-        the interpreter only every few milliseconds, and a busy machine stretches that:
-        hence half, not less."""
+        the interpreter only every few milliseconds, and a busy machine stretches that
+        (the whole suite on two workers once saw a stall of half the opening): hence
+        three quarters, not less. Opened on the loop, no tick falls inside at all."""
         start, end, thread = self.opened[0]
         assert thread is not threading.main_thread(), "opened on the loop's thread"
         inside = [t for t in self.times if start <= t <= end]
@@ -95,7 +96,7 @@ class Ticks:
         gap = max(b - a for a, b in itertools.pairwise(edges))
         took = end - start
         assert len(inside) >= 5, f"{len(inside)} ticks in the {took:.3f} s opening"
-        assert gap < took / 2, f"the loop stood still {gap:.3f} s of the {took:.3f} s opening"
+        assert gap < took * 3 / 4, f"the loop stood still {gap:.3f} s of the {took:.3f} s opening"
 
 
 def _saved(tmp_path: Path, game: Game) -> str:
