@@ -358,8 +358,9 @@ def test_each_dungeons_totals_are_counted_once_per_bait_not_once_per_hero(
             ]
         }
     )
-    town = [TableHero(treasure=[TREASURES[i % 4], TREASURES[(i + 1) % 4]], health=4)
-            for i in range(40)]
+    town = [
+        TableHero(treasure=[TREASURES[i % 4], TREASURES[(i + 1) % 4]], health=4) for i in range(40)
+    ]
     state = state_from_table(table.model_copy(update={"town": town}))
     counted: list[tuple[str, str]] = []
     real = bait.treasure_total

@@ -211,7 +211,6 @@ def test_kirax_level_up_gives_the_boss_cleric_fighter_and_mage_treasure() -> Non
     treasure): the dungeon's totals count one more of each from then on (Bait)."""
     from test_card_effects import _level_up
 
-
     state = _level_up(KIRAX, [t_hero("thief", 4)])
     totals = {t: treasure_total(state, "A", t) for t in ("cleric", "fighter", "mage", "thief")}
     assert totals == {"cleric": 1, "fighter": 5 + 1, "mage": 1, "thief": 0}

@@ -96,4 +96,3 @@ def test_a_squad_game_exports_its_table_for_the_command_line(store: GameStore) -
     # Ann's red squad (3 + 2 support) is alone in red: victorious, SLOT1 is red.
     (won,) = referee_squads(table).victorious
     assert (table.active, won.squad, won.strength, won.slots) == ("Ann", 0, 5, [1])
-
