@@ -247,7 +247,8 @@ class RulesScreen:
                     f"rules-hit-{hit.entry_id}", hit.title, on_tap(self.open_entry, hit.entry_id)
                 )
             )
-        self.results.controls.extend(card_tiles(self.app, alike, self.open_card, link_tile))
+        more = "rules.cards_more" if named else "rules.cards"  # not "Cards" twice in a row
+        self.results.controls.extend(card_tiles(self.app, alike, self.open_card, link_tile, more))
 
     def _index(self) -> list[ft.Control]:
         """Every entry, by its group (phases, concepts, card terms, ...), A to Z: a reader

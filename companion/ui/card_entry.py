@@ -39,14 +39,19 @@ def found_cards(app: TableApp, query: str) -> tuple[list[CardHit], list[CardHit]
 
 
 def card_tiles(
-    app: TableApp, hits: list[CardHit], open_card: Callable[[str], None], tile: TileMaker
+    app: TableApp,
+    hits: list[CardHit],
+    open_card: Callable[[str], None],
+    tile: TileMaker,
+    heading: str = "rules.cards",
 ) -> list[ft.Control]:
-    """One link per card, under a "Cards" heading."""
+    """One link per card, under a heading ("Cards"; "More cards" for those found after
+    others)."""
     if not hits:
         return []
     tr = app.tr
     return [
-        ft.Text(tr("rules.cards"), size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(tr(heading), size=16, weight=ft.FontWeight.BOLD),
         *(
             tile(
                 f"rules-card-{hit.card.id}",
