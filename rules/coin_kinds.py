@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
+
+from rules.fact import Fact
 
 CoinTrigger = Literal[
     "room_destroyed",  # a Room in any dungeon is destroyed
@@ -30,10 +32,6 @@ CoinOffer = Literal[
 ]
 
 
-class _Fact(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
 CoinCount = Literal[
     "none",  # just ``amount``
     "wound",  # per Wound the owner has
@@ -44,7 +42,7 @@ CoinCount = Literal[
 STATED_COUNTS = frozenset({"minibosses_shown"})  # counts only the player knows
 
 
-class GainCoins(_Fact):
+class GainCoins(Fact):
     """The owner gains ``amount`` Coins into the hoard (``per``: that many per thing
     counted); ``if_hoard_empty``: only when the hoard holds none (Windfall)."""
 
@@ -55,14 +53,14 @@ class GainCoins(_Fact):
     if_hoard_empty: bool = False
 
 
-class CoinDamage(_Fact):
+class CoinDamage(Fact):
     """This Room deals ``amount`` more (less, when negative) per Coin lying on it."""
 
     kind: Literal["coin_damage"] = "coin_damage"
     amount: Annotated[int, Field(ge=-3, le=3)]
 
 
-class PlaceCoins(_Fact):
+class PlaceCoins(Fact):
     """The owner places up to ``most`` Coins of the hoard on this Room (asked: how many)."""
 
     kind: Literal["place_coins"] = "place_coins"
@@ -72,7 +70,7 @@ class PlaceCoins(_Fact):
 LastingWhen = Literal["build_monster_room", "build_trap_room", "cast_spell", "kill_hero"]
 
 
-class LastingCoins(_Fact):
+class LastingCoins(Fact):
     """For the rest of the game (a Level Up): gain ``amount`` Coins whenever the owner
     builds a Monster or a Trap Room, casts a Spell, or kills a Hero (once per turn where
     ``once_per_turn``)."""
@@ -83,21 +81,21 @@ class LastingCoins(_Fact):
     once_per_turn: bool = False
 
 
-class MinibossStartLevel(_Fact):
+class MinibossStartLevel(Fact):
     """For the rest of the game (a Level Up): the owner's Minibosses start on ``level``."""
 
     kind: Literal["miniboss_start_level"] = "miniboss_start_level"
     level: Annotated[int, Field(ge=2, le=3)]
 
 
-class PayCoins(_Fact):
+class PayCoins(Fact):
     """The owner pays ``amount`` Coins from the hoard (none paid when it holds fewer)."""
 
     kind: Literal["pay_coins"] = "pay_coins"
     amount: Annotated[int, Field(ge=1, le=5)]
 
 
-class DamagePerLured(_Fact):
+class DamagePerLured(Fact):
     """This Room deals ``amount`` more per Hero lured to its dungeon this turn (each
     counted by a mark in the turn's card uses, ``LURED``)."""
 
@@ -113,7 +111,7 @@ def lured_count(uses: Sequence[str], player: str) -> int:
     return sum(1 for u in uses if u.startswith(f"{LURED}{player}:"))
 
 
-class HealthPerCoin(_Fact):
+class HealthPerCoin(Fact):
     """The walking Hero has +``amount`` Health until end of turn for every Coin the caster
     spends on it (asked: how many; Armor Up!)."""
 
@@ -121,20 +119,20 @@ class HealthPerCoin(_Fact):
     amount: Annotated[int, Field(ge=1, le=5)]
 
 
-class FeedCoin(_Fact):
+class FeedCoin(Fact):
     """1 Coin of the hoard goes on this Room; when the hoard holds none, the Room is
     destroyed instead (The Dreadmill)."""
 
     kind: Literal["feed_coin"] = "feed_coin"
 
 
-class SwapHoards(_Fact):
+class SwapHoards(Fact):
     """The owner exchanges hoards with another player of their choice (asked)."""
 
     kind: Literal["swap_hoards"] = "swap_hoards"
 
 
-class TreasureBoost(_Fact):
+class TreasureBoost(Fact):
     """Until end of turn, each other Room of ``room_type`` in the owner's dungeon has
     +``amount`` per treasure icon it shows (Dragon's Nest)."""
 

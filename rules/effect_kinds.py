@@ -9,19 +9,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from rules.coin_kinds import CoinEffect
+from rules.fact import Fact
 from rules.item_kinds import ItemEffect
 
 TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 RoomType = Literal["monster", "trap", "any"]
-
-
-class Fact(BaseModel):
-    """A frozen card fact: unknown fields are refused."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 # --- effects ------------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from rules.effect_kinds import (
     DeactivateRoom,
     DestroyRoom,
     Effect,
-    Fact,
     HealWound,
     KillHero,
     MoveHero,
@@ -31,6 +30,7 @@ from rules.effect_kinds import (
     TakeScoredHero,
     TreasureDouble,
 )
+from rules.fact import Fact
 
 BaseTrigger = Literal[
     "always",  # a passive effect, on while the Room is visible and active

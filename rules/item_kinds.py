@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
+
+from rules.fact import Fact
 
 ItemTrigger = Literal[
     "carrier_enters_dungeon",  # the Hero carrying this Item enters a dungeon
@@ -29,16 +31,12 @@ ItemOffer = Literal[  # a Room to pick (deactivated until end of turn, doubled),
 ]
 
 
-class _Fact(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
 ITEM_TRIGGERS = frozenset(
     {"carrier_enters_dungeon", "carrier_enters_room", "carrier_survives_room", "item_used"}
 )
 
 
-class IgnoreDamage(_Fact):
+class IgnoreDamage(Fact):
     """The carrier takes no damage from the Room it enters when that Room is an ordinary
     (not Advanced) Monster Room, one of the dungeon's first three, or its last."""
 
@@ -46,14 +44,14 @@ class IgnoreDamage(_Fact):
     rooms: Literal["ordinary_monster", "first_three", "last"]
 
 
-class DeactivateFirst(_Fact):
+class DeactivateFirst(Fact):
     """Deactivate the first (nearest the entrance) active Room of ``room_type``."""
 
     kind: Literal["deactivate_first"] = "deactivate_first"
     room_type: Literal["monster", "trap"]
 
 
-class ActOnRoom(_Fact):
+class ActOnRoom(Fact):
     """Deactivate or destroy the Room the carrier is in (entered or just survived), when it
     is ``only`` such a Room: Advanced, with two or more treasure icons, or the last one;
     ``first_only``: only the first such Room of the walk."""
@@ -64,13 +62,13 @@ class ActOnRoom(_Fact):
     first_only: bool = False
 
 
-class SkipNextRoom(_Fact):
+class SkipNextRoom(Fact):
     """The (walking) Hero ignores the next Room it would enter."""
 
     kind: Literal["skip_next_room"] = "skip_next_room"
 
 
-class BoostOwnRooms(_Fact):
+class BoostOwnRooms(Fact):
     """Until end of turn, the owner's (ordinary) Rooms of ``room_type`` have +``amount``."""
 
     kind: Literal["boost_own_rooms"] = "boost_own_rooms"
@@ -79,33 +77,33 @@ class BoostOwnRooms(_Fact):
     ordinary_only: bool = False
 
 
-class HealOrdinaryWound(_Fact):
+class HealOrdinaryWound(Fact):
     """Heal one ordinary Wound (an ordinary Hero's, never an Epic one's two)."""
 
     kind: Literal["heal_ordinary_wound"] = "heal_ordinary_wound"
 
 
-class KillWornHero(_Fact):
+class KillWornHero(Fact):
     """Kill the walking Hero if it has taken damage equal to at least half its Health."""
 
     kind: Literal["kill_worn_hero"] = "kill_worn_hero"
 
 
-class RoomBlast(_Fact):
+class RoomBlast(Fact):
     """Destroy the owner's Room where the walking Hero stands, dealing it ``damage``."""
 
     kind: Literal["room_blast"] = "room_blast"
     damage: Annotated[int, Field(ge=1, le=10)]
 
 
-class TakeItem(_Fact):
+class TakeItem(Fact):
     """The Item of the Hero in this Room goes face down to the owner's scorekeeping area
     (Magnetic Ceiling; a "may": asked)."""
 
     kind: Literal["take_item"] = "take_item"
 
 
-class PickRoom(_Fact):
+class PickRoom(Fact):
     """The owner picks a Room to deactivate (until end of turn) or destroy: of
     ``room_type``, Advanced only, in any dungeon or an opponent's (an offer); or one of
     their own Monster Rooms whose damage is doubled until end of turn (``double``)."""
@@ -117,7 +115,7 @@ class PickRoom(_Fact):
     opponents_only: bool = False
 
 
-class HealthBonus(_Fact):
+class HealthBonus(Fact):
     """A Hero has +``amount`` Health until end of turn (``per`` Monster Room in the owner's
     dungeon: that many times); ``every_hero``: each Hero entering the owner's dungeon
     this turn (Staff of Healing). As a Reward, the owner picks the Hero."""
