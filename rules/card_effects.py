@@ -194,6 +194,11 @@ def hit(state: GameState, name: str, index: int) -> RoomDamage:
     return room_damage(player, index, state.card_uses, wounds)
 
 
+def walk_damage(state: GameState, name: str) -> int:
+    """The damage a Hero walking every Room of ``name``'s dungeon would be dealt now."""
+    return sum(hit(state, name, i).damage for i in range(len(state.player(name).dungeon)))
+
+
 # --- treasure (R-BAIT-TOTAL with R-CARD-EFFECT) -------------------------------------------
 
 

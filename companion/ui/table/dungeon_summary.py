@@ -28,7 +28,7 @@ from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.context import TableContext
 from companion.ui.widgets import tagged
 from rules import flow
-from rules.card_effects import hit
+from rules.card_effects import walk_damage
 from rules.models import TREASURES, GameState, PlayerState, Treasure
 from rules.treasure import treasure_total
 
@@ -56,7 +56,7 @@ def dungeon_facts(state: GameState, player: PlayerState, prefix: str) -> Dungeon
         rooms=len(player.dungeon),
         face_down=player.pending is not None,
         totals=tuple((t, treasure_total(state, name, t)) for t in TREASURES),
-        damage=sum(hit(state, name, i).damage for i in range(len(player.dungeon))),
+        damage=walk_damage(state, name),
         souls=state.souls(name),
         wounds=state.wounds(name),
         out=flow.is_out(state, name),
