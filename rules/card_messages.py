@@ -52,7 +52,6 @@ CARD_MESSAGES: dict[str, str] = {
         "by hand: cards move in or out of scorekeeping areas; correct the scores."
     ),
     "card.fx.by_hand.miniboss": "by hand: Miniboss or Coins, as the card says.",
-    "card.fx.by_hand.read_card": "by hand: follow the printed card (not yet known to the referee).",
     # conditions
     "card.if.built_monster_room": "if that Room is a Monster Room,",
     "card.if.fewer_rooms_than_opponent": "if you have fewer Rooms than an opponent,",

@@ -249,7 +249,6 @@ ByHandWhat = Literal[
     "scored_cards",  # cards moved in or out of scorekeeping areas
     "miniboss",  # a Miniboss or its Coins
     "hands_and_decks",  # acts on cards in hands, decks or the discard pile alone
-    "read_card",  # the source's words were not structured: follow the printed card
     "copies_ability",  # it copies another card's ability: the players follow that card
 ]
 
@@ -257,7 +256,7 @@ ByHandWhat = Literal[
 class ByHand(Fact):
     """An effect the referee does not carry out: the players do it by hand, with the
     table's interventions where they help. ``what`` says what kind of thing they handle
-    (worded per language); ``read_card`` flags a card whose words were not structured."""
+    (worded per language)."""
 
     kind: Literal["by_hand"] = "by_hand"
     what: ByHandWhat

@@ -9,7 +9,7 @@ version taken out of git) and prints one Markdown row per set:
 - asked: not all carried out, but an ability is put to the players as a question (a "may"
   they carry out, answered Yes or No);
 - by hand: some ability is left to the players: a reminder of cards in hands and decks,
-  or ``by_hand`` (its kinds counted in the last column), ``read_card`` never structured.
+  or ``by_hand`` (its kinds counted in the last column).
 """
 
 from __future__ import annotations
