@@ -29,7 +29,6 @@ from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
 from companion.ui.table.bottom_bar import Tab, game_bar, last_tab
 from companion.ui.table.card_play import SpellPanel, offers_view
-from companion.ui.table.components import Stands
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.end_of_turn import end_turn_button, winner_banner
@@ -57,6 +56,9 @@ REVEAL_SLOT = "reveal-rooms"
 
 class GameScreen:
     """One game at the table. ``route`` is '/game/<id>' ('/table' means this tab's game)."""
+
+    #: Drawn under Flet components (``screen_view.py``): no control of it changes in place.
+    components = True
 
     def __init__(self, app: TableApp, route: str = "/table") -> None:
         self.app = app
@@ -86,7 +88,6 @@ class GameScreen:
         self.drafts = 0
         self.drawn = Redraw()
         self.memos = PanelMemos()
-        self.stands = Stands()
 
     # --- what panels need (TableContext) -----------------------------------------
 
@@ -141,6 +142,14 @@ class GameScreen:
         if self.rendered is not None:
             return self.rendered
         return (self.session.revision, self.game.version) if self.session else (0, 0)
+
+    @property
+    def drawing(self) -> tuple[int, int] | None:
+        """(revision, version) of the game as the screen is drawn now (``when_shown``
+        asks for it just before the drawing is sent)."""
+        if self.session is None:
+            return None
+        return (self.session.revision, self.game.version)
 
     def confirm_shown(self, mark: tuple[int, int]) -> None:
         """The browser shows the game as drawn at ``mark`` (see ``when_shown``)."""
@@ -213,7 +222,7 @@ class GameScreen:
         return self.memos.view(name, (self.app.settings.lang, key), build, self.drawn, sealed)
 
     def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
-        return self.stands.show(self.app, name, make)
+        return make()  # drawn in the screen's component: Flet finds it again by its key
 
     def build(self) -> list[ft.Control]:
         self.drawn = Redraw()
@@ -225,19 +234,12 @@ class GameScreen:
             notice = drawn[2] and not (before is not None and before[2])
             if moved or notice:
                 self.scroll_top = True
-        # A new column each time: the shell folds it into the one on screen (reconcile).
-        return [
-            ft.Column(
-                self._content(), spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
-            )
-        ]
+        return self._content()
 
-    def bottom_bar(self) -> ft.Control | None:
+    def bottom_bar(self) -> list[ft.Control]:
+        """The bottom bar's controls (none outside a game)."""
         if self.session is None:
-            return None
-        return self._bottom_bar()
-
-    def _bottom_bar(self) -> ft.BottomAppBar:
+            return []
         return game_bar(self, self._undo, self._redo, self._show_tab)
 
     # --- actions ------------------------------------------------------------------
