@@ -109,8 +109,10 @@ def big_button(
     icon: ft.IconData | None = None,
     primary: bool = False,
     expand: bool = False,
+    key: str | None = None,
 ) -> ft.Semantics:
-    """A button at least 48 px high, labelled with words (not only an icon)."""
+    """A button at least 48 px high, labelled with words (not only an icon). ``key``: Flet
+    finds it again by that when it is drawn again elsewhere in its list."""
     cls = ft.FilledButton if primary else ft.OutlinedButton
     button = cls(
         content=text,
@@ -120,7 +122,7 @@ def big_button(
         expand=expand,
         style=ft.ButtonStyle(text_style=ft.TextStyle(size=16)),
     )
-    return tagged(identifier, button)
+    return tagged(identifier, button, key=key)
 
 
 def show_options(column: ft.Column, options: list[ft.Control]) -> None:
@@ -173,6 +175,30 @@ def switch_row(identifier: str, switch: ft.Switch, label: str) -> ft.Semantics:
             handler(ft.Event("change", data=str(switch.value).lower(), control=switch))
 
     switch.label = None
+    return _switch_row(identifier, switch, label, toggle)
+
+
+def drawn_switch_row(
+    identifier: str,
+    value: bool,
+    label: str,
+    on_change: Callable[[bool], None],
+    visible: bool = True,
+) -> ft.Semantics:
+    """``switch_row`` for a screen drawn under components, where a control is never
+    changed once shown: either tap hands ``on_change`` the new value, and the drawing
+    that follows shows it."""
+
+    def switched(event: ft.Event[ft.Switch]) -> None:
+        on_change(bool(event.control.value))  # the browser flipped the switch itself
+
+    switch = ft.Switch(value=value, on_change=switched)
+    return _switch_row(identifier, switch, label, lambda _event: on_change(not value), visible)
+
+
+def _switch_row(
+    identifier: str, switch: ft.Switch, label: str, tap: Handler, visible: bool = True
+) -> ft.Semantics:
     return tagged(
         identifier,
         ft.Container(
@@ -181,10 +207,11 @@ def switch_row(identifier: str, switch: ft.Switch, label: str) -> ft.Semantics:
                 spacing=12,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            on_click=toggle,
+            on_click=tap,
             padding=ft.Padding.symmetric(vertical=4),
             border_radius=8,
         ),
+        visible=visible,
     )
 
 
@@ -206,15 +233,20 @@ class Refusal(NamedTuple):
 
 
 class ErrorBanner:
-    """An error in words, shown where it happened; hidden while there is none."""
+    """An error in words, shown where it happened; hidden while there is none.
 
-    def __init__(self, identifier: str) -> None:
-        self.text = ft.Text("", color=ft.Colors.ON_ERROR_CONTAINER, size=16)
-        self.lines = ft.Column([self.text], spacing=0, expand=True)
+    ``message`` and ``link``: what it says from the start (a screen drawn under
+    components draws a banner with its words; it never changes one once shown)."""
+
+    def __init__(self, identifier: str, message: str = "", link: ft.Control | None = None) -> None:
+        self.text = ft.Text(message, color=ft.Colors.ON_ERROR_CONTAINER, size=16)
+        self.lines = ft.Column(
+            [self.text] if link is None else [self.text, link], spacing=0, expand=True
+        )
         self.control = ft.Semantics(
             identifier=identifier,
             live_region=True,
-            visible=False,
+            visible=bool(message),
             content=ft.Container(
                 content=ft.Row(
                     [

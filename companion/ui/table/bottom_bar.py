@@ -43,10 +43,10 @@ def game_bar(
     undo: Handler,
     redo: Handler,
     show_tab: Callable[[Tab], None],
-) -> ft.BottomAppBar:
-    """The bar, with each of its buttons kept while it looks the same: a tap that
-    makes undo possible, or redo no longer, builds only that arrow again, not the
-    bar's two dozen controls (#13)."""
+) -> list[ft.Control]:
+    """The bar's controls (the shell puts them in the view's bottom bar), with each of
+    its buttons kept while it looks the same: a tap that makes undo possible, or redo no
+    longer, builds only that arrow again, not the bar's two dozen controls (#13)."""
     tr = screen.app.tr
     game = screen.game
 
@@ -77,18 +77,11 @@ def game_bar(
             sealed=True,
         )
 
-    return ft.BottomAppBar(
-        ft.Row(
-            [
-                arrow("undo", ft.Icons.UNDO, game.can_undo),
-                arrow("redo", ft.Icons.REDO, game.can_redo),
-                *(tab_item(tab) for tab in TABS),
-            ],
-            spacing=2,
-        ),
-        height=72,
-        padding=ft.Padding.symmetric(horizontal=4, vertical=4),
-    )
+    return [
+        arrow("undo", ft.Icons.UNDO, game.can_undo),
+        arrow("redo", ft.Icons.REDO, game.can_redo),
+        *(tab_item(tab) for tab in TABS),
+    ]
 
 
 def bar_tab(

@@ -65,7 +65,9 @@ class BuildForm:
                 icon=ft.Icons.FOUNDATION,
             )
         if self.picker is None:
-            self.picker = RoomPicker(ctx.app, p, ctx.app.card_sets(), on_change=self._room_changed)
+            self.picker = RoomPicker(
+                ctx.app, p, ctx.app.card_sets(), on_change=self._room_changed, redraw=ctx.redraw
+            )
         if self.over is not None and self.over >= len(player.dungeon):
             self.over = None
         places: list[ft.Control] = [self._place(None, tr("table.at_entrance"))]
@@ -108,11 +110,11 @@ class BuildForm:
         )
 
     def _room_changed(self) -> None:
-        """A refusal was about the Room as it was: once it changes, the refusal goes."""
+        """A refusal was about the Room as it was: once it changes, the refusal goes (the
+        picker draws the screen again)."""
         if self.picker is not None:
             self.forecast.drafted(self.picker.draft)
-        if self.ctx.errors.pop(self.prefix, None) is not None:
-            self.ctx.redraw()
+        self.ctx.errors.pop(self.prefix, None)
 
     def _place(self, over: int | None, label: str) -> ft.Control:
         chosen = over == self.over
@@ -184,5 +186,5 @@ class BuildForm:
         player = self.ctx.state.player(self.name)
         if self.picker is None or not self.open or player.pending or player.built_this_phase:
             return False
-        focus_when_shown(self.ctx.app, self.picker.name_field)
+        focus_when_shown(self.ctx.app, lambda: self.picker.name_field if self.picker else None)
         return True

@@ -64,8 +64,8 @@ class TableContext(Protocol):
         ...
 
     def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
-        """The component ``make`` returns (with a key), in the place ``name`` keeps on the
-        screen between builds (``components.Stand``)."""
+        """The component ``make`` returns, found again by Flet under the key ``name`` when
+        the screen is drawn again (``component_part.part``): put it in a list of controls."""
         ...
 
     def memo(
@@ -89,9 +89,8 @@ def slot_error(ctx: TableContext, slot: str) -> ft.Control:
         if said is None or not said.text:
             # The banner's own wrapper, hidden as the banner was (live region and all).
             return ft.Semantics(identifier=f"{slot}-error", live_region=True, visible=False)
-        banner = ErrorBanner(f"{slot}-error")
-        banner.show(said.text, refusal_link(ctx.app, said, f"{slot}-error-rule"))
-        return banner.control
+        link = refusal_link(ctx.app, said, f"{slot}-error-rule")
+        return ErrorBanner(f"{slot}-error", said.text, link).control
 
     return ctx.memo(f"{slot}-error", said, build, sealed=True)
 

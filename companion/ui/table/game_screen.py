@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from companion.session import Change, Request, TableSession
 from companion.ui.at_table import tick
+from companion.ui.chrome import BAR_HEIGHT
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.sending import refusal, send
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
@@ -29,7 +30,6 @@ from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
 from companion.ui.table.bottom_bar import Tab, game_bar, last_tab
 from companion.ui.table.card_play import SpellPanel, offers_view
-from companion.ui.table.components import Stands
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.dungeon_summary import DungeonFolds, dungeon_row
@@ -37,7 +37,7 @@ from companion.ui.table.end_of_turn import end_turn_button, winner_banner
 from companion.ui.table.forecast import bait_forecast
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
-from companion.ui.table.pinned_scores import pin_scores
+from companion.ui.table.pinned_scores import STRIP_HEIGHT, pin_scores
 from companion.ui.table.rulings import ruling_row
 from companion.ui.table.scoreboard import Scoreboard
 from companion.ui.table.table_sync import ready_marks, reveal_here, reveal_note, sync_top
@@ -69,6 +69,9 @@ REVEAL_SLOT = "reveal-rooms"
 class GameScreen:
     """One game at the table. ``route`` is '/game/<id>' ('/table' means this tab's game)."""
 
+    #: Drawn under Flet components (``screen_view.py``): no control of it changes in place.
+    components = True
+
     def __init__(self, app: TableApp, route: str = "/table") -> None:
         self.app = app
         self.session: TableSession | None = app.session
@@ -98,7 +101,6 @@ class GameScreen:
         self.drafts = 0
         self.drawn = Redraw()
         self.memos = PanelMemos()
-        self.stands = Stands()
 
     # --- what panels need (TableContext) -----------------------------------------
 
@@ -153,6 +155,14 @@ class GameScreen:
         if self.rendered is not None:
             return self.rendered
         return (self.session.revision, self.game.version) if self.session else (0, 0)
+
+    @property
+    def drawing(self) -> tuple[int, int] | None:
+        """(revision, version) of the game as the screen is drawn now (``when_shown``
+        asks for it just before the drawing is sent)."""
+        if self.session is None:
+            return None
+        return (self.session.revision, self.game.version)
 
     def confirm_shown(self, mark: tuple[int, int]) -> None:
         """The browser shows the game as drawn at ``mark`` (see ``when_shown``)."""
@@ -225,7 +235,7 @@ class GameScreen:
         return self.memos.view(name, (self.app.settings.lang, key), build, self.drawn, sealed)
 
     def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
-        return self.stands.show(self.app, name, make)
+        return make()  # drawn in the screen's component: Flet finds it again by its key
 
     def build(self) -> list[ft.Control]:
         self.drawn = Redraw()
@@ -237,21 +247,19 @@ class GameScreen:
             notice = drawn[2] and not (before is not None and before[2])
             if moved or notice:
                 self.scroll_top = True
-        # A new column each time: the shell folds it into the one on screen (reconcile).
-        return [
-            ft.Column(
-                self._content(), spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
-            )
-        ]
+        return self._content()
 
     def bottom_bar(self) -> ft.Control | None:
+        """What the bottom bar shows (nothing outside a game)."""
         if self.session is None:
             return None
-        return self._bottom_bar()
-
-    def _bottom_bar(self) -> ft.BottomAppBar:
-        bar = game_bar(self, self._undo, self._redo, self._show_tab)
+        bar = ft.Row(game_bar(self, self._undo, self._redo, self._show_tab), spacing=2)
         return pin_scores(self, bar)  # every player's Souls and Wounds, always in view
+
+    def bar_height(self) -> int:
+        """The bottom bar's height: the scores' strip on top, once set-up is done."""
+        pinned = self.session is not None and self.state.phase != "setup"
+        return BAR_HEIGHT + (STRIP_HEIGHT if pinned else 0)
 
     # --- actions ------------------------------------------------------------------
 

@@ -27,8 +27,6 @@ def sync_top(ctx: TableContext) -> list[ft.Control]:
 
     def line() -> ft.Control:
         here = ft.Text(text, size=15)
-        assert sync is not None
-        sync.here_line = here  # counts the devices in place as they come and go
         return tagged(
             "sync-role",
             ft.Row([ft.Icon(ft.Icons.DEVICES, size=20), ft.Container(here, expand=True)]),

@@ -101,6 +101,17 @@ class RecordingConnection(Connection):
         return sum(1 for m in self.messages if m.action == MessageAction.PATCH_CONTROL)
 
 
+def drawn(control: Any) -> Any:
+    """What a control shows: a component's drawing (a component drawing another one, that
+    one's), drawn here if Flet has not drawn it yet (a page that sends nothing does not);
+    any other control as it is."""
+    while isinstance(control, ft.Component):
+        if control._b is None:
+            control.before_update()
+        control = control._b
+    return control
+
+
 def controls_in(root: BaseControl) -> Iterator[ft.Control]:
     """Every control under ``root`` (itself included), depth first."""
     seen: set[int] = set()
