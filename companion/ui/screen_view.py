@@ -18,14 +18,18 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import flet as ft
 
 from companion.ui.redraw import page_loop
+from companion.ui.widgets import KEYED
+
+R = TypeVar("R")
 
 log = logging.getLogger(__name__)
 
@@ -35,16 +39,41 @@ log = logging.getLogger(__name__)
 TABLE: ft.ContextProvider[Any] = ft.create_context(None)
 
 
+def keyed(fn: Callable[..., R]) -> Callable[..., R]:
+    """``fn`` drawing with its tagged controls keyed by their identifiers (``KEYED``):
+    the body of every component, so that what one draws is keyed the same whether it is
+    drawn within its screen or alone (its own state changed)."""
+
+    @functools.wraps(fn)
+    def drawing(*args: Any, **kwargs: Any) -> R:
+        token = KEYED.set(True)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            KEYED.reset(token)
+
+    return drawing
+
+
 def memo_component(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
     """``fn`` as a Flet component drawn again only when its props change (``ft.memo``);
     call it with its props and a ``key``."""
-    return cast(Callable[..., ft.Control], ft.memo(ft.component(fn)))  # type: ignore[no-untyped-call]
+    return cast(Callable[..., ft.Control], ft.memo(ft.component(keyed(fn))))  # type: ignore[no-untyped-call]
+
+
+def component(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
+    """``fn`` as a Flet component (``ft.component``) drawing keyed (``keyed``)."""
+    return cast(Callable[..., ft.Control], ft.component(keyed(fn)))
 
 
 def root(fn: Callable[..., Any], *args: Any) -> ft.Component:
     """A component at the top of a view: ``fn(*args)`` draws it when the view is drawn
     (``ShownView.redraw``). Memoized, its props never changing: an update of the page
     around it (after a handler) does not draw it again."""
+    return _root(keyed(fn), args)
+
+
+def _root(fn: Callable[..., Any], args: tuple[Any, ...]) -> ft.Component:
     return ft.Component(fn=fn, args=args, memoized=True)
 
 
@@ -101,7 +130,7 @@ class ShownView:
         self.redraw(page)
 
     def _fresh(self) -> None:
-        parts = tuple(root(c.fn, *c.args) for c in self.parts)
+        parts = tuple(_root(c.fn, c.args) for c in self.parts)
         for component in parts:
             component.before_update()  # type: ignore[no-untyped-call]
         view = self.view

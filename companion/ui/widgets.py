@@ -8,6 +8,7 @@ Every control a test (or a screen reader) needs to find is wrapped in
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any, NamedTuple, cast
 
 import flet as ft
@@ -46,12 +47,33 @@ def one_at_a_time(handler: Callable[[Any], Awaitable[None]]) -> Callable[[Any], 
     return run
 
 
+#: Set while a component draws (``screen_view.keyed``): ``tagged`` keys what it wraps.
+#: Not elsewhere: a screen that keeps its controls and changes them in place wraps them
+#: anew at each build, and Flet freezes a kept control matched under a new wrapper by key.
+KEYED: ContextVar[bool] = ContextVar("KEYED", default=False)
+
+
 def tagged(identifier: str, control: ft.Control, **props: Any) -> ft.Semantics:
     """Wrap a control so tests can find it by a stable identifier.
 
-    `props` go to the wrapper (e.g. `col` inside a ResponsiveRow, `label`).
+    `props` go to the wrapper (e.g. `col` inside a ResponsiveRow, `label`). Drawn by a
+    component (``KEYED``), the identifier is its key too: where a list of controls is
+    drawn again with some moved, added or taken away (a Hero's row, a Room, a ruling, a
+    panel of the game screen), Flet's diff finds each by its key and keeps it on screen
+    under the same id, so a tap the browser sends to it still reaches it (unkeyed, the
+    controls are matched by their place in the list: a control that moved is made anew,
+    or another one's id shows it). An identifier is unique among its siblings (the screen
+    tests check it).
     """
+    if props.get("key") is None:
+        props["key"] = key_of(identifier)
     return ft.Semantics(identifier=identifier, content=control, **props)
+
+
+def key_of(identifier: str) -> str | None:
+    """The key of the control tagged ``identifier``: itself while a component draws
+    (``KEYED``), else none."""
+    return identifier if KEYED.get() else None
 
 
 def toggle_tile(
@@ -78,6 +100,7 @@ def toggle_tile(
     ink = ink_on(colour) if selected else None
     return ft.Semantics(
         identifier=identifier,
+        key=key_of(identifier),
         label=label,
         button=True,
         selected=selected,
@@ -148,6 +171,7 @@ def icon_action(
     """
     return ft.Semantics(
         identifier=identifier,
+        key=key_of(identifier),
         label=tooltip,
         button=True,
         content=ft.IconButton(
@@ -245,6 +269,7 @@ class ErrorBanner:
         )
         self.control = ft.Semantics(
             identifier=identifier,
+            key=key_of(identifier),
             live_region=True,
             visible=bool(message),
             content=ft.Container(

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from companion.ui.panel_memo import Redraw
 from companion.ui.table.rulings import refusal_link
-from companion.ui.widgets import ErrorBanner, Refusal, tagged
+from companion.ui.widgets import ErrorBanner, Refusal, key_of, tagged
 from rules.commands import Command
 from rules.events import EventBase
 from rules.game import Game
@@ -88,7 +88,12 @@ def slot_error(ctx: TableContext, slot: str) -> ft.Control:
     def build() -> ft.Control:
         if said is None or not said.text:
             # The banner's own wrapper, hidden as the banner was (live region and all).
-            return ft.Semantics(identifier=f"{slot}-error", live_region=True, visible=False)
+            return ft.Semantics(
+                identifier=f"{slot}-error",
+                key=key_of(f"{slot}-error"),
+                live_region=True,
+                visible=False,
+            )
         link = refusal_link(ctx.app, said, f"{slot}-error-rule")
         return ErrorBanner(f"{slot}-error", said.text, link).control
 

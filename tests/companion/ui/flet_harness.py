@@ -23,6 +23,7 @@ import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
+from flet.controls.object_patch import get_control_key
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import (
     InvokeMethodRequestBody,
@@ -178,6 +179,25 @@ def unsent(root: BaseControl) -> list[str]:
     return out
 
 
+def duplicate_keys(root: BaseControl) -> list[str]:
+    """Keys met twice among one list's controls, one line each. Flet matches a list's
+    controls to the ones on screen by key, and the browser's Flutter refuses two siblings
+    of one key (an error on the page, the list no longer drawn)."""
+    out: list[str] = []
+    for control in controls_in(root):
+        for name in getattr(type(control), "__dataclass_fields__", {}):
+            if name.startswith("on_") or name in ("parent", "page", "_parent"):
+                continue
+            items = getattr(control, name, None)
+            if not isinstance(items, list):
+                continue
+            keys = [get_control_key(c) for c in items if isinstance(c, BaseControl)]
+            twice = sorted({str(k) for k in keys if k is not None and keys.count(k) > 1})
+            if twice:
+                out.append(f"{type(control).__name__}#{control._i}.{name}: {twice}")
+    return out
+
+
 class Harness:
     """One session with a page of the given size; drive it with `tap` and `type`."""
 
@@ -283,6 +303,8 @@ class Harness:
         if self.check_sent and self.page.views:
             left = unsent(self.page.views[-1])
             assert not left, f"after {event} on {control}, not sent: {left[:5]}"
+            twice = duplicate_keys(self.page.views[-1])
+            assert not twice, f"after {event} on {control}, keys twice in a list: {twice[:5]}"
 
     def assert_not_crashed(self) -> None:
         """A handler that raised shows "Error running app" in the browser: fail loudly."""

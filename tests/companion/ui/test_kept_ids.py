@@ -1,0 +1,58 @@
+"""A control that stays on screen keeps its id when the screen is drawn again, though
+others come and go around it (Flet's diff finds it by its key): a tap the browser sends
+to it, made on the older picture, still reaches it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import flet as ft
+
+from tests.companion.ui.conftest import AppFactory, at_bait, saved_at
+from tests.companion.ui.flet_harness import Harness
+
+
+def ids_on_screen(harness: Harness) -> dict[str, int]:
+    """Each identifier met once on the page, and the id of the control tagged with it."""
+    tagged = [c for c in harness.walk() if isinstance(c, ft.Semantics) and c.identifier]
+    seen = Counter(c.identifier for c in tagged)
+    return {c.identifier: c._i for c in tagged if c.identifier and seen[c.identifier] == 1}
+
+
+def test_what_stays_on_screen_keeps_its_id_through_bait_and_the_adventure(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    harness, _app, _screen = at_bait(table_app, tmp_path)
+    # Bait: the results come in above the town and the dungeons, the Adventure's buttons
+    # with them; each step of the walk changes the lines above the buttons.
+    for tap in ("resolve-bait", "adv-next", "adv-damage-1", "adv-next", "undo", "tab-log"):
+        before = ids_on_screen(harness)
+        harness.tap(tap)
+        after = ids_on_screen(harness)
+        moved = sorted(i for i in before.keys() & after.keys() if before[i] != after[i])
+        assert moved == [], f"after {tap}, made anew under a new id: {moved}"
+
+
+def test_what_stays_on_screen_keeps_its_id_through_the_build_phase(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    game_id = saved_at(tmp_path / "data", "build")
+    harness, _app = table_app(route=f"/game/{game_id}")
+    steps = (
+        "p1-bonus-toggle",
+        "p1-bonus-cleric-plus",
+        "build-p1-treasure-fighter",
+        "build-p1-go",
+        "undo",
+        "redo",
+        "reveal-rooms",
+        "tab-score",
+        "tab-play",
+    )
+    for tap in steps:
+        before = ids_on_screen(harness)
+        harness.tap(tap)
+        after = ids_on_screen(harness)
+        moved = sorted(i for i in before.keys() & after.keys() if before[i] != after[i])
+        assert moved == [], f"after {tap}, made anew under a new id: {moved}"
