@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 
@@ -13,23 +14,46 @@ from tests.companion.ui.conftest import AppFactory, at_bait, saved_at
 from tests.companion.ui.flet_harness import Harness
 
 
-def ids_on_screen(harness: Harness) -> dict[str, int]:
-    """Each identifier met once on the page, and the id of the control tagged with it."""
-    tagged = [c for c in harness.walk() if isinstance(c, ft.Semantics) and c.identifier]
-    seen = Counter(c.identifier for c in tagged)
-    return {c.identifier: c._i for c in tagged if c.identifier and seen[c.identifier] == 1}
+def ids_on_screen(harness: Harness, client: bool = False) -> dict[str, int]:
+    """Each identifier met once on the page, and the id of the control tagged with it;
+    ``client``: as the browser holds the page (``ClientMirror``)."""
+    if client:
+        view = harness.conn.client.controls[harness.page.views[-1]._i]
+        tagged = [(i, n) for i, n in _tagged_in(view)]
+    else:
+        tagged = [
+            (c.identifier, c._i)
+            for c in harness.walk()
+            if isinstance(c, ft.Semantics) and c.identifier
+        ]
+    seen = Counter(i for i, _n in tagged)
+    return {i: n for i, n in tagged if seen[i] == 1}
+
+
+def _tagged_in(value: Any) -> list[tuple[str, int]]:
+    """The (identifier, id) of every tagged control in a page as the browser holds it."""
+    if isinstance(value, dict):
+        here = []
+        if value.get("_c") == "Semantics" and value.get("identifier"):
+            here.append((value["identifier"], value["_i"]))
+        return here + [t for v in value.values() for t in _tagged_in(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _tagged_in(v)]
+    return []
 
 
 def test_what_stays_on_screen_keeps_its_id_through_bait_and_the_adventure(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
     harness, _app, _screen = at_bait(table_app, tmp_path)
+    harness.check_client = True
     # Bait: the results come in above the town and the dungeons, the Adventure's buttons
     # with them; each step of the walk changes the lines above the buttons.
     for tap in ("resolve-bait", "adv-next", "adv-damage-1", "adv-next", "undo", "tab-log"):
         before = ids_on_screen(harness)
         harness.tap(tap)
         after = ids_on_screen(harness)
+        assert ids_on_screen(harness, client=True) == after  # what the browser holds
         moved = sorted(i for i in before.keys() & after.keys() if before[i] != after[i])
         assert moved == [], f"after {tap}, made anew under a new id: {moved}"
 
@@ -39,6 +63,7 @@ def test_what_stays_on_screen_keeps_its_id_through_the_build_phase(
 ) -> None:
     game_id = saved_at(tmp_path / "data", "build")
     harness, _app = table_app(route=f"/game/{game_id}")
+    harness.check_client = True
     steps = (
         "p1-bonus-toggle",
         "p1-bonus-cleric-plus",
@@ -54,5 +79,6 @@ def test_what_stays_on_screen_keeps_its_id_through_the_build_phase(
         before = ids_on_screen(harness)
         harness.tap(tap)
         after = ids_on_screen(harness)
+        assert ids_on_screen(harness, client=True) == after  # what the browser holds
         moved = sorted(i for i in before.keys() & after.keys() if before[i] != after[i])
         assert moved == [], f"after {tap}, made anew under a new id: {moved}"
