@@ -3,10 +3,19 @@
 A screen whose controls never change once on screen (its forms describe themselves
 from their state each time: the game, its set-up) stands under three Flet components:
 the app bar's title, the body (phase stepper and the screen's controls) and the bottom
-bar's row. Drawing it again draws them again (``Component.update``), and Flet's diff
-matches the new drawing to the one on screen: a control drawn again keeps its place in
-the browser (a tap made on the older picture still reaches it), and only what changed is
+bar's row. Drawing it again is an update of its view (``page.update(view)``): the
+components, not memoized, draw again, and Flet's diff matches the new drawing to the one
+on screen by key (``widgets.tagged``): a control drawn again keeps its place in the
+browser (a tap made on the older picture still reaches it), and only what changed is
 sent. The view stays, so the page keeps its scroll.
+
+Why through the page and never ``Component.update``: a component updated by itself
+sends a patch against its last drawing, but the page keeps its own picture of what it
+last sent of the component (its snapshot), which that patch leaves as it was. The next
+update of the page (after any handler, a language change, a view popped) then compares
+the component's drawing with that older picture: it sends patches the browser cannot
+apply and gives the new controls the ids of controls long gone. With every drawing sent
+through the page, there is one picture only.
 
 Every other screen keeps its controls and changes them in place (a form typed into, its
 catalogue matches): Flet freezes what a component draws, so those stand in a frame of
@@ -67,14 +76,13 @@ def component(fn: Callable[..., ft.Control]) -> Callable[..., ft.Control]:
 
 
 def root(fn: Callable[..., Any], *args: Any) -> ft.Component:
-    """A component at the top of a view: ``fn(*args)`` draws it when the view is drawn
-    (``ShownView.redraw``). Memoized, its props never changing: an update of the page
-    around it (after a handler) does not draw it again."""
+    """A component at the top of a view: ``fn(*args)`` draws it at each update of its
+    view (``ShownView.redraw``; not memoized: see the module's docstring)."""
     return _root(keyed(fn), args)
 
 
 def _root(fn: Callable[..., Any], args: tuple[Any, ...]) -> ft.Component:
-    return ft.Component(fn=fn, args=args, memoized=True)
+    return ft.Component(fn=fn, args=args)
 
 
 def as_control(component: ft.Component) -> ft.Control:
@@ -93,7 +101,7 @@ class ShownView:
     #: Puts what another screen describes now into its view's frame.
     fill: Callable[[], None] | None = None
     #: Fits the plain controls around the components to the screen now (the bottom
-    #: bar's height); says whether any changed, to be sent.
+    #: bar's height), before the view is sent.
     frame: Callable[[], bool] | None = None
 
     def redraw(self, page: ft.Page) -> None:
@@ -121,10 +129,9 @@ class ShownView:
         # drawn from the loop; a test's direct call has no loop to start it on).
         if _loop_running():
             page.session.start_updates_scheduler()  # type: ignore[no-untyped-call]
-        if self.frame is not None and self.frame() and self.view.bottom_appbar is not None:
-            page.update(self.view.bottom_appbar)
-        for component in self.parts:
-            component.update()  # type: ignore[no-untyped-call]
+        if self.frame is not None:
+            self.frame()
+        page.update(self.view)
 
     async def _redraw_here(self, page: ft.Page) -> None:
         self.redraw(page)

@@ -311,10 +311,8 @@ class Harness:
         #: benchmark turns it off: it walks the whole page).
         self.check_sent = check_sent
         #: After each tap, fail if the browser could not have applied a message sent
-        #: (``ClientMirror``). Off by default: the History screen's search on main, and
-        #: the game screen after a language change, send patches it cannot apply (see
-        #: ``test_kept_ids``, which turns it on).
-        self.check_client = False
+        #: (``ClientMirror``).
+        self.check_client = True
         self.loop = asyncio.new_event_loop()
         self.loop.set_default_executor(InlineExecutor(max_workers=1))
         self.conn = RecordingConnection(self.loop)

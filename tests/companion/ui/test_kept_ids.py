@@ -46,7 +46,6 @@ def test_what_stays_on_screen_keeps_its_id_through_bait_and_the_adventure(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
     harness, _app, _screen = at_bait(table_app, tmp_path)
-    harness.check_client = True
     # Bait: the results come in above the town and the dungeons, the Adventure's buttons
     # with them; each step of the walk changes the lines above the buttons.
     for tap in ("resolve-bait", "adv-next", "adv-damage-1", "adv-next", "undo", "tab-log"):
@@ -63,7 +62,6 @@ def test_what_stays_on_screen_keeps_its_id_through_the_build_phase(
 ) -> None:
     game_id = saved_at(tmp_path / "data", "build")
     harness, _app = table_app(route=f"/game/{game_id}")
-    harness.check_client = True
     steps = (
         "p1-bonus-toggle",
         "p1-bonus-cleric-plus",
