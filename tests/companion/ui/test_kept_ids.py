@@ -42,19 +42,27 @@ def _tagged_in(value: Any) -> list[tuple[str, int]]:
     return []
 
 
-def test_what_stays_on_screen_keeps_its_id_through_bait_and_the_adventure(
-    table_app: AppFactory, tmp_path: Path
-) -> None:
-    harness, _app, _screen = at_bait(table_app, tmp_path)
-    # Bait: the results come in above the town and the dungeons, the Adventure's buttons
-    # with them; each step of the walk changes the lines above the buttons.
-    for tap in ("resolve-bait", "adv-next", "adv-damage-1", "adv-next", "undo", "tab-log"):
+def tap_keeping_ids(harness: Harness, taps: tuple[str, ...]) -> None:
+    """Tap each in turn; after each, every identifier on screen before and after is on
+    the control of the same id, and the browser holds the same as the page."""
+    for tap in taps:
         before = ids_on_screen(harness)
         harness.tap(tap)
         after = ids_on_screen(harness)
         assert ids_on_screen(harness, client=True) == after  # what the browser holds
         moved = sorted(i for i in before.keys() & after.keys() if before[i] != after[i])
         assert moved == [], f"after {tap}, made anew under a new id: {moved}"
+
+
+def test_what_stays_on_screen_keeps_its_id_through_bait_and_the_adventure(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    harness, _app, _screen = at_bait(table_app, tmp_path)
+    # Bait: the results come in above the town and the dungeons, the Adventure's buttons
+    # with them; each step of the walk changes the lines above the buttons.
+    tap_keeping_ids(
+        harness, ("resolve-bait", "adv-next", "adv-damage-1", "adv-next", "undo", "tab-log")
+    )
 
 
 def test_what_stays_on_screen_keeps_its_id_through_the_build_phase(
@@ -73,10 +81,4 @@ def test_what_stays_on_screen_keeps_its_id_through_the_build_phase(
         "tab-score",
         "tab-play",
     )
-    for tap in steps:
-        before = ids_on_screen(harness)
-        harness.tap(tap)
-        after = ids_on_screen(harness)
-        assert ids_on_screen(harness, client=True) == after  # what the browser holds
-        moved = sorted(i for i in before.keys() & after.keys() if before[i] != after[i])
-        assert moved == [], f"after {tap}, made anew under a new id: {moved}"
+    tap_keeping_ids(harness, steps)
