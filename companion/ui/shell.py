@@ -162,6 +162,7 @@ class TableApp(Chrome):
         if views_changed:
             self.page.update(self.page)
         shown.redraw(self.page)
+        self._scroll_if_asked()
         ft.context.mark_update_called()  # type: ignore[no-untyped-call]  # all is sent
         self._show_route()
 
@@ -169,6 +170,16 @@ class TableApp(Chrome):
         """Tell the screen on top once the browser shows what is about to be sent (and
         scroll back to the top if the screen asks to): called just before the update, so
         the browser's answer follows it (``when_shown``)."""
+        self._scroll_if_asked()
+        confirm = getattr(self.current, "confirm_shown", None)
+        mark = getattr(self.current, "drawing", None)  # what is about to be sent
+        if confirm is not None and mark is not None:
+            when_shown(self, mark, confirm)
+
+    def _scroll_if_asked(self) -> None:
+        """Scroll the page back to the top once what is sent now is shown, if the screen
+        asks to (``scroll_top``). Asked again after a drawing: a screen under components
+        learns it while it draws (the game's phase moved on), inside the update."""
         if getattr(self.current, "scroll_top", False):
             self.current.scroll_top = False  # type: ignore[attr-defined]
 
@@ -177,10 +188,6 @@ class TableApp(Chrome):
                 await self.page.views[-1].scroll_to(offset=0, duration=200)
 
             self.page.run_task(to_top)
-        confirm = getattr(self.current, "confirm_shown", None)
-        mark = getattr(self.current, "drawing", None)  # what is about to be sent
-        if confirm is not None and mark is not None:
-            when_shown(self, mark, confirm)
 
     # --- navigation ---------------------------------------------------------------
 
