@@ -3,7 +3,7 @@
 Navigation is a stack of routes rendered as `page.views` (the last one is on screen).
 Every screen is a `Screen` object that keeps its state (and the controls it keeps, so
 text being typed is never thrown away); its view's title, body and bottom bar are Flet
-components that describe it from that state (``screen_parts.py``). Opening a screen
+components that describe it from that state (``screen_view.py``). Opening a screen
 sends its view alone; a change draws the view's components again and Flet's diff sends
 what changed; ← keeps the view below as the browser shows it (scrolled where the player
 left it), drawing it again for what has changed meanwhile; a language change draws every
