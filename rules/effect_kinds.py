@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from rules.boss_kinds import BossEffect
 from rules.coin_kinds import CoinEffect
 from rules.fact import Fact
 from rules.item_kinds import ItemEffect
@@ -389,6 +390,7 @@ Effect = Annotated[
     | EnteringHealth
     | GainSouls
     | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
-    | ItemEffect,  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
+    | ItemEffect  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
+    | BossEffect,  # a Boss's Level Up used at will (rules.boss_kinds)
     Field(discriminator="kind"),
 ]

@@ -51,6 +51,7 @@ _PLAY: tuple[type[BaseModel], ...] = (
     cmd.CastSpell,
     cmd.UseItem,
     cmd.UseRoomAbility,
+    cmd.UseBossAbility,
 )
 
 

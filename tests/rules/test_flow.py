@@ -42,6 +42,7 @@ EXPECTED: dict[type[BaseModel], tuple[str, ...]] = {
     c.RevealItems: ("beginning",),
     c.UseItem: ("build", "adventure"),
     c.UseRoomAbility: ("build", "adventure"),
+    c.UseBossAbility: ("build", "adventure"),
     c.ChooseFaceUpItem: ("adventure", "end"),
     c.GainCoins: _TURN,
     c.PayCoins: _TURN,

@@ -1,0 +1,37 @@
+"""English phrases and rulings of a Boss's Level Up used at will (its own button,
+``UseBossAbility``): part of ``rules.rulings.MESSAGES``; every key has a ``ruling.<key>``
+string in each UI language.
+"""
+
+from __future__ import annotations
+
+BOSS_MESSAGES: dict[str, str] = {
+    # the moment, the price and the effects, in a card's description
+    "card.when.boss_at_will": "From your Boss's Level Up on, at will:",
+    "card.cost.pay_two_coins": "pay 2 Coins to",
+    "card.cost.pay_two_coins.then": "pay 2 Coins, then",
+    "card.fx.promote_free": (
+        "promote one of your Minibosses one level without paying its Coin "
+        "(your one promotion this turn)."
+    ),
+    "card.fx.add_treasure": (
+        "give any player's dungeon one more treasure icon of any type, for the rest of the game."
+    ),
+    # what the Boss's button did
+    "card.boss_used": "{player}'s Boss {card}: {does}",
+    "card.treasure_added": (
+        "{card}: {player}'s {treasure} bonus is now {amount}, for the rest of the game."
+    ),
+    "card.promoted_free": (
+        "{card}: {player} promotes {miniboss} on {room} (Room {room_n}) to Level {level}, "
+        "discarding a Monster Room card instead of paying the Coin."
+    ),
+    # refusals
+    "err.boss_ability_not_now": "{player}'s Boss has no ability to use now.",
+    "err.boss_ability_needs_treasure": (
+        "{card} needs a player and a treasure type: whose dungeon gains which icon."
+    ),
+    "err.boss_ability_needs_miniboss": (
+        "{card} promotes one of your Minibosses: name the Room where one can still go up a level."
+    ),
+}
