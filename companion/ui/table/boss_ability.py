@@ -16,7 +16,7 @@ from companion.theme import TREASURE_LOOKS, treasure_letter
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import on_tap, tagged, toggle_tile
-from rules import minibosses
+from rules import flow, minibosses
 from rules.boss_actions import boss_card, usable
 from rules.boss_kinds import AddTreasure, PromoteFree
 from rules.card_effects import ability_ref
@@ -69,7 +69,7 @@ def _treasure_rows(ctx: TableContext, player: PlayerState, slot: str) -> list[ft
         treasures += ("explorer",)
     rows: list[ft.Control] = []
     for other in state.players:
-        if other.eliminated:
+        if flow.is_out(state, other.name):
             continue
         tiles: list[ft.Control] = []
         for t in treasures:
