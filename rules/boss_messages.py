@@ -15,7 +15,7 @@ BOSS_MESSAGES: dict[str, str] = {
         "(your one promotion this turn)."
     ),
     "card.fx.add_treasure": (
-        "give any player's dungeon one more treasure icon of any type, for the rest of the game."
+        "give it one more treasure icon of a type you pick, for the rest of the game."
     ),
     # what the Boss's button did
     "card.boss_used": "{player}'s Boss {card}: {does}",

@@ -134,7 +134,7 @@ def test_boss_pays_two_coins_and_names_the_cards_the_players_move(
         (BELLADONNA, "pay 2 Coins to [an opponent] that opponent discards 1 random Spell card"),
         (RAVENUS, "pay 2 Coins to choose one of your Monster Rooms: its damage is doubled"),
         (KAZANNA, "pay 2 Coins to draw 1 Spell card"),
-        (KIRAX, "pay 2 Coins to [a dungeon] give any player's dungeon one more treasure icon"),
+        (KIRAX, "pay 2 Coins to [a dungeon] give it one more treasure icon of a type you pick"),
     ],
 )
 def test_boss_at_will_level_ups_are_described_and_carried_out(card: str, words: str) -> None:

@@ -84,14 +84,7 @@ def _treasure_rows(ctx: TableContext, player: PlayerState, slot: str) -> list[ft
                     on_tap(ctx.play, slot, command),
                 )
             )
-        rows.append(
-            ft.Row(
-                [ft.Text(other.name, size=15, width=90), *tiles],
-                wrap=True,
-                spacing=6,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            )
-        )
+        rows += [ft.Text(other.name, size=15), ft.Row(tiles, wrap=True, spacing=6)]
     return rows
 
 
