@@ -14,6 +14,9 @@ BOSS_MESSAGES: dict[str, str] = {
         "promote one of your Minibosses one level without paying its Coin "
         "(your one promotion this turn)."
     ),
+    "card.cost.discard_card": "discard a card to",
+    "card.cost.discard_card.then": "discard a card, then",
+    "card.fx.keep_in_town": "that Hero cannot be lured this turn.",
     "card.fx.add_treasure": (
         "give it one more treasure icon of a type you pick, for the rest of the game."
     ),
@@ -26,7 +29,10 @@ BOSS_MESSAGES: dict[str, str] = {
         "{card}: {player} promotes {miniboss} on {room} (Room {room_n}) to Level {level}, "
         "discarding a Monster Room card instead of paying the Coin."
     ),
+    "card.hero_held": "{card}: {hero} cannot be lured this turn.",
+    "bait.held": "{hero} cannot be lured this turn (a card keeps it in town), so it stays.",
     # refusals
+    "err.boss_ability_needs_hero": "{card} needs a Hero in town to keep there this turn.",
     "err.boss_ability_not_now": "{player}'s Boss has no ability to use now.",
     "err.boss_ability_needs_treasure": (
         "{card} needs a player and a treasure type: whose dungeon gains which icon."

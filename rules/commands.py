@@ -284,13 +284,14 @@ class UseBossAbility(Frozen):
     """Use the player's Boss's Level Up ability that works at will, from the Level Up on
     (R-CARD-EFFECT; "once per turn you may pay 2 Coins to ..."): ``target`` the player it
     aims at (an opponent, or whose dungeon gains ``treasure``), ``room`` the Room of the
-    player's whose Miniboss it promotes."""
+    player's whose Miniboss it promotes, ``hero`` the Hero in town it keeps there."""
 
     type: Literal["use_boss_ability"] = "use_boss_ability"
     player: Name
     target: Name | None = None
     room: NonNegative | None = None
     treasure: Treasure | None = None
+    hero: NonNegative | None = None
 
 
 Command = Annotated[

@@ -148,3 +148,25 @@ def test_boss_at_will_level_ups_are_described_and_carried_out(card: str, words: 
     assert not any(e.kind == "by_hand" for a in effects.abilities for e in a.effects)
     if card in (CALABEZA, RAVENUS, KIRAX):
         assert effects.handling == "prompt"
+
+
+DOC_SCARECROW = "TNL001"
+
+
+def test_boss_doc_scarecrow_keeps_a_town_hero_from_being_lured_this_turn() -> None:
+    """TNL001 (printed: for the rest of the game, during the Build phase you may discard
+    one card to choose one Hero in town; that Hero cannot be lured this turn): the Mage
+    Hero that A's Mage Rooms would lure stays in town; the Thief Hero beside it is lured
+    as before; the turn after, nothing holds it back."""
+    rooms = [plain("monster", 3, "mage"), plain("trap", 1, "thief")]
+    town = [t_hero("mage", 30), t_hero("thief", 30)]
+    state = _table(rooms, town, boss=DOC_SCARECROW, leveled_up=True)
+    refused(state, c.UseBossAbility(player="A"), "R-CARD-EFFECT")  # which Hero?
+    state = run(state, c.UseBossAbility(player="A", hero=0), c.RevealRooms(), c.ResolveBait())
+    assert 0 in state.town and 1 not in state.town
+    assert boss_actions.usable(state, "A") is None  # the Build phase only
+    effects = effects_of(DOC_SCARECROW)
+    assert effects is not None and effects.handling == "prompt"
+    assert "discard a card to [a Hero in town] that Hero cannot be lured this turn." in (
+        describe(effects)
+    )

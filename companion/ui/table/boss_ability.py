@@ -4,8 +4,8 @@ one of your Monster Rooms: its damage is doubled until end of turn."), R-CARD-EF
 The engine says when it may be used (``rules.boss_actions.usable``: after the Level Up,
 once per turn, the phase, 2 Coins in the hoard, something to act on); the button is there
 only then. An ability that promotes a Miniboss gets one button per Room whose Miniboss
-may go up a level; one that gives a dungeon a treasure icon, a row of treasure tiles per
-player (whose dungeon, which icon).
+may go up a level; one that keeps a Hero in town, one per Hero there; one that gives a
+dungeon a treasure icon, a row of treasure tiles per player (whose dungeon, which icon).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import on_tap, tagged, toggle_tile
 from rules import flow, minibosses
-from rules.boss_actions import boss_card, usable
-from rules.boss_kinds import AddTreasure, PromoteFree
+from rules.boss_actions import boss_card, town_heroes, usable
+from rules.boss_kinds import AddTreasure, KeepInTown, PromoteFree
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.commands import UseBossAbility
@@ -53,6 +53,22 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
                 slot,
             )
             for i in rooms
+        ]
+    elif KeepInTown in kinds:  # one button per Hero in town it may keep (Doc Scarecrow)
+        controls = [
+            _button(
+                ctx,
+                f"{slot}-hero-{h + 1}",
+                tr(
+                    "table.use_ability_on_hero",
+                    card=label,
+                    does=does,
+                    hero=card_label(tr, state.hero(h).label()),
+                ),
+                UseBossAbility(player=player.name, hero=h),
+                slot,
+            )
+            for h in town_heroes(state)
         ]
     elif AddTreasure in kinds:  # whose dungeon, which icon (Kirax)
         controls = [ft.Text(words, size=15), *_treasure_rows(ctx, player, slot)]
