@@ -197,6 +197,7 @@ class Ability(Fact):
                 "kill_hero",
                 "damage_hero",
                 "pick_room",
+                "flip_item",  # an Item of the owner's turned (rules.item_flips)
                 *coin_kinds.COIN_FIRED_KINDS,
             ):
                 return False

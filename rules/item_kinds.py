@@ -126,6 +126,15 @@ class HealthBonus(Fact):
     every_hero: bool = False
 
 
+class FlipItem(Fact):
+    """Turn an Item of the owner's scorekeeping area face up (a face-down one; the Item up
+    until then goes face down: one face-up Item at a time, R-ITEM) or face down (the
+    face-up one), its Reward unused (Burial Mound, Artificer's Workbench)."""
+
+    kind: Literal["flip_item"] = "flip_item"
+    to: Literal["up", "down"]
+
+
 ItemEffect = (
     HealthBonus
     | IgnoreDamage
@@ -138,6 +147,7 @@ ItemEffect = (
     | RoomBlast
     | PickRoom
     | TakeItem
+    | FlipItem
 )
 ITEM_TYPES = (
     HealthBonus,
@@ -151,6 +161,7 @@ ITEM_TYPES = (
     RoomBlast,
     PickRoom,
     TakeItem,
+    FlipItem,
 )
 ITEM_KINDS = frozenset(t.model_fields["kind"].default for t in ITEM_TYPES)
 
@@ -198,4 +209,6 @@ def item_phrases(effect: ItemEffect) -> list[ItemPhrase]:
         where = "opponent" if effect.opponents_only else "any"
         what = "advanced" if effect.advanced_only else effect.room_type
         return [(f"card.fx.pick_room.{effect.action}.{what}.{where}", {})]
+    if isinstance(effect, FlipItem):
+        return [(f"card.fx.flip_item.{effect.to}", {})]
     return [(f"card.fx.{effect.kind}", {})]

@@ -3,8 +3,9 @@ this Room to kill that Hero."), R-CARD-EFFECT.
 
 The engine says when it may be used (``rules.activated.usable``: the phase, a Hero in the
 Room where the card aims at one, once per turn); the button is there only then. A cost
-that destroys another Room gets one button per Room it may take, and an ability aimed at
-a Room in any dungeon one button per Room it may aim at.
+that destroys another Room gets one button per Room it may take, an ability aimed at a
+Room in any dungeon one button per Room it may aim at, and one that turns an Item of the
+owner's over one button per Item it may turn.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.commands import UseRoomAbility
 from rules.effect_groups import ROOM_AIMS
+from rules.item_flips import flippable
+from rules.item_kinds import FlipItem
 from rules.models import PlayerState
 
 # What a Room's button may aim at besides a Room: nothing, the Hero standing in it or the
@@ -43,6 +46,18 @@ def room_ability_buttons(
     does = ability_words(ability_ref(room.card_id, ability), lambda k, a: ruling_text(tr, k, a))
     name = card_label(tr, room.label())
     tag = f"{prefix}-room-{index + 1}-use"
+    flips = [e for e in ability.effects if isinstance(e, FlipItem)]
+    if flips:  # one button per Item of the owner's it may turn over (Burial Mound)
+        return [
+            _button(
+                ctx,
+                f"{tag}-item-{item + 1}",
+                tr("table.use_ability_item", card=name, does=does, item=_item(ctx, item)),
+                UseRoomAbility(player=player.name, index=index, item=item),
+                prefix,
+            )
+            for item in flippable(player, flips[0])
+        ]
     if ability.target in ROOM_AIMS:  # one button per Room it may aim at (Frostbat Cave)
         return [
             _button(
@@ -68,6 +83,10 @@ def room_ability_buttons(
         )
         for other in other_rooms(player, index, ability)
     ]
+
+
+def _item(ctx: TableContext, item: int) -> str:
+    return card_label(ctx.app.tr, ctx.state.items.item(item).label())
 
 
 def _button(
