@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.theme import TOUCH
 from companion.ui.table.context import TableContext
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import tagged
@@ -30,10 +29,23 @@ from rules.models import PlayerState
 AIMS = ("opponent", *ROOM_AIMS)
 
 
+Choice = tuple[str, str, UseRoomAbility]  # a button: its tag, its words, its command
+
+
 def room_ability_buttons(
     ctx: TableContext, player: PlayerState, index: int, prefix: str
 ) -> list[ft.Control]:
     """The Room's "Use ..." button(s), or nothing when its ability may not be used now."""
+    return [
+        _button(ctx, *choice, prefix) for choice in room_ability_choices(ctx, player, index, prefix)
+    ]
+
+
+def room_ability_choices(
+    ctx: TableContext, player: PlayerState, index: int, prefix: str
+) -> tuple[Choice, ...]:
+    """What the Room's buttons would say and send now: also the key a Room tile is kept
+    under, so a button goes once its ability is spent or what it aims at changes."""
     ability = usable(ctx.state, player.name, index)
     room = player.dungeon[index].top
     if (
@@ -41,48 +53,42 @@ def room_ability_buttons(
         or room.card_id is None
         or ability.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *AIMS)
     ):
-        return []  # nothing to use now, or it aims at something the table picks by hand
+        return ()  # nothing to use now, or it aims at something the table picks by hand
     tr = ctx.app.tr
     does = ability_words(ability_ref(room.card_id, ability), lambda k, a: ruling_text(tr, k, a))
     name = card_label(tr, room.label())
     tag = f"{prefix}-room-{index + 1}-use"
     flips = [e for e in ability.effects if isinstance(e, FlipItem)]
     if flips:  # one button per Item of the owner's it may turn over (Burial Mound)
-        return [
-            _button(
-                ctx,
+        return tuple(
+            (
                 f"{tag}-item-{item + 1}",
                 tr("table.use_ability_item", card=name, does=does, item=_item(ctx, item)),
                 UseRoomAbility(player=player.name, index=index, item=item),
-                prefix,
             )
             for item in flippable(player, flips[0])
-        ]
+        )
     if ability.target in ROOM_AIMS:  # one button per Room it may aim at (Frostbat Cave)
-        return [
-            _button(
-                ctx,
+        return tuple(
+            (
                 f"{tag}-{target}-{room + 1}",
                 tr("table.use_ability_on", card=name, does=does, player=target, room_n=room + 1),
                 UseRoomAbility(player=player.name, index=index, target=target, room=room),
-                prefix,
             )
             for target, room in aims(ctx.state, ability)
             if not (target == player.name and room == index and ability.cost == "destroy_this")
-        ]
+        )
     if ability.cost not in ("destroy_another", "destroy_own_monster_room"):
         command = UseRoomAbility(player=player.name, index=index)
-        return [_button(ctx, tag, tr("table.use_ability", card=name, does=does), command, prefix)]
-    return [
-        _button(
-            ctx,
+        return ((tag, tr("table.use_ability", card=name, does=does), command),)
+    return tuple(
+        (
             f"{tag}-{other + 1}",
             tr("table.use_ability_destroying", card=name, does=does, room_n=other + 1),
             UseRoomAbility(player=player.name, index=index, other=other),
-            prefix,
         )
         for other in other_rooms(player, index, ability)
-    ]
+    )
 
 
 def _item(ctx: TableContext, item: int) -> str:
@@ -95,9 +101,9 @@ def _button(
     return tagged(
         tag,
         ft.TextButton(
-            words,
+            content=ft.Text(words, size=15),  # grows to the words' lines: none is cut off
             icon=ft.Icons.BOLT,
-            height=TOUCH,
             on_click=lambda _e: ctx.play(f"{prefix}-rooms", command),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14, horizontal=12)),
         ),
     )
