@@ -59,6 +59,8 @@ def _acts_on_something(state: GameState, player: PlayerState, ability: Ability) 
 
 
 def _fits(state: GameState, player: PlayerState, card_id: str, ability: Ability) -> bool:
+    if all(e.kind == "cancel_spell" for e in ability.effects):
+        return False  # a Spell cancelled is one the table never enters: nothing to press
     if ability.timing != "any" and state.phase != ability.timing:
         return False
     if state.phase not in phases_of(cmd.UseBossAbility):

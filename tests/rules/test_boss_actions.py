@@ -170,3 +170,20 @@ def test_boss_doc_scarecrow_keeps_a_town_hero_from_being_lured_this_turn() -> No
     assert "discard a card to [a Hero in town] that Hero cannot be lured this turn." in (
         describe(effects)
     )
+
+
+DR_TIMEBENDER = "TNL008"
+
+
+def test_boss_dr_timebender_cancels_an_opponents_spell_without_a_button() -> None:
+    """TNL008 (printed: for the rest of the game, once per turn you may discard a Spell card
+    to cancel an opponent's Spell): described as such and no longer by hand; a cancelled
+    Spell is one the table never enters (or undoes), so the Boss gets no button for it."""
+    effects = effects_of(DR_TIMEBENDER)
+    assert effects is not None
+    text = describe(effects)
+    assert "discard a Spell card to [a Spell just played] cancel that Spell." in text
+    assert "(once per turn)" in text
+    assert not any(e.kind == "by_hand" for a in effects.abilities for e in a.effects)
+    state = _boss(DR_TIMEBENDER)
+    assert boss_actions.usable(state, "A") is None
