@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.boss_kinds import held_heroes
+from rules.hold_kinds import held_heroes
 from rules.models import GameState, Hero, PlayerState
 from rules.rulings import Arg, Ruling
 from rules.treasure import treasure_total

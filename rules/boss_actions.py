@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from rules import commands as cmd
 from rules import events as ev
-from rules import minibosses
-from rules.boss_kinds import HELD, AddTreasure, KeepInTown, PromoteFree, held_heroes
+from rules import holds, minibosses
+from rules.boss_kinds import AddTreasure, PromoteFree
 from rules.card_effects import ability_ref, effects_of
 from rules.effects import Ability, CardEffects
 from rules.errors import RulesError
+from rules.hold_kinds import KeepInTown
 from rules.item_kinds import PickRoom
 from rules.item_rewards import pick_asked
 from rules.models import GameState, PlayerState
@@ -47,7 +48,7 @@ def _acts_on_something(state: GameState, player: PlayerState, ability: Ability) 
     for effect in ability.effects:
         if isinstance(effect, PromoteFree) and not minibosses.promotable(state, player):
             return False
-        if isinstance(effect, KeepInTown) and not town_heroes(state):
+        if isinstance(effect, KeepInTown) and not holds.town_heroes(state):
             return False
         if isinstance(effect, PickRoom) and not any(
             s.top.kind == "monster" for _, s in player.active_rooms()
@@ -123,30 +124,8 @@ def use(state: GameState, command: cmd.UseBossAbility) -> list[ev.EventBase]:
                 raise RulesError("R-CARD-EFFECT", "err.boss_ability_needs_miniboss", card=name)
             out += minibosses.promote(state, player, command.room, instead=name)
         elif isinstance(effect, KeepInTown):
-            out.append(_kept_in_town(state, command, card.id, name))
+            out.append(holds.kept_in_town(state, player.name, command.hero, card.id, name))
     return out
-
-
-def town_heroes(state: GameState) -> tuple[int, ...]:
-    """The Heroes in town that a Boss may still keep from the Bait this turn."""
-    held = held_heroes(state.card_uses)
-    return tuple(h for h in state.town if h not in held)
-
-
-def _kept_in_town(
-    state: GameState, command: cmd.UseBossAbility, card_id: str, name: str
-) -> ev.EventBase:
-    """Doc Scarecrow: the named Hero in town is marked, and the Bait leaves it there."""
-    if command.hero is None or command.hero not in town_heroes(state):
-        raise RulesError("R-CARD-EFFECT", "err.boss_ability_needs_hero", card=name)
-    args: dict[str, str | int] = {"card": name, "hero": state.hero(command.hero).label()}
-    return ev.CardEffectFired(
-        player=command.player,
-        card_id=card_id,
-        use=f"{HELD}{command.hero}",
-        card=name,
-        ruling=Ruling(rule="R-CARD-EFFECT", key="card.hero_held", args=args),
-    )
 
 
 def _treasure_added(state: GameState, command: cmd.UseBossAbility, name: str) -> ev.EventBase:

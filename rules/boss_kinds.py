@@ -40,27 +40,12 @@ class AddTreasure(Fact):
     kind: Literal["add_treasure"] = "add_treasure"
 
 
-class KeepInTown(Fact):
-    """The Hero in town the owner picks cannot be lured this turn: the Bait leaves it in
-    town (R-BAIT-HIGHEST; Doc Scarecrow). Kept as the turn's mark ``HELD``<hero>."""
-
-    kind: Literal["keep_in_town"] = "keep_in_town"
-
-
-HELD = "held:"  # the turn's mark of a Hero that cannot be lured: held:<hero>
-
-
-def held_heroes(uses: Sequence[str]) -> frozenset[int]:
-    """The Heroes that cannot be lured this turn, by their marks in the turn's card uses."""
-    return frozenset(int(u[len(HELD) :]) for u in uses if u.startswith(HELD))
-
-
-BossEffect = PromoteFree | AddTreasure | KeepInTown
-BOSS_TYPES = (PromoteFree, AddTreasure, KeepInTown)
+BossEffect = PromoteFree | AddTreasure
+BOSS_TYPES = (PromoteFree, AddTreasure)
 BOSS_KINDS = frozenset(t.model_fields["kind"].default for t in BOSS_TYPES)
 # What a Boss's button carries out besides these: a Room of the owner's asked for (doubled,
-# Ravenus), Coins paid or gained, and reminders of cards in hands and decks.
-_ALSO_CARRIED = frozenset({"pick_room", "pay_coins", "gain_coins"})
+# Ravenus), Coins paid or gained, a Hero kept in town (Doc Scarecrow, rules.hold_kinds).
+_ALSO_CARRIED = frozenset({"pick_room", "pay_coins", "gain_coins", "keep_in_town"})
 
 
 def boss_handling(trigger: str, effects: Sequence[BaseModel]) -> Literal["prompt"] | None:

@@ -33,6 +33,14 @@ BOSS_MESSAGES: dict[str, str] = {
     "bait.held": "{hero} cannot be lured this turn (a card keeps it in town), so it stays.",
     # refusals
     "err.boss_ability_needs_hero": "{card} needs a Hero in town to keep there this turn.",
+    # a Hero kept at the entrance (Haunted Cavern, rules/holds.py)
+    "card.fx.keep_at_entrance": (
+        "a Hero at the entrance to your dungeon cannot enter it until next turn."
+    ),
+    "card.hero_waits": "{card}: {hero} cannot enter this dungeon until next turn.",
+    "err.ability_needs_entrance_hero": (
+        "{card} needs a Hero waiting at the entrance to your dungeon (not the one walking it)."
+    ),
     "err.boss_ability_not_now": "{player}'s Boss has no ability to use now.",
     "err.boss_ability_needs_treasure": (
         "{card} needs a player and a treasure type: whose dungeon gains which icon."

@@ -270,7 +270,8 @@ class UseRoomAbility(Frozen):
     """Use a Room's activated ability ("Destroy this Room: kill a Hero in this Room"),
     R-CARD-EFFECT: ``index`` is the Room in ``player``'s dungeon; ``other`` the Room of
     theirs a "destroy another Room" cost takes; ``target`` and ``room`` the Room an
-    ability aims at in any dungeon; ``item`` the Item of the player's it turns over."""
+    ability aims at in any dungeon; ``item`` the Item of the player's it turns over;
+    ``hero`` the Hero at the player's entrance it keeps there."""
 
     type: Literal["use_room_ability"] = "use_room_ability"
     player: Name
@@ -279,6 +280,7 @@ class UseRoomAbility(Frozen):
     target: Name | None = None
     room: NonNegative | None = None
     item: NonNegative | None = None
+    hero: NonNegative | None = None
 
 
 class UseBossAbility(Frozen):

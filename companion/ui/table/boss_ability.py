@@ -17,11 +17,13 @@ from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import on_tap, tagged, toggle_tile
 from rules import flow, minibosses
-from rules.boss_actions import boss_card, town_heroes, usable
-from rules.boss_kinds import AddTreasure, KeepInTown, PromoteFree
+from rules.boss_actions import boss_card, usable
+from rules.boss_kinds import AddTreasure, PromoteFree
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.commands import UseBossAbility
+from rules.hold_kinds import KeepInTown
+from rules.holds import town_heroes
 from rules.items import crash_landing_in_play
 from rules.models import PlayerState, Treasure
 

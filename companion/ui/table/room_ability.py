@@ -20,6 +20,8 @@ from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.commands import UseRoomAbility
 from rules.effect_groups import ROOM_AIMS
+from rules.hold_kinds import KeepAtEntrance
+from rules.holds import entrance_heroes
 from rules.item_flips import flippable
 from rules.item_kinds import FlipItem
 from rules.models import PlayerState
@@ -58,6 +60,15 @@ def room_ability_choices(
     does = ability_words(ability_ref(room.card_id, ability), lambda k, a: ruling_text(tr, k, a))
     name = card_label(tr, room.label())
     tag = f"{prefix}-room-{index + 1}-use"
+    if any(isinstance(e, KeepAtEntrance) for e in ability.effects):  # one per Hero waiting
+        return tuple(
+            (
+                f"{tag}-hero-{hero + 1}",
+                tr("table.use_ability_hero", card=name, does=does, hero=_hero(ctx, hero)),
+                UseRoomAbility(player=player.name, index=index, hero=hero),
+            )
+            for hero in entrance_heroes(ctx.state, player.name)
+        )
     flips = [e for e in ability.effects if isinstance(e, FlipItem)]
     if flips:  # one button per Item of the owner's it may turn over (Burial Mound)
         return tuple(
@@ -89,6 +100,10 @@ def room_ability_choices(
         )
         for other in other_rooms(player, index, ability)
     )
+
+
+def _hero(ctx: TableContext, hero: int) -> str:
+    return card_label(ctx.app.tr, ctx.state.hero(hero).label())
 
 
 def _item(ctx: TableContext, item: int) -> str:
