@@ -30,7 +30,7 @@ from rules.effect_kinds import (
 from rules.effects import Ability
 from rules.errors import RulesError
 from rules.hold_kinds import KeepAtEntrance
-from rules.item_kinds import FlipItem, PickRoom
+from rules.item_kinds import AttachItem, FlipItem, PickRoom
 from rules.item_rewards import pick_asked
 from rules.models import GameState, PlayerState
 from rules.phases import phases_of
@@ -57,7 +57,7 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
         return False
     if not cost_payable(state, player, index, ability):  # Coins, a Monster Room, a limit
         return False
-    if not item_flips.has_items(player, ability):  # an Item of the owner's to turn over
+    if not item_flips.has_items(state, player, ability):  # an Item to turn over or attach
         return False
     if not holds.has_heroes(state, player.name, ability):  # a Hero at the entrance to hold
         return False
@@ -154,6 +154,8 @@ def use(
             out.append(
                 holds.kept_at_entrance(state, player.name, command.hero, room.card_id, label)
             )
+        elif isinstance(effect, AttachItem):  # which Item, which Hero: named by the button
+            out += item_flips.attached(state, command.item, command.hero, room.label())
         elif isinstance(effect, FlipItem):  # which Item: named by the button
             out += item_flips.flipped(state, player, command.item, effect, room.label())
         elif isinstance(effect, PickRoom):  # which Room: asked (The Catapult)

@@ -198,6 +198,7 @@ class Ability(Fact):
                 "damage_hero",
                 "pick_room",
                 "flip_item",  # an Item of the owner's turned (rules.item_flips)
+                "attach_item",  # an Item in town given a Hero (rules.item_flips)
                 "keep_at_entrance",  # a Hero waits at the entrance (rules.hold_kinds)
                 *coin_kinds.COIN_FIRED_KINDS,
             ):

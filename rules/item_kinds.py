@@ -135,6 +135,13 @@ class FlipItem(Fact):
     to: Literal["up", "down"]
 
 
+class AttachItem(Fact):
+    """An Item waiting in town goes to a Hero in town the owner picks, whatever its
+    treasure type (one Item per Hero, R-ITEM; Orcish Smithy)."""
+
+    kind: Literal["attach_item"] = "attach_item"
+
+
 ItemEffect = (
     HealthBonus
     | IgnoreDamage
@@ -148,6 +155,7 @@ ItemEffect = (
     | PickRoom
     | TakeItem
     | FlipItem
+    | AttachItem
 )
 ITEM_TYPES = (
     HealthBonus,
@@ -162,6 +170,7 @@ ITEM_TYPES = (
     PickRoom,
     TakeItem,
     FlipItem,
+    AttachItem,
 )
 ITEM_KINDS = frozenset(t.model_fields["kind"].default for t in ITEM_TYPES)
 
@@ -211,4 +220,6 @@ def item_phrases(effect: ItemEffect) -> list[ItemPhrase]:
         return [(f"card.fx.pick_room.{effect.action}.{what}.{where}", {})]
     if isinstance(effect, FlipItem):
         return [(f"card.fx.flip_item.{effect.to}", {})]
+    if isinstance(effect, AttachItem):
+        return [("card.fx.attach_item", {})]
     return [(f"card.fx.{effect.kind}", {})]

@@ -81,4 +81,11 @@ ITEM_MESSAGES: dict[str, str] = {
     "item.flipped_down": "{card}: {player}'s {item} is turned face down.",
     "err.item_flip_up": "{card} turns up one of {player}'s face-down Items: name which.",
     "err.item_flip_down": "{card} turns {player}'s face-up Item face down: name it.",
+    "card.fx.attach_item": (
+        "give an Item waiting in town to a Hero in town, whatever its treasure type."
+    ),
+    "item.attached": "{card}: {hero} takes {item}.",
+    "err.item_attach": (
+        "{card} gives an Item waiting in town to a Hero in town that carries none: name both."
+    ),
 }

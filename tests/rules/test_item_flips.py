@@ -11,7 +11,7 @@ from rules import commands as c
 from rules import events as ev
 from rules.activated import usable
 from rules.card_effects import effects_of
-from rules.models import GameState, OwnedItem, RoomStack
+from rules.models import GameState, Item, ItemCard, OwnedItem, RoomStack
 from rules.rulings import describe
 
 BURIAL_MOUND, ARTIFICERS_WORKBENCH = "THK021", "THK023"
@@ -75,3 +75,35 @@ def test_item_flipping_rooms_are_described_and_not_left_by_hand() -> None:
     assert mound.handling == "prompt"
     for card in (mound, bench):
         assert not any(e.kind == "by_hand" for a in card.abilities for e in a.effects)
+
+
+ORCISH_SMITHY = "THK022"
+
+
+def _waiting_item(phase: str = "build") -> GameState:
+    """A has Orcish Smithy; a Cleric Item waits in town (the two Heroes there are a
+    Fighter and a Thief, neither may take it); B has one plain Room."""
+    town = [t_hero("fighter", 30), t_hero("thief", 30)]
+    state = bait_state([t_player("A", 900), t_player("B", 100)], town)
+    item = Item(id=0, card=ItemCard(name="Holy Relic", treasure=("cleric",)))
+    table = state.items.model_copy(update={"revealed": (item,), "waiting": (0,), "carried": ()})
+    a = state.player("A").model_copy(
+        update={"dungeon": (RoomStack(rooms=(card_room(ORCISH_SMITHY),)),)}
+    )
+    return state.model_copy(
+        update={"players": (a, *state.players[1:]), "phase": phase, "items": table}
+    )
+
+
+def test_orcish_smithy_attaches_a_waiting_item_to_any_hero_once_per_turn() -> None:
+    """THK022 (printed: once per turn during the Build phase, choose an unattached Item in
+    town; you may attach it to any Hero, regardless of treasure type): the Cleric Item goes
+    to the Thief Hero; a second use is refused; in the Adventure phase there is none."""
+    state = _waiting_item()
+    use = c.UseRoomAbility(player="A", index=0, item=0, hero=1)
+    state = run(state, use)
+    assert state.items.carried == ((1, 0),) and state.items.waiting == ()
+    refused(state, use, "R-CARD-EFFECT")
+    assert usable(_waiting_item("adventure"), "A", 0) is None
+    smithy = effects_of(ORCISH_SMITHY)
+    assert smithy is not None and smithy.handling == "prompt"

@@ -22,8 +22,8 @@ from rules.commands import UseRoomAbility
 from rules.effect_groups import ROOM_AIMS
 from rules.hold_kinds import KeepAtEntrance
 from rules.holds import entrance_heroes
-from rules.item_flips import flippable
-from rules.item_kinds import FlipItem
+from rules.item_flips import attachable, flippable
+from rules.item_kinds import AttachItem, FlipItem
 from rules.models import PlayerState
 
 # What a Room's button may aim at besides a Room: nothing, the Hero standing in it or the
@@ -68,6 +68,20 @@ def room_ability_choices(
                 UseRoomAbility(player=player.name, index=index, hero=hero),
             )
             for hero in entrance_heroes(ctx.state, player.name)
+        )
+    if any(isinstance(e, AttachItem) for e in ability.effects):  # one per Item and Hero
+        return tuple(
+            (
+                f"{tag}-item-{item + 1}-hero-{hero + 1}",
+                tr(
+                    "table.use_ability_attach",
+                    card=name,
+                    item=_item(ctx, item),
+                    hero=_hero(ctx, hero),
+                ),
+                UseRoomAbility(player=player.name, index=index, item=item, hero=hero),
+            )
+            for item, hero in attachable(ctx.state)
         )
     flips = [e for e in ability.effects if isinstance(e, FlipItem)]
     if flips:  # one button per Item of the owner's it may turn over (Burial Mound)
