@@ -14,8 +14,9 @@ import flet as ft
 
 from companion.theme import TREASURE_LOOKS, treasure_letter
 from companion.ui.table.context import TableContext, slot_error
+from companion.ui.table.room_ability import ability_button
 from companion.ui.table.rulings import card_label, ruling_text
-from companion.ui.widgets import on_tap, tagged, toggle_tile
+from companion.ui.widgets import on_tap, toggle_tile
 from rules import flow, minibosses
 from rules.boss_actions import boss_card, usable
 from rules.boss_kinds import AddTreasure, PromoteFree
@@ -47,7 +48,7 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
     if PromoteFree in kinds:  # one button per Miniboss that may go up a level (Calabeza)
         rooms = minibosses.promotable(state, player)
         controls = [
-            _button(
+            ability_button(
                 ctx,
                 f"{slot}-room-{i + 1}",
                 tr("table.use_ability_on", card=label, does=does, player=player.name, room_n=i + 1),
@@ -58,7 +59,7 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
         ]
     elif KeepInTown in kinds:  # one button per Hero in town it may keep (Doc Scarecrow)
         controls = [
-            _button(
+            ability_button(
                 ctx,
                 f"{slot}-hero-{h + 1}",
                 tr(
@@ -75,7 +76,7 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
     elif AddTreasure in kinds:  # whose dungeon, which icon (Kirax)
         controls = [ft.Text(words, size=15), *_treasure_rows(ctx, player, slot)]
     else:
-        controls = [_button(ctx, slot, words, UseBossAbility(player=player.name), slot)]
+        controls = [ability_button(ctx, slot, words, UseBossAbility(player=player.name), slot)]
     return [*controls, slot_error(ctx, slot)]
 
 
@@ -104,17 +105,3 @@ def _treasure_rows(ctx: TableContext, player: PlayerState, slot: str) -> list[ft
             )
         rows += [ft.Text(other.name, size=15), ft.Row(tiles, wrap=True, spacing=6)]
     return rows
-
-
-def _button(
-    ctx: TableContext, tag: str, words: str, command: UseBossAbility, slot: str
-) -> ft.Control:
-    return tagged(
-        tag,
-        ft.TextButton(
-            content=ft.Text(words, size=15),  # grows to the words' lines: a Boss says a lot
-            icon=ft.Icons.BOLT,
-            on_click=lambda _e: ctx.play(slot, command),
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14, horizontal=12)),
-        ),
-    )

@@ -18,7 +18,7 @@ from companion.ui.widgets import tagged
 from rules.activated import aims, other_rooms, usable
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
-from rules.commands import UseRoomAbility
+from rules.commands import UseBossAbility, UseRoomAbility
 from rules.effect_groups import ROOM_AIMS
 from rules.hold_kinds import KeepAtEntrance
 from rules.holds import entrance_heroes
@@ -38,9 +38,8 @@ def room_ability_buttons(
     ctx: TableContext, player: PlayerState, index: int, prefix: str
 ) -> list[ft.Control]:
     """The Room's "Use ..." button(s), or nothing when its ability may not be used now."""
-    return [
-        _button(ctx, *choice, prefix) for choice in room_ability_choices(ctx, player, index, prefix)
-    ]
+    slot = f"{prefix}-rooms"
+    return [ability_button(ctx, *c, slot) for c in room_ability_choices(ctx, player, index, prefix)]
 
 
 def room_ability_choices(
@@ -124,15 +123,17 @@ def _item(ctx: TableContext, item: int) -> str:
     return card_label(ctx.app.tr, ctx.state.items.item(item).label())
 
 
-def _button(
-    ctx: TableContext, tag: str, words: str, command: UseRoomAbility, prefix: str
+def ability_button(
+    ctx: TableContext, tag: str, words: str, command: UseRoomAbility | UseBossAbility, slot: str
 ) -> ft.Control:
+    """A card ability's "Use ..." button (a Room's or a Boss's); a refusal shows at
+    ``slot``."""
     return tagged(
         tag,
         ft.TextButton(
             content=ft.Text(words, size=15),  # grows to the words' lines: none is cut off
             icon=ft.Icons.BOLT,
-            on_click=lambda _e: ctx.play(f"{prefix}-rooms", command),
+            on_click=lambda _e: ctx.play(slot, command),
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14, horizontal=12)),
         ),
     )

@@ -23,6 +23,16 @@ MOUND = Room(
 )
 
 
+def _saved(data: Path, game: Game, plays: list[object], name: str) -> str:
+    """``game`` after ``plays``, saved as ``name``; its id."""
+    for command in plays:
+        game, _ = game.play(command)  # type: ignore[arg-type]
+    store = GameStore(data, fsync=False)
+    game_id = store.create(game.setup, name).game_id
+    store.save(game_id, game)
+    return game_id
+
+
 def _saved_with_items(data: Path) -> str:
     """Ann has Burial Mound (Room 2) and two Items won, Ice Rod face down and Vorpal Blade
     face up; turn 3, Build phase."""
@@ -68,12 +78,7 @@ def _saved_with_items(data: Path) -> str:
             )
         ),
     ]
-    for command in plays:
-        game, _ = game.play(command)  # type: ignore[arg-type]
-    store = GameStore(data, fsync=False)
-    game_id = store.create(game.setup, "Burial Mound").game_id
-    store.save(game_id, game)
-    return game_id
+    return _saved(data, game, plays, "Burial Mound")
 
 
 def test_burial_mound_button_goes_once_used_and_the_item_comes_up(
@@ -123,12 +128,7 @@ def _saved_with_ravenus(data: Path) -> str:
             c.EndTurn(),
         ]
     plays.append(c.RevealHeroes(heroes=heroes))
-    for command in plays:
-        game, _ = game.play(command)  # type: ignore[arg-type]
-    store = GameStore(data, fsync=False)
-    game_id = store.create(game.setup, "Ravenus").game_id
-    store.save(game_id, game)
-    return game_id
+    return _saved(data, game, plays, "Ravenus")
 
 
 def test_ravenus_button_pays_two_coins_asks_the_room_and_goes_for_the_turn(
