@@ -1,0 +1,107 @@
+"""A Boss's Level Up used at will, on a phone, through the real server (R-CARD-EFFECT).
+
+A game is imported as a player would bring one along (Saved games, Import): turn 5, both
+Bosses levelled up, 3 Coins each: Ann's Ravenus ("once per turn, pay 2 Coins to double the
+damage of a Monster Room"), Bob's Kirax ("once per turn, pay 2 Coins to add one treasure
+of any type to any player's dungeon"). Ravenus's button asks which Monster Room and the
+1-damage Room then deals 2; Kirax's tile gives Ann's dungeon a Mage icon.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from rules import commands as c
+from rules.game import Game
+from rules.models import GameSetup, HeroCard, PlayerSetup, Room, Ruleset
+from tests.e2e.conftest import AppPage
+from tests.e2e.game_steps import said, shows, tap, type_into
+from tests.e2e.test_expansions_game import look_at
+
+pytestmark = [pytest.mark.e2e]
+
+
+def _exported() -> str:
+    """The exported game (set-up and commands): five Rooms each, both Bosses levelled up."""
+    setup = GameSetup(
+        players=(
+            PlayerSetup(name="Ann", xp=500, boss_card_id="RMB006", boss_treasure=("fighter",)),
+            PlayerSetup(name="Bob", xp=300, boss_card_id="RMB012", boss_treasure=("thief",)),
+        ),
+        ruleset=Ruleset(minibosses=True),
+        card_sets=("minibosses",),
+    )
+    heroes = (HeroCard(treasure=("cleric",), health=4), HeroCard(treasure=("thief",), health=4))
+    plays: list[c.Command] = [
+        c.BuildRoom(player="Ann", room=Room(treasure=("fighter",), damage=3)),
+        c.BuildRoom(player="Bob", room=Room(treasure=("mage",), damage=2, kind="trap")),
+        c.RevealRooms(),
+    ]
+    for _turn in range(4):
+        plays += [
+            c.RevealHeroes(heroes=heroes),
+            c.BuildRoom(player="Ann", room=Room(treasure=("fighter",), damage=1)),
+            c.BuildRoom(player="Bob", room=Room(treasure=("mage",), damage=1, kind="trap")),
+            c.RevealRooms(),
+            c.ResolveBait(),
+            c.FinishAdventure(),
+            c.EndTurn(),
+        ]
+    plays.append(c.RevealHeroes(heroes=heroes))
+    game = Game.new(setup)
+    for command in plays:
+        game, _ = game.play(command)
+    log = [command.model_dump(mode="json") for command in plays]
+    exported = {
+        "format": "dungeon-referee/game",
+        "name": "Bosses at will",
+        "setup": setup.model_dump(mode="json"),
+        "log": log,
+    }
+    return json.dumps(exported)
+
+
+def _resume_button(app: AppPage, timeout: float = 30.0) -> str:
+    """The imported game's Resume button, once the saved-games list shows it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ids = app.page.evaluate(
+            "() => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))"
+            ".map(e => e.getAttribute('flt-semantics-identifier'))"
+        )
+        found = [i for i in ids if i.startswith("resume-")]
+        if found:
+            return str(found[0])
+        time.sleep(0.3)
+    raise AssertionError(f"the imported game was never listed:\n{app.snapshot()}")
+
+
+def test_boss_buttons_ravenus_and_kirax_on_a_phone(phone: AppPage) -> None:
+    phone.open("/")
+    tap(phone, "open-saved-games")
+    tap(phone, "import-game")
+    type_into(phone, "import-field", _exported())
+    tap(phone, "import-save")
+    tap(phone, _resume_button(phone))
+    phone.wait_for("screen-game")
+
+    # Ravenus: its own button under the Coins, then the question of which Monster Room.
+    shows(phone, "p1-boss-use", "Use Ravenus: pay 2 Coins")
+    look_at(phone, "p1-boss-use", "ravenus-button")
+    tap(phone, "p1-boss-use")
+    phone.wait_for("offer-1-room-1")
+    said(phone, "which Monster Room of Ann's deals double damage?")
+    look_at(phone, "card-offers", "ravenus-asks")
+    tap(phone, "offer-1-room-1")
+    shows(phone, "p1-coins-value", "1")
+    shows(phone, "p1-room-1-damage", "2")  # a 1-damage Monster Room, doubled
+    assert phone.by_id("p1-boss-use").count() == 0  # once per turn
+
+    # Kirax: a Mage icon for Ann's dungeon, for the rest of the game.
+    tap(phone, "p2-boss-use-Ann-mage")
+    time.sleep(0.5)
+    shows(phone, "p1-total-mage", "1")
+    look_at(phone, "p1-total-mage", "kirax-gave-ann-a-mage-icon")
