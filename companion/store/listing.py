@@ -71,6 +71,24 @@ class ListingIndex:
             else:
                 self._journals[game_id] = (stamp, summary)
 
+    def known_problem(
+        self, game_id: str, stamp: FileStamp | None, backup: bool
+    ) -> StoreProblem | None:
+        """What was wrong with the game's file when it had ``stamp`` (and a backup, or
+        not), if it was read so and found unreadable: it is not read again."""
+        with self._lock:
+            known = self._damaged.get(game_id)
+            return known[2] if known is not None and known[:2] == (stamp, backup) else None
+
+    def remember_problem(
+        self, game_id: str, stamp: FileStamp | None, backup: bool, problem: StoreProblem
+    ) -> None:
+        """The game's file, as of ``stamp``, is unreadable for ``problem``."""
+        if stamp is None:
+            return
+        with self._lock:
+            self._damaged[game_id] = (stamp, backup, problem)
+
     def forget(self, game_id: str) -> None:
         with self._lock:
             self._journals.pop(game_id, None)
@@ -119,17 +137,16 @@ class ListingIndex:
                 if cached is not None and cached[0] == stamp:
                     games.append(self._with_journal(game_id, cached[1]))
                     continue
-                known = self._damaged.get(game_id)
-                if known is not None and known[:2] == (stamp, backup):
-                    problems.append(known[2])
+                known = self.known_problem(game_id, stamp, backup)
+                if known is not None:
+                    problems.append(known)
                     continue
                 document, read_stamp = read_document(path)
                 summary = GameSummary.of(parse_listing(document, game_id))
             except (OSError, StoredFileError, BadGameFile) as e:
                 entries.pop(game_id, None)
                 problem = problem_for(e, game_id=game_id, path=path, backup_available=backup)
-                if stamp is not None:
-                    self._damaged[game_id] = (stamp, backup, problem)
+                self.remember_problem(game_id, stamp, backup, problem)
                 problems.append(problem)
                 continue
             self._damaged.pop(game_id, None)
