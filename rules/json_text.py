@@ -88,6 +88,38 @@ def nests_too_deeply(text: str) -> bool:
     return False
 
 
+#: How much of a text one count looks at: about a millisecond's work, so that a worker
+#: thread counting hands the interpreter on (every few milliseconds, Python's switch
+#: interval) to the thread of the loop that answers every tab.
+_SLICE = 1 << 18
+
+
+def too_costly(text: str | bytes, max_values: int) -> str | None:
+    """Why parsing ``text`` would cost more than ``max_values`` values may, found without
+    parsing it (None: it would not).
+
+    One parse is one call that keeps the interpreter until it ends: 16 MiB of empty lists
+    held it for seconds, a 16 MiB string a tenth of one. So every comma and opening
+    bracket is counted (those inside strings too: an upper bound, as each value of a
+    list or object is preceded by one or the other), a slice at a time, stopping once
+    past ``max_values``; and a whole slice with none of them (a string or a number
+    hundreds of kilobytes long) is no file of this app's either. A hostile text is
+    refused after its first slices."""
+    counted = 0
+    for start in range(0, len(text), _SLICE):
+        end = start + _SLICE
+        if isinstance(text, str):
+            marks = sum(text.count(mark, start, end) for mark in ",[{")
+        else:
+            marks = sum(text.count(mark, start, end) for mark in (b",", b"[", b"{"))
+        counted += marks
+        if counted > max_values:
+            return f"it holds more than {max_values:,} values (counting its commas and brackets)"
+        if marks == 0 and end <= len(text):
+            return f"it holds {_SLICE:,} characters in a row without a comma or a bracket"
+    return None
+
+
 class JsonTextError(ValueError):
     """Text that is not JSON this app can use; ``detail`` says why, for a player."""
 
@@ -109,11 +141,17 @@ def _loads_uncollected(text: str) -> object:
         return json.loads(text, parse_constant=_no_constants)
 
 
-def parse_json(text: str, *, lone_surrogates: bool = False) -> object:
+def parse_json(
+    text: str, *, lone_surrogates: bool = False, max_values: int | None = None
+) -> object:
     """The value ``text`` holds; :class:`JsonTextError` if it is not usable JSON.
 
     ``lone_surrogates=True`` lets them through, for a caller whose models refuse them
-    field by field (the table CLI names the field holding one)."""
+    field by field (the table CLI names the field holding one). ``max_values``: a text
+    that may hold more values than that is refused before it is parsed (``too_costly``)."""
+    why = too_costly(text, max_values) if max_values is not None else None
+    if why is not None:
+        raise JsonTextError("corrupt", why)
     if nests_too_deeply(text):
         raise JsonTextError(
             "corrupt", f"it is nested too deeply (lists or objects more than {MAX_DEPTH} deep)"

@@ -31,6 +31,9 @@ from companion.store.records import GameSummary
 from companion.store.storage import DurableJSONStorage, FileStamp, StoredFileError
 
 INDEX_TABLE = "games"
+#: The index holds about 40 values a game: room for 25,000 games (a file past it is
+#: a damaged cache, rebuilt from the games).
+MAX_INDEX_VALUES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -211,7 +214,9 @@ class ListingIndex:
             return self._entries
         entries: dict[str, tuple[FileStamp, GameSummary]] = {}
         try:
-            with TinyDB(self.layout.index, storage=DurableJSONStorage) as db:
+            with TinyDB(
+                self.layout.index, storage=DurableJSONStorage, max_values=MAX_INDEX_VALUES
+            ) as db:
                 rows: list[Any] = db.table(INDEX_TABLE).all()
             for row in rows:
                 stamp = tuple(row["stamp"])

@@ -27,13 +27,18 @@ from typing import Any, Literal
 
 from tinydb.storages import Storage
 
-from rules.json_text import JsonTextError, parse_json
+from rules.json_text import JsonTextError, parse_json, too_costly
 
 FileStamp = tuple[int, int, int]  # (mtime_ns, size, inode): changes whenever the file does
 #: No saved game comes near this (a long game is well under 1 MB, an import at most
 #: 10 MB); a bigger file is not read at all, so one enormous file cannot exhaust the
 #: memory of the whole app or slow every listing down.
 MAX_FILE_BYTES = 16 * 1024 * 1024
+#: Nor does any come near this many values: a game of ``MAX_COMMANDS`` commands, and as
+#: many to redo, holds about 120,000 (7 to 12 a command). Parsing is one call that keeps
+#: the interpreter, so a worker thread parsing 16 MiB of empty lists stood the event loop
+#: still for seconds; a file past this is refused after counting (``too_costly``).
+MAX_FILE_VALUES = 250_000
 
 
 class StoredFileError(Exception):
@@ -51,13 +56,19 @@ def stamp_of(path: Path) -> FileStamp:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def decode_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
+def decode_tables(
+    raw: bytes, path: Path, max_values: int | None = None
+) -> dict[str, dict[str, Any]]:
     """Parse a TinyDB file's bytes, telling a truncated file from a corrupt one.
 
     Anything hostile (nesting thousands deep, a number of thousands of digits, a lone
-    surrogate, NaN) is a corrupt file like any other, never an unexpected exception."""
-    if not raw.strip():
+    surrogate, NaN, more values than ``max_values``) is a corrupt file like any other,
+    never an unexpected exception."""
+    if not raw or raw.isspace():
         raise StoredFileError(path, "truncated", "the file is empty")
+    why = too_costly(raw, max_values or MAX_FILE_VALUES)  # before decoding: a few slices
+    if why is not None:
+        raise StoredFileError(path, "corrupt", why)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -204,9 +215,11 @@ class DurableJSONStorage(Storage):
         backups: list[Path] | None = None,
         fsync: bool = True,
         indent: int | None = None,
+        max_values: int | None = None,  # None: MAX_FILE_VALUES
     ) -> None:
         super().__init__()
         self.path = Path(path)
+        self.max_values = max_values
         self.backups = backups or []
         self.fsync = fsync
         self.indent = indent
@@ -227,19 +240,29 @@ class DurableJSONStorage(Storage):
                         f"the file is too large ({st.st_size:,} bytes; a saved game is "
                         f"far smaller, and files over {MAX_FILE_BYTES:,} bytes are not read)",
                     )
-                raw = f.read(MAX_FILE_BYTES + 1)  # it may have grown since fstat
+                # As many bytes as it has (a buffer of the ceiling for every small file
+                # cost 16 MiB at each reading), then any it grew by since fstat.
+                raw = f.read(st.st_size + 1)
+                if len(raw) > st.st_size:
+                    raw += f.read(MAX_FILE_BYTES + 1 - len(raw))
         except FileNotFoundError:
             return None  # TinyDB starts an empty database; the file appears on first write
         except MemoryError as e:
             raise StoredFileError(self.path, "corrupt", "too large to read into memory") from e
         self.stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
-        return decode_tables(raw, self.path)
+        return decode_tables(raw, self.path, self.max_values)
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         if self._pending is not None:
             self._pending = data
             return
         encoded = json.dumps(data, indent=self.indent, ensure_ascii=False).encode("utf-8")
+        # Written, a file past the reading ceilings would never open again: keep the last.
+        why = too_costly(encoded, self.max_values or MAX_FILE_VALUES)
+        if why is None and len(encoded) > MAX_FILE_BYTES:
+            why = f"{len(encoded):,} bytes, more than the {MAX_FILE_BYTES:,} a file may hold"
+        if why is not None:
+            raise OSError(errno.EFBIG, f"it would not be read again: {why}", str(self.path))
         self.stamp = write_atomic(self.path, encoded, fsync=self.fsync, backups=self.backups)
         self.written = data
 

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.store.storage import MAX_FILE_BYTES
+
 DIGITS = sys.get_int_max_str_digits() + 700  # well past Python's int-string limit
 
 
@@ -86,4 +88,45 @@ CASES = (
         "not a valid saved game",
     ),
     Hostile("enormous", None, "corrupt", "too large", "too large"),
+    # Cheap to refuse, once costly to parse, on the thread every tab waits for (a parse
+    # keeps the interpreter): a string that never closes, and a list of many values.
+    Hostile(
+        "unterminated-string",
+        lambda _raw: b'{"game": {"1": "' + b'\\"' * (1 << 19),
+        "corrupt",
+        "characters in a row without a comma or a bracket",
+        "characters in a row without a comma or a bracket",
+    ),
+    Hostile(
+        "huge-list",
+        lambda _raw: b'{"game": {"1": [' + b"[]," * 300_000 + b"[]]}}",
+        "corrupt",
+        "more than 250,000 values",
+        "more than 250,000 values",
+    ),
 )
+
+
+# --- at the size ceiling: each a whole game file (companion/store/storage.py) -------------
+
+MIB = 1 << 20
+
+
+def filling(unit: bytes, size: int = MAX_FILE_BYTES) -> bytes:
+    """``unit`` repeated in one list, comma-separated, ``size`` bytes at most."""
+    return b"[" + b",".join([unit] * ((size - 2) // (len(unit) + 1))) + b"]"
+
+
+def at_ceiling() -> dict[str, bytes]:
+    """The classes of hostile file, each as large as a game file may be read: many
+    values (empty lists and objects, numbers), one long string, a string that never
+    closes (escaped quotes), deep nesting."""
+    return {
+        "empty lists": filling(b"[]"),
+        "one-number lists": filling(b"[1]"),
+        "numbers": filling(b"1"),
+        "empty objects": filling(b"{}"),
+        "one string": b'"' + b"a" * (MAX_FILE_BYTES - 2) + b'"',
+        "unterminated string": b'"' + b'\\"' * ((MAX_FILE_BYTES - 1) // 2),
+        "deep nesting": b"[" * MAX_FILE_BYTES,
+    }
