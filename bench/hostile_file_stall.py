@@ -17,35 +17,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import itertools
 import statistics
 import sys
 import tempfile
-import time
 import tracemalloc
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "companion" / "store"))
 sys.path.insert(0, str(REPO))
 
-from hostile_files import at_ceiling  # type: ignore[import-not-found]  # noqa: E402
-from sample_play import play_turns, sample_setup  # type: ignore[import-not-found]  # noqa: E402
-
 from companion.store import GameStore  # noqa: E402
-from rules.game import Game  # noqa: E402
+from tests.companion.store.hostile_files import (  # noqa: E402
+    at_ceiling,
+    listing_stall,
+    ordinary_file,
+)
 
 GAME_ID = "20250101-abcdef12"
-
-
-def ordinary_input(folder: Path) -> bytes:
-    """A long real game's file: about 1,300 commands of a 3-player game."""
-    store = GameStore(folder, fsync=False)
-    game = play_turns(Game.new(sample_setup(3)), 150)
-    game_id = store.create(game.setup).game_id
-    store.save(game_id, game)
-    raw = store.layout.game_file(game_id).read_bytes()
-    return raw.replace(game_id.encode(), GAME_ID.encode())  # as the file is named
 
 
 def _folder_with(root: Path, name: str, raw: bytes) -> Path:
@@ -53,27 +41,6 @@ def _folder_with(root: Path, name: str, raw: bytes) -> Path:
     (folder / "games").mkdir(parents=True)
     (folder / "games" / f"{GAME_ID}.json").write_bytes(raw)
     return folder
-
-
-async def _listing_with_ticks(folder: Path) -> tuple[float, float]:
-    """(seconds the listing took, the loop's longest stall meanwhile)."""
-    ticks: list[float] = []
-
-    async def tick() -> None:
-        while True:
-            ticks.append(time.perf_counter())
-            await asyncio.sleep(0.001)
-
-    ticking = asyncio.get_running_loop().create_task(tick())
-    await asyncio.sleep(0.05)
-    store = GameStore(folder, fsync=False)
-    start = time.perf_counter()
-    await asyncio.to_thread(store.list_games)
-    end = time.perf_counter()
-    ticking.cancel()
-    inside = [t for t in ticks if start <= t <= end]
-    stall = max(b - a for a, b in itertools.pairwise([start, *inside, end]))
-    return end - start, stall
 
 
 def _peak_bytes(folder: Path) -> int:
@@ -90,13 +57,14 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        inputs = {"ordinary game": ordinary_input(root / "source"), **at_ceiling()}
+        inputs = {"ordinary game": ordinary_file(root / "source", GAME_ID), **at_ceiling()}
         rows: list[tuple[str, int, float, float, int]] = []
         for name, raw in inputs.items():
             runs = []
             for repeat in range(args.repeats):
                 folder = _folder_with(root, f"{name}-{repeat}", raw)
-                runs.append(asyncio.run(_listing_with_ticks(folder)))
+                stall, took, _listed = asyncio.run(listing_stall(folder))
+                runs.append((took, stall))
             peak = _peak_bytes(_folder_with(root, f"{name}-peak", raw))
             took = statistics.median(r[0] for r in runs)
             stall = statistics.median(r[1] for r in runs)

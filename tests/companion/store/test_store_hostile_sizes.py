@@ -13,7 +13,6 @@ and peak memory beside the ordinary game's (``bench/hostile_file_stall.py``: the
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import sys
 import time
@@ -29,7 +28,7 @@ from companion.store.journal import MAX_LINE_BYTES
 from companion.store.storage import MAX_FILE_BYTES
 from rules.game import Game
 from rules.uncollected import collector_paused
-from tests.companion.store.hostile_files import at_ceiling, filling
+from tests.companion.store.hostile_files import at_ceiling, filling, listing_stall, ordinary_file
 from tests.companion.store.sample_play import play_turns, sample_setup
 from tests.rules.test_table_cli_hostile_sizes import PEAK_NOTE, Cost, run_limited
 
@@ -49,16 +48,6 @@ STORE_CHILD = PEAK_NOTE + (
     "    opened = [error.problem.kind, error.problem.message]\n"
     "print(json.dumps({'listed': listed, 'opened': opened}))\n"
 )
-
-
-def _ordinary_file(folder: Path) -> bytes:
-    """A long real game's file: about 1,300 commands of a 3-player game."""
-    store = GameStore(folder, fsync=False)
-    game = play_turns(Game.new(sample_setup(3)), 150)
-    game_id = store.create(game.setup).game_id
-    store.save(game_id, game)
-    raw = store.layout.game_file(game_id).read_bytes()
-    return raw.replace(game_id.encode(), GAME_ID.encode())  # as the file is named
 
 
 def _folder(root: Path, game: bytes | None, journal: bytes = b"") -> Path:
@@ -88,7 +77,7 @@ HUGE_LINE = filling(b"[]", MAX_LINE_BYTES - 1) + b"\n"
 
 @pytest.fixture(scope="module")
 def ordinary(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, Cost]:
-    raw = _ordinary_file(tmp_path_factory.mktemp("source"))
+    raw = ordinary_file(tmp_path_factory.mktemp("source"), GAME_ID)
     cost, said = run_store(_folder(tmp_path_factory.mktemp("ordinary"), raw))
     assert said == {"listed": [], "opened": ["opened"]}, (cost.code, cost.stderr[-500:])
     return raw, cost
@@ -127,26 +116,8 @@ def test_the_loop_turns_while_a_worker_reads_a_file_of_many_values(tmp_path: Pat
     parse = time.perf_counter() - start
     del text
 
-    async def listing() -> tuple[float, float]:
-        ticks: list[float] = []
-
-        async def tick() -> None:
-            while True:
-                ticks.append(time.perf_counter())
-                await asyncio.sleep(0.001)
-
-        ticking = asyncio.get_running_loop().create_task(tick())
-        await asyncio.sleep(0.02)
-        store = GameStore(folder, fsync=False)
-        began = time.perf_counter()
-        listed = await asyncio.to_thread(store.list_games)
-        ended = time.perf_counter()
-        ticking.cancel()
-        assert [p.kind for p in listed.problems] == ["corrupt"]
-        inside = [t for t in ticks if began <= t <= ended]
-        return max(b - a for a, b in itertools.pairwise([began, *inside, ended])), ended - began
-
-    stall, took = asyncio.run(listing())
+    stall, took, listed = asyncio.run(listing_stall(folder))
+    assert [p.kind for p in listed.problems] == ["corrupt"]  # type: ignore[attr-defined]
     assert stall < parse / 4, f"the loop stood still {stall:.3f} s (a parse takes {parse:.3f} s)"
     assert took < parse, f"listing took {took:.3f} s, a parse {parse:.3f} s"
 
@@ -177,7 +148,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        good = _ordinary_file(root / "source")
+        good = ordinary_file(root / "source", GAME_ID)
         inputs: list[tuple[str, Path]] = [("ordinary game", _folder(root / "ordinary", good))]
         for n, (name, raw) in enumerate(at_ceiling().items()):
             inputs.append((name, _folder(root / f"h{n}", raw)))
