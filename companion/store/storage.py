@@ -23,11 +23,11 @@ import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, BinaryIO, Literal
 
 from tinydb.storages import Storage
 
-from rules.json_text import JsonTextError, parse_json, too_costly
+from rules.json_text import SLICE, JsonTextError, ValueCount, parse_json, too_costly
 
 FileStamp = tuple[int, int, int]  # (mtime_ns, size, inode): changes whenever the file does
 #: No saved game comes near this (a long game is well under 1 MB, an import at most
@@ -37,7 +37,7 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 #: Nor does any come near this many values: a game of ``MAX_COMMANDS`` commands, and as
 #: many to redo, holds about 120,000 (7 to 12 a command). Parsing is one call that keeps
 #: the interpreter, so a worker thread parsing 16 MiB of empty lists stood the event loop
-#: still for seconds; a file past this is refused after counting (``too_costly``).
+#: still for seconds; a file past this is refused as it is read (``read_counted``).
 MAX_FILE_VALUES = 250_000
 
 
@@ -56,19 +56,14 @@ def stamp_of(path: Path) -> FileStamp:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def decode_tables(
-    raw: bytes, path: Path, max_values: int | None = None
-) -> dict[str, dict[str, Any]]:
+def decode_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
     """Parse a TinyDB file's bytes, telling a truncated file from a corrupt one.
 
     Anything hostile (nesting thousands deep, a number of thousands of digits, a lone
-    surrogate, NaN, more values than ``max_values``) is a corrupt file like any other,
-    never an unexpected exception."""
+    surrogate, NaN) is a corrupt file like any other, never an unexpected exception.
+    (Too many values to parse were refused as the file was read: ``read_counted``.)"""
     if not raw or raw.isspace():
         raise StoredFileError(path, "truncated", "the file is empty")
-    why = too_costly(raw, max_values or MAX_FILE_VALUES)  # before decoding: a few slices
-    if why is not None:
-        raise StoredFileError(path, "corrupt", why)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -201,6 +196,26 @@ def _rotate_backups(current: Path, backups: list[Path]) -> None:
     os.replace(link_tmp, backups[0])
 
 
+def read_counted(file: BinaryIO, path: Path, max_values: int) -> bytes:
+    """The file's bytes (up to one past ``MAX_FILE_BYTES``), read a slice at a time and
+    its values counted as they come (``ValueCount``): a file of millions of values is
+    refused after its first slices, before the rest is read into memory or any of it
+    parsed. A file that grows while read is read to the ceiling, no further."""
+    count = ValueCount(max_values)
+    parts: list[bytes] = []
+    size = 0
+    while size <= MAX_FILE_BYTES:
+        part = file.read(min(SLICE, MAX_FILE_BYTES + 1 - size))
+        if not part:
+            break
+        why = count.add(part)
+        if why is not None:
+            raise StoredFileError(path, "corrupt", why)
+        parts.append(part)
+        size += len(part)
+    return b"".join(parts)
+
+
 class DurableJSONStorage(Storage):
     """TinyDB storage with atomic, fsynced writes and rolling backups.
 
@@ -240,17 +255,13 @@ class DurableJSONStorage(Storage):
                         f"the file is too large ({st.st_size:,} bytes; a saved game is "
                         f"far smaller, and files over {MAX_FILE_BYTES:,} bytes are not read)",
                     )
-                # As many bytes as it has (a buffer of the ceiling for every small file
-                # cost 16 MiB at each reading), then any it grew by since fstat.
-                raw = f.read(st.st_size + 1)
-                if len(raw) > st.st_size:
-                    raw += f.read(MAX_FILE_BYTES + 1 - len(raw))
+                self.stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+                raw = read_counted(f, self.path, self.max_values or MAX_FILE_VALUES)
         except FileNotFoundError:
             return None  # TinyDB starts an empty database; the file appears on first write
         except MemoryError as e:
             raise StoredFileError(self.path, "corrupt", "too large to read into memory") from e
-        self.stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
-        return decode_tables(raw, self.path, self.max_values)
+        return decode_tables(raw, self.path)
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         if self._pending is not None:

@@ -100,7 +100,9 @@ def test_a_hostile_file_is_a_problem_within_the_ceilings(
         assert cost.code == 0, (name, cost.code, cost.stderr[-500:])  # no ceiling hit
         assert said["listed"] == ["corrupt"] and said["opened"][0] == "corrupt", said
     # Memory holds still on a busy machine (time does not: the CPU ceiling bounds that).
-    assert cost.peak_kib < 1.5 * usual.peak_kib, (name, cost.peak_kib, usual.peak_kib)
+    # Refused as it is read, a hostile file costs no more than opening a long game (read
+    # whole and parsed, 16 MiB of empty lists took 8 times as much).
+    assert cost.peak_kib < 1.2 * usual.peak_kib, (name, cost.peak_kib, usual.peak_kib)
 
 
 def test_the_loop_turns_while_a_worker_reads_a_file_of_many_values(tmp_path: Path) -> None:
