@@ -106,10 +106,10 @@ def test_a_hostile_file_is_a_problem_within_the_ceilings(
 
 
 def test_the_loop_turns_while_a_worker_reads_a_file_of_many_values(tmp_path: Path) -> None:
-    """The loop's longest stall while a worker thread lists a 16 MiB file of empty lists,
+    """The loop's longest stall while a worker thread lists an 8 MiB file of empty lists,
     against what parsing that file takes on one thread (the stall it caused, whole,
     when it was parsed: the parse is one call). A ratio, measured side by side."""
-    raw = filling(b"[]")
+    raw = filling(b"[]", 8 << 20)
     folder = _folder(tmp_path, raw)
     text = raw.decode()
     start = time.perf_counter()
