@@ -24,6 +24,7 @@ if __name__ == "__main__":  # run as a script: the project's root on the path
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from companion.store import GameStore
+from companion.store.export import MAX_IMPORT_BYTES
 from companion.store.journal import MAX_LINE_BYTES
 from companion.store.storage import MAX_FILE_BYTES
 from rules.game import Game
@@ -39,14 +40,24 @@ GAME_ID = "20250101-abcdef12"
 STORE_CHILD = PEAK_NOTE + (
     "import json\n"
     "from pathlib import Path\n"
-    "from companion.store import GameStore, GameUnreadable\n"
+    "from companion.store import GameStore, GameUnreadable, StoreError\n"
     "store = GameStore(Path(os.environ['DATA_DIR']), fsync=False)\n"
     "listed = [p.kind for p in store.list_games().problems]\n"
     "try:\n"
     "    opened = ['opened', *(p.kind for p in store.load(os.environ['GAME_ID']).problems)]\n"
     "except GameUnreadable as error:\n"
     "    opened = [error.problem.kind, error.problem.message]\n"
-    "print(json.dumps({'listed': listed, 'opened': opened}))\n"
+    "except StoreError as error:  # no game there (a folder to import into)\n"
+    "    opened = ['not opened', str(error)]\n"
+    "imported = []\n"
+    "data = sys.stdin.buffer.read()\n"
+    "if data:  # then imports what came on standard input, as the Import button does\n"
+    "    from companion.store import ImportRejected\n"
+    "    try:\n"
+    "        imported = ['imported', store.import_game(data).game_id]\n"
+    "    except ImportRejected as error:\n"
+    "        imported = ['rejected', str(error).splitlines()[0]]\n"
+    "print(json.dumps({'listed': listed, 'opened': opened, 'imported': imported}))\n"
 )
 
 
@@ -65,8 +76,8 @@ def _folder(root: Path, game: bytes | None, journal: bytes = b"") -> Path:
     return root
 
 
-def run_store(folder: Path) -> tuple[Cost, dict[str, list[str]]]:
-    cost = run_limited(b"", STORE_CHILD, {"DATA_DIR": str(folder), "GAME_ID": GAME_ID})
+def run_store(folder: Path, to_import: bytes = b"") -> tuple[Cost, dict[str, list[str]]]:
+    cost = run_limited(to_import, STORE_CHILD, {"DATA_DIR": str(folder), "GAME_ID": GAME_ID})
     said = json.loads(cost.stdout) if cost.code == 0 else {}
     return cost, said
 
@@ -79,7 +90,7 @@ HUGE_LINE = filling(b"[]", MAX_LINE_BYTES - 1) + b"\n"
 def ordinary(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, Cost]:
     raw = ordinary_file(tmp_path_factory.mktemp("source"), GAME_ID)
     cost, said = run_store(_folder(tmp_path_factory.mktemp("ordinary"), raw))
-    assert said == {"listed": [], "opened": ["opened"]}, (cost.code, cost.stderr[-500:])
+    assert said["listed"] == [] and said["opened"] == ["opened"], (cost.code, cost.stderr[-500:])
     return raw, cost
 
 
@@ -93,7 +104,7 @@ def test_a_hostile_file_is_a_problem_within_the_ceilings(
     good, usual = ordinary
     if name == "a journal line of empty lists":
         cost, said = run_store(_folder(tmp_path, good, HUGE_LINE))
-        assert said == {"listed": [], "opened": ["opened", "journal_damaged"]}, cost.stderr
+        assert said["opened"] == ["opened", "journal_damaged"], cost.stderr
     else:
         game = None if name == "one byte past the ceiling" else at_ceiling()[name]
         cost, said = run_store(_folder(tmp_path, game))
@@ -102,6 +113,41 @@ def test_a_hostile_file_is_a_problem_within_the_ceilings(
     # Memory holds still on a busy machine (time does not: the CPU ceiling bounds that).
     # Refused as it is read, a hostile file costs no more than opening a long game (read
     # whole and parsed, 16 MiB of empty lists took 8 times as much).
+    assert cost.peak_kib < 1.2 * usual.peak_kib, (name, cost.peak_kib, usual.peak_kib)
+
+
+def _at_import_ceiling() -> dict[str, bytes]:
+    """The classes again, each as large as an import may be."""
+    return {
+        "empty lists": filling(b"[]", MAX_IMPORT_BYTES),
+        "one string": b'"' + b"a" * (MAX_IMPORT_BYTES - 2) + b'"',
+        "unterminated string": b'"' + b'\\"' * ((MAX_IMPORT_BYTES - 1) // 2),
+        "deep nesting": b"[" * MAX_IMPORT_BYTES,
+        "one byte past the ceiling": b" " * (MAX_IMPORT_BYTES + 1),
+    }
+
+
+@pytest.fixture(scope="module")
+def ordinary_import(
+    tmp_path_factory: pytest.TempPathFactory, ordinary: tuple[bytes, Cost]
+) -> tuple[bytes, Cost]:
+    """An ordinary import: the long game exported, imported into an empty folder."""
+    folder = _folder(tmp_path_factory.mktemp("exporting"), ordinary[0])
+    exported = GameStore(folder, fsync=False).export_game(GAME_ID).encode()
+    cost, said = run_store(tmp_path_factory.mktemp("importing"), exported)
+    assert said["imported"][0] == "imported", (cost.code, cost.stderr[-500:])
+    return exported, cost
+
+
+@pytest.mark.parametrize("name", list(_at_import_ceiling()))
+def test_a_hostile_import_is_refused_within_the_ceilings(
+    name: str, tmp_path: Path, ordinary_import: tuple[bytes, Cost]
+) -> None:
+    _exported, usual = ordinary_import
+    cost, said = run_store(tmp_path, _at_import_ceiling()[name])
+    assert cost.code == 0, (name, cost.code, cost.stderr[-500:])  # no ceiling hit
+    assert said["imported"][0] == "rejected", said
+    assert not list((tmp_path / "games").glob("*.json")), "nothing saved"
     assert cost.peak_kib < 1.2 * usual.peak_kib, (name, cost.peak_kib, usual.peak_kib)
 
 
@@ -156,6 +202,8 @@ def main() -> None:
             inputs.append((name, _folder(root / f"h{n}", raw)))
         inputs.append(("one byte past the ceiling", _folder(root / "past", None)))
         inputs.append(("a journal line of empty lists", _folder(root / "jl", good, HUGE_LINE)))
+        exported = GameStore(inputs[0][1], fsync=False).export_game(GAME_ID).encode()
+        imports = [("ordinary import", exported), *_at_import_ceiling().items()]
         base: Cost | None = None
         print(f"{'input':32} {'exit':>4} {'CPU s':>6} {'x':>5} {'peak MB':>8} {'x':>5}")
         for name, folder in inputs:
@@ -163,6 +211,15 @@ def main() -> None:
             base = base or cost
             print(
                 f"{name:32} {cost.code:>4} {cost.cpu:6.2f} {cost.cpu / base.cpu:5.2f} "
+                f"{cost.peak_kib / 1024:8.0f} {cost.peak_kib / base.peak_kib:5.2f}"
+            )
+        base = None
+        for n, (name, raw) in enumerate(imports):
+            (root / f"import{n}").mkdir()
+            cost, _said = run_store(root / f"import{n}", raw)
+            base = base or cost
+            print(
+                f"{'import: ' + name:32} {cost.code:>4} {cost.cpu:6.2f} {cost.cpu / base.cpu:5.2f} "
                 f"{cost.peak_kib / 1024:8.0f} {cost.peak_kib / base.peak_kib:5.2f}"
             )
 
