@@ -25,7 +25,7 @@ if __name__ == "__main__":  # run as a script: the project's root on the path
 
 from companion.store import GameStore
 from companion.store.export import MAX_IMPORT_BYTES
-from companion.store.journal import MAX_LINE_BYTES
+from companion.store.journal import MAX_JOURNAL_BYTES, MAX_LINE_BYTES
 from companion.store.storage import MAX_FILE_BYTES
 from rules.game import Game
 from rules.uncollected import collector_paused
@@ -151,6 +151,19 @@ def test_a_hostile_import_is_refused_within_the_ceilings(
     assert cost.peak_kib < 1.2 * usual.peak_kib, (name, cost.peak_kib, usual.peak_kib)
 
 
+def test_a_journal_at_its_ceiling_costs_its_bytes_and_no_more(
+    tmp_path: Path, ordinary: tuple[bytes, Cost]
+) -> None:
+    """A journal is read whole (its lines are checked one by one after): 64 MB of one
+    line costs those bytes, for the list and for the opening, and nothing is parsed. The
+    game opens as of its file. (The one input that costs memory in proportion to its
+    size, up to the journal's ceiling.)"""
+    good, usual = ordinary
+    cost, said = run_store(_folder(tmp_path, good, b"x" * (MAX_JOURNAL_BYTES - 1) + b"\n"))
+    assert said["opened"] == ["opened", "journal_damaged"], (cost.code, cost.stderr[-500:])
+    assert cost.peak_kib < 1.2 * usual.peak_kib + 2 * MAX_JOURNAL_BYTES / 1024, cost.peak_kib
+
+
 def test_the_loop_turns_while_a_worker_reads_a_file_of_many_values(tmp_path: Path) -> None:
     """The loop's longest stall while a worker thread lists an 8 MiB file of empty lists,
     against what parsing that file takes on one thread (the stall it caused, whole,
@@ -202,6 +215,8 @@ def main() -> None:
             inputs.append((name, _folder(root / f"h{n}", raw)))
         inputs.append(("one byte past the ceiling", _folder(root / "past", None)))
         inputs.append(("a journal line of empty lists", _folder(root / "jl", good, HUGE_LINE)))
+        at_limit = b"x" * (MAX_JOURNAL_BYTES - 1) + b"\n"
+        inputs.append(("a journal of 64 MB", _folder(root / "j64", good, at_limit)))
         exported = GameStore(inputs[0][1], fsync=False).export_game(GAME_ID).encode()
         imports = [("ordinary import", exported), *_at_import_ceiling().items()]
         base: Cost | None = None
