@@ -14,8 +14,9 @@ may come in the same tap (a command made with ``go_on``), each said in the log:
 
 The referee stops wherever something may still happen first: an ability waiting for its
 owner's answer (an optional one too: its No is a choice), an ability that has just fired
-(a reminder the table carries out by hand), an Item to keep face up (R-ITEM), a Miniboss
-whose Level 3 may be used (R-MINI: in any phase), or a command its phase holds back.
+(a reminder the table carries out by hand), an Item just won face up, whose Boss effect
+may be used at once, or one to keep face up (R-ITEM), a Miniboss whose Level 3 may be
+used (R-MINI: in any phase), or a command its phase holds back.
 """
 
 from __future__ import annotations
@@ -53,13 +54,21 @@ def level3_ready(state: GameState) -> bool:
     )
 
 
+def just_given(event: ev.EventBase) -> bool:
+    """Whether ``event`` gave a player something to do now: an ability fired (an answer or
+    a reminder, R-CARD-EFFECT), an Item won face up (its Boss effect, R-ITEM)."""
+    return isinstance(event, ev.CardEffectFired) or (
+        isinstance(event, ev.ItemScored) and event.face_up
+    )
+
+
 def something_waits(state: GameState, just_happened: Sequence[ev.EventBase] = ()) -> bool:
     """Whether a player may still act before the turn goes on: an ability waits for its
-    answer or has just fired (R-CARD-EFFECT), an Item may be kept face up (R-ITEM), a
-    Miniboss's Level 3 may be used (R-MINI)."""
+    answer, an ability fired or an Item was won face up by the step just made, an Item may
+    be kept face up (R-ITEM), a Miniboss's Level 3 may be used (R-MINI)."""
     return (
         bool(state.offers)
-        or any(isinstance(e, ev.CardEffectFired) for e in just_happened)
+        or any(just_given(e) for e in just_happened)
         or any(items.open_choice(state, p) for p in state.players)
         or level3_ready(state)
     )

@@ -23,6 +23,7 @@ from referee_fixtures import (
     t_hero,
 )
 from test_card_effects import GOLEM_FACTORY, card_room, plain, walking
+from test_items import ROD, item_game, to_bait
 
 from rules import commands as c
 from rules import events as ev
@@ -110,6 +111,19 @@ def test_a_card_that_just_fired_keeps_the_next_hero_at_the_entrance() -> None:
         walk = state.walk
         assert walk is not None and walk.hero == 1
         assert (walk.room is None) == waits, first.name
+
+
+def test_an_item_just_won_face_up_keeps_the_next_hero_at_the_entrance() -> None:
+    # R-ITEM: the mage dies in A's first Room (5 damage) carrying the Ice Rod, which A
+    # gets face up and may use at once, before the cleric walks into B's dungeon.
+    state = to_bait(item_game(), (ROD,), (hero("mage"), hero("cleric", health=8)))
+    state = run(state, c.ResolveBait(go_on=True))
+    walk = state.walk
+    assert walk is not None and (walk.player, walk.room) == ("A", 0)
+    state = run(state, c.AdvanceHero(go_on=True))
+    assert [(o.item, o.face_up) for o in state.player("A").items] == [(0, True)]
+    walk = state.walk
+    assert walk is not None and (walk.player, walk.room) == ("B", None)
 
 
 def test_an_answer_waiting_stops_the_bait_and_the_end_of_the_turn() -> None:
