@@ -199,3 +199,42 @@ def test_the_build_form_starts_open_and_a_cancel_closes_it_for_this_phase_only(
     screen.play("x", RevealHeroes(heroes=(ui.hero("thief"), ui.hero("thief"))))
     assert screen.state.phase == "build" and screen.state.turn == 2
     assert ui.has(page, "build-p1-go"), "a new Build phase opens the form again"
+
+
+def test_heroes_picked_from_the_catalogue_are_revealed_and_an_undo_brings_the_picks_back(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """Nothing may be played at the beginning of a turn (R-FOLLOWS): the last Hero picked
+    reveals them all. A wrong pick is put right with Undo: the picks are back in the form,
+    the reveal button under them."""
+    screen = turn_one(app, sessions)
+    for n, (typed, card_id) in enumerate(HEROES, 1):
+        assert screen.state.phase == "beginning"
+        ui.type_into(page, f"new-hero-{n}-name", typed)
+        ui.tap(page, f"new-hero-{n}-option-{card_id}")
+    assert screen.state.phase == "build"
+    assert [screen.state.hero(h).card.card_id for h in screen.state.town] == [
+        card_id for _typed, card_id in HEROES
+    ]
+    ui.tap(page, "undo")
+    assert screen.state.phase == "beginning"
+    for n, (typed, _card_id) in enumerate(HEROES, 1):
+        field = next(
+            c for c in ui.walk(ui.find(page, f"new-hero-{n}-name")) if isinstance(c, ft.TextField)
+        )
+        assert typed in str(field.value)
+    ui.tap(page, "reveal-heroes")
+    assert screen.state.phase == "build"
+
+
+def test_heroes_entered_by_hand_wait_for_the_reveal_button(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """A Health typed by hand has no last keystroke: the reveal waits for its button."""
+    screen = turn_one(app, sessions)
+    for n in (1, 2, 3):
+        ui.tap(page, f"new-hero-{n}-treasure-fighter")
+        ui.type_into(page, f"new-hero-{n}-health", "4")
+    assert screen.state.phase == "beginning"
+    ui.tap(page, "reveal-heroes")
+    assert screen.state.phase == "build"
