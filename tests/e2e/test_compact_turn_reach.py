@@ -227,7 +227,8 @@ def test_a_whole_turn_on_one_phone_needs_no_scrolling_to_the_next_input(
         # The walked dungeon's card is open, the others closed.
         assert len(_open_cards(app)) == 1, _open_cards(app)
         app.screenshot("adventure")
-        _look_below(app, "adventure-what-happened", 1500)  # the Bait and the notes of the tap
+        for n, px in enumerate((1500, 2100), 1):  # the Bait and the notes of the tap
+            _look_below(app, f"adventure-what-happened-{n}", px)
         steps = 0
         while app.by_id("new-hero-1-name").count() == 0:
             _next_room(app, reach)
