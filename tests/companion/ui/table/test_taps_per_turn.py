@@ -19,7 +19,9 @@ top of the page and the next input.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections import Counter as Tally
+from dataclasses import dataclass, field
 
 import flet as ft
 
@@ -69,6 +71,7 @@ class Counter:
 
     page: FakePage
     taps: int = 0
+    tapped: list[str] = field(default_factory=list)
     typed: int = 0
     focus_taps: int = 0
     focused: object = None
@@ -82,6 +85,8 @@ class Counter:
 
     def tap(self, identifier: str) -> None:
         self.taps += 1
+        kind = re.sub(r"-option-\w+$", "-option", identifier)  # a card picked: which
+        self.tapped.append(re.sub(r"(?<=-p)\d+|(?<=-hero-)\d+", "N", kind))  # and whose
         above_the_dungeons(self.page, identifier)
         ui.tap(self.page, identifier)
 
@@ -161,7 +166,7 @@ def test_an_ordinary_three_player_turn_takes_at_most_12_taps(
     assert sum(len(p.scored) for p in state.players) == 3
     print(
         f"taps per turn with Finish all: {count.taps}, typed fields: {count.typed}, "
-        f"taps to focus a field: {count.focus_taps}"
+        f"taps to focus a field: {count.focus_taps}; {dict(Tally(count.tapped))}"
     )
     assert count.typed == 6
     assert count.taps <= TAPS_PER_TURN, f"{count.taps} taps for an ordinary turn"
@@ -180,7 +185,10 @@ def test_the_same_turn_walked_room_by_room(
     # after the damage (R-ADV-WALK), and nowhere else (R-FOLLOWS): two "Next" per Hero,
     # six in all, on top of the turn's other ten taps (3 Heroes, 3 x 2 to build, Reveal
     # Rooms); the last "Next" ends the turn.
-    print(f"taps per turn walked Room by Room: {count.taps}, typed fields: {count.typed}")
+    print(
+        f"taps per turn walked Room by Room: {count.taps}, typed fields: {count.typed}; "
+        f"{dict(Tally(count.tapped))}"
+    )
     assert count.taps <= TAPS_ROOM_BY_ROOM, f"{count.taps} taps walked Room by Room"
 
 
