@@ -63,7 +63,7 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
                 ctx,
                 f"{slot}-hero-{h + 1}",
                 tr(
-                    "table.use_ability_on_hero",
+                    "table.use_ability_hero",
                     card=label,
                     does=does,
                     hero=card_label(tr, state.hero(h).label()),
