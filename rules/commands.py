@@ -259,7 +259,8 @@ class DiscardRoomForCoin(Frozen):
 class CastSpell(Frozen):
     """Play a Spell card, named by its catalogue id (R-CARD-EFFECT). ``target`` names the
     player whose Room ``room`` it aims at; ``hero`` a Hero in town; ``treasure`` the
-    treasure type the caster picks (Secret Stash)."""
+    treasure type the caster picks (Secret Stash); ``item`` an Item in a scorekeeping area
+    (Excavation)."""
 
     type: Literal["cast_spell"] = "cast_spell"
     player: Name
@@ -268,6 +269,7 @@ class CastSpell(Frozen):
     room: NonNegative | None = None
     hero: NonNegative | None = None
     treasure: Treasure | None = None
+    item: NonNegative | None = None
 
 
 class AnswerCardEffect(Frozen):

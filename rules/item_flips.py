@@ -18,6 +18,8 @@ from rules.rulings import Ruling
 def flippable(player: PlayerState, effect: FlipItem) -> tuple[int, ...]:
     """The Items of ``player``'s the effect may turn: the face-down ones to turn up, the
     face-up one to turn down."""
+    if effect.to == "either":
+        return tuple(o.item for o in player.items)
     return tuple(o.item for o in player.items if o.face_up == (effect.to == "down"))
 
 
@@ -48,6 +50,16 @@ def attached(state: GameState, item: int | None, hero: int | None, card: str) ->
     }
     said = Ruling(rule="R-ITEM", key="item.attached", args=args)
     return [ev.ItemTaken(item=item, hero=hero, ruling=said)]
+
+
+def turned_over(state: GameState, item: int | None, card: str) -> list[ev.EventBase]:
+    """Excavation: the named Item, in whichever scorekeeping area it lies, turned face
+    down if it is up, face up if it is down (the one up until then goes down)."""
+    owner = next((p for p in state.players if any(o.item == item for o in p.items)), None)
+    if item is None or owner is None:
+        raise RulesError("R-ITEM", "err.item_flip_any", card=card)
+    up = any(o.item == item and o.face_up for o in owner.items)
+    return flipped(state, owner, item, FlipItem(to="down" if up else "up"), card)
 
 
 def flipped(

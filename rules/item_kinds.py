@@ -132,7 +132,7 @@ class FlipItem(Fact):
     face-up one), its Reward unused (Burial Mound, Artificer's Workbench)."""
 
     kind: Literal["flip_item"] = "flip_item"
-    to: Literal["up", "down"]
+    to: Literal["up", "down", "either"]  # either: an Item in any scorekeeping area (a Spell)
 
 
 class AttachItem(Fact):

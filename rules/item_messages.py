@@ -81,6 +81,10 @@ ITEM_MESSAGES: dict[str, str] = {
     "item.flipped_down": "{card}: {player}'s {item} is turned face down.",
     "err.item_flip_up": "{card} turns up one of {player}'s face-down Items: name which.",
     "err.item_flip_down": "{card} turns {player}'s face-up Item face down: name it.",
+    "card.fx.flip_item.either": (
+        "turn an Item in any scorekeeping area over: face down if it is up, face up if down."
+    ),
+    "err.item_flip_any": "{card} turns over an Item in a scorekeeping area: name which.",
     "card.fx.attach_item": (
         "give an Item waiting in town to a Hero in town, whatever its treasure type."
     ),

@@ -107,3 +107,21 @@ def test_orcish_smithy_attaches_a_waiting_item_to_any_hero_once_per_turn() -> No
     assert usable(_waiting_item("adventure"), "A", 0) is None
     smithy = effects_of(ORCISH_SMITHY)
     assert smithy is not None and smithy.handling == "prompt"
+
+
+EXCAVATION = "THK025"
+
+
+def test_excavation_turns_an_item_in_any_scorekeeping_area_over() -> None:
+    """THK025 (printed: choose one Item in any scorekeeping area; you may flip it face down
+    or face up): B casts it on A's face-up Item 0: down; cast again on A's face-down Item 1:
+    up (alone face up, R-ITEM). Without an Item named it is refused."""
+    state = _owning(BURIAL_MOUND, (True, False))
+    cast = c.CastSpell(player="B", card_id=EXCAVATION, item=0)
+    refused(state, cast.model_copy(update={"item": None}), "R-ITEM")
+    state = run(state, cast)
+    assert _faces(state) == [(0, False), (1, False)]
+    state = run(state, cast.model_copy(update={"item": 1}))
+    assert _faces(state) == [(0, False), (1, True)]
+    excavation = effects_of(EXCAVATION)
+    assert excavation is not None and excavation.handling == "prompt"

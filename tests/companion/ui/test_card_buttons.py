@@ -148,3 +148,23 @@ def test_ravenus_button_pays_two_coins_asks_the_room_and_goes_for_the_turn(
     ui.until(lambda: not ui.has("p1-boss-use"))
     assert app.current.state.player("Ann").coins == 1  # type: ignore[attr-defined]
     assert ui.has("offer-1-room-1")
+
+
+def test_excavation_in_the_spell_form_names_an_item_and_turns_it_over(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    """THK025 (printed: choose one Item in any scorekeeping area; flip it face down or
+    face up): Bob casts it; the form lists Ann's two Items with their faces; Vorpal Blade,
+    face up, goes face down."""
+    game_id = _saved_with_items(tmp_path / "data")
+    ui, app = table_app(route=f"/game/{game_id}")
+    ui.settle()
+    for tap in ("spell-open", "spell-caster-2", "spell-THK025"):
+        ui.until(lambda tap=tap: ui.has(tap))
+        ui.tap(tap)
+    ui.until(lambda: ui.has("spell-item-2"))
+    assert ui.find("spell-item-2").content == "Ann: Vorpal Blade #2 (face up)"
+    assert ui.find("spell-item-1").content == "Ann: Ice Rod #1 (face down)"
+    ui.tap("spell-item-2")
+    ui.tap("spell-play")
+    ui.until(lambda: not any(o.face_up for o in app.current.state.player("Ann").items))  # type: ignore[attr-defined]
