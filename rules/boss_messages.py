@@ -31,6 +31,14 @@ BOSS_MESSAGES: dict[str, str] = {
     ),
     "card.hero_held": "{card}: {hero} cannot be lured this turn.",
     "bait.held": "{hero} cannot be lured this turn (a card keeps it in town), so it stays.",
+    # Coins another player gives for a card (Paywall, rules/coin_gifts.py)
+    "card.when.coins_given": "Each turn, any other player may give you Coins:",
+    "card.fx.less_per_coin": (
+        "this Room has -{amount} damage for every Coin given, until end of turn."
+    ),
+    "card.coins_given": "{player} gives {owner} {amount} {amount:Coin|Coins} for {card}: {does}",
+    "err.gift_other": "{player} gives Coins to another player, never to themselves.",
+    "err.gift_room": "{player}'s Room {room_n} takes no Coins from other players.",
     # refusals
     "err.boss_ability_needs_hero": "{card} needs a Hero in town to keep there this turn.",
     # a Hero kept at the entrance (Haunted Cavern, rules/holds.py)

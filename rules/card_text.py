@@ -96,6 +96,7 @@ def _effect(effect: Effect) -> list[Phrase]:
             | "gain_souls"
             | "skip_rooms"
             | "entering_health"
+            | "less_per_coin"
         ):
             return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
         case "remove_hero" if effect.damage_its_health:

@@ -217,6 +217,17 @@ class TakeCoinsFromRoom(Frozen):
     amount: Amount = 1
 
 
+class GiveCoins(Frozen):
+    """Give ``to`` Coins from the hoard for their Room ``index``, whose card says what they
+    buy (Paywall: -1 damage per Coin until end of turn)."""
+
+    type: Literal["give_coins"] = "give_coins"
+    player: Name
+    to: Name
+    index: NonNegative
+    amount: Amount = 1
+
+
 class BuildMiniboss(Frozen):
     """Place a Miniboss face down on Room ``over`` instead of building a Room this phase."""
 
@@ -345,6 +356,7 @@ Command = Annotated[
     | PayCoins
     | PlaceCoinOnRoom
     | TakeCoinsFromRoom
+    | GiveCoins
     | BuildMiniboss
     | DeclineMiniboss
     | PromoteMiniboss

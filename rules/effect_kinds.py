@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 from rules.boss_kinds import BossEffect
 from rules.coin_kinds import CoinEffect
 from rules.fact import Fact
+from rules.gift_kinds import LessPerCoin
 from rules.hold_kinds import HoldEffect
 from rules.item_kinds import ItemEffect
 
@@ -393,6 +394,7 @@ Effect = Annotated[
     | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
     | ItemEffect  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
     | BossEffect  # a Boss's Level Up used at will (rules.boss_kinds)
-    | HoldEffect,  # a Hero held in town or at an entrance this turn (rules.hold_kinds)
+    | HoldEffect  # a Hero held in town or at an entrance this turn (rules.hold_kinds)
+    | LessPerCoin,  # a Room weaker per Coin another player gives (rules.gift_kinds)
     Field(discriminator="kind"),
 ]

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from rules import boss_kinds, coin_kinds, item_kinds
+from rules import boss_kinds, coin_kinds, gift_kinds, item_kinds
 from rules.effect_groups import LASTING_KINDS, PASSIVE_KINDS, ROOM_AIMS, SPELL_KINDS
 from rules.effect_kinds import (
     BossTreasureOfAnother,
@@ -52,7 +52,11 @@ BaseTrigger = Literal[
     "from_level_up",  # a Boss's passive for the rest of the game, once it has levelled up
 ]
 Trigger = (
-    BaseTrigger | coin_kinds.CoinTrigger | item_kinds.ItemTrigger | boss_kinds.BossTrigger
+    BaseTrigger
+    | coin_kinds.CoinTrigger
+    | item_kinds.ItemTrigger
+    | boss_kinds.BossTrigger
+    | gift_kinds.GiftTrigger  # another player's Coins for the card (Paywall)
 )  # the expansions' moments (rules.coin_kinds, item_kinds), a Boss's button (boss_kinds)
 
 BaseCost = Literal[
@@ -328,6 +332,8 @@ class Ability(Fact):
         # Rise of the Minibosses' Coins and Minibosses, Tools of Hero-Kind's Items:
         extra = coin_kinds.coin_handling(self.trigger, self.cost, self.effects)
         extra = extra or boss_kinds.boss_handling(self.trigger, self.effects)  # a Boss's button
+        if self.trigger == "coins_given" and kinds == {"less_per_coin"}:
+            return "prompt"  # the giver's button on the Room (GiveCoins)
         if (extra := extra or item_kinds.item_handling(self.trigger, self.effects)) is not None:
             return extra
         if self.on_build:

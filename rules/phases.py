@@ -31,6 +31,7 @@ _COINS: tuple[type[BaseModel], ...] = (  # Room abilities give and take Coins at
     cmd.PayCoins,
     cmd.PlaceCoinOnRoom,
     cmd.TakeCoinsFromRoom,
+    cmd.GiveCoins,
 )
 _WALK: tuple[type[BaseModel], ...] = (
     cmd.AdvanceHero,

@@ -595,8 +595,12 @@ def test_card_effect_abilities_used_at_will_are_prompts_only_when_the_engine_use
     for card in known.values():
         for ability in card.abilities:
             # An Item's Reward is carried out by UseItem, its own button in the Items panel;
-            # a Boss's Level Up used at will by UseBossAbility, the Boss's button.
-            button = card.kind in ("spell", "item") or ability.trigger == "boss_at_will"
+            # a Boss's Level Up used at will by UseBossAbility, the Boss's button; Coins
+            # another player gives for a Room by GiveCoins, that player's button on it.
+            button = card.kind in ("spell", "item") or ability.trigger in (
+                "boss_at_will",
+                "coins_given",
+            )
             if not button and ability.handling == "prompt":
                 assert ability.offer is not None or ability.activated_by_engine, card.id
     prompts = {

@@ -624,3 +624,24 @@ def test_coin_haunted_cavern_keeps_a_waiting_hero_at_the_entrance_until_next_tur
     assert 1 not in [s.hero for s in state.player("A").scored]
     state = run(state, c.EndTurn())  # next turn: still at the entrance, free to enter
     assert state.entrance("A") == (1,) and not waiting_heroes(state.card_uses)
+
+
+PAYWALL = "RMB046"
+
+
+def test_coin_paywall_loses_one_damage_per_coin_another_player_gives_this_turn() -> None:
+    """RMB046 (printed: each turn, any player may give you any number of Coins; for every
+    Coin they give you, give this Room -1 until end of turn): B (3 Coins) gives A 2: B has
+    1, A 3 + 2 = 5, the 4-damage Paywall deals 2; B can't give the 2 it no longer has; A
+    gives nothing to itself; the next turn the Paywall deals 4 again."""
+    state = _table([card_room(PAYWALL), plain("monster", 1)], [], coins=3)
+    give = c.GiveCoins(player="B", to="A", index=0, amount=2)
+    state = run(state, give)
+    assert (_coins(state, "B"), _coins(state)) == (1, 5)
+    assert dungeon_damage(state.player("A"))[0].damage == 4 - 2
+    refused(state, give, "R-MINI")  # 1 Coin left
+    refused(state, c.GiveCoins(player="A", to="A", index=0), "R-CARD-EFFECT")
+    refused(state, c.GiveCoins(player="B", to="A", index=1), "R-CARD-EFFECT")  # no Paywall
+    state = run(state, c.RevealRooms(), c.ResolveBait())
+    state = run(_through(state), c.EndTurn())
+    assert dungeon_damage(state.player("A"))[0].damage == 4

@@ -48,6 +48,7 @@ EXPECTED: dict[type[BaseModel], tuple[str, ...]] = {
     c.PayCoins: _TURN,
     c.PlaceCoinOnRoom: _TURN,
     c.TakeCoinsFromRoom: _TURN,
+    c.GiveCoins: _TURN,
     c.BuildMiniboss: ("build",),
     c.DeclineMiniboss: ("build",),
     c.PromoteMiniboss: ("build",),

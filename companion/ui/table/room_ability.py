@@ -15,10 +15,11 @@ import flet as ft
 from companion.ui.table.context import TableContext
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import tagged
+from rules import flow
 from rules.activated import aims, other_rooms, usable
-from rules.card_effects import ability_ref
+from rules.card_effects import abilities, ability_ref
 from rules.card_text import ability_words
-from rules.commands import UseBossAbility, UseRoomAbility
+from rules.commands import GiveCoins, UseBossAbility, UseRoomAbility
 from rules.effect_groups import ROOM_AIMS
 from rules.hold_kinds import KeepAtEntrance
 from rules.holds import entrance_heroes
@@ -31,7 +32,7 @@ from rules.models import PlayerState
 AIMS = ("opponent", *ROOM_AIMS)
 
 
-Choice = tuple[str, str, UseRoomAbility]  # a button: its tag, its words, its command
+Choice = tuple[str, str, UseRoomAbility | GiveCoins]  # a button: tag, words, command
 
 
 def room_ability_buttons(
@@ -47,6 +48,28 @@ def room_ability_choices(
 ) -> tuple[Choice, ...]:
     """What the Room's buttons would say and send now: also the key a Room tile is kept
     under, so a button goes once its ability is spent or what it aims at changes."""
+    return _gifts(ctx, player, index, prefix) + _uses(ctx, player, index, prefix)
+
+
+def _gifts(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tuple[Choice, ...]:
+    """Another player's Coin for this Room (Paywall): a button per other player."""
+    stack, state = player.dungeon[index], ctx.state
+    if stack.deactivated or not any(abilities(stack.top, "coins_given")):
+        return ()
+    name = card_label(ctx.app.tr, stack.top.label())
+    return tuple(
+        (
+            f"{prefix}-room-{index + 1}-give-{ctx.seat(other.name)}",
+            ctx.app.tr("table.give_coin", player=other.name, owner=player.name, card=name),
+            GiveCoins(player=other.name, to=player.name, index=index),
+        )
+        for other in state.players
+        if other.name != player.name and flow.may(state, GiveCoins, other.name)
+    )
+
+
+def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tuple[Choice, ...]:
+    """The Room's own ability used at will: a button per thing it may aim at."""
     ability = usable(ctx.state, player.name, index)
     room = player.dungeon[index].top
     if (
@@ -124,7 +147,11 @@ def _item(ctx: TableContext, item: int) -> str:
 
 
 def ability_button(
-    ctx: TableContext, tag: str, words: str, command: UseRoomAbility | UseBossAbility, slot: str
+    ctx: TableContext,
+    tag: str,
+    words: str,
+    command: UseRoomAbility | UseBossAbility | GiveCoins,
+    slot: str,
 ) -> ft.Control:
     """A card ability's "Use ..." button (a Room's or a Boss's); a refusal shows at
     ``slot``."""

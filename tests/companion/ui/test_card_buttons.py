@@ -8,6 +8,7 @@ from pathlib import Path
 
 from companion.store import GameStore
 from rules import commands as c
+from rules.card_effects import dungeon_damage
 from rules.game import Game
 from rules.models import GameSetup, HeroCard, ItemCard, PlayerSetup, Room, Ruleset
 from tests.companion.ui.conftest import AppFactory
@@ -168,3 +169,47 @@ def test_excavation_in_the_spell_form_names_an_item_and_turns_it_over(
     ui.tap("spell-item-2")
     ui.tap("spell-play")
     ui.until(lambda: not any(o.face_up for o in app.current.state.player("Ann").items))  # type: ignore[attr-defined]
+
+
+def test_paywall_gives_each_other_player_a_coin_button_on_the_room(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    """RMB046 (printed: any player may give you Coins; for every Coin, this Room has -1
+    until end of turn): Bob's button on Ann's Paywall gives 1 Coin (Bob 3 -> 2, Ann 3 -> 4)
+    and the 4-damage Room deals 3; Ann has no button for her own Room."""
+    setup = GameSetup(
+        players=(
+            PlayerSetup(name="Ann", xp=500, boss_treasure=("fighter",)),
+            PlayerSetup(name="Bob", xp=300, boss_treasure=("cleric",)),
+        ),
+        ruleset=Ruleset(minibosses=True),
+        card_sets=("minibosses",),
+    )
+    paywall = Room(
+        name="Paywall", treasure=("thief",), damage=4, kind="trap", advanced=True, card_id="RMB046"
+    )
+    heroes = (HeroCard(treasure=("mage",), health=30), HeroCard(treasure=("mage",), health=30))
+    plays: list[object] = [
+        c.BuildRoom(player="Ann", room=Room(treasure=("thief",), damage=1)),
+        c.BuildRoom(player="Bob", room=Room(treasure=("mage",), damage=1, kind="trap")),
+        c.RevealRooms(),
+        c.RevealHeroes(heroes=heroes),
+        c.BuildRoom(player="Ann", room=paywall, over=0),
+        c.RevealRooms(),
+        c.ResolveBait(),
+        c.FinishAdventure(),
+        c.EndTurn(),
+        c.RevealHeroes(heroes=heroes),
+    ]
+    game_id = _saved(tmp_path / "data", Game.new(setup), plays, "Paywall")
+    ui, app = table_app(route=f"/game/{game_id}")
+    ui.settle()
+    if ui.has("dungeon-p1-expand"):
+        ui.tap("dungeon-p1-expand")
+    ui.until(lambda: ui.has("p1-room-1-give-2"))
+    assert not ui.has("p1-room-1-give-1")
+    ui.tap("p1-room-1-give-2")
+    ui.until(lambda: app.current.state.player("Bob").coins == 2)  # type: ignore[attr-defined]
+    state = app.current.state  # type: ignore[attr-defined]
+    assert state.player("Ann").coins == 4
+    assert dungeon_damage(state.player("Ann"))[0].damage == 3
