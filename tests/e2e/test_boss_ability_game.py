@@ -14,9 +14,8 @@ import time
 
 import pytest
 
-from rules import commands as c
 from rules.game import Game
-from rules.models import GameSetup, HeroCard, PlayerSetup, Room, Ruleset
+from tests.boss_games import levelled_up
 from tests.e2e.conftest import AppPage
 from tests.e2e.game_steps import said, shows, tap, type_into
 from tests.e2e.test_expansions_game import look_at
@@ -26,31 +25,7 @@ pytestmark = [pytest.mark.e2e]
 
 def _exported() -> str:
     """The exported game (set-up and commands): five Rooms each, both Bosses levelled up."""
-    setup = GameSetup(
-        players=(
-            PlayerSetup(name="Ann", xp=500, boss_card_id="RMB006", boss_treasure=("fighter",)),
-            PlayerSetup(name="Bob", xp=300, boss_card_id="RMB012", boss_treasure=("thief",)),
-        ),
-        ruleset=Ruleset(minibosses=True),
-        card_sets=("minibosses",),
-    )
-    heroes = (HeroCard(treasure=("cleric",), health=4), HeroCard(treasure=("thief",), health=4))
-    plays: list[c.Command] = [
-        c.BuildRoom(player="Ann", room=Room(treasure=("fighter",), damage=3)),
-        c.BuildRoom(player="Bob", room=Room(treasure=("mage",), damage=2, kind="trap")),
-        c.RevealRooms(),
-    ]
-    for _turn in range(4):
-        plays += [
-            c.RevealHeroes(heroes=heroes),
-            c.BuildRoom(player="Ann", room=Room(treasure=("fighter",), damage=1)),
-            c.BuildRoom(player="Bob", room=Room(treasure=("mage",), damage=1, kind="trap")),
-            c.RevealRooms(),
-            c.ResolveBait(),
-            c.FinishAdventure(),
-            c.EndTurn(),
-        ]
-    plays.append(c.RevealHeroes(heroes=heroes))
+    setup, plays = levelled_up("RMB006", "RMB012")
     game = Game.new(setup)
     for command in plays:
         game, _ = game.play(command)

@@ -11,6 +11,7 @@ from rules import commands as c
 from rules.card_effects import dungeon_damage
 from rules.game import Game
 from rules.models import GameSetup, HeroCard, ItemCard, PlayerSetup, Room, Ruleset
+from tests.boss_games import levelled_up
 from tests.companion.ui.conftest import AppFactory
 
 # Burial Mound's printed facts (the catalogue's): an Advanced Trap Room, 3 damage, Cleric.
@@ -104,32 +105,8 @@ def test_burial_mound_button_goes_once_used_and_the_item_comes_up(
 
 def _saved_with_ravenus(data: Path) -> str:
     """Ann's Boss is Ravenus, levelled up (five Rooms), with 3 Coins; turn 5, Build phase."""
-    setup = GameSetup(
-        players=(
-            PlayerSetup(name="Ann", xp=500, boss_card_id="RMB006", boss_treasure=("fighter",)),
-            PlayerSetup(name="Bob", xp=300, boss_treasure=("thief",)),
-        ),
-        ruleset=Ruleset(minibosses=True),
-        card_sets=("minibosses",),
-    )
-    game = Game.new(setup)
-    heroes = (HeroCard(treasure=("cleric",), health=4), HeroCard(treasure=("thief",), health=4))
-    plays: list[object] = [
-        c.BuildRoom(player="Ann", room=Room(treasure=("fighter",), damage=3)),
-        c.BuildRoom(player="Bob", room=Room(treasure=("mage",), damage=2, kind="trap")),
-        c.RevealRooms(),
-    ]
-    for _turn in range(4):
-        plays += [
-            c.RevealHeroes(heroes=heroes),
-            c.BuildRoom(player="Ann", room=Room(treasure=("fighter",), damage=1)),
-            c.RevealRooms(),
-            c.ResolveBait(),
-            c.FinishAdventure(),
-            c.EndTurn(),
-        ]
-    plays.append(c.RevealHeroes(heroes=heroes))
-    return _saved(data, game, plays, "Ravenus")
+    setup, plays = levelled_up("RMB006")
+    return _saved(data, Game.new(setup), list(plays), "Ravenus")
 
 
 def test_ravenus_button_pays_two_coins_asks_the_room_and_goes_for_the_turn(
