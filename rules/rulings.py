@@ -17,6 +17,7 @@ from rules.card_messages_lasting import LASTING_MESSAGES
 from rules.card_text import ability_words, phrases
 from rules.coin_messages import COIN_MESSAGES
 from rules.effects import CardEffects
+from rules.follow_messages import FOLLOW_MESSAGES
 from rules.item_messages import ITEM_MESSAGES
 from rules.plurals import Arg as Arg
 from rules.plurals import render
@@ -58,6 +59,7 @@ RuleId = Literal[
     "R-TURN-REVEAL",
     "R-SCORE-CORRECT",
     "R-CARD-EFFECT",
+    "R-FOLLOWS",  # a step that comes by itself (rules/follows.py)
     # The app's own bookkeeping: a table changed meanwhile, undo/redo, an unknown player.
     "R-STALE",
     "R-UNDO",
@@ -433,4 +435,5 @@ MESSAGES: dict[str, str] = {
     **COIN_MESSAGES,  # Rise of the Minibosses' card abilities (rules/coin_messages.py)
     **ITEM_MESSAGES,  # Tools of Hero-Kind's Item abilities (rules/item_messages.py)
     **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
+    **FOLLOW_MESSAGES,  # steps that come by themselves (rules/follow_messages.py)
 }

@@ -75,6 +75,19 @@ def test_a_turn_counts_a_kill_in_its_room_and_an_escape(tmp_path: Path) -> None:
     assert (summary.games, summary.finished, summary.average_turns) == (1, 0, None)
 
 
+def test_a_turn_ended_by_itself_counts_its_scores_under_that_turn(tmp_path: Path) -> None:
+    """The same turn with the taps of the table: the Bait follows the reveal and the end of
+    the turn the last Hero (R-FOLLOWS), no EndTurn of its own in the log."""
+    store = GameStore(tmp_path, fsync=False)
+    setup, log = one_turn()
+    log = [*log[:4], c.RevealRooms(go_on=True), c.FinishAdventure(go_on=True)]
+    saved(store, setup, log, "Friday")
+    (facts,) = saved_facts(store).games
+    ada, brann = facts.scores["Ada"], facts.scores["Brann"]
+    assert [(s.turn, s.souls, s.wounds) for s in ada] == [(1, 1, 0), (2, 1, 0)]
+    assert [(s.turn, s.souls, s.wounds) for s in brann] == [(1, 0, 1), (2, 0, 1)]
+
+
 def expected(setup: GameSetup, log: list[c.Command]) -> tuple[int, int, str | None, int, bool]:
     """Killed, escaped, winner, turns and finished, counted from the log's own history."""
     game, failure = Game.replayed(setup, tuple(log), ())
