@@ -15,9 +15,11 @@ from rules import (
     activated,
     adventure,
     bait,
+    boss_actions,
     build,
     card_triggers,
     expansions,
+    follows,
     items,
     minibosses,
     phases,
@@ -61,6 +63,19 @@ class _Fold:
 
     def step(self, producer: Callable[[GameState], Sequence[ev.EventBase]]) -> None:
         self.add(producer(self.state))
+
+
+def _go_on(fold: _Fold, command: BaseModel) -> None:
+    """A command made with ``go_on``: the steps that follow by themselves come too, each
+    after a note saying why nobody was asked (R-FOLLOWS), until the table may act."""
+    if not getattr(command, "go_on", False):
+        return
+    last: Sequence[ev.EventBase] = fold.events
+    while (step := follows.follows(fold.state, last)) is not None:
+        fold.add([follows.note(fold.state, step)])
+        then = _decide(fold.state, step)  # already folded: taken as it is
+        fold.state, last = then.state, then.events
+        fold.events += last
 
 
 def _check_phase(state: GameState, command: BaseModel) -> None:
@@ -282,6 +297,8 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             for index in destroys:  # last first: the others keep their places
                 _destroy(fold, cmd.DestroyRoom(player=command.player, index=index))
             _after_walk(fold)
+        case cmd.UseBossAbility():  # a Boss's Level Up used at will (its own button)
+            fold.add(boss_actions.use(state, command))
         case cmd.DeactivateRoom(player=name, index=index):
             fold.add([build.deactivate(state, acting_player(state, name), index)])
         case cmd.SetTreasureBonus(player=name, treasure=treasure, amount=amount):
@@ -340,6 +357,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
                 fold.add(_heal_wound(fold.state, cmd.HealWound(player=name)))
         case _:
             raise TypeError(f"not a command: {command!r}")
+    _go_on(fold, command)
     return fold
 
 

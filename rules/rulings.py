@@ -12,11 +12,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.boss_messages import BOSS_MESSAGES
 from rules.card_messages import CARD_MESSAGES
 from rules.card_messages_lasting import LASTING_MESSAGES
 from rules.card_text import ability_words, phrases
 from rules.coin_messages import COIN_MESSAGES
 from rules.effects import CardEffects
+from rules.follow_messages import FOLLOW_MESSAGES
 from rules.item_messages import ITEM_MESSAGES
 from rules.plurals import Arg as Arg
 from rules.plurals import render
@@ -58,6 +60,7 @@ RuleId = Literal[
     "R-TURN-REVEAL",
     "R-SCORE-CORRECT",
     "R-CARD-EFFECT",
+    "R-FOLLOWS",  # a step that comes by itself (rules/follows.py)
     # The app's own bookkeeping: a table changed meanwhile, undo/redo, an unknown player.
     "R-STALE",
     "R-UNDO",
@@ -432,5 +435,7 @@ MESSAGES: dict[str, str] = {
     **LASTING_MESSAGES,  # conditions, counters, lasting changes (rules/card_lasting.py)
     **COIN_MESSAGES,  # Rise of the Minibosses' card abilities (rules/coin_messages.py)
     **ITEM_MESSAGES,  # Tools of Hero-Kind's Item abilities (rules/item_messages.py)
+    **BOSS_MESSAGES,  # a Boss's Level Up used at will (rules/boss_messages.py)
     **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
+    **FOLLOW_MESSAGES,  # steps that come by themselves (rules/follow_messages.py)
 }
