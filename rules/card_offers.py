@@ -6,7 +6,9 @@ an ability fires, ``rules.spells`` when it is answered, the app for its buttons.
 from __future__ import annotations
 
 from rules.effects import OfferKind
-from rules.models import GameState
+from rules.models import CardOffer, GameState
+from rules.room_choices import has_choice
+from rules.room_kinds import ROOM_OFFERS
 
 
 def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[int, ...]:
@@ -111,4 +113,6 @@ def has_room_target(state: GameState, player: str, offer: OfferKind | None, card
         return bool(offer_places(state, offer, player))
     if offer == "boss_treasure_of_another":
         return bool(offer_bosses(state, player))
+    if offer in ROOM_OFFERS:  # Rooms moved or uncovered (rules.room_choices)
+        return has_choice(state, CardOffer(player=player, card_id=card_id, card="", offer=offer))
     return True

@@ -17,6 +17,7 @@ from rules.effect_kinds import Effect, RoomType
 from rules.effects import Ability, CardEffects
 from rules.item_kinds import ITEM_TYPES, item_phrases
 from rules.plurals import Arg
+from rules.room_kinds import ROOM_TYPES, room_phrases
 
 Phrase = tuple[str, dict[str, Arg]]
 
@@ -30,6 +31,8 @@ def _effect(effect: Effect) -> list[Phrase]:
         return [(key, dict(args)) for key, args in coin_phrases(effect)]
     if isinstance(effect, ITEM_TYPES):  # Tools of Hero-Kind (rules.item_kinds)
         return [(key, dict(args)) for key, args in item_phrases(effect)]
+    if isinstance(effect, ROOM_TYPES):  # Rooms moved or uncovered, a die (rules.room_kinds)
+        return [(key, dict(args)) for key, args in room_phrases(effect)]
     match effect.kind:
         case "room_damage_plus":
             only = ".advanced" if effect.advanced_only else ".less" if effect.amount < 0 else ""

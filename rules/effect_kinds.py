@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 from rules.coin_kinds import CoinEffect
 from rules.fact import Fact
 from rules.item_kinds import ItemEffect
+from rules.room_kinds import RoomEffect
 
 TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 RoomType = Literal["monster", "trap", "any"]
@@ -389,6 +390,7 @@ Effect = Annotated[
     | EnteringHealth
     | GainSouls
     | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
-    | ItemEffect,  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
+    | ItemEffect  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
+    | RoomEffect,  # Rooms moved or uncovered, a die's damage (rules.room_kinds)
     Field(discriminator="kind"),
 ]

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from rules import coin_kinds, item_kinds
+from rules import coin_kinds, item_kinds, room_kinds
 from rules.effect_groups import LASTING_KINDS, PASSIVE_KINDS, ROOM_AIMS, SPELL_KINDS
 from rules.effect_kinds import (
     BossTreasureOfAnother,
@@ -107,6 +107,7 @@ Condition = Literal[
     "one_hero_lured",  # exactly one Hero was lured to your dungeon this turn
     "you_build_monster_room",  # whenever you build a Monster Room (a Boss's lasting Level Up)
     "hero_in_miniboss_room",  # the Hero walking your dungeon stands in a Room with a Miniboss
+    "two_own_rooms_destroyed",  # two or more of your Rooms were destroyed this turn (Oh, Yeah!)
 ]
 
 
@@ -132,8 +133,8 @@ BaseOffer = Literal[
     "counter_on_built",  # Yes: a +1 counter on the Monster Room just built (Greg)
 ]
 OfferKind = (
-    BaseOffer | coin_kinds.CoinOffer | item_kinds.ItemOffer
-)  # the expansions' questions (rules.coin_kinds, item_kinds)
+    BaseOffer | coin_kinds.CoinOffer | item_kinds.ItemOffer | room_kinds.RoomOffer
+)  # the expansions' questions (rules.coin_kinds, item_kinds), Rooms moved (room_kinds)
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
 
@@ -249,7 +250,7 @@ class Ability(Fact):
             ):
                 return False
             if isinstance(effect, DestroyRoom) and (
-                effect.which != "target" or self.target != "own_room"
+                effect.which != "target" or self.target not in ("own_room", "room_any_dungeon")
             ):
                 return False
         return True
@@ -269,6 +270,8 @@ class Ability(Fact):
             self.trigger, self.effects
         ):
             return asked
+        if asked_room := room_kinds.room_offer(self.effects):  # Rooms moved, a die rolled
+            return asked_room
         if self.on_build and [e.kind for e in self.effects] == ["room_counters"]:
             return "counter_on_built"  # Greg: asked as a Monster Room is built
         if (
@@ -321,6 +324,7 @@ class Ability(Fact):
             return "reminder"
         # Rise of the Minibosses' Coins and Minibosses, Tools of Hero-Kind's Items:
         extra = coin_kinds.coin_handling(self.trigger, self.cost, self.effects)
+        extra = extra or room_kinds.room_handling(self.trigger, self.effects)  # Rooms moved
         if (extra := extra or item_kinds.item_handling(self.trigger, self.effects)) is not None:
             return extra
         if self.on_build:

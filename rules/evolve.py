@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules import events as ev
-from rules import expansion_evolve, phases
+from rules import expansion_evolve, phases, room_events
 from rules.models import CardOffer, GameState, PlayerState, RoomStack, ScoredHero, Walk
 from rules.outcome import Outcome
 
@@ -297,6 +297,7 @@ def _adventure_done(event: ev.AdventureDone, state: GameState) -> GameState:
 
 
 def _room_destroyed(event: ev.RoomDestroyed, state: GameState) -> GameState:
+    state = room_events.destroyed_marked(state, event.player)  # counted this turn (Oh, Yeah!)
     p = state.player(event.player)
     dungeon = list(p.dungeon)
     stack = dungeon[event.index]
@@ -424,4 +425,5 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     ev.ScoredHeroTaken: _scored_hero_taken,
     ev.HeroRemoved: _hero_removed,
     **expansion_evolve.FOLDS,
+    **room_events.FOLDS,  # Rooms moved within a dungeon
 }

@@ -35,6 +35,8 @@ from rules.item_kinds import (
 )
 from rules.item_rewards import EVERY_HERO, carried, health, marked, says
 from rules.models import GameState, PlayerState, RoomStack
+from rules.room_kinds import RearrangeRooms
+from rules.room_order import reversed_rooms
 from rules.rulings import Arg, Ruling
 
 # The ruling keys of a step forward into a Room (rules.adventure._step).
@@ -82,6 +84,8 @@ def _power_up(
         return [build.deactivate(state, owner, first).model_copy(update={"ruling": said})]
     if isinstance(effect, SkipNextRoom) and state.walk is not None:
         return [ev.SkipArmed(ruling=said)]
+    if isinstance(effect, RearrangeRooms):  # Magic Mirror: reversed before it enters
+        return reversed_rooms(owner, said)
     if stack is None or index is None:
         return []
     if isinstance(effect, IgnoreDamage) and _ignores(effect, stack, index, len(dungeon)):

@@ -20,6 +20,7 @@ from rules.effects import CardEffects
 from rules.item_messages import ITEM_MESSAGES
 from rules.plurals import Arg as Arg
 from rules.plurals import render
+from rules.room_messages import ROOM_MESSAGES
 from rules.squads.messages import SQUAD_MESSAGES
 
 RuleId = Literal[
@@ -432,5 +433,6 @@ MESSAGES: dict[str, str] = {
     **LASTING_MESSAGES,  # conditions, counters, lasting changes (rules/card_lasting.py)
     **COIN_MESSAGES,  # Rise of the Minibosses' card abilities (rules/coin_messages.py)
     **ITEM_MESSAGES,  # Tools of Hero-Kind's Item abilities (rules/item_messages.py)
+    **ROOM_MESSAGES,  # Rooms moved within a dungeon, a die's damage (rules/room_messages.py)
     **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
 }

@@ -27,6 +27,7 @@ from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, RulesError
 from rules.lasting_effects import treasure_changed
 from rules.models import CardOffer, GameState, PlayerState
+from rules.room_events import destroyed_count
 from rules.rulings import Ruling
 
 
@@ -138,6 +139,8 @@ def condition_holds(state: GameState, player: str, condition: str) -> bool:
         return lured == 1
     if condition == "hero_in_miniboss_room":  # Smash!'s 4 damage (Rise of the Minibosses)
         return miniboss_room_walked(state, player)
+    if condition == "two_own_rooms_destroyed":  # Oh, Yeah!'s second choice
+        return destroyed_count(state.card_uses, player) >= 2
     return True
 
 

@@ -1,0 +1,196 @@
+"""Cards that move Rooms or roll a die, carried out (R-CARD-EFFECT): the engine asks
+which Rooms (``rules.room_choices``), checks the answer and moves them; a die's roll is
+the number the player states.
+
+- Two Rooms of the owner's dungeon change places (a Spell, answered with the new order);
+- one dungeon's Rooms are put in any order the owner gives (a Level Up);
+- the owner's Rooms are reversed before a Hero carrying the Item enters (a Power-Up);
+- a covered Room is brought to the top of its stack, in the owner's dungeon or once in
+  each opponent's; the Room uncovered fires its "when you uncover this Room";
+- a die decides damage to the Hero walking the caster's dungeon, or, if the caster says
+  Yes (discarding another Spell), to each Hero at its entrance.
+
+``rules.spells`` hands Spells cast and answers here; ``rules.item_effects`` the Power-Up.
+"""
+
+from __future__ import annotations
+
+from rules import adventure, card_triggers
+from rules import commands as cmd
+from rules import events as ev
+from rules.card_triggers import saying
+from rules.effects import Ability, CardEffects
+from rules.errors import HeroError, RulesError
+from rules.evolve import evolve
+from rules.models import CardOffer, GameState, PlayerState
+from rules.room_choices import (
+    has_choice,
+    rearrangeable,
+    swaps,
+    uncover_choices,
+    uncovered_mark,
+)
+from rules.room_events import RoomsRearranged, RoomUncovered
+from rules.room_kinds import DIE_FACES, room_offer
+from rules.rulings import Arg, Ruling
+from rules.spell_effects import condition_holds, entrance_damage
+
+
+def _ruling(key: str, **args: Arg) -> Ruling:
+    return Ruling(rule="R-CARD-EFFECT", key=key, args=args)
+
+
+def _offered(player: str, card: CardEffects, ability: Ability, key: str) -> ev.CardEffectFired:
+    offer = room_offer(ability.effects)
+    assert offer is not None  # only asked for abilities that have one
+    said = saying(_ruling(key, player=player, card=card.name), card.id, ability)
+    return ev.CardEffectFired(
+        player=player,
+        card_id=card.id,
+        offer=offer,
+        card=card.name,
+        mandatory=not ability.optional,
+        ruling=said,
+    )
+
+
+def _other_choice(card: CardEffects) -> Ability | None:
+    """The card's other choice with a condition ("OR, if ..."), aimed at a Room."""
+    return next((a for a in card.abilities[1:] if a.condition != "none"), None)
+
+
+def casts(state: GameState, caster: str, card: CardEffects, command: cmd.CastSpell) -> bool:
+    """Whether casting this Spell asks one of these questions (its first ability does),
+    not its other choice: a Room named, with that choice's condition holding, is the one
+    it destroys (Oh, Yeah!), which ``rules.spells`` carries out."""
+    if not card.abilities or room_offer(card.abilities[0].effects) is None:
+        return False
+    other = _other_choice(card)
+    if command.room is None or other is None:
+        return True
+    return not condition_holds(state, caster, other.condition)
+
+
+def cast(
+    state: GameState, caster: PlayerState, card: CardEffects, command: cmd.CastSpell
+) -> list[ev.EventBase]:
+    """A Spell of these played: its questions asked, refused when its first part has
+    nothing to act on (no Hero in the caster's dungeon, fewer than two Rooms), or when it
+    names a Room for its other choice whose condition does not hold."""
+    other = _other_choice(card)
+    if command.room is not None and other is not None:
+        key = f"err.spell_if.{other.condition}"
+        raise RulesError("R-CARD-EFFECT", key, card=card.name, player=caster.name)
+    first = card.abilities[0]
+    asked = room_offer(first.effects) or "may"
+    probe = CardOffer(player=caster.name, card_id=card.id, card=card.name, offer=asked)
+    if not has_choice(state, probe):
+        key = "err.spell_needs_hero_here" if probe.offer == "die_roll" else "err.spell_needs_rooms"
+        raise RulesError("R-CARD-EFFECT", key, card=card.name, player=caster.name)
+    out: list[ev.EventBase] = [
+        ev.Noted(ruling=_ruling("card.spell_cast", player=caster.name, card=card.name))
+    ]
+    for ability in card.abilities:
+        offer = room_offer(ability.effects)
+        if offer is None:
+            continue
+        probe = probe.model_copy(update={"offer": offer})
+        if ability is first or has_choice(state, probe):
+            out.append(_offered(caster.name, card, ability, f"room.asked.{offer}"))
+    return out
+
+
+def _swapped(order: tuple[int, ...] | None, size: int, swap_only: bool) -> tuple[int, ...]:
+    """The new order an answer gives, refused unless it is one (every place once) and, for
+    a swap, one that exchanges exactly two Rooms."""
+    if order is None or sorted(order) != list(range(size)):
+        raise RulesError("R-CARD-EFFECT", "err.room_order", size=size)
+    moved = [i for i, was in enumerate(order) if i != was]
+    if swap_only and len(moved) != 2:
+        raise RulesError("R-CARD-EFFECT", "err.room_swap")
+    return order
+
+
+def _rearranged(state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect) -> ev.EventBase:
+    swap = offer.offer == "swap_own_rooms"
+    dungeon = offer.player if swap else (command.target or "")
+    if dungeon not in rearrangeable(state) or (swap and not swaps(state, offer.player)):
+        raise RulesError("R-CARD-EFFECT", "err.room_dungeon", card=offer.card)
+    size = len(state.player(dungeon).dungeon)
+    order = _swapped(command.order, size, swap)
+    args: dict[str, Arg] = {"card": offer.card, "player": dungeon}
+    args["rooms"] = ", ".join(state.player(dungeon).dungeon[i].top.label() for i in order)
+    return RoomsRearranged(player=dungeon, order=order, ruling=_ruling("room.rearranged", **args))
+
+
+def reversed_rooms(owner: PlayerState, said: Ruling) -> list[ev.EventBase]:
+    """The owner's Rooms in the reverse order (an Item's Power-Up, before its carrier
+    enters): the first is the last now."""
+    if len(owner.dungeon) < 2:
+        return []
+    order = tuple(reversed(range(len(owner.dungeon))))
+    return [RoomsRearranged(player=owner.name, order=order, ruling=said)]
+
+
+def _uncovered(
+    state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect
+) -> list[ev.EventBase]:
+    """The covered Room the answer names brought to the top, its "when you uncover this
+    Room" fired; Mando's offer comes back for the opponents not done yet."""
+    dungeon = offer.player if offer.offer == "uncover_own_room" else (command.target or "")
+    place = (dungeon, command.room if command.room is not None else -1, command.covered)
+    if place not in uncover_choices(state, offer):
+        raise RulesError("R-CARD-EFFECT", "err.room_uncover", card=offer.card)
+    name, index, covered = place[0], place[1], place[2] or 0
+    stack = state.player(name).dungeon[index]
+    args: dict[str, Arg] = {
+        "card": offer.card,
+        "player": name,
+        "room": stack.rooms[covered].label(),
+        "over": stack.top.label(),
+    }
+    event = RoomUncovered(
+        player=name, index=index, covered=covered, ruling=_ruling("room.uncovered", **args)
+    )
+    after = evolve(state, event)
+    out: list[ev.EventBase] = [event, *card_triggers.uncovered(after, name, index)]
+    if offer.offer == "uncover_opponent_room":
+        mark = uncovered_mark(offer.player, offer.card_id, name)
+        again = ev.CardEffectFired(
+            player=offer.player,
+            card_id=offer.card_id,
+            use=mark,
+            card=offer.card,
+            ruling=_ruling("room.uncover_next", player=offer.player, card=offer.card),
+        )
+        later = evolve(after, again)
+        if uncover_choices(later, offer):
+            again = again.model_copy(update={"offer": offer.offer})
+        out.append(again)
+    return out
+
+
+def _rolled(state: GameState, offer: CardOffer, count: int | None) -> list[ev.EventBase]:
+    """The die's damage: to the Hero walking the offer's player's dungeon, or to each
+    Hero at its entrance."""
+    if count is None or count not in DIE_FACES:
+        raise RulesError("R-CARD-EFFECT", "err.die_roll", card=offer.card)
+    args: dict[str, Arg] = {"card": offer.card, "player": offer.player, "roll": count}
+    noted = ev.Noted(ruling=_ruling("room.die_rolled", **args))
+    if offer.offer == "die_roll_entrance":
+        return [noted, *entrance_damage(state, offer.player, count, offer.card)]
+    walk = state.walk
+    if walk is None or walk.player != offer.player or walk.room is None:
+        raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=offer.card)
+    return [noted, *adventure.damage(state, count)]
+
+
+def answered(
+    state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect
+) -> list[ev.EventBase]:
+    """An offer of these taken (the answer names the Rooms, the order or the roll)."""
+    if offer.offer in ("die_roll", "die_roll_entrance"):
+        return _rolled(state, offer, command.count)
+    if offer.offer in ("swap_own_rooms", "rearrange_any_dungeon"):
+        return [_rearranged(state, offer, command)]
+    return _uncovered(state, offer, command)

@@ -1,0 +1,216 @@
+"""Cards that move Rooms within a dungeon or roll a die, carried out (R-CARD-EFFECT).
+
+Each expectation is the card's printed effect, in our words (the Rooms' order and the
+damage worked out by hand), never the engine's output.
+"""
+
+from __future__ import annotations
+
+from referee_fixtures import events_of, refused, run, t_hero
+from test_card_effects import _in_build, _offers, card_room, plain, walking
+from test_item_cards import _carrying
+
+from rules import commands as c
+from rules import events as ev
+from rules.card_effects import dungeon_damage, effects_of
+from rules.models import GameState, PlayerState, Room, RoomStack
+
+HELLCOW = "KSA002"  # Level Up: choose any dungeon; you may rearrange its Rooms
+MANDO = "CRL003"  # Level Up: you may bring one covered Room to the top in each opponent's
+ALIEN_EXCAVATOR = "CRL004"  # when built, you may bring a covered Room of yours to the top
+OH_YEAH = "TNL063"  # swap two Rooms of your dungeon, OR (two destroyed) destroy a Room
+MAGIC_MIRROR = "THK011"  # Power-Up: before this Hero enters, your Rooms are reversed
+FIREBALL = "TPU012"  # 1-6 damage to a Hero in your dungeon; AND (discard) 1-6 at entrance
+SPIKED_PIT = "TNL044"  # when built or uncovered, +3 until end of turn
+
+
+def _names(player: PlayerState) -> list[str]:
+    return [s.top.name for s in player.dungeon]
+
+
+def _with(state: GameState, name: str, dungeon: tuple[RoomStack, ...]) -> GameState:
+    players = tuple(
+        p.model_copy(update={"dungeon": dungeon}) if p.name == name else p for p in state.players
+    )
+    return state.model_copy(update={"players": players})
+
+
+def _boss_levels_up(boss: str, b_dungeon: tuple[RoomStack, ...]) -> GameState:
+    """A (Boss ``boss``) builds its fifth Room and levels up; B has ``b_dungeon``."""
+    rooms = [plain("monster", 1), plain("trap", 2), plain("monster", 3), plain("trap", 4)]
+    state = _in_build(rooms, [t_hero("fighter", 9)], boss=boss)
+    state = _with(state, "B", b_dungeon)
+    state = run(state, c.BuildRoom(player="A", room=plain("trap", 5)), c.RevealRooms())
+    assert state.player("A").leveled_up
+    return state
+
+
+def _stack(*rooms: Room) -> RoomStack:
+    return RoomStack(rooms=rooms)
+
+
+def test_hellcow_levels_up_and_puts_one_dungeons_rooms_in_the_order_its_owner_gives() -> None:
+    """KSA002: Level Up, choose any dungeon; its owner may put that dungeon's Rooms in any
+    order. B's three Rooms x, y, z become z, x, y; an order that is not one (a Room twice,
+    one missing) is refused; a No leaves every dungeon as it was."""
+    x, y, z = plain("trap", 1), plain("monster", 2), plain("trap", 3)
+    state = _boss_levels_up(HELLCOW, (_stack(x), _stack(y), _stack(z)))
+    assert _offers(state) == [("A", HELLCOW, "rearrange_any_dungeon")]
+    assert not state.offers[0].mandatory  # "you may"
+    answer = c.AnswerCardEffect(player="A", card_id=HELLCOW, accept=True, target="B")
+    refused(state, answer.model_copy(update={"order": (0, 0, 1)}), "R-CARD-EFFECT")
+    refused(state, answer.model_copy(update={"order": (0, 1)}), "R-CARD-EFFECT")
+    after = run(state, answer.model_copy(update={"order": (2, 0, 1)}))
+    assert _names(after.player("B")) == [z.name, x.name, y.name]
+    assert after.offers == ()
+    declined = run(state, answer.model_copy(update={"accept": False}))
+    assert _names(declined.player("B")) == [x.name, y.name, z.name]
+
+
+def test_hellcow_may_rearrange_its_own_dungeon_too() -> None:
+    """KSA002 "any dungeon": the owner's own. A's five Rooms reversed: the printed damage
+    read entrance first goes 5, 4, 3, 2, 1 (the fifth Room, just built, was first)."""
+    state = _boss_levels_up(HELLCOW, (_stack(plain("trap", 1)),))
+    answer = c.AnswerCardEffect(
+        player="A", card_id=HELLCOW, accept=True, target="A", order=(4, 3, 2, 1, 0)
+    )
+    state = run(state, answer)
+    assert [s.top.damage for s in state.player("A").dungeon] == [4, 3, 2, 1, 5]
+
+
+def test_mando_levels_up_and_uncovers_one_covered_room_in_an_opponents_dungeon() -> None:
+    """CRL003: Level Up, you may bring one covered Room to the top of its stack in each
+    opponent's dungeon. B's stack (bottom u, then v over it) shows u again: u printed 4
+    deals 4 there now. Its own dungeon is not an opponent's: refused."""
+    u, v = plain("trap", 4, "mage"), plain("monster", 1)
+    state = _boss_levels_up(MANDO, (_stack(u, v), _stack(plain("trap", 1))))
+    assert _offers(state) == [("A", MANDO, "uncover_opponent_room")]
+    answer = c.AnswerCardEffect(player="A", card_id=MANDO, accept=True, target="B", room=0)
+    refused(state, answer.model_copy(update={"covered": 1}), "R-CARD-EFFECT")  # v is on top
+    refused(state, answer.model_copy(update={"target": "A", "covered": 0}), "R-CARD-EFFECT")
+    state = run(state, answer.model_copy(update={"covered": 0}))
+    b = state.player("B")
+    assert [r.name for r in b.dungeon[0].rooms] == [v.name, u.name]
+    assert [d.damage for d in dungeon_damage(b)] == [4, 1]
+    assert state.offers == ()  # one opponent, done
+
+
+def test_alien_excavator_built_may_uncover_a_covered_room_of_yours_which_fires() -> None:
+    """CRL004: when you build it, you may move one covered Room of your dungeon to the top
+    of its stack. Spiked Pit (printed 1, "when you build or uncover this Room, +3 until
+    end of turn") brought up deals 1 + 3 = 4."""
+    state = _in_build([plain("monster", 2)], [t_hero("fighter", 9)])
+    state = _with(state, "A", (_stack(card_room(SPIKED_PIT), plain("monster", 2)),))
+    state = run(state, c.BuildRoom(player="A", room=card_room(ALIEN_EXCAVATOR)), c.RevealRooms())
+    assert _offers(state) == [("A", ALIEN_EXCAVATOR, "uncover_own_room")]
+    answer = c.AnswerCardEffect(
+        player="A", card_id=ALIEN_EXCAVATOR, accept=True, room=1, covered=0
+    )
+    refused(state, answer.model_copy(update={"room": 0}), "R-CARD-EFFECT")  # nothing under
+    state = run(state, answer)
+    assert _names(state.player("A")) == ["Alien Excavator", "Spiked Pit"]
+    assert [d.damage for d in dungeon_damage(state.player("A"))] == [2, 4]
+
+
+def test_alien_excavator_with_nothing_covered_asks_nothing() -> None:
+    state = _in_build([plain("monster", 2)], [t_hero("fighter", 9)])
+    state = run(state, c.BuildRoom(player="A", room=card_room(ALIEN_EXCAVATOR)), c.RevealRooms())
+    assert state.offers == ()
+
+
+def test_oh_yeah_swaps_two_rooms_of_the_casters_dungeon() -> None:
+    """TNL063 (a Build phase Spell): swap the placement of two Rooms in your dungeon. Any
+    other order (three Rooms moved) is refused; the swap is a must once cast."""
+    rooms = [plain("trap", 1), plain("monster", 2), plain("trap", 3)]
+    state = run(_in_build(rooms, [t_hero("fighter", 9)]), c.CastSpell(player="A", card_id=OH_YEAH))
+    assert _offers(state) == [("A", OH_YEAH, "swap_own_rooms")]
+    assert state.offers[0].mandatory
+    answer = c.AnswerCardEffect(player="A", card_id=OH_YEAH, accept=True)
+    refused(state, answer.model_copy(update={"order": (2, 0, 1)}), "R-CARD-EFFECT")
+    refused(state, answer.model_copy(update={"accept": False}), "R-CARD-EFFECT")
+    state = run(state, answer.model_copy(update={"order": (2, 1, 0)}))
+    assert [s.top.damage for s in state.player("A").dungeon] == [3, 2, 1]
+
+
+def test_magic_mirror_reverses_the_owners_rooms_before_its_carrier_enters() -> None:
+    """THK011 Power-Up: before this Hero enters your dungeon, your Rooms are put in reverse
+    order. Rooms printed 1, 2, 3 (entrance first): the Hero enters 3 first, then 2, 1."""
+    rooms = [plain("trap", 1), plain("monster", 2), plain("trap", 3)]
+    state = _carrying(MAGIC_MIRROR, rooms, 20)
+    assert [s.top.damage for s in state.player("A").dungeon] == [3, 2, 1]
+    walked = events_of(state, c.FinishWalk())
+    assert [e.damage for e in walked if isinstance(e, ev.HeroEnteredRoom)] == [3, 2, 1]
+
+
+def test_fireball_deals_the_die_roll_to_the_hero_in_your_dungeon() -> None:
+    """TPU012: deal 1-6 damage (a die; the caster states the roll) to one Hero in your
+    dungeon. A roll of 4 to a Hero of 9 Health in a Room printed 1: 1 + 4 = 5 taken; 0
+    and 7 are no die's faces."""
+    state = walking([plain("trap", 1), plain("trap", 1)], [t_hero("fighter", 9)])
+    state = run(state, c.AdvanceHero())  # in the first Room, 1 damage taken
+    assert state.walk is not None and state.walk.damage == 1
+    state = run(state, c.CastSpell(player="A", card_id=FIREBALL))
+    assert _offers(state) == [("A", FIREBALL, "die_roll")]
+    roll = c.AnswerCardEffect(player="A", card_id=FIREBALL, accept=True)
+    for bad in (0, 7, None):
+        refused(state, roll.model_copy(update={"count": bad}), "R-CARD-EFFECT")
+    state = run(state, roll.model_copy(update={"count": 4}))
+    assert state.walk is not None and state.walk.damage == 5
+
+
+def test_fireball_with_no_hero_in_your_dungeon_is_refused() -> None:
+    state = _in_build([plain("trap", 1)], [t_hero("fighter", 9)])
+    state = state.model_copy(update={"phase": "adventure"})
+    refused(state, c.CastSpell(player="A", card_id=FIREBALL), "R-CARD-EFFECT")
+
+
+def test_fireball_may_also_roll_for_each_hero_at_your_entrance() -> None:
+    """TPU012 AND: if you discard another Spell (asked: a "may"), deal 1-6 damage to each
+    Hero at your entrance. A roll of 3: the Hero of 2 Health there dies, the one of 6 waits
+    with 3 damage taken."""
+    heroes = [t_hero("fighter", 9), t_hero("fighter", 2), t_hero("fighter", 6)]
+    state = walking([plain("trap", 1), plain("trap", 1)], heroes)
+    state = run(state, c.AdvanceHero(), c.CastSpell(player="A", card_id=FIREBALL))
+    assert _offers(state) == [("A", FIREBALL, "die_roll"), ("A", FIREBALL, "die_roll_entrance")]
+    assert [o.mandatory for o in state.offers] == [True, False]
+    roll = c.AnswerCardEffect(player="A", card_id=FIREBALL, accept=True, count=1)
+    state = run(state, roll, roll.model_copy(update={"count": 3}))
+    assert state.offers == ()
+    assert dict(state.carried) == {2: 3}
+    assert [s.hero for s in state.player("A").scored] == [1]
+
+
+def test_the_cards_are_carried_out_not_by_hand() -> None:
+    """Each of these cards' abilities is the engine's (prompt or auto) except Magic
+    Mirror's Reward, which copies another card's ability (by hand, said why)."""
+    for card_id in (HELLCOW, MANDO, ALIEN_EXCAVATOR, FIREBALL):
+        card = effects_of(card_id)
+        assert card is not None and card.handling in ("auto", "prompt"), card_id
+    mirror = effects_of(MAGIC_MIRROR)
+    assert mirror is not None
+    assert mirror.abilities[0].handling == "auto"
+
+
+def test_oh_yeah_or_destroys_a_room_in_any_dungeon_once_two_of_yours_were_destroyed() -> None:
+    """TNL063 OR: if two or more of your Rooms have been destroyed this turn, choose and
+    destroy one Room in any dungeon (named when cast). With one destroyed: refused; with
+    two: B's Room is gone (B had two Rooms, one is left)."""
+    rooms = [plain("trap", 1), plain("monster", 2), plain("trap", 3), plain("trap", 4)]
+    state = _in_build(rooms, [t_hero("fighter", 9)])
+    state = _with(state, "B", (_stack(plain("trap", 1)), _stack(plain("monster", 2))))
+    aimed = c.CastSpell(player="A", card_id=OH_YEAH, target="B", room=1)
+    state = run(state, c.DestroyRoom(player="A", index=0))
+    refused(state, aimed, "R-CARD-EFFECT")
+    state = run(state, c.DestroyRoom(player="A", index=0), aimed)
+    assert [s.top.damage for s in state.player("B").dungeon] == [1]
+    assert state.offers == ()
+
+
+def test_oh_yeah_counts_only_the_rooms_destroyed_this_turn() -> None:
+    """"This turn": a Room destroyed last turn does not count; one more this turn makes
+    one, too few to destroy."""
+    rooms = [plain("trap", 1), plain("monster", 2), plain("trap", 3)]
+    state = run(_in_build(rooms, [t_hero("fighter", 9)]), c.DestroyRoom(player="A", index=0))
+    state = run(state.model_copy(update={"phase": "end"}), c.EndTurn())
+    state = run(state.model_copy(update={"phase": "build"}), c.DestroyRoom(player="A", index=0))
+    refused(state, c.CastSpell(player="A", card_id=OH_YEAH, target="B", room=0), "R-CARD-EFFECT")
