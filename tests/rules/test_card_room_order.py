@@ -214,3 +214,25 @@ def test_oh_yeah_counts_only_the_rooms_destroyed_this_turn() -> None:
     state = run(state.model_copy(update={"phase": "end"}), c.EndTurn())
     state = run(state.model_copy(update={"phase": "build"}), c.DestroyRoom(player="A", index=0))
     refused(state, c.CastSpell(player="A", card_id=OH_YEAH, target="B", room=0), "R-CARD-EFFECT")
+
+
+def test_the_app_offers_one_button_per_answer_the_engine_takes() -> None:
+    """The table's buttons for these questions: each names an answer the engine accepts
+    (a swap of two Rooms, a covered Room, a die's face), and there is one per choice."""
+    from companion.ui.table.room_picks import room_picks
+
+    rooms = [plain("trap", 1), plain("monster", 2), plain("trap", 3)]
+    state = run(_in_build(rooms, [t_hero("fighter", 9)]), c.CastSpell(player="A", card_id=OH_YEAH))
+    picks = room_picks(state, 1, state.offers[0], str)
+    assert [words for _, words, _ in picks] == ["1 ↔ 2", "1 ↔ 3", "2 ↔ 3"]
+    swapped = run(state, picks[1][2])
+    assert [s.top.damage for s in swapped.player("A").dungeon] == [3, 2, 1]
+    state = walking([plain("trap", 1)], [t_hero("fighter", 9)])
+    state = run(state, c.AdvanceHero(), c.CastSpell(player="A", card_id=FIREBALL))
+    picks = room_picks(state, 1, state.offers[0], str)
+    assert [words for _, words, _ in picks] == ["1", "2", "3", "4", "5", "6"]
+    u = plain("trap", 4, "mage")
+    state = _boss_levels_up(MANDO, (_stack(u, plain("monster", 1)),))
+    picks = room_picks(state, 1, state.offers[0], str)
+    assert [words for _, words, _ in picks] == [f"B 1 · {u.name}"]
+    assert run(state, picks[0][2]).player("B").dungeon[0].top == u

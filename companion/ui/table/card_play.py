@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from companion.catalogue import SpellCard
 from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.table.room_picks import room_picks
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
@@ -29,6 +30,7 @@ from rules.card_text import phrases
 from rules.coin_questions import count_choices, count_question, hoard_partners
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import TREASURES, CardOffer, Treasure
+from rules.room_kinds import ROOM_OFFERS
 from rules.rulings import capitalized
 from rules.spells import carried_out, has_target
 
@@ -108,6 +110,8 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
             )
             for who, i in offer_places(state, offer.offer, offer.player)
         ]
+    elif offer.offer in ROOM_OFFERS:  # Rooms to swap or uncover, a die's faces
+        picks = room_picks(state, n, offer, lambda name: card_label(tr, name))
     elif offer.offer == "count":  # one button per number allowed: "0", "1", "2"…
         picks = [
             (f"offer-{n}-count-{k}", str(k), yes.model_copy(update={"count": k}))

@@ -1,0 +1,53 @@
+"""The answers an offer that moves Rooms or asks a die's roll may take, as buttons
+(R-CARD-EFFECT): two Rooms to swap ("1 ↔ 3"), in any one dungeon for a rearrangement
+("Bo 1 ↔ 2"), a covered Room to bring up ("2 · Spiked Pit"), the die's faces ("1"…"6").
+The engine says what may be taken (``rules.room_choices``); the app only lists it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.commands import AnswerCardEffect
+from rules.models import CardOffer, GameState
+from rules.room_choices import die_faces, rearrangeable, swaps, uncover_choices
+
+Pick = tuple[str, str, AnswerCardEffect]
+
+
+def _swapped(size: int, a: int, b: int) -> tuple[int, ...]:
+    order = list(range(size))
+    order[a], order[b] = b, a
+    return tuple(order)
+
+
+def room_picks(
+    state: GameState, n: int, offer: CardOffer, label: Callable[[str], str]
+) -> list[Pick]:
+    """One (identifier, words, answer) per thing the offer may take; ``label`` says a
+    Room's name in the player's language."""
+    yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
+    if offer.offer in ("die_roll", "die_roll_entrance"):
+        return [
+            (f"offer-{n}-die-{k}", str(k), yes.model_copy(update={"count": k}))
+            for k in die_faces()
+        ]
+    if offer.offer in ("uncover_own_room", "uncover_opponent_room"):
+        picks: list[Pick] = []
+        for who, index, covered in uncover_choices(state, offer):
+            room = state.player(who).dungeon[index].rooms[covered]
+            mine = offer.offer == "uncover_own_room"
+            words = f"{'' if mine else who + ' '}{index + 1} · {label(room.label())}"
+            answer = yes.model_copy(update={"target": who, "room": index, "covered": covered})
+            picks.append((f"offer-{n}-{who}-uncover-{index + 1}-{covered + 1}", words, answer))
+        return picks
+    dungeons = (offer.player,) if offer.offer == "swap_own_rooms" else rearrangeable(state)
+    picks = []
+    for who in dungeons:
+        size = len(state.player(who).dungeon)
+        for a, b in swaps(state, who):
+            mine = offer.offer == "swap_own_rooms"
+            words = f"{'' if mine else who + ' '}{a + 1} ↔ {b + 1}"
+            answer = yes.model_copy(update={"target": who, "order": _swapped(size, a, b)})
+            picks.append((f"offer-{n}-{who}-swap-{a + 1}-{b + 1}", words, answer))
+    return picks
