@@ -18,6 +18,7 @@ from rules.effects import Ability, CardEffects
 from rules.item_kinds import ITEM_TYPES, item_phrases
 from rules.plurals import Arg
 from rules.room_kinds import ROOM_TYPES, room_phrases
+from rules.walk_kinds import WALK_TYPES, walk_phrases
 
 Phrase = tuple[str, dict[str, Arg]]
 
@@ -33,6 +34,8 @@ def _effect(effect: Effect) -> list[Phrase]:
         return [(key, dict(args)) for key, args in item_phrases(effect)]
     if isinstance(effect, ROOM_TYPES):  # Rooms moved or uncovered, a die (rules.room_kinds)
         return [(key, dict(args)) for key, args in room_phrases(effect)]
+    if isinstance(effect, WALK_TYPES):  # the Adventure held back (rules.walk_kinds)
+        return [(key, dict(args)) for key, args in walk_phrases(effect)]
     match effect.kind:
         case "room_damage_plus":
             only = ".advanced" if effect.advanced_only else ".less" if effect.amount < 0 else ""

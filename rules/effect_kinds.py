@@ -15,6 +15,7 @@ from rules.coin_kinds import CoinEffect
 from rules.fact import Fact
 from rules.item_kinds import ItemEffect
 from rules.room_kinds import RoomEffect
+from rules.walk_kinds import WalkEffect
 
 TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 RoomType = Literal["monster", "trap", "any"]
@@ -391,6 +392,7 @@ Effect = Annotated[
     | GainSouls
     | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
     | ItemEffect  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
-    | RoomEffect,  # Rooms moved or uncovered, a die's damage (rules.room_kinds)
+    | RoomEffect  # Rooms moved or uncovered, a die's damage (rules.room_kinds)
+    | WalkEffect,  # the Adventure held back, a Room made harmless (rules.walk_kinds)
     Field(discriminator="kind"),
 ]

@@ -51,4 +51,32 @@ ROOM_MESSAGES: dict[str, str] = {
     "err.room_dungeon": "{card}: that dungeon has no two Rooms to move.",
     "err.room_uncover": "{card}: name a covered Room in a dungeon it may act on.",
     "err.die_roll": "{card}: a die shows a number from 1 to 6.",
+    # the Adventure held back, a Room changed until end of turn (rules.walk_kinds)
+    "card.fx.back_to_entrance": (
+        "the Hero in your dungeon goes back to your entrance, restored to full Health."
+    ),
+    "card.fx.harmless_room": (
+        "until end of turn it deals no damage, and each Hero entering it gains +{amount}"
+        " Health."
+    ),
+    "card.fx.every_treasure": (
+        "until end of turn it has one Cleric, Fighter, Mage and Thief treasure instead of"
+        " its own."
+    ),
+    "card.back_to_entrance": (
+        "{card}: {hero} goes back to {player}'s entrance with full Health."
+    ),
+    "card.no_hero_enters": (
+        "{card}: no Hero enters {player}'s dungeon this turn; the Heroes there wait at its"
+        " entrance."
+    ),
+    "card.harmless_room": (
+        "{card}: {room} ({player}) deals no damage until end of turn; each Hero entering it"
+        " gains +{amount} Health."
+    ),
+    "card.harmless_entered": "{hero} gains +{amount} Health until end of turn.",
+    "card.every_treasure": "{card}: {room} has one of each treasure type until end of turn.",
+    "err.spell_two_more_souls": (
+        "{card} names a player with at least two more Souls than its caster."
+    ),
 }

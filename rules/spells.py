@@ -18,6 +18,7 @@ from rules import (
     lasting_effects,
     room_order,
     spell_effects,
+    walk_spells,
 )
 from rules import commands as cmd
 from rules import events as ev
@@ -53,6 +54,7 @@ from rules.models import CardOffer, GameState, PlayerState
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS, room_offer
 from rules.rulings import Ruling
+from rules.walk_kinds import WALK_KINDS
 
 
 def _ruling(key: str, **args: str | int) -> Ruling:
@@ -197,6 +199,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             if walk is None or walk.player != caster.name or walk.room is None:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card.name)
             out.append(to_first_room(state, caster, card.name))
+        elif effect.kind in WALK_KINDS:  # the Adventure held back (rules.walk_spells)
+            out += walk_spells.cast(state, caster, ability, effect, command, card.name)
         elif effect.kind in COIN_FIRED_KINDS:  # Rise of the Minibosses: Coins
             out += coin_effects.cast(state, caster, card, ability)
         elif isinstance(effect, MoveHero) and effect.to == "opponent_entrance":

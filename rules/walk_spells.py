@@ -1,0 +1,127 @@
+"""Spells that hold the Adventure back, carried out when cast (R-CARD-EFFECT):
+
+- the Hero walking the caster's dungeon back at its entrance with full Health (Pause);
+- no Hero enters a dungeon for the rest of the turn (Pause: the caster's; Trepidation: a
+  player with at least two more Souls than the caster), its Heroes waiting at the
+  entrance: that player's Adventure phase is over;
+- a Room that deals no damage until end of turn, each Hero entering it gaining Health
+  (Fairy Fountain), both kept as marks of the turn;
+- a Room showing one of each treasure type until end of turn (Spirit Dragon).
+
+``rules.spells`` hands each such effect here; ``rules.card_effects`` and
+``rules.expansions`` read the marks.
+"""
+
+from __future__ import annotations
+
+from rules import commands as cmd
+from rules import events as ev
+from rules.effect_kinds import Effect
+from rules.effects import Ability
+from rules.errors import RulesError
+from rules.models import GameState, PlayerState
+from rules.rulings import Arg, Ruling
+from rules.treasure import shown_treasure
+from rules.walk_kinds import HARMLESS, BackToEntrance, EveryTreasure, HarmlessRoom
+
+EVERY_TYPE = ("cleric", "fighter", "mage", "thief")
+
+
+def _ruling(key: str, **args: Arg) -> Ruling:
+    return Ruling(rule="R-CARD-EFFECT", key=key, args=args)
+
+
+def _room(state: GameState, command: cmd.CastSpell, card: str) -> tuple[PlayerState, int]:
+    """The Room the Spell names (any dungeon; not a blank space)."""
+    target, index = command.target, command.room
+    if target is None or index is None or not state.has_player(target):
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_room", card=card)
+    player = state.player(target)
+    if index >= len(player.dungeon) or player.dungeon[index].deactivated:
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_room", card=card)
+    return player, index
+
+
+def _closed(
+    state: GameState, caster: PlayerState, ability: Ability, command: cmd.CastSpell, card: str
+) -> list[ev.EventBase]:
+    """No Hero enters the dungeon for the rest of the turn: the caster's, or the player
+    named with at least two more Souls than the caster (Trepidation)."""
+    name = caster.name
+    if ability.target == "player_two_more_souls":
+        name = command.target or ""
+        if not state.has_player(name) or state.souls(name) < state.souls(caster.name) + 2:
+            raise RulesError("R-CARD-EFFECT", "err.spell_two_more_souls", card=card)
+    if name in state.walked:
+        return []
+    said = _ruling("card.no_hero_enters", card=card, player=name)
+    return [ev.AdventureDone(player=name, ruling=said)]
+
+
+def cast(
+    state: GameState,
+    caster: PlayerState,
+    ability: Ability,
+    effect: Effect,
+    command: cmd.CastSpell,
+    card: str,
+) -> list[ev.EventBase]:
+    """One effect of these, cast by ``caster``."""
+    if isinstance(effect, BackToEntrance):
+        walk = state.walk
+        if walk is None or walk.player != caster.name or walk.room is None:
+            return []  # "if there is a Hero in your dungeon"
+        args: dict[str, Arg] = {
+            "card": card,
+            "hero": state.hero(walk.hero).label(),
+            "player": caster.name,
+        }
+        said = _ruling("card.back_to_entrance", **args)
+        return [
+            ev.HeroSentBack(
+                hero=walk.hero, to="entrance", player=caster.name, damage=0, ruling=said
+            )
+        ]
+    if isinstance(effect, HarmlessRoom):
+        player, index = _room(state, command, card)
+        mark = f"{HARMLESS}{player.name}:{index}:{effect.health}"
+        args = {
+            "card": card,
+            "room": player.dungeon[index].top.label(),
+            "player": player.name,
+            "amount": effect.health,
+        }
+        said = _ruling("card.harmless_room", **args)
+        return [
+            ev.CardEffectFired(
+                player=caster.name, card_id=command.card_id, use=mark, card=card, ruling=said
+            )
+        ]
+    if isinstance(effect, EveryTreasure):
+        player, index = _room(state, command, card)
+        shown = shown_treasure(player.dungeon[index])
+        more = tuple(t for t in EVERY_TYPE if t not in shown)
+        args = {"card": card, "room": player.dungeon[index].top.label()}
+        said = _ruling("card.every_treasure", **args)
+        return [ev.RoomTreasureChanged(player=player.name, index=index, treasure=more, ruling=said)]
+    return _closed(state, caster, ability, command, card)
+
+
+def entered(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
+    """A Hero entering a harmless Room gains the Health its Spell gives (until end of
+    turn)."""
+    walk = state.walk
+    if not isinstance(event, ev.HeroEnteredRoom) or walk is None:
+        return []
+    out: list[ev.EventBase] = []
+    for use in state.card_uses:
+        if use.startswith(f"{HARMLESS}{walk.player}:{event.room}:"):
+            amount = int(use.rpartition(":")[2])
+            if amount:
+                args: dict[str, Arg] = {"hero": state.hero(walk.hero).label(), "amount": amount}
+                out.append(
+                    ev.HeroHealthGained(
+                        amount=amount, ruling=_ruling("card.harmless_entered", **args)
+                    )
+                )
+    return out

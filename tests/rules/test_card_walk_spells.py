@@ -1,0 +1,119 @@
+"""Spells that hold the Adventure back or change a Room until end of turn, cast by the
+engine (R-CARD-EFFECT). Each expectation is the card's printed effect, in our words
+(numbers worked out by hand from the printed damage and Health), never the engine's
+output."""
+
+from __future__ import annotations
+
+from referee_fixtures import refused, run, t_hero
+from test_card_effects import _in_build, plain, walking
+
+from rules import commands as c
+from rules.card_effects import dungeon_damage, effects_of
+from rules.models import GameState
+from rules.treasure import treasure_total
+
+PAUSE = "TNL065"  # the Hero in your dungeon back at the entrance, full Health; no Hero enters
+TREPIDATION = "BMA054"  # a player with two more Souls than you: no Hero enters there
+FAIRY_FOUNTAIN = "TNL058"  # a Room: zero damage until end of turn, each Hero entering +1
+SPIRIT_DRAGON = "RMB067"  # a Room: one of each treasure type instead of its own
+
+
+def _two_heroes() -> GameState:
+    """A's dungeon: Rooms printed 2 and 2; two Heroes (Health 9 and 6) lured to A; the
+    first one walks and is in the first Room (2 damage taken)."""
+    heroes = [t_hero("fighter", 9), t_hero("fighter", 6)]
+    state = walking([plain("trap", 2), plain("trap", 2)], heroes)
+    return run(state, c.AdvanceHero())
+
+
+def test_pause_sends_the_hero_back_healed_and_no_hero_enters_for_the_turn() -> None:
+    """TNL065: the Hero in your dungeon returns to the entrance restored to full Health
+    (no damage carried), and no Hero may enter your dungeon until next turn: both Heroes
+    wait at A's entrance and A's Adventure phase is over."""
+    state = _two_heroes()
+    hero = state.walk.hero if state.walk else -1
+    state = run(state, c.CastSpell(player="A", card_id=PAUSE))
+    assert state.walk is None or state.walk.player != "A"
+    assert set(state.entrance("A")) == {0, 1} and hero in state.entrance("A")
+    assert dict(state.carried).get(hero, 0) == 0
+    assert "A" in state.walked
+    assert state.player("A").scored == ()
+
+
+def test_pause_with_no_hero_in_your_dungeon_still_closes_it() -> None:
+    """TNL065 "if there is a Hero in your dungeon": with none walking it (B's walk is on),
+    only the second part applies: nobody enters A's dungeon this turn."""
+    state = walking([plain("trap", 2)], [t_hero("fighter", 9)])
+    walk = state.walk
+    assert walk is not None
+    state = state.model_copy(update={"walk": walk.model_copy(update={"room": None})})
+    state = run(state, c.CastSpell(player="A", card_id=PAUSE))
+    assert "A" in state.walked
+
+
+def test_trepidation_closes_the_dungeon_of_a_player_two_souls_ahead() -> None:
+    """BMA054: choose a player with at least two more Souls than you; no Hero enters that
+    player's dungeon this turn (they stay at its entrance). B with 1 Soul more: refused;
+    with 2 more: B's Adventure phase is over."""
+    state = walking([plain("trap", 2)], [t_hero("fighter", 9)])
+    walk = state.walk
+    assert walk is not None
+    state = state.model_copy(update={"walk": walk.model_copy(update={"room": None})})
+    b = state.player("B")
+    cast = c.CastSpell(player="A", card_id=TREPIDATION, target="B")
+    one = b.model_copy(update={"souls_adjust": 1})
+    refused(state.model_copy(update={"players": (state.players[0], one)}), cast, "R-CARD-EFFECT")
+    two = b.model_copy(update={"souls_adjust": 2})
+    state = run(state.model_copy(update={"players": (state.players[0], two)}), cast)
+    assert "B" in state.walked
+
+
+def test_fairy_fountain_room_deals_nothing_and_gives_the_hero_one_health() -> None:
+    """TNL058 (Build phase): the chosen Room does zero damage until end of turn, and each
+    Hero entering it gains +1 Health. The Rooms printed 3, 3, 2 deal 0, 3, 2 once the
+    Fountain aims at the first."""
+    rooms = [plain("trap", 3), plain("trap", 3), plain("trap", 2)]
+    state = _in_build(rooms, [t_hero("fighter", 4)])
+    state = run(state, c.CastSpell(player="A", card_id=FAIRY_FOUNTAIN, target="A", room=0))
+    assert [d.damage for d in dungeon_damage(state.player("A"), state.card_uses)] == [0, 3, 2]
+
+
+def test_fairy_fountain_health_counts_on_the_walk() -> None:
+    """A Hero of 5 Health: Rooms printed 2 (the Fountain's: 0, +1 Health), 3, 3 deal 6 in
+    all; with 6 Health it dies exactly in the last Room; without the Spell (8 damage) it
+    would die in the second."""
+    rooms = [plain("trap", 2), plain("trap", 3), plain("trap", 3)]
+    state = walking(rooms, [t_hero("fighter", 5)])
+    fountain = c.CastSpell(player="A", card_id=FAIRY_FOUNTAIN, target="A", room=0)
+    state = run(state.model_copy(update={"phase": "build"}), fountain)
+    state = run(state.model_copy(update={"phase": "adventure"}), c.AdvanceHero())
+    assert state.walk is not None and state.walk.damage == 0 and state.walk.extra_health == 1
+    state = run(state, c.AdvanceHero(), c.AdvanceHero())
+    assert state.walk is not None and state.walk.damage == 6
+    state = run(state, c.AdvanceHero())
+    assert [s.hero for s in state.player("A").scored] == [0]
+
+
+def test_spirit_dragon_gives_a_room_one_of_each_treasure_type() -> None:
+    """RMB067 (Build phase): a Room in any dungeon has one of each treasure type instead of
+    its own until end of turn. B's one Room shows Fighter: now Cleric, Fighter, Mage, Thief
+    one each, so B's Bait counts one of each more than its Boss's icons."""
+    state = _in_build([plain("trap", 1)], [t_hero("fighter", 9)])
+    kinds = ("cleric", "fighter", "mage", "thief")
+    before = {t: treasure_total(state, "B", t) for t in kinds}
+    state = run(state, c.CastSpell(player="A", card_id=SPIRIT_DRAGON, target="B", room=0))
+    after = {t: treasure_total(state, "B", t) for t in kinds}
+    # The Room printed Fighter: Cleric, Mage and Thief one more each, Fighter as it was.
+    assert {t: after[t] - before[t] for t in kinds} == {
+        "cleric": 1,
+        "fighter": 0,
+        "mage": 1,
+        "thief": 1,
+    }
+
+
+def test_these_spells_are_cast_by_the_engine() -> None:
+    for card_id in (PAUSE, TREPIDATION, FAIRY_FOUNTAIN, SPIRIT_DRAGON):
+        card = effects_of(card_id)
+        assert card is not None and card.handling == "prompt", card_id
