@@ -108,6 +108,7 @@ Condition = Literal[
     "you_build_monster_room",  # whenever you build a Monster Room (a Boss's lasting Level Up)
     "hero_in_miniboss_room",  # the Hero walking your dungeon stands in a Room with a Miniboss
     "two_own_rooms_destroyed",  # two or more of your Rooms were destroyed this turn (Oh, Yeah!)
+    "hero_at_your_entrance",  # a Hero waits at your dungeon's entrance (Efreet's Chamber)
 ]
 
 
@@ -196,6 +197,7 @@ class Ability(Fact):
                 "damage_hero",
                 "pick_room",
                 *coin_kinds.COIN_FIRED_KINDS,
+                *room_kinds.AT_WILL_KINDS,  # a number stated, an amount picked: asked
             ):
                 return False
         return True

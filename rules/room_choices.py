@@ -65,6 +65,8 @@ def has_choice(state: GameState, offer: CardOffer) -> bool:
         return walk is not None and walk.player == offer.player and walk.room is not None
     if offer.offer == "die_roll_entrance":
         return bool(state.entrance(offer.player))
+    if offer.offer in ("stated_boost", "boost_choice"):
+        return True  # a number or an amount: always one to give
     return bool(uncover_choices(state, offer))
 
 

@@ -9,9 +9,9 @@ Rooms, which order, which covered Room, what the die showed (``room_offer``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, get_args
+from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from rules.fact import Fact
 
@@ -22,6 +22,8 @@ RoomOffer = Literal[
     "uncover_opponent_room",  # the same in an opponent's dungeon, once in each (Mando)
     "die_roll",  # what the die showed: that much damage to the Hero in the dungeon
     "die_roll_entrance",  # Yes with the die's number: to each Hero at the entrance
+    "stated_boost",  # a number the owner states: this Room +that until end of turn
+    "boost_choice",  # one of the card's amounts, the owner's pick: this Room +/- that
 ]
 ROOM_OFFERS: frozenset[str] = frozenset(get_args(RoomOffer))
 DIE_OFFERS = frozenset({"die_roll", "die_roll_entrance"})
@@ -54,12 +56,33 @@ class DieDamage(Fact):
     entrance: bool = False
 
 
-RoomEffect = RearrangeRooms | UncoverRoom | DieDamage
-ROOM_TYPES = (RearrangeRooms, UncoverRoom, DieDamage)
-ROOM_KINDS = frozenset({"rearrange_rooms", "uncover_room", "die_damage"})
+class StatedBoost(Fact):
+    """This Room deals X more until end of turn, X a number only its owner knows and
+    states, at most ``most`` (the damage printed on a Monster Room revealed from the
+    hand: The Arena)."""
+
+    kind: Literal["stated_boost"] = "stated_boost"
+    most: Annotated[int, Field(ge=1, le=12)] = 9
+
+
+class BoostChoice(Fact):
+    """This Room deals one of ``amounts`` more (less, when negative) until end of turn,
+    the owner's pick (each paid with a card from the hand: Efreet's Chamber)."""
+
+    kind: Literal["boost_choice"] = "boost_choice"
+    amounts: tuple[Annotated[int, Field(ge=-5, le=5)], ...] = Field(min_length=2, max_length=4)
+
+
+RoomEffect = RearrangeRooms | UncoverRoom | DieDamage | StatedBoost | BoostChoice
+ROOM_TYPES = (RearrangeRooms, UncoverRoom, DieDamage, StatedBoost, BoostChoice)
+ROOM_KINDS = frozenset(
+    {"rearrange_rooms", "uncover_room", "die_damage", "stated_boost", "boost_choice"}
+)
+# Asked when a Room's own button is used (``rules.activated``).
+AT_WILL_KINDS = frozenset({"stated_boost", "boost_choice"})
 # Fired at the moments the engine sees (a Room built, a Level Up, a Spell cast, an Item's
 # carrier entering the dungeon).
-_SEEN = frozenset({"you_build_this", "level_up", "cast", "carrier_enters_dungeon"})
+_SEEN = frozenset({"you_build_this", "level_up", "cast", "carrier_enters_dungeon", "at_will"})
 
 
 def room_offer(effects: Sequence[BaseModel]) -> RoomOffer | None:
@@ -70,6 +93,8 @@ def room_offer(effects: Sequence[BaseModel]) -> RoomOffer | None:
     effect = effects[0]
     if isinstance(effect, DieDamage):
         return "die_roll_entrance" if effect.entrance else "die_roll"
+    if isinstance(effect, StatedBoost | BoostChoice):
+        return "stated_boost" if isinstance(effect, StatedBoost) else "boost_choice"
     if isinstance(effect, UncoverRoom):
         return "uncover_own_room" if effect.dungeon == "own" else "uncover_opponent_room"
     if isinstance(effect, RearrangeRooms) and effect.how != "reverse":
@@ -97,4 +122,9 @@ def room_phrases(effect: RoomEffect) -> list[RoomPhrase]:
         return [(f"card.fx.rearrange_rooms.{effect.how}.{effect.dungeon}", {})]
     if isinstance(effect, UncoverRoom):
         return [(f"card.fx.uncover_room.{effect.dungeon}", {})]
+    if isinstance(effect, StatedBoost):
+        return [("card.fx.stated_boost", {})]
+    if isinstance(effect, BoostChoice):
+        shown = " / ".join(f"{a:+d}" for a in effect.amounts)
+        return [("card.fx.boost_choice", {"amounts": shown})]
     return [(f"card.fx.die_damage{'.entrance' if effect.entrance else ''}", {})]

@@ -28,6 +28,16 @@ ROOM_MESSAGES: dict[str, str] = {
     "card.fx.die_damage.entrance": (
         "roll a die: that much damage (1 to 6) to each Hero at your entrance."
     ),
+    "card.fx.stated_boost": (
+        "reveal a Monster Room from your hand: this Room deals as much more as that Room's"
+        " damage until end of turn."
+    ),
+    "card.fx.boost_choice": (
+        "this Room deals {amounts} until end of turn (your pick: draw a Spell card for the"
+        " less, discard one for the more)."
+    ),
+    "card.if.hero_at_your_entrance": "while a Hero waits at your entrance,",
+    "room.weakened": "{card}: {room} (Room {room_n}) deals {amount} until end of turn.",
     "card.if.two_own_rooms_destroyed": "if two or more of your Rooms were destroyed this turn,",
     # what happens
     "room.asked.swap_own_rooms": "{player} plays {card}: {does}",

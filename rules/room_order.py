@@ -18,11 +18,12 @@ from __future__ import annotations
 from rules import adventure, card_triggers
 from rules import commands as cmd
 from rules import events as ev
+from rules.card_effects import effects_of
 from rules.card_triggers import saying
 from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, RulesError
 from rules.evolve import evolve
-from rules.models import CardOffer, GameState, PlayerState
+from rules.models import CardOffer, GameState, PlayerState, Room
 from rules.room_choices import (
     has_choice,
     rearrangeable,
@@ -31,7 +32,7 @@ from rules.room_choices import (
     uncovered_mark,
 )
 from rules.room_events import RoomsRearranged, RoomUncovered
-from rules.room_kinds import DIE_FACES, room_offer
+from rules.room_kinds import DIE_FACES, BoostChoice, StatedBoost, room_offer
 from rules.rulings import Arg, Ruling
 from rules.spell_effects import condition_holds, entrance_damage
 
@@ -185,12 +186,62 @@ def _rolled(state: GameState, offer: CardOffer, count: int | None) -> list[ev.Ev
     return [noted, *adventure.damage(state, count)]
 
 
+def asked_at_will(player: str, room: Room, ability: Ability, ruling: Ruling) -> ev.EventBase:
+    """A Room's button pressed: the number its owner states, or the amount picked, is
+    asked (the price in cards from the hand is the owner's word)."""
+    offer = room_offer(ability.effects)
+    assert offer is not None and room.card_id is not None
+    return ev.CardEffectFired(
+        player=player, card_id=room.card_id, offer=offer, card=room.label(), ruling=ruling
+    )
+
+
+def boost_amounts(state: GameState, offer: CardOffer) -> tuple[int, ...]:
+    """What the Room of an offer that boosts it may get: 0 up to the number the card
+    allows, or one of its amounts."""
+    card = effects_of(offer.card_id)
+    for effect in (e for a in (card.abilities if card else ()) for e in a.effects):
+        if isinstance(effect, StatedBoost):
+            return tuple(range(effect.most + 1))
+        if isinstance(effect, BoostChoice):
+            return effect.amounts
+    return ()
+
+
+def _boosted(state: GameState, offer: CardOffer, count: int | None) -> list[ev.EventBase]:
+    """The owner's Room with the card deals the stated number (or the amount picked,
+    ``count`` its place among the card's) more until end of turn."""
+    amounts = boost_amounts(state, offer)
+    if offer.offer == "stated_boost":
+        amount = count if count is not None and count in amounts else None
+    else:
+        amount = amounts[count] if count is not None and count < len(amounts) else None
+    if amount is None:
+        raise RulesError("R-CARD-EFFECT", "err.offer_count", card=offer.card, most=max(amounts))
+    owner = state.player(offer.player)
+    index = next(
+        (i for i, s in owner.active_rooms() if s.top.card_id == offer.card_id), None
+    )
+    if index is None or amount == 0:
+        return []
+    args: dict[str, Arg] = {
+        "card": offer.card,
+        "room": owner.dungeon[index].top.label(),
+        "room_n": index + 1,
+        "amount": amount,
+    }
+    said = _ruling("card.room_boosted" if amount > 0 else "room.weakened", **args)
+    return [ev.RoomBoosted(player=owner.name, index=index, amount=amount, ruling=said)]
+
+
 def answered(
     state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect
 ) -> list[ev.EventBase]:
     """An offer of these taken (the answer names the Rooms, the order or the roll)."""
     if offer.offer in ("die_roll", "die_roll_entrance"):
         return _rolled(state, offer, command.count)
+    if offer.offer in ("stated_boost", "boost_choice"):
+        return _boosted(state, offer, command.count)
     if offer.offer in ("swap_own_rooms", "rearrange_any_dungeon"):
         return [_rearranged(state, offer, command)]
     return _uncovered(state, offer, command)

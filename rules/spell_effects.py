@@ -141,6 +141,8 @@ def condition_holds(state: GameState, player: str, condition: str) -> bool:
         return miniboss_room_walked(state, player)
     if condition == "two_own_rooms_destroyed":  # Oh, Yeah!'s second choice
         return destroyed_count(state.card_uses, player) >= 2
+    if condition == "hero_at_your_entrance":  # Efreet's Chamber, used at will
+        return bool(state.entrance(player))
     return True
 
 

@@ -236,3 +236,43 @@ def test_the_app_offers_one_button_per_answer_the_engine_takes() -> None:
     picks = room_picks(state, 1, state.offers[0], str)
     assert [words for _, words, _ in picks] == [f"B 1 · {u.name}"]
     assert run(state, picks[0][2]).player("B").dungeon[0].top == u
+
+
+THE_ARENA = "TNL030"  # once per turn: reveal a Monster Room from the hand, this Room +X
+EFREETS_CHAMBER = "RMB038"  # once per turn, a Hero at your entrance: -2 (draw) or +2 (discard)
+
+
+def test_the_arena_deals_the_revealed_monster_rooms_damage_more_once_per_turn() -> None:
+    """TNL030 (printed 2): once per turn, reveal a Monster Room from your hand to give this
+    Room +X until end of turn, X that Room's damage. A Monster Room printed 4 revealed: the
+    Arena deals 2 + 4 = 6; its button is gone for the rest of the turn."""
+    from rules.activated import usable
+
+    state = _in_build([card_room(THE_ARENA), plain("trap", 1)], [t_hero("fighter", 9)])
+    state = run(state, c.UseRoomAbility(player="A", index=0))
+    assert _offers(state) == [("A", THE_ARENA, "stated_boost")]
+    answer = c.AnswerCardEffect(player="A", card_id=THE_ARENA, accept=True, count=4)
+    state = run(state, answer)
+    assert [d.damage for d in dungeon_damage(state.player("A"))] == [6, 1]
+    assert usable(state, "A", 0) is None
+
+
+def test_efreets_chamber_gives_itself_minus_or_plus_two_with_a_hero_at_the_entrance() -> None:
+    """RMB038 (printed 2): once per turn when a Hero is at your entrance, you may draw a
+    Spell card for -2 or discard one for +2, until end of turn: 0 or 4. With no Hero at
+    the entrance its button is not there."""
+    from rules.activated import usable
+
+    building = _in_build([card_room(EFREETS_CHAMBER)], [t_hero("fighter", 9)])
+    assert usable(building, "A", 0) is None  # nobody at the entrance
+    for pick, damage in ((0, 0), (1, 4)):
+        heroes = [t_hero("fighter", 9), t_hero("fighter", 6)]
+        state = walking([card_room(EFREETS_CHAMBER), plain("trap", 1)], heroes)
+        assert state.entrance("A")  # the second Hero waits
+        state = run(state, c.UseRoomAbility(player="A", index=0))
+        assert _offers(state) == [("A", EFREETS_CHAMBER, "boost_choice")]
+        state = run(
+            state, c.AnswerCardEffect(player="A", card_id=EFREETS_CHAMBER, accept=True, count=pick)
+        )
+        assert [d.damage for d in dungeon_damage(state.player("A"))] == [damage, 1]
+        assert usable(state, "A", 0) is None

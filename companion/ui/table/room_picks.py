@@ -1,6 +1,7 @@
 """The answers an offer that moves Rooms or asks a die's roll may take, as buttons
 (R-CARD-EFFECT): two Rooms to swap ("1 ↔ 3"), in any one dungeon for a rearrangement
-("Bo 1 ↔ 2"), a covered Room to bring up ("2 · Spiked Pit"), the die's faces ("1"…"6").
+("Bo 1 ↔ 2"), a covered Room to bring up ("2 · Spiked Pit"), the die's faces ("1"…"6"),
+a number stated or an amount picked for a Room's boost ("0"…"9", "-2", "+2").
 The engine says what may be taken (``rules.room_choices``); the app only lists it.
 """
 
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from rules.commands import AnswerCardEffect
 from rules.models import CardOffer, GameState
 from rules.room_choices import die_faces, rearrangeable, swaps, uncover_choices
+from rules.room_order import boost_amounts
 
 Pick = tuple[str, str, AnswerCardEffect]
 
@@ -31,6 +33,16 @@ def room_picks(
         return [
             (f"offer-{n}-die-{k}", str(k), yes.model_copy(update={"count": k}))
             for k in die_faces()
+        ]
+    if offer.offer in ("stated_boost", "boost_choice"):  # "0"…"9", or "-2", "+2"
+        stated = offer.offer == "stated_boost"
+        return [
+            (
+                f"offer-{n}-boost-{k}",
+                str(amount) if stated else f"{amount:+d}",
+                yes.model_copy(update={"count": k}),
+            )
+            for k, amount in enumerate(boost_amounts(state, offer))
         ]
     if offer.offer in ("uncover_own_room", "uncover_opponent_room"):
         picks: list[Pick] = []
