@@ -6,6 +6,8 @@ damage worked out by hand), never the engine's output.
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from referee_fixtures import events_of, refused, run, t_hero
 from test_card_effects import _in_build, _offers, card_room, plain, walking
 from test_item_cards import _carrying
@@ -13,6 +15,7 @@ from test_item_cards import _carrying
 from rules import commands as c
 from rules import events as ev
 from rules.card_effects import dungeon_damage, effects_of
+from rules.errors import RulesError
 from rules.models import GameState, PlayerState, Room, RoomStack
 
 HELLCOW = "KSA002"  # Level Up: choose any dungeon; you may rearrange its Rooms
@@ -276,3 +279,61 @@ def test_efreets_chamber_gives_itself_minus_or_plus_two_with_a_hero_at_the_entra
         )
         assert [d.damage for d in dungeon_damage(state.player("A"))] == [damage, 1]
         assert usable(state, "A", 0) is None
+
+
+def _rooms_of(player: PlayerState) -> list[str]:
+    return sorted(r.name for s in player.dungeon for r in s.rooms)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(1, 5), min_size=2, max_size=4),  # a fifth Room: the Excavator
+    st.lists(st.booleans(), min_size=5, max_size=5),
+    st.lists(st.integers(0, 5), max_size=6),
+    st.integers(0, 5),
+    st.integers(0, 2),
+    st.data(),
+)
+def test_rooms_moved_or_uncovered_keep_every_room_and_answers_are_checked(
+    damage: list[int],
+    covered: list[bool],
+    order: list[int],
+    room: int,
+    place: int,
+    data: st.DataObject,
+) -> None:
+    """Whatever a player answers, the engine either refuses it or only moves Rooms: each
+    dungeon keeps the same Rooms (none lost, none doubled), the same number of places,
+    and no Room's damage goes below nothing."""
+    stacks = tuple(
+        _stack(plain("trap", d, "mage"), plain("monster", d))
+        if covered[i]
+        else _stack(plain("trap", d))
+        for i, d in enumerate(damage)
+    )
+    state = _with(_in_build([plain("trap", 1)], [t_hero("fighter", 9)]), "A", stacks)
+    before = _rooms_of(state.player("A"))
+    if data.draw(st.booleans()):  # an order of the right size, often a real one
+        order = data.draw(st.permutations(range(len(damage))))
+    for card, offer_state in (
+        (OH_YEAH, run(state, c.CastSpell(player="A", card_id=OH_YEAH))),
+        (ALIEN_EXCAVATOR, _excavating(state)),
+    ):
+        answer = c.AnswerCardEffect(
+            player="A", card_id=card, accept=True, order=tuple(order), room=room, covered=place
+        )
+        try:
+            after = run(offer_state, answer)
+        except RulesError:
+            continue
+        a = after.player("A")
+        expected = before if card == OH_YEAH else [*before, "Alien Excavator"]
+        assert _rooms_of(a) == sorted(expected)
+        assert len(a.dungeon) == len(offer_state.player("A").dungeon)
+        assert all(d.damage >= 0 for d in dungeon_damage(a))
+
+
+def _excavating(state: GameState) -> GameState:
+    """A builds Alien Excavator at the entrance: its uncover question waits (when any Room
+    of A's is covered)."""
+    return run(state, c.BuildRoom(player="A", room=card_room(ALIEN_EXCAVATOR)), c.RevealRooms())
