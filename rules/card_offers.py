@@ -9,6 +9,7 @@ from rules.effects import OfferKind
 from rules.models import CardOffer, GameState
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS
+from rules.turn_marks import survivors
 
 
 def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[int, ...]:
@@ -30,6 +31,8 @@ def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[
         return tuple(h for h in state.town if not state.hero(h).card.epic)
     if offer in ("town_hero_to_entrance", "kill_town_hero"):
         return state.town
+    if offer == "remove_survivor":  # survived the player's dungeon this turn (walk_kinds)
+        return tuple(h for _, h in survivors(state, player))
     if offer == "raise_hero_health":  # the Hero walking a dungeon (its walk holds the Health)
         return (state.walk.hero,) if state.walk is not None else ()
     return ()

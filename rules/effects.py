@@ -109,6 +109,7 @@ Condition = Literal[
     "hero_in_miniboss_room",  # the Hero walking your dungeon stands in a Room with a Miniboss
     "two_own_rooms_destroyed",  # two or more of your Rooms were destroyed this turn (Oh, Yeah!)
     "hero_at_your_entrance",  # a Hero waits at your dungeon's entrance (Efreet's Chamber)
+    "fewer_souls_than_any",  # another player has more Souls than you (Finish Him!)
 ]
 
 
@@ -132,6 +133,7 @@ BaseOffer = Literal[
     "take_scored_hero",  # an ordinary Hero scored by an opponent, to the owner's Souls
     "destroy_room_own",  # one of the owner's Rooms, its pick (Blockpile Puzzle, turn's end)
     "counter_on_built",  # Yes: a +1 counter on the Monster Room just built (Greg)
+    "remove_survivor",  # a Hero that survived the owner's dungeon this turn leaves the game
 ]
 OfferKind = (
     BaseOffer | coin_kinds.CoinOffer | item_kinds.ItemOffer | room_kinds.RoomOffer
@@ -274,6 +276,8 @@ class Ability(Fact):
             return asked
         if asked_room := room_kinds.room_offer(self.effects):  # Rooms moved, a die rolled
             return asked_room
+        if [e.kind for e in self.effects] == ["remove_survivor"]:  # which one: asked
+            return "remove_survivor"
         if self.on_build and [e.kind for e in self.effects] == ["room_counters"]:
             return "counter_on_built"  # Greg: asked as a Monster Room is built
         if (

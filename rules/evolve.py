@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules import events as ev
-from rules import expansion_evolve, phases, room_events
+from rules import expansion_evolve, phases, room_events, turn_marks
 from rules.models import CardOffer, GameState, PlayerState, RoomStack, ScoredHero, Walk
 from rules.outcome import Outcome
 
@@ -279,6 +279,7 @@ def _hero_killed(event: ev.HeroKilled, state: GameState) -> GameState:
 
 
 def _hero_survived(event: ev.HeroSurvived, state: GameState) -> GameState:
+    state = turn_marks.survived_marked(state, event.player, event.hero)  # this turn's
     return _score(state, event.player, event.hero, face_up=True)
 
 
@@ -297,7 +298,7 @@ def _adventure_done(event: ev.AdventureDone, state: GameState) -> GameState:
 
 
 def _room_destroyed(event: ev.RoomDestroyed, state: GameState) -> GameState:
-    state = room_events.destroyed_marked(state, event.player)  # counted this turn (Oh, Yeah!)
+    state = turn_marks.destroyed_marked(state, event.player)  # counted this turn (Oh, Yeah!)
     p = state.player(event.player)
     dungeon = list(p.dungeon)
     stack = dungeon[event.index]

@@ -35,21 +35,6 @@ class RoomUncovered(EventBase):
     covered: NonNegative
 
 
-GONE = "gone:"  # the turn's mark of a Room destroyed: gone:<player>:<n>
-
-
-def destroyed_count(uses: tuple[str, ...], player: str) -> int:
-    """How many of ``player``'s Rooms were destroyed this turn, by their marks."""
-    return sum(1 for u in uses if u.startswith(f"{GONE}{player}:"))
-
-
-def destroyed_marked(state: GameState, player: str) -> GameState:
-    """``state`` with one more of ``player``'s Rooms marked destroyed this turn (the
-    turn's marks are cleared as it ends)."""
-    mark = f"{GONE}{player}:{destroyed_count(state.card_uses, player)}"
-    return state.model_copy(update={"card_uses": (*state.card_uses, mark)})
-
-
 def _rooms_rearranged(event: RoomsRearranged, state: GameState) -> GameState:
     p = state.player(event.player)
     dungeon = tuple(p.dungeon[i] for i in event.order)

@@ -86,6 +86,19 @@ ROOM_MESSAGES: dict[str, str] = {
     ),
     "card.harmless_entered": "{hero} gains +{amount} Health until end of turn.",
     "card.every_treasure": "{card}: {room} has one of each treasure type until end of turn.",
+    "card.fx.take_survivor": (
+        "move a Hero that survived another player's dungeon this turn face down to your"
+        " scorekeeping area."
+    ),
+    "card.fx.remove_survivor": (
+        "remove a Hero that survived your dungeon this turn from the game."
+    ),
+    "card.if.fewer_souls_than_any": "if you have fewer Souls than another player,",
+    "card.survivor_removed": "{card}: {hero} leaves the game; {player}'s Wound from it is gone.",
+    "err.spell_needs_survivor": (
+        "{card} names a Hero that survived another player's dungeon this turn, and only"
+        " while its caster has fewer Souls than another player."
+    ),
     "err.spell_two_more_souls": (
         "{card} names a player with at least two more Souls than its caster."
     ),

@@ -27,8 +27,9 @@ from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, RulesError
 from rules.lasting_effects import treasure_changed
 from rules.models import CardOffer, GameState, PlayerState
-from rules.room_events import destroyed_count
 from rules.rulings import Ruling
+from rules.turn_marks import destroyed_count
+from rules.walk_kinds import NAMES_HERO
 
 
 def aimed_at(
@@ -143,14 +144,21 @@ def condition_holds(state: GameState, player: str, condition: str) -> bool:
         return destroyed_count(state.card_uses, player) >= 2
     if condition == "hero_at_your_entrance":  # Efreet's Chamber, used at will
         return bool(state.entrance(player))
+    if condition == "fewer_souls_than_any":  # Finish Him!'s second choice
+        return any(state.souls(p.name) > state.souls(player) for p in state.players)
     return True
 
 
-def chosen_spell(state: GameState, caster: str, card: CardEffects) -> Ability:
+def chosen_spell(
+    state: GameState, caster: str, card: CardEffects, hero: int | None = None
+) -> Ability:
     """The Spell's ability the engine casts: of an "OR" card, the later choice the engine
     carries out whose condition holds (Super Effective!'s +4 with one Hero lured: the
-    better choice), else the first."""
+    better choice), else the first; a choice that names a Hero (Finish Him!'s survivor)
+    only when the cast names one (``hero``)."""
     for ability in reversed(card.abilities[1:]):
+        if any(e.kind in NAMES_HERO for e in ability.effects) and hero is None:
+            continue
         if (
             ability.condition != "none"
             and ability.cast_by_engine

@@ -90,7 +90,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     spell_ability(command.card_id)  # refused unless it is a Spell
     card = effects_of(command.card_id)
     assert card is not None
-    ability = spell_effects.chosen_spell(state, caster.name, card)
+    ability = spell_effects.chosen_spell(state, caster.name, card, command.hero)
     if ability.timing != "any" and state.phase != ability.timing:
         raise PhaseError("R-CARD-EFFECT", "err.spell_phase", card=card.name, phase=ability.timing)
     played = card_triggers.spell_played(state, caster.name, card.name)
@@ -374,6 +374,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             out.append(build.deactivate(state, aimed, place[1]))
         else:
             out.append(build.destroy(state, aimed, place[1]))
+    elif offer.offer == "remove_survivor":  # Star of Invulnerability (rules.walk_spells)
+        out.append(walk_spells.survivor_removed(state, offer.player, command.hero, offer.card))
     elif offer.offer in ROOM_OFFERS:  # Rooms moved or uncovered, a die (rules.room_order)
         out += room_order.answered(state, offer, command)
     elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)

@@ -1,6 +1,7 @@
-"""Spells that hold the Adventure back, in the effect vocabulary (R-CARD-EFFECT): the Hero
+"""Spells and Rewards on the Adventure, in the effect vocabulary (R-CARD-EFFECT): the Hero
 walking a dungeon back at its entrance with full Health, a Room made harmless (and kind
-to the Heroes entering it), a Room showing every treasure type.
+to the Heroes entering it), a Room showing every treasure type, a Hero that survived a
+dungeon this turn taken into another scorekeeping area or removed from the game.
 
 Values only, like ``rules.effect_kinds`` (which joins these to its ``Effect`` union);
 ``rules.walk_spells`` carries them out when the Spell is cast. ``no_hero_enters`` (a
@@ -38,10 +39,28 @@ class EveryTreasure(Fact):
     kind: Literal["every_treasure"] = "every_treasure"
 
 
-WalkEffect = BackToEntrance | HarmlessRoom | EveryTreasure
-WALK_TYPES = (BackToEntrance, HarmlessRoom, EveryTreasure)
+class TakeSurvivor(Fact):
+    """A Hero that survived another player's dungeon this turn moves from that player's
+    scorekeeping area, face down, to the caster's (a Wound of theirs, a Soul of yours)."""
+
+    kind: Literal["take_survivor"] = "take_survivor"
+
+
+class RemoveSurvivor(Fact):
+    """A Hero that survived the owner's dungeon this turn is removed from the game (the
+    Wound it gave is gone): asked which, when there are several."""
+
+    kind: Literal["remove_survivor"] = "remove_survivor"
+
+
+WalkEffect = BackToEntrance | HarmlessRoom | EveryTreasure | TakeSurvivor | RemoveSurvivor
+WALK_TYPES = (BackToEntrance, HarmlessRoom, EveryTreasure, TakeSurvivor, RemoveSurvivor)
 # Cast by the engine (``rules.walk_spells``), with effect_kinds' ``no_hero_enters``.
-WALK_KINDS = frozenset({"back_to_entrance", "harmless_room", "every_treasure", "no_hero_enters"})
+WALK_KINDS = frozenset(
+    {"back_to_entrance", "harmless_room", "every_treasure", "no_hero_enters", "take_survivor"}
+)
+# A Spell's choice that names a Hero (``CastSpell.hero``): chosen only when one is named.
+NAMES_HERO = frozenset({"take_survivor"})
 
 
 def walk_phrases(effect: WalkEffect) -> list[tuple[str, dict[str, str | int]]]:

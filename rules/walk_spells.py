@@ -22,7 +22,8 @@ from rules.errors import RulesError
 from rules.models import GameState, PlayerState
 from rules.rulings import Arg, Ruling
 from rules.treasure import shown_treasure
-from rules.walk_kinds import HARMLESS, BackToEntrance, EveryTreasure, HarmlessRoom
+from rules.turn_marks import survivors
+from rules.walk_kinds import HARMLESS, BackToEntrance, EveryTreasure, HarmlessRoom, TakeSurvivor
 
 EVERY_TYPE = ("cleric", "fighter", "mage", "thief")
 
@@ -97,6 +98,8 @@ def cast(
                 player=caster.name, card_id=command.card_id, use=mark, card=card, ruling=said
             )
         ]
+    if isinstance(effect, TakeSurvivor):
+        return [taken_survivor(state, caster.name, command.hero, card)]
     if isinstance(effect, EveryTreasure):
         player, index = _room(state, command, card)
         shown = shown_treasure(player.dungeon[index])
@@ -105,6 +108,30 @@ def cast(
         said = _ruling("card.every_treasure", **args)
         return [ev.RoomTreasureChanged(player=player.name, index=index, treasure=more, ruling=said)]
     return _closed(state, caster, ability, command, card)
+
+
+def taken_survivor(state: GameState, caster: str, hero: int | None, card: str) -> ev.EventBase:
+    """The Hero named, one that survived another player's dungeon this turn, moves face
+    down from that player's scorekeeping area to the caster's."""
+    found = [owner for owner, h in survivors(state, "") if h == hero and owner != caster]
+    if hero is None or not found:
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_survivor", card=card)
+    args: dict[str, Arg] = {
+        "card": card,
+        "hero": state.hero(hero).label(),
+        "player": caster,
+        "scorer": found[0],
+    }
+    said = _ruling("card.scored_hero_taken", **args)
+    return ev.ScoredHeroTaken(player=caster, scorer=found[0], hero=hero, ruling=said)
+
+
+def survivor_removed(state: GameState, owner: str, hero: int | None, card: str) -> ev.EventBase:
+    """The Hero named, one that survived ``owner``'s dungeon this turn, leaves the game."""
+    if hero is None or (owner, hero) not in survivors(state, owner):
+        raise RulesError("R-CARD-EFFECT", "err.offer_hero", card=card)
+    args: dict[str, Arg] = {"card": card, "hero": state.hero(hero).label(), "player": owner}
+    return ev.HeroRemoved(hero=hero, ruling=_ruling("card.survivor_removed", **args))
 
 
 def entered(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:

@@ -117,3 +117,60 @@ def test_these_spells_are_cast_by_the_engine() -> None:
     for card_id in (PAUSE, TREPIDATION, FAIRY_FOUNTAIN, SPIRIT_DRAGON):
         card = effects_of(card_id)
         assert card is not None and card.handling == "prompt", card_id
+
+
+FINISH_HIM = "CRL029"  # kill a Hero of 2 Health or less, OR take a survivor (fewer Souls)
+STAR = "THK019"  # Reward: a Hero that survived your dungeon this turn leaves the game
+
+
+def _survived_a() -> GameState:
+    """A Hero of 9 Health walked A's one Room (printed 1) and survived: a Wound of A's.
+    The Adventure phase is still on (B waits to act)."""
+    state = walking([plain("trap", 1)], [t_hero("fighter", 9)])
+    state = run(state, c.FinishWalk())
+    assert [(s.hero, s.face_up) for s in state.player("A").scored] == [(0, True)]
+    return state.model_copy(update={"phase": "adventure"})
+
+
+def test_finish_him_takes_a_survivor_face_down_when_you_have_fewer_souls() -> None:
+    """CRL029 OR: if you have fewer Souls than any player, choose a Hero that survived
+    another player's dungeon this turn and move it face down to your scorekeeping area:
+    A's Wound is gone, B has one Soul more. With Souls level (A 0, B 0): refused."""
+    state = _survived_a()
+    take = c.CastSpell(player="B", card_id=FINISH_HIM, hero=0)
+    refused(state, take, "R-CARD-EFFECT")
+    a = state.player("A").model_copy(update={"souls_adjust": 1})
+    state = state.model_copy(update={"players": (a, *state.players[1:])})
+    wounds, souls = state.wounds("A"), state.souls("B")
+    state = run(state, take)
+    assert (state.wounds("A"), state.souls("B")) == (wounds - 1, souls + 1)
+    assert [(s.hero, s.face_up) for s in state.player("B").scored] == [(0, False)]
+
+
+def test_finish_him_without_a_hero_named_still_kills_a_weak_hero() -> None:
+    """CRL029's first choice stays: kill a Hero (walking a dungeon) of 2 Health or less,
+    even when its caster has fewer Souls than another player."""
+    state = walking([plain("trap", 1), plain("trap", 1)], [t_hero("fighter", 2)])
+    a = state.player("A").model_copy(update={"souls_adjust": 0})
+    b = state.player("B")
+    state = state.model_copy(
+        update={"players": (a, b.model_copy(update={"souls_adjust": 3}))}
+    )
+    state = run(state, c.AdvanceHero(), c.CastSpell(player="A", card_id=FINISH_HIM))
+    assert [s.hero for s in state.player("A").scored] == [0]
+
+
+def test_star_of_invulnerability_reward_removes_a_hero_that_survived_your_dungeon() -> None:
+    """THK019 Reward: choose a Hero that survived your dungeon this turn and remove it from
+    the game: A's Wound from it is gone."""
+    from test_item_cards import _owning
+
+    state = _owning(STAR, [plain("trap", 1)], [t_hero("fighter", 9)])
+    state = run(state.model_copy(update={"phase": "bait"}), c.ResolveBait(), c.FinishWalk())
+    hero = next(s.hero for s in state.player("A").scored if s.face_up)
+    wounds = state.wounds("A")
+    state = run(state.model_copy(update={"phase": "adventure"}), c.UseItem(player="A", item=0))
+    assert [(o.card_id, o.offer) for o in state.offers] == [(STAR, "remove_survivor")]
+    state = run(state, c.AnswerCardEffect(player="A", card_id=STAR, accept=True, hero=hero))
+    assert state.wounds("A") == wounds - 1
+    assert all(s.hero != hero for p in state.players for s in p.scored)
