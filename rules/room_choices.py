@@ -67,6 +67,11 @@ def has_choice(state: GameState, offer: CardOffer) -> bool:
         return bool(state.entrance(offer.player))
     if offer.offer in ("stated_boost", "boost_choice"):
         return True  # a number or an amount: always one to give
+    if offer.offer == "spells_in_hand":  # while the Hero is still in the card's Room
+        walk = state.walk
+        if walk is None or walk.player != offer.player or walk.room is None:
+            return False
+        return state.player(offer.player).dungeon[walk.room].top.card_id == offer.card_id
     return bool(uncover_choices(state, offer))
 
 

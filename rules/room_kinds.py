@@ -24,6 +24,7 @@ RoomOffer = Literal[
     "die_roll_entrance",  # Yes with the die's number: to each Hero at the entrance
     "stated_boost",  # a number the owner states: this Room +that until end of turn
     "boost_choice",  # one of the card's amounts, the owner's pick: this Room +/- that
+    "spells_in_hand",  # how many Spell cards the owner holds: the entering Hero takes more
 ]
 ROOM_OFFERS: frozenset[str] = frozenset(get_args(RoomOffer))
 DIE_OFFERS = frozenset({"die_roll", "die_roll_entrance"})
@@ -73,16 +74,43 @@ class BoostChoice(Fact):
     amounts: tuple[Annotated[int, Field(ge=-5, le=5)], ...] = Field(min_length=2, max_length=4)
 
 
-RoomEffect = RearrangeRooms | UncoverRoom | DieDamage | StatedBoost | BoostChoice
-ROOM_TYPES = (RearrangeRooms, UncoverRoom, DieDamage, StatedBoost, BoostChoice)
+class DamagePerSpellInHand(Fact):
+    """This Room deals ``amount`` more per Spell card in its owner's hand: a number only
+    the owner knows, asked as a Hero enters the Room (the damage it takes there)."""
+
+    kind: Literal["damage_per_spells_in_hand"] = "damage_per_spells_in_hand"
+    amount: Annotated[int, Field(ge=1, le=3)] = 1
+    most: Annotated[int, Field(ge=1, le=20)] = 10
+
+
+RoomEffect = (
+    RearrangeRooms | UncoverRoom | DieDamage | StatedBoost | BoostChoice | DamagePerSpellInHand
+)
+ROOM_TYPES = (
+    RearrangeRooms,
+    UncoverRoom,
+    DieDamage,
+    StatedBoost,
+    BoostChoice,
+    DamagePerSpellInHand,
+)
 ROOM_KINDS = frozenset(
-    {"rearrange_rooms", "uncover_room", "die_damage", "stated_boost", "boost_choice"}
+    {
+        "rearrange_rooms",
+        "uncover_room",
+        "die_damage",
+        "stated_boost",
+        "boost_choice",
+        "damage_per_spells_in_hand",
+    }
 )
 # Asked when a Room's own button is used (``rules.activated``).
 AT_WILL_KINDS = frozenset({"stated_boost", "boost_choice"})
 # Fired at the moments the engine sees (a Room built, a Level Up, a Spell cast, an Item's
 # carrier entering the dungeon).
-_SEEN = frozenset({"you_build_this", "level_up", "cast", "carrier_enters_dungeon", "at_will"})
+_SEEN = frozenset(
+    {"you_build_this", "level_up", "cast", "carrier_enters_dungeon", "at_will", "hero_enters"}
+)
 
 
 def room_offer(effects: Sequence[BaseModel]) -> RoomOffer | None:
@@ -93,6 +121,8 @@ def room_offer(effects: Sequence[BaseModel]) -> RoomOffer | None:
     effect = effects[0]
     if isinstance(effect, DieDamage):
         return "die_roll_entrance" if effect.entrance else "die_roll"
+    if isinstance(effect, DamagePerSpellInHand):
+        return "spells_in_hand"
     if isinstance(effect, StatedBoost | BoostChoice):
         return "stated_boost" if isinstance(effect, StatedBoost) else "boost_choice"
     if isinstance(effect, UncoverRoom):
@@ -124,6 +154,8 @@ def room_phrases(effect: RoomEffect) -> list[RoomPhrase]:
         return [(f"card.fx.uncover_room.{effect.dungeon}", {})]
     if isinstance(effect, StatedBoost):
         return [("card.fx.stated_boost", {})]
+    if isinstance(effect, DamagePerSpellInHand):
+        return [("card.fx.damage_per_spells_in_hand", {"amount": effect.amount})]
     if isinstance(effect, BoostChoice):
         shown = " / ".join(f"{a:+d}" for a in effect.amounts)
         return [("card.fx.boost_choice", {"amounts": shown})]

@@ -36,6 +36,12 @@ ROOM_MESSAGES: dict[str, str] = {
         "this Room deals {amounts} until end of turn (your pick: draw a Spell card for the"
         " less, discard one for the more)."
     ),
+    "card.fx.damage_per_spells_in_hand": (
+        "this Room deals +{amount} for each Spell card in your hand (asked as a Hero enters)."
+    ),
+    "room.asked.spells_in_hand": "{player}'s {card}: {does}",
+    "room.spells_counted": "{card}: {player} holds {count} Spell {count:card|cards}.",
+    "err.hero_left_room": "{card}: the Hero has left that Room; its damage there is done.",
     "card.if.hero_at_your_entrance": "while a Hero waits at your entrance,",
     "room.weakened": "{card}: {room} (Room {room_n}) deals {amount} until end of turn.",
     "card.if.two_own_rooms_destroyed": "if two or more of your Rooms were destroyed this turn,",

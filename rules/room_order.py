@@ -32,7 +32,13 @@ from rules.room_choices import (
     uncovered_mark,
 )
 from rules.room_events import RoomsRearranged, RoomUncovered
-from rules.room_kinds import DIE_FACES, BoostChoice, StatedBoost, room_offer
+from rules.room_kinds import (
+    DIE_FACES,
+    BoostChoice,
+    DamagePerSpellInHand,
+    StatedBoost,
+    room_offer,
+)
 from rules.rulings import Arg, Ruling
 from rules.spell_effects import condition_holds, entrance_damage
 
@@ -219,9 +225,7 @@ def _boosted(state: GameState, offer: CardOffer, count: int | None) -> list[ev.E
     if amount is None:
         raise RulesError("R-CARD-EFFECT", "err.offer_count", card=offer.card, most=max(amounts))
     owner = state.player(offer.player)
-    index = next(
-        (i for i, s in owner.active_rooms() if s.top.card_id == offer.card_id), None
-    )
+    index = next((i for i, s in owner.active_rooms() if s.top.card_id == offer.card_id), None)
     if index is None or amount == 0:
         return []
     args: dict[str, Arg] = {
@@ -234,6 +238,73 @@ def _boosted(state: GameState, offer: CardOffer, count: int | None) -> list[ev.E
     return [ev.RoomBoosted(player=owner.name, index=index, amount=amount, ruling=said)]
 
 
+def hand_asked(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
+    """A Hero steps into a Room whose damage counts its owner's Spell cards in hand: the
+    owner is asked how many they hold (the Hero takes that much more there)."""
+    walk = state.walk
+    if not isinstance(event, ev.HeroEnteredRoom) or walk is None or walk.room != event.room:
+        return []
+    stack = state.player(walk.player).dungeon[event.room]
+    room = stack.top
+    if stack.deactivated or room.card_id is None:
+        return []
+    card = effects_of(room.card_id)
+    return [
+        ev.CardEffectFired(
+            player=walk.player,
+            card_id=room.card_id,
+            offer="spells_in_hand",
+            card=room.label(),
+            mandatory=True,
+            ruling=saying(
+                _ruling("room.asked.spells_in_hand", player=walk.player, card=room.label()),
+                room.card_id,
+                ability,
+            ),
+        )
+        for ability in (card.abilities if card else ())
+        if ability.trigger == "hero_enters" and room_offer(ability.effects) == "spells_in_hand"
+    ]
+
+
+def spell_counts(offer: CardOffer) -> range:
+    """The numbers of Spell cards in hand the owner may state (0 up to the card's most)."""
+    card = effects_of(offer.card_id)
+    most = max(
+        (
+            e.most
+            for a in (card.abilities if card else ())
+            for e in a.effects
+            if isinstance(e, DamagePerSpellInHand)
+        ),
+        default=0,
+    )
+    return range(most + 1)
+
+
+def spells_counted(state: GameState, offer: CardOffer, count: int | None) -> list[ev.EventBase]:
+    """The number of Spell cards stated: the Hero still in the Room takes that much more
+    (per the card's amount)."""
+    card = effects_of(offer.card_id)
+    effect = next(
+        (
+            e
+            for a in (card.abilities if card else ())
+            for e in a.effects
+            if isinstance(e, DamagePerSpellInHand)
+        ),
+        None,
+    )
+    if effect is None or count is None or count not in spell_counts(offer):
+        most = effect.most if effect else 0
+        raise RulesError("R-CARD-EFFECT", "err.offer_count", card=offer.card, most=most)
+    if not has_choice(state, offer):
+        raise HeroError("R-CARD-EFFECT", "err.hero_left_room", card=offer.card)
+    args: dict[str, Arg] = {"card": offer.card, "player": offer.player, "count": count}
+    noted = ev.Noted(ruling=_ruling("room.spells_counted", **args))
+    return [noted, *adventure.damage(state, count * effect.amount)] if count else [noted]
+
+
 def answered(
     state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect
 ) -> list[ev.EventBase]:
@@ -242,6 +313,8 @@ def answered(
         return _rolled(state, offer, command.count)
     if offer.offer in ("stated_boost", "boost_choice"):
         return _boosted(state, offer, command.count)
+    if offer.offer == "spells_in_hand":
+        return spells_counted(state, offer, command.count)
     if offer.offer in ("swap_own_rooms", "rearrange_any_dungeon"):
         return [_rearranged(state, offer, command)]
     return _uncovered(state, offer, command)

@@ -337,3 +337,26 @@ def _excavating(state: GameState) -> GameState:
     """A builds Alien Excavator at the entrance: its uncover question waits (when any Room
     of A's is covered)."""
     return run(state, c.BuildRoom(player="A", room=card_room(ALIEN_EXCAVATOR)), c.RevealRooms())
+
+
+MAGIPEDE = "RMB039"  # +1 per Spell card in your hand
+ELEMENTAL_GENERATOR = "TNL038"  # +X, X the Spell cards in your hand
+
+
+def test_rooms_counting_spells_in_hand_ask_the_owner_as_a_hero_enters() -> None:
+    """RMB039 (printed 2) and TNL038 (printed 3): +1 per Spell card in your hand, a number
+    only the owner knows: asked as a Hero enters. Three Spells: a Hero of 20 Health takes
+    2 + 3 = 5 in Magipede, 3 + 3 = 6 in the Generator. Once the Hero has walked on, the
+    question may only be declined."""
+    for card_id, printed in ((MAGIPEDE, 2), (ELEMENTAL_GENERATOR, 3)):
+        state = walking([card_room(card_id), plain("trap", 1)], [t_hero("fighter", 20)])
+        state = run(state, c.AdvanceHero())
+        assert _offers(state) == [("A", card_id, "spells_in_hand")], card_id
+        assert state.offers[0].mandatory
+        answer = c.AnswerCardEffect(player="A", card_id=card_id, accept=True, count=3)
+        after = run(state, answer)
+        assert after.walk is not None and after.walk.damage == printed + 3, card_id
+        moved = run(state, c.AdvanceHero())
+        refused(moved, answer, "R-CARD-EFFECT")
+        declined = run(moved, answer.model_copy(update={"accept": False}))
+        assert declined.offers == ()

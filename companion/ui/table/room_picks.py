@@ -12,7 +12,7 @@ from collections.abc import Callable
 from rules.commands import AnswerCardEffect
 from rules.models import CardOffer, GameState
 from rules.room_choices import die_faces, rearrangeable, swaps, uncover_choices
-from rules.room_order import boost_amounts
+from rules.room_order import boost_amounts, spell_counts
 
 Pick = tuple[str, str, AnswerCardEffect]
 
@@ -33,6 +33,11 @@ def room_picks(
         return [
             (f"offer-{n}-die-{k}", str(k), yes.model_copy(update={"count": k}))
             for k in die_faces()
+        ]
+    if offer.offer == "spells_in_hand":  # "0"…"10"
+        return [
+            (f"offer-{n}-count-{k}", str(k), yes.model_copy(update={"count": k}))
+            for k in spell_counts(offer)
         ]
     if offer.offer in ("stated_boost", "boost_choice"):  # "0"…"9", or "-2", "+2"
         stated = offer.offer == "stated_boost"
