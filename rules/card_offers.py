@@ -33,6 +33,8 @@ def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[
         return state.town
     if offer == "remove_survivor":  # survived the player's dungeon this turn (walk_kinds)
         return tuple(h for _, h in survivors(state, player))
+    if offer == "swap_soul":  # the player's own face-down Heroes (Porkus)
+        return tuple(s.hero for s in state.player(player).scored if not s.face_up)
     if offer == "raise_hero_health":  # the Hero walking a dungeon (its walk holds the Health)
         return (state.walk.hero,) if state.walk is not None else ()
     return ()

@@ -134,6 +134,7 @@ BaseOffer = Literal[
     "destroy_room_own",  # one of the owner's Rooms, its pick (Blockpile Puzzle, turn's end)
     "counter_on_built",  # Yes: a +1 counter on the Monster Room just built (Greg)
     "remove_survivor",  # a Hero that survived the owner's dungeon this turn leaves the game
+    "swap_soul",  # a face-down Hero of the owner's out, one from the decks in (its Souls)
 ]
 OfferKind = (
     BaseOffer | coin_kinds.CoinOffer | item_kinds.ItemOffer | room_kinds.RoomOffer
@@ -276,8 +277,11 @@ class Ability(Fact):
             return asked
         if asked_room := room_kinds.room_offer(self.effects):  # Rooms moved, a die rolled
             return asked_room
-        if [e.kind for e in self.effects] == ["remove_survivor"]:  # which one: asked
+        kinds = [e.kind for e in self.effects]
+        if kinds == ["remove_survivor"]:  # which Hero: asked (rules.walk_spells)
             return "remove_survivor"
+        if kinds == ["swap_soul"]:  # which face-down Hero, and the new one's Souls
+            return "swap_soul"
         if self.on_build and [e.kind for e in self.effects] == ["room_counters"]:
             return "counter_on_built"  # Greg: asked as a Monster Room is built
         if (

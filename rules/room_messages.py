@@ -99,6 +99,15 @@ ROOM_MESSAGES: dict[str, str] = {
     "card.fx.remove_survivor": (
         "remove a Hero that survived your dungeon this turn from the game."
     ),
+    "card.fx.swap_soul": (
+        "remove one of your face-down Heroes from the game; search the Hero decks for a Hero"
+        " and place it face down in your scorekeeping area."
+    ),
+    "card.soul_swapped": (
+        "{card}: {hero} leaves {player}'s scorekeeping area and the game; a Hero from the"
+        " decks worth {souls} {souls:Soul|Souls} takes its place."
+    ),
+    "err.soul_worth": "{card}: a Hero from the decks is worth 1 Soul, an Epic Hero 2.",
     "card.if.fewer_souls_than_any": "if you have fewer Souls than another player,",
     "card.survivor_removed": "{card}: {hero} leaves the game; {player}'s Wound from it is gone.",
     "err.spell_needs_survivor": (

@@ -376,6 +376,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             out.append(build.destroy(state, aimed, place[1]))
     elif offer.offer == "remove_survivor":  # Star of Invulnerability (rules.walk_spells)
         out.append(walk_spells.survivor_removed(state, offer.player, command.hero, offer.card))
+    elif offer.offer == "swap_soul":  # Porkus: a Soul out, one from the decks in
+        out += walk_spells.soul_swapped(state, offer, command.hero, command.count)
     elif offer.offer in ROOM_OFFERS:  # Rooms moved or uncovered, a die (rules.room_order)
         out += room_order.answered(state, offer, command)
     elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)

@@ -53,8 +53,19 @@ class RemoveSurvivor(Fact):
     kind: Literal["remove_survivor"] = "remove_survivor"
 
 
-WalkEffect = BackToEntrance | HarmlessRoom | EveryTreasure | TakeSurvivor | RemoveSurvivor
-WALK_TYPES = (BackToEntrance, HarmlessRoom, EveryTreasure, TakeSurvivor, RemoveSurvivor)
+class SwapSoul(Fact):
+    """One of the owner's face-down Heroes is removed from the game and a Hero searched
+    from the Hero decks goes face down in its place: asked which Hero goes and how many
+    Souls the new one is worth (1, an Epic Hero 2)."""
+
+    kind: Literal["swap_soul"] = "swap_soul"
+
+
+WalkEffect = (
+    BackToEntrance | HarmlessRoom | EveryTreasure | TakeSurvivor | RemoveSurvivor | SwapSoul
+)
+WALK_TYPES = (BackToEntrance, HarmlessRoom, EveryTreasure, TakeSurvivor, RemoveSurvivor, SwapSoul)
+SOULS_OF_A_HERO = (1, 2)  # an ordinary Hero, an Epic Hero
 # Cast by the engine (``rules.walk_spells``), with effect_kinds' ``no_hero_enters``.
 WALK_KINDS = frozenset(
     {"back_to_entrance", "harmless_room", "every_treasure", "no_hero_enters", "take_survivor"}

@@ -19,11 +19,18 @@ from rules import events as ev
 from rules.effect_kinds import Effect
 from rules.effects import Ability
 from rules.errors import RulesError
-from rules.models import GameState, PlayerState
+from rules.models import CardOffer, GameState, PlayerState
 from rules.rulings import Arg, Ruling
 from rules.treasure import shown_treasure
 from rules.turn_marks import survivors
-from rules.walk_kinds import HARMLESS, BackToEntrance, EveryTreasure, HarmlessRoom, TakeSurvivor
+from rules.walk_kinds import (
+    HARMLESS,
+    SOULS_OF_A_HERO,
+    BackToEntrance,
+    EveryTreasure,
+    HarmlessRoom,
+    TakeSurvivor,
+)
 
 EVERY_TYPE = ("cleric", "fighter", "mage", "thief")
 
@@ -132,6 +139,29 @@ def survivor_removed(state: GameState, owner: str, hero: int | None, card: str) 
         raise RulesError("R-CARD-EFFECT", "err.offer_hero", card=card)
     args: dict[str, Arg] = {"card": card, "hero": state.hero(hero).label(), "player": owner}
     return ev.HeroRemoved(hero=hero, ruling=_ruling("card.survivor_removed", **args))
+
+
+def soul_swapped(
+    state: GameState, offer: CardOffer, hero: int | None, souls: int | None
+) -> list[ev.EventBase]:
+    """The face-down Hero named leaves the game; the one searched from the Hero decks is
+    worth ``souls`` (1, or 2 for an Epic Hero) in its place."""
+    own = [s.hero for s in state.player(offer.player).scored if not s.face_up]
+    if hero is None or hero not in own:
+        raise RulesError("R-CARD-EFFECT", "err.offer_hero", card=offer.card)
+    if souls not in SOULS_OF_A_HERO:
+        raise RulesError("R-CARD-EFFECT", "err.soul_worth", card=offer.card)
+    args: dict[str, Arg] = {
+        "card": offer.card,
+        "hero": state.hero(hero).label(),
+        "player": offer.player,
+        "souls": souls,
+    }
+    said = _ruling("card.soul_swapped", **args)
+    return [
+        ev.HeroRemoved(hero=hero, ruling=said),
+        ev.ScoreCorrected(player=offer.player, souls=souls, wounds=0, ruling=said),
+    ]
 
 
 def entered(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:

@@ -10,7 +10,7 @@ from test_card_effects import _in_build, plain, walking
 
 from rules import commands as c
 from rules.card_effects import dungeon_damage, effects_of
-from rules.models import GameState
+from rules.models import GameState, ScoredHero
 from rules.treasure import treasure_total
 
 PAUSE = "TNL065"  # the Hero in your dungeon back at the entrance, full Health; no Hero enters
@@ -174,3 +174,38 @@ def test_star_of_invulnerability_reward_removes_a_hero_that_survived_your_dungeo
     state = run(state, c.AnswerCardEffect(player="A", card_id=STAR, accept=True, hero=hero))
     assert state.wounds("A") == wounds - 1
     assert all(s.hero != hero for p in state.players for s in p.scored)
+
+
+PORKUS = "TNL010"  # Level Up: a face-down Hero of yours out of the game, one from the decks in
+
+
+def test_porkus_levels_up_and_swaps_a_soul_for_a_hero_from_the_decks() -> None:
+    """TNL010 Level Up: choose a face-down Hero of your scorekeeping area and remove it from
+    the game; search the Hero decks for a Hero and place it face down there. A's ordinary
+    Hero (1 Soul) out, an Epic Hero (2 Souls) in: A has one Soul more. Its own face-up
+    Wound may not be chosen; a Hero is worth 1 or 2 Souls, nothing else."""
+    from referee_fixtures import t_hero as hero
+    from test_card_lasting import _boss
+
+    state = _in_build([plain("monster", 1)] * 4, [hero("fighter", 9), hero("mage", 4)])
+    a = _boss(state.player("A"), PORKUS, leveled=False).model_copy(
+        update={"scored": (ScoredHero(hero=0, face_up=False), ScoredHero(hero=1, face_up=True))}
+    )
+    setup = state.setup.model_copy(
+        update={
+            "players": (
+                state.setup.players[0].model_copy(update={"boss_card_id": PORKUS}),
+                *state.setup.players[1:],
+            )
+        }
+    )
+    state = state.model_copy(update={"players": (a, *state.players[1:]), "setup": setup})
+    souls = state.souls("A")
+    state = run(state, c.BuildRoom(player="A", room=plain("trap", 1)), c.RevealRooms())
+    assert [(o.card_id, o.offer) for o in state.offers] == [(PORKUS, "swap_soul")]
+    answer = c.AnswerCardEffect(player="A", card_id=PORKUS, accept=True, hero=0, count=2)
+    refused(state, answer.model_copy(update={"hero": 1}), "R-CARD-EFFECT")  # a Wound
+    refused(state, answer.model_copy(update={"count": 3}), "R-CARD-EFFECT")
+    state = run(state, answer)
+    assert state.souls("A") == souls - 1 + 2
+    assert [s.hero for s in state.player("A").scored] == [1]

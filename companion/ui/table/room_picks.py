@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.card_offers import offer_heroes
 from rules.commands import AnswerCardEffect
 from rules.models import CardOffer, GameState
 from rules.room_choices import die_faces, rearrangeable, swaps, uncover_choices
 from rules.room_order import boost_amounts, spell_counts
+from rules.walk_kinds import SOULS_OF_A_HERO
 
 Pick = tuple[str, str, AnswerCardEffect]
 
@@ -33,6 +35,16 @@ def room_picks(
         return [
             (f"offer-{n}-die-{k}", str(k), yes.model_copy(update={"count": k}))
             for k in die_faces()
+        ]
+    if offer.offer == "swap_soul":  # "Kyle → 1", "Kyle → 2": the Hero out, the new Souls
+        return [
+            (
+                f"offer-{n}-hero-{h + 1}-souls-{souls}",
+                f"{label(state.hero(h).label())} → {souls}",
+                yes.model_copy(update={"hero": h, "count": souls}),
+            )
+            for h in offer_heroes(state, offer.offer, offer.player)
+            for souls in SOULS_OF_A_HERO
         ]
     if offer.offer == "spells_in_hand":  # "0"…"10"
         return [
