@@ -67,12 +67,22 @@ def has_choice(state: GameState, offer: CardOffer) -> bool:
         return bool(state.entrance(offer.player))
     if offer.offer in ("stated_boost", "boost_choice"):
         return True  # a number or an amount: always one to give
+    if offer.offer == "treasure_to_dungeon":
+        return bool(treasure_dungeons(state))
     if offer.offer == "spells_in_hand":  # while the Hero is still in the card's Room
         walk = state.walk
         if walk is None or walk.player != offer.player or walk.room is None:
             return False
         return state.player(offer.player).dungeon[walk.room].top.card_id == offer.card_id
     return bool(uncover_choices(state, offer))
+
+
+def treasure_dungeons(state: GameState) -> tuple[str, ...]:
+    """The players still in whose dungeon a treasure may be added (one with an active
+    Room to hold it until end of turn)."""
+    return tuple(
+        p.name for p in state.players if not p.eliminated and any(True for _ in p.active_rooms())
+    )
 
 
 def die_faces() -> range:

@@ -25,6 +25,7 @@ RoomOffer = Literal[
     "stated_boost",  # a number the owner states: this Room +that until end of turn
     "boost_choice",  # one of the card's amounts, the owner's pick: this Room +/- that
     "spells_in_hand",  # how many Spell cards the owner holds: the entering Hero takes more
+    "treasure_to_dungeon",  # a dungeon and a treasure type: one more icon there this turn
 ]
 ROOM_OFFERS: frozenset[str] = frozenset(get_args(RoomOffer))
 DIE_OFFERS = frozenset({"die_roll", "die_roll_entrance"})
@@ -83,8 +84,21 @@ class DamagePerSpellInHand(Fact):
     most: Annotated[int, Field(ge=1, le=20)] = 10
 
 
+class TreasureToDungeon(Fact):
+    """One treasure icon of a type its owner picks is added to a dungeon of any player
+    until end of turn (asked which dungeon and which type; kept on its first active Room)."""
+
+    kind: Literal["treasure_to_dungeon"] = "treasure_to_dungeon"
+
+
 RoomEffect = (
-    RearrangeRooms | UncoverRoom | DieDamage | StatedBoost | BoostChoice | DamagePerSpellInHand
+    RearrangeRooms
+    | UncoverRoom
+    | DieDamage
+    | StatedBoost
+    | BoostChoice
+    | DamagePerSpellInHand
+    | TreasureToDungeon
 )
 ROOM_TYPES = (
     RearrangeRooms,
@@ -93,6 +107,7 @@ ROOM_TYPES = (
     StatedBoost,
     BoostChoice,
     DamagePerSpellInHand,
+    TreasureToDungeon,
 )
 ROOM_KINDS = frozenset(
     {
@@ -102,10 +117,11 @@ ROOM_KINDS = frozenset(
         "stated_boost",
         "boost_choice",
         "damage_per_spells_in_hand",
+        "treasure_to_dungeon",
     }
 )
 # Asked when a Room's own button is used (``rules.activated``).
-AT_WILL_KINDS = frozenset({"stated_boost", "boost_choice"})
+AT_WILL_KINDS = frozenset({"stated_boost", "boost_choice", "treasure_to_dungeon"})
 # Fired at the moments the engine sees (a Room built, a Level Up, a Spell cast, an Item's
 # carrier entering the dungeon).
 _SEEN = frozenset(
@@ -123,6 +139,8 @@ def room_offer(effects: Sequence[BaseModel]) -> RoomOffer | None:
         return "die_roll_entrance" if effect.entrance else "die_roll"
     if isinstance(effect, DamagePerSpellInHand):
         return "spells_in_hand"
+    if isinstance(effect, TreasureToDungeon):
+        return "treasure_to_dungeon"
     if isinstance(effect, StatedBoost | BoostChoice):
         return "stated_boost" if isinstance(effect, StatedBoost) else "boost_choice"
     if isinstance(effect, UncoverRoom):
@@ -154,6 +172,8 @@ def room_phrases(effect: RoomEffect) -> list[RoomPhrase]:
         return [(f"card.fx.uncover_room.{effect.dungeon}", {})]
     if isinstance(effect, StatedBoost):
         return [("card.fx.stated_boost", {})]
+    if isinstance(effect, TreasureToDungeon):
+        return [("card.fx.treasure_to_dungeon", {})]
     if isinstance(effect, DamagePerSpellInHand):
         return [("card.fx.damage_per_spells_in_hand", {"amount": effect.amount})]
     if isinstance(effect, BoostChoice):

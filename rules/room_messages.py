@@ -42,6 +42,15 @@ ROOM_MESSAGES: dict[str, str] = {
     "room.asked.spells_in_hand": "{player}'s {card}: {does}",
     "room.spells_counted": "{card}: {player} holds {count} Spell {count:card|cards}.",
     "err.hero_left_room": "{card}: the Hero has left that Room; its damage there is done.",
+    "card.fx.treasure_to_dungeon": (
+        "add one treasure of the type you pick to any player's dungeon until end of turn."
+    ),
+    "room.treasure_added": (
+        "{card}: {player}'s dungeon has one {treasure} treasure more until end of turn."
+    ),
+    "err.treasure_to_dungeon": (
+        "{card}: name a dungeon with an active Room and a treasure type."
+    ),
     "card.if.hero_at_your_entrance": "while a Hero waits at your entrance,",
     "room.weakened": "{card}: {room} (Room {room_n}) deals {amount} until end of turn.",
     "card.if.two_own_rooms_destroyed": "if two or more of your Rooms were destroyed this turn,",

@@ -23,11 +23,12 @@ from rules.card_triggers import saying
 from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, RulesError
 from rules.evolve import evolve
-from rules.models import CardOffer, GameState, PlayerState, Room
+from rules.models import TREASURES, CardOffer, GameState, PlayerState, Room
 from rules.room_choices import (
     has_choice,
     rearrangeable,
     swaps,
+    treasure_dungeons,
     uncover_choices,
     uncovered_mark,
 )
@@ -305,6 +306,21 @@ def spells_counted(state: GameState, offer: CardOffer, count: int | None) -> lis
     return [noted, *adventure.damage(state, count * effect.amount)] if count else [noted]
 
 
+def treasure_added(
+    state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect
+) -> list[ev.EventBase]:
+    """The treasure type picked (``count``, its place in ``TREASURES``) in the dungeon
+    named until end of turn, on its first active Room."""
+    dungeon, count = command.target or "", command.count
+    if dungeon not in treasure_dungeons(state) or count is None or count >= len(TREASURES):
+        raise RulesError("R-CARD-EFFECT", "err.treasure_to_dungeon", card=offer.card)
+    index = next(i for i, _ in state.player(dungeon).active_rooms())
+    treasure = TREASURES[count]
+    args: dict[str, Arg] = {"card": offer.card, "player": dungeon, "treasure": treasure}
+    said = _ruling("room.treasure_added", **args)
+    return [ev.RoomTreasureChanged(player=dungeon, index=index, treasure=(treasure,), ruling=said)]
+
+
 def answered(
     state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect
 ) -> list[ev.EventBase]:
@@ -315,6 +331,8 @@ def answered(
         return _boosted(state, offer, command.count)
     if offer.offer == "spells_in_hand":
         return spells_counted(state, offer, command.count)
+    if offer.offer == "treasure_to_dungeon":
+        return treasure_added(state, offer, command)
     if offer.offer in ("swap_own_rooms", "rearrange_any_dungeon"):
         return [_rearranged(state, offer, command)]
     return _uncovered(state, offer, command)

@@ -360,3 +360,23 @@ def test_rooms_counting_spells_in_hand_ask_the_owner_as_a_hero_enters() -> None:
         refused(moved, answer, "R-CARD-EFFECT")
         declined = run(moved, answer.model_copy(update={"accept": False}))
         assert declined.offers == ()
+
+
+ENDLESS_GALLERY = "RMB045"  # destroy this Room: one treasure of any type in any dungeon
+
+
+def test_endless_gallery_destroyed_adds_a_treasure_to_any_dungeon_this_turn() -> None:
+    """RMB045: you can destroy this Room to add one treasure of any type to any player's
+    dungeon until end of turn. A destroys it and gives B's dungeon a Cleric: B's Cleric
+    total is one more, and the Gallery is gone from A's dungeon."""
+    from rules.treasure import treasure_total
+
+    state = _in_build([card_room(ENDLESS_GALLERY), plain("trap", 1)], [t_hero("fighter", 9)])
+    before = treasure_total(state, "B", "cleric")
+    state = run(state, c.UseRoomAbility(player="A", index=0))
+    assert _names(state.player("A")) == ["plain trap 1"]
+    assert _offers(state) == [("A", ENDLESS_GALLERY, "treasure_to_dungeon")]
+    answer = c.AnswerCardEffect(player="A", card_id=ENDLESS_GALLERY, accept=True, target="B")
+    refused(state, answer.model_copy(update={"count": 9}), "R-CARD-EFFECT")
+    state = run(state, answer.model_copy(update={"count": 0}))  # cleric, the first type
+    assert treasure_total(state, "B", "cleric") == before + 1

@@ -11,8 +11,14 @@ from collections.abc import Callable
 
 from rules.card_offers import offer_heroes
 from rules.commands import AnswerCardEffect
-from rules.models import CardOffer, GameState
-from rules.room_choices import die_faces, rearrangeable, swaps, uncover_choices
+from rules.models import TREASURES, CardOffer, GameState
+from rules.room_choices import (
+    die_faces,
+    rearrangeable,
+    swaps,
+    treasure_dungeons,
+    uncover_choices,
+)
 from rules.room_order import boost_amounts, spell_counts
 from rules.walk_kinds import SOULS_OF_A_HERO
 
@@ -26,15 +32,28 @@ def _swapped(size: int, a: int, b: int) -> tuple[int, ...]:
 
 
 def room_picks(
-    state: GameState, n: int, offer: CardOffer, label: Callable[[str], str]
+    state: GameState,
+    n: int,
+    offer: CardOffer,
+    label: Callable[[str], str],
+    word: Callable[[str], str] = str,
 ) -> list[Pick]:
     """One (identifier, words, answer) per thing the offer may take; ``label`` says a
-    Room's name in the player's language."""
+    Room's name in the player's language, ``word`` a treasure type."""
     yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
     if offer.offer in ("die_roll", "die_roll_entrance"):
         return [
-            (f"offer-{n}-die-{k}", str(k), yes.model_copy(update={"count": k}))
-            for k in die_faces()
+            (f"offer-{n}-die-{k}", str(k), yes.model_copy(update={"count": k})) for k in die_faces()
+        ]
+    if offer.offer == "treasure_to_dungeon":  # "Bo · Cleric": a dungeon and a type
+        return [
+            (
+                f"offer-{n}-{who}-treasure-{treasure}",
+                f"{who} · {word(treasure)}",
+                yes.model_copy(update={"target": who, "count": k}),
+            )
+            for who in treasure_dungeons(state)
+            for k, treasure in enumerate(TREASURES)
         ]
     if offer.offer == "swap_soul":  # "Kyle → 1", "Kyle → 2": the Hero out, the new Souls
         return [
