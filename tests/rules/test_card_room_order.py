@@ -106,9 +106,7 @@ def test_alien_excavator_built_may_uncover_a_covered_room_of_yours_which_fires()
     state = _with(state, "A", (_stack(card_room(SPIKED_PIT), plain("monster", 2)),))
     state = run(state, c.BuildRoom(player="A", room=card_room(ALIEN_EXCAVATOR)), c.RevealRooms())
     assert _offers(state) == [("A", ALIEN_EXCAVATOR, "uncover_own_room")]
-    answer = c.AnswerCardEffect(
-        player="A", card_id=ALIEN_EXCAVATOR, accept=True, room=1, covered=0
-    )
+    answer = c.AnswerCardEffect(player="A", card_id=ALIEN_EXCAVATOR, accept=True, room=1, covered=0)
     refused(state, answer.model_copy(update={"room": 0}), "R-CARD-EFFECT")  # nothing under
     state = run(state, answer)
     assert _names(state.player("A")) == ["Alien Excavator", "Spiked Pit"]
@@ -210,7 +208,7 @@ def test_oh_yeah_or_destroys_a_room_in_any_dungeon_once_two_of_yours_were_destro
 
 
 def test_oh_yeah_counts_only_the_rooms_destroyed_this_turn() -> None:
-    """"This turn": a Room destroyed last turn does not count; one more this turn makes
+    """ "This turn": a Room destroyed last turn does not count; one more this turn makes
     one, too few to destroy."""
     rooms = [plain("trap", 1), plain("monster", 2), plain("trap", 3)]
     state = run(_in_build(rooms, [t_hero("fighter", 9)]), c.DestroyRoom(player="A", index=0))
@@ -222,21 +220,24 @@ def test_oh_yeah_counts_only_the_rooms_destroyed_this_turn() -> None:
 def test_the_app_offers_one_button_per_answer_the_engine_takes() -> None:
     """The table's buttons for these questions: each names an answer the engine accepts
     (a swap of two Rooms, a covered Room, a die's face), and there is one per choice."""
+    from companion.i18n import Translator
     from companion.ui.table.room_picks import room_picks
+
+    tr = Translator("en")
 
     rooms = [plain("trap", 1), plain("monster", 2), plain("trap", 3)]
     state = run(_in_build(rooms, [t_hero("fighter", 9)]), c.CastSpell(player="A", card_id=OH_YEAH))
-    picks = room_picks(state, 1, state.offers[0], str)
-    assert [words for _, words, _ in picks] == ["1 ↔ 2", "1 ↔ 3", "2 ↔ 3"]
+    picks = room_picks(state, 1, state.offers[0], tr)
+    assert [words for _, words, _ in picks] == ["Rooms 1 and 2", "Rooms 1 and 3", "Rooms 2 and 3"]
     swapped = run(state, picks[1][2])
     assert [s.top.damage for s in swapped.player("A").dungeon] == [3, 2, 1]
     state = walking([plain("trap", 1)], [t_hero("fighter", 9)])
     state = run(state, c.AdvanceHero(), c.CastSpell(player="A", card_id=FIREBALL))
-    picks = room_picks(state, 1, state.offers[0], str)
+    picks = room_picks(state, 1, state.offers[0], tr)
     assert [words for _, words, _ in picks] == ["1", "2", "3", "4", "5", "6"]
     u = plain("trap", 4, "mage")
     state = _boss_levels_up(MANDO, (_stack(u, plain("monster", 1)),))
-    picks = room_picks(state, 1, state.offers[0], str)
+    picks = room_picks(state, 1, state.offers[0], tr)
     assert [words for _, words, _ in picks] == [f"B 1 · {u.name}"]
     assert run(state, picks[0][2]).player("B").dungeon[0].top == u
 

@@ -111,9 +111,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
             for who, i in offer_places(state, offer.offer, offer.player)
         ]
     elif offer.offer in (*ROOM_OFFERS, "swap_soul"):  # Rooms moved, a die, a Soul swapped
-        picks = room_picks(
-            state, n, offer, lambda name: card_label(tr, name), lambda t: tr(f"treasure.{t}")
-        )
+        picks = room_picks(state, n, offer, tr)
     elif offer.offer == "count":  # one button per number allowed: "0", "1", "2"…
         picks = [
             (f"offer-{n}-count-{k}", str(k), yes.model_copy(update={"count": k}))

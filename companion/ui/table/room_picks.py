@@ -1,14 +1,15 @@
 """The answers an offer that moves Rooms or asks a die's roll may take, as buttons
-(R-CARD-EFFECT): two Rooms to swap ("1 ↔ 3"), in any one dungeon for a rearrangement
-("Bo 1 ↔ 2"), a covered Room to bring up ("2 · Spiked Pit"), the die's faces ("1"…"6"),
-a number stated or an amount picked for a Room's boost ("0"…"9", "-2", "+2").
+(R-CARD-EFFECT): two Rooms to swap ("Rooms 1 and 3"), in any one dungeon for a
+rearrangement ("Bo · Rooms 1 and 2"), a covered Room to bring up ("2 · Spiked Pit"),
+the die's faces ("1"…"6"), a number stated or an amount picked for a Room's boost
+("0"…"9", "-2", "+2"), a dungeon and a treasure type, a Soul swapped.
 The engine says what may be taken (``rules.room_choices``); the app only lists it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from companion.i18n import Translator
+from companion.ui.table.rulings import card_label
 from rules.card_offers import offer_heroes
 from rules.commands import AnswerCardEffect
 from rules.models import TREASURES, CardOffer, GameState
@@ -31,15 +32,15 @@ def _swapped(size: int, a: int, b: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-def room_picks(
-    state: GameState,
-    n: int,
-    offer: CardOffer,
-    label: Callable[[str], str],
-    word: Callable[[str], str] = str,
-) -> list[Pick]:
-    """One (identifier, words, answer) per thing the offer may take; ``label`` says a
-    Room's name in the player's language, ``word`` a treasure type."""
+def room_picks(state: GameState, n: int, offer: CardOffer, tr: Translator) -> list[Pick]:
+    """One (identifier, words, answer) per thing the offer may take, worded by ``tr``."""
+
+    def label(name: str) -> str:  # a Room's or a Hero's name in the player's language
+        return card_label(tr, name)
+
+    def word(treasure: str) -> str:
+        return tr(f"treasure.{treasure}")
+
     yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
     if offer.offer in ("die_roll", "die_roll_entrance"):
         return [
@@ -55,11 +56,11 @@ def room_picks(
             for who in treasure_dungeons(state)
             for k, treasure in enumerate(TREASURES)
         ]
-    if offer.offer == "swap_soul":  # "Kyle → 1", "Kyle → 2": the Hero out, the new Souls
+    if offer.offer == "swap_soul":  # "Kyle: 1 Soul", "Kyle: 2 Souls": out, the new worth
         return [
             (
                 f"offer-{n}-hero-{h + 1}-souls-{souls}",
-                f"{label(state.hero(h).label())} → {souls}",
+                tr("table.offer.soul_worth", hero=label(state.hero(h).label()), souls=souls),
                 yes.model_copy(update={"hero": h, "count": souls}),
             )
             for h in offer_heroes(state, offer.offer, offer.player)
@@ -95,7 +96,8 @@ def room_picks(
         size = len(state.player(who).dungeon)
         for a, b in swaps(state, who):
             mine = offer.offer == "swap_own_rooms"
-            words = f"{'' if mine else who + ' '}{a + 1} ↔ {b + 1}"
+            pair = tr("table.offer.rooms_pair", a=a + 1, b=b + 1)
+            words = pair if mine else f"{who} · {pair}"
             answer = yes.model_copy(update={"target": who, "order": _swapped(size, a, b)})
             picks.append((f"offer-{n}-{who}-swap-{a + 1}-{b + 1}", words, answer))
     return picks
