@@ -41,6 +41,9 @@ ROOM_MESSAGES: dict[str, str] = {
     ),
     "room.asked.spells_in_hand": "{player}'s {card}: {does}",
     "room.spells_counted": "{card}: {player} holds {count} Spell {count:card|cards}.",
+    "err.walk_question_first": (
+        "{card} asks {player} first: the answer is about the Room the Hero stands in."
+    ),
     "err.hero_left_room": "{card}: the Hero has left that Room; its damage there is done.",
     "card.fx.treasure_to_dungeon": (
         "add one treasure of the type you pick to any player's dungeon until end of turn."

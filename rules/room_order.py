@@ -15,7 +15,7 @@ the number the player states.
 
 from __future__ import annotations
 
-from rules import adventure, card_triggers
+from rules import adventure, card_triggers, minibosses
 from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import effects_of
@@ -23,7 +23,7 @@ from rules.card_triggers import saying
 from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, RulesError
 from rules.evolve import evolve
-from rules.models import TREASURES, CardOffer, GameState, PlayerState, Room
+from rules.models import TREASURES, CardOffer, GameState, PendingBuild, PlayerState, Room
 from rules.room_choices import (
     has_choice,
     rearrangeable,
@@ -157,11 +157,17 @@ def _uncovered(
         "room": stack.rooms[covered].label(),
         "over": stack.top.label(),
     }
-    event = RoomUncovered(
-        player=name, index=index, covered=covered, ruling=_ruling("room.uncovered", **args)
+    said = _ruling("room.uncovered", **args)
+    event = RoomUncovered(player=name, index=index, covered=covered, ruling=said)
+    # The Room now covered loses its Miniboss and Coins, as one built over would (R-MINI).
+    covering = ev.RoomRevealed(
+        player=name, build=PendingBuild(room=stack.rooms[covered], over=index), ruling=said
     )
-    after = evolve(state, event)
-    out: list[ev.EventBase] = [event, *card_triggers.uncovered(after, name, index)]
+    lost = minibosses.lost_with_room(state, covering) if state.setup.ruleset.minibosses else []
+    after = state
+    for done in (*lost, event):
+        after = evolve(after, done)
+    out: list[ev.EventBase] = [*lost, event, *card_triggers.uncovered(after, name, index)]
     if offer.offer == "uncover_opponent_room":
         mark = uncovered_mark(offer.player, offer.card_id, name)
         again = ev.CardEffectFired(
@@ -319,6 +325,27 @@ def treasure_added(
     args: dict[str, Arg] = {"card": offer.card, "player": dungeon, "treasure": treasure}
     said = _ruling("room.treasure_added", **args)
     return [ev.RoomTreasureChanged(player=dungeon, index=index, treasure=(treasure,), ruling=said)]
+
+
+WALK_QUESTIONS = ("spells_in_hand", "die_roll")
+
+
+def walk_question(state: GameState) -> CardOffer | None:
+    """A question about the Hero walking now that still waits (Spell cards in hand as it
+    entered the Room, a die's damage to it): the walk waits for the answer."""
+    return next(
+        (o for o in state.offers if o.offer in WALK_QUESTIONS and has_choice(state, o)), None
+    )
+
+
+def check_walk_may_go_on(state: GameState) -> None:
+    """Refuse a step of the walk while such a question waits: its answer is about the
+    Room the Hero stands in (R-CARD-EFFECT)."""
+    waiting = walk_question(state)
+    if waiting is not None:
+        raise RulesError(
+            "R-CARD-EFFECT", "err.walk_question_first", card=waiting.card, player=waiting.player
+        )
 
 
 def answered(

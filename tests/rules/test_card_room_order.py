@@ -347,20 +347,23 @@ ELEMENTAL_GENERATOR = "TNL038"  # +X, X the Spell cards in your hand
 def test_rooms_counting_spells_in_hand_ask_the_owner_as_a_hero_enters() -> None:
     """RMB039 (printed 2) and TNL038 (printed 3): +1 per Spell card in your hand, a number
     only the owner knows: asked as a Hero enters. Three Spells: a Hero of 20 Health takes
-    2 + 3 = 5 in Magipede, 3 + 3 = 6 in the Generator. Once the Hero has walked on, the
-    question may only be declined."""
+    2 + 3 = 5 in Magipede, 3 + 3 = 6 in the Generator. The walk waits for the answer: a
+    step on is refused, and finishing the walk stops at the question."""
     for card_id, printed in ((MAGIPEDE, 2), (ELEMENTAL_GENERATOR, 3)):
         state = walking([card_room(card_id), plain("trap", 1)], [t_hero("fighter", 20)])
+        paused = run(state, c.FinishWalk())  # stops in the card's Room, asking
+        assert paused.walk is not None and paused.walk.room == 0, card_id
         state = run(state, c.AdvanceHero())
         assert _offers(state) == [("A", card_id, "spells_in_hand")], card_id
         assert state.offers[0].mandatory
+        refused(state, c.AdvanceHero(), "R-CARD-EFFECT")
+        refused(state, c.FinishWalk(), "R-CARD-EFFECT")
         answer = c.AnswerCardEffect(player="A", card_id=card_id, accept=True, count=3)
+        refused(state, answer.model_copy(update={"count": 11}), "R-CARD-EFFECT")
         after = run(state, answer)
         assert after.walk is not None and after.walk.damage == printed + 3, card_id
-        moved = run(state, c.AdvanceHero())
-        refused(moved, answer, "R-CARD-EFFECT")
-        declined = run(moved, answer.model_copy(update={"accept": False}))
-        assert declined.offers == ()
+        done = run(after, c.FinishWalk())
+        assert done.walk is None  # 5 or 6 + 1 < 20: it survived
 
 
 ENDLESS_GALLERY = "RMB045"  # destroy this Room: one treasure of any type in any dungeon
@@ -381,3 +384,21 @@ def test_endless_gallery_destroyed_adds_a_treasure_to_any_dungeon_this_turn() ->
     refused(state, answer.model_copy(update={"count": 9}), "R-CARD-EFFECT")
     state = run(state, answer.model_copy(update={"count": 0}))  # cleric, the first type
     assert treasure_total(state, "B", "cleric") == before + 1
+
+
+def test_a_room_covered_by_an_uncovered_one_loses_its_coins_as_if_built_over() -> None:
+    """R-MINI: Coins and a Miniboss belong to the top Room and are lost when it is
+    covered. Mando brings B's covered Room up over a Room with 2 Coins on it: the Coins
+    are lost (noted), and the uncovered Room has none."""
+    u = plain("trap", 4, "mage")
+    top = RoomStack(rooms=(u, plain("monster", 1)), coins=2)
+    state = _boss_levels_up(MANDO, (top,))
+    ruleset = state.setup.ruleset.model_copy(update={"minibosses": True})
+    state = state.model_copy(update={"setup": state.setup.model_copy(update={"ruleset": ruleset})})
+    answer = c.AnswerCardEffect(
+        player="A", card_id=MANDO, accept=True, target="B", room=0, covered=0
+    )
+    events = events_of(state, answer)
+    assert [type(e).__name__ for e in events][1:3] == ["CoinsLost", "RoomUncovered"]
+    b = run(state, answer).player("B")
+    assert b.dungeon[0].top == u and b.dungeon[0].coins == 0
