@@ -95,16 +95,24 @@ def cast(
     if not has_choice(state, probe):
         key = "err.spell_needs_hero_here" if probe.offer == "die_roll" else "err.spell_needs_rooms"
         raise RulesError("R-CARD-EFFECT", key, card=card.name, player=caster.name)
-    out: list[ev.EventBase] = [
-        ev.Noted(ruling=_ruling("card.spell_cast", player=caster.name, card=card.name))
-    ]
-    for ability in card.abilities:
-        offer = room_offer(ability.effects)
-        if offer is None:
-            continue
-        probe = probe.model_copy(update={"offer": offer})
-        if ability is first or has_choice(state, probe):
-            out.append(_offered(caster.name, card, ability, f"room.asked.{offer}"))
+    cast_said = _ruling("card.spell_cast", player=caster.name, card=card.name)
+    return [ev.Noted(ruling=cast_said), _offered(caster.name, card, first, f"room.asked.{asked}")]
+
+
+def _then(state: GameState, offer: CardOffer) -> list[ev.EventBase]:
+    """A Spell's first question answered: its "AND" part that asks too (Fireball!'s roll
+    for the Heroes at the entrance), asked now if it has something to act on. One at a
+    time: answers name the card, so two of its questions at once could not be told
+    apart."""
+    card = effects_of(offer.card_id)
+    if card is None or card.kind != "spell" or room_offer(card.abilities[0].effects) != offer.offer:
+        return []
+    out: list[ev.EventBase] = []
+    for ability in card.abilities[1:]:
+        asked = room_offer(ability.effects)
+        probe = offer.model_copy(update={"offer": asked or "may"})
+        if asked is not None and ability.condition == "none" and has_choice(state, probe):
+            out.append(_offered(offer.player, card, ability, f"room.asked.{asked}"))
     return out
 
 
@@ -196,7 +204,7 @@ def _rolled(state: GameState, offer: CardOffer, count: int | None) -> list[ev.Ev
     walk = state.walk
     if walk is None or walk.player != offer.player or walk.room is None:
         raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=offer.card)
-    return [noted, *adventure.damage(state, count)]
+    return [noted, *adventure.damage(state, count), *_then(state, offer)]
 
 
 def asked_at_will(player: str, room: Room, ability: Ability, ruling: Ruling) -> ev.EventBase:

@@ -172,10 +172,13 @@ def test_fireball_may_also_roll_for_each_hero_at_your_entrance() -> None:
     heroes = [t_hero("fighter", 9), t_hero("fighter", 2), t_hero("fighter", 6)]
     state = walking([plain("trap", 1), plain("trap", 1)], heroes)
     state = run(state, c.AdvanceHero(), c.CastSpell(player="A", card_id=FIREBALL))
-    assert _offers(state) == [("A", FIREBALL, "die_roll"), ("A", FIREBALL, "die_roll_entrance")]
-    assert [o.mandatory for o in state.offers] == [True, False]
+    # One question at a time (answers name the card): the Hero's roll, then the "AND".
+    assert _offers(state) == [("A", FIREBALL, "die_roll")]
     roll = c.AnswerCardEffect(player="A", card_id=FIREBALL, accept=True, count=1)
-    state = run(state, roll, roll.model_copy(update={"count": 3}))
+    state = run(state, roll)
+    assert _offers(state) == [("A", FIREBALL, "die_roll_entrance")]
+    assert not state.offers[0].mandatory  # "if you discard another Spell": a may
+    state = run(state, roll.model_copy(update={"count": 3}))
     assert state.offers == ()
     assert dict(state.carried) == {2: 3}
     assert [s.hero for s in state.player("A").scored] == [1]
