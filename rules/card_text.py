@@ -135,7 +135,8 @@ def ability_phrases(ability: Ability) -> list[Phrase]:
     if ability.cost != "none":
         # "discard a Spell card to <effect>" reads wrong before "by hand: ...": the cost is
         # paid, then the players carry the effect out.
-        by_hand = any(e.kind == "by_hand" for e in ability.effects)
+        # So do the asked effects of rules.room_kinds ("roll a die: ...", "add one ...").
+        by_hand = any(e.kind == "by_hand" or isinstance(e, ROOM_TYPES) for e in ability.effects)
         out.append((f"card.cost.{ability.cost}{'.then' if by_hand else ''}", {}))
     if ability.target != "none":
         out.append((f"card.target.{ability.target}", {}))
