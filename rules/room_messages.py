@@ -21,8 +21,7 @@ ROOM_MESSAGES: dict[str, str] = {
         "move one covered Room of your dungeon to the top of its stack (uncovering it)."
     ),
     "card.fx.uncover_room.each_opponent": (
-        "in each opponent's dungeon, move one covered Room to the top of its stack"
-        " (uncovering it)."
+        "in each opponent's dungeon, move one covered Room to the top of its stack (uncovering it)."
     ),
     "card.fx.die_damage": "roll a die: that much damage (1 to 6) to the Hero.",
     "card.fx.die_damage.entrance": (
@@ -51,9 +50,7 @@ ROOM_MESSAGES: dict[str, str] = {
     "room.treasure_added": (
         "{card}: {player}'s dungeon has one {treasure} treasure more until end of turn."
     ),
-    "err.treasure_to_dungeon": (
-        "{card}: name a dungeon with an active Room and a treasure type."
-    ),
+    "err.treasure_to_dungeon": ("{card}: name a dungeon with an active Room and a treasure type."),
     "card.if.hero_at_your_entrance": "while a Hero waits at your entrance,",
     "room.weakened": "{card}: {room} (Room {room_n}) deals {amount} until end of turn.",
     "card.if.two_own_rooms_destroyed": "if two or more of your Rooms were destroyed this turn,",
@@ -70,8 +67,7 @@ ROOM_MESSAGES: dict[str, str] = {
     "room.die_rolled": "{card}: {player}'s die shows {roll}.",
     # refusals
     "err.spell_if.two_own_rooms_destroyed": (
-        "{card} destroys a Room only once two or more of {player}'s Rooms were destroyed"
-        " this turn."
+        "{card} destroys a Room only once two or more of {player}'s Rooms were destroyed this turn."
     ),
     "err.spell_needs_rooms": "{card} needs two Rooms or more in {player}'s dungeon.",
     "err.room_order": "A new order names each of the dungeon's {size} places once.",
@@ -84,16 +80,12 @@ ROOM_MESSAGES: dict[str, str] = {
         "the Hero in your dungeon goes back to your entrance, restored to full Health."
     ),
     "card.fx.harmless_room": (
-        "until end of turn it deals no damage, and each Hero entering it gains +{amount}"
-        " Health."
+        "until end of turn it deals no damage, and each Hero entering it gains +{amount} Health."
     ),
     "card.fx.every_treasure": (
-        "until end of turn it has one Cleric, Fighter, Mage and Thief treasure instead of"
-        " its own."
+        "until end of turn it has one Cleric, Fighter, Mage and Thief treasure instead of its own."
     ),
-    "card.back_to_entrance": (
-        "{card}: {hero} goes back to {player}'s entrance with full Health."
-    ),
+    "card.back_to_entrance": ("{card}: {hero} goes back to {player}'s entrance with full Health."),
     "card.no_hero_enters": (
         "{card}: no Hero enters {player}'s dungeon this turn; the Heroes there wait at its"
         " entrance."
@@ -104,6 +96,9 @@ ROOM_MESSAGES: dict[str, str] = {
     ),
     "card.harmless_entered": "{hero} gains +{amount} Health until end of turn.",
     "card.every_treasure": "{card}: {room} has one of each treasure type until end of turn.",
+    "card.fx.wound_until_end_of_turn": "you have +1 Wound until end of turn.",
+    "card.when.carrier_survives_dungeon": "Power-Up, if this Hero survives your dungeon:",
+    "card.wound_taken_back": "As the turn ends, {player}'s Wound given until end of turn is gone.",
     "card.fx.take_survivor": (
         "move a Hero that survived another player's dungeon this turn face down to your"
         " scorekeeping area."

@@ -209,3 +209,20 @@ def test_porkus_levels_up_and_swaps_a_soul_for_a_hero_from_the_decks() -> None:
     state = run(state, answer)
     assert state.souls("A") == souls - 1 + 2
     assert [s.hero for s in state.player("A").scored] == [1]
+
+
+VORPAL_BLADE = "THK008"  # Power-Up: if this Hero survives your dungeon, +1 Wound this turn
+
+
+def test_vorpal_blade_carrier_surviving_gives_one_more_wound_until_end_of_turn() -> None:
+    """THK008 Power-Up: if the Hero carrying it survives your dungeon, until end of turn
+    you have +1 Wound. A's one Room printed 1, the carrier 9 Health: it survives, its
+    Wound (1) and the Blade's (1) make 2 this turn; as the turn ends the Blade's is gone
+    (1 left). A Hero without it adds no such Wound."""
+    from test_item_cards import _carrying
+
+    state = _carrying(VORPAL_BLADE, [plain("trap", 1)], 9)
+    state = run(state, c.FinishWalk())
+    assert state.wounds("A") == 2
+    ended = run(state.model_copy(update={"phase": "end"}), c.EndTurn())
+    assert ended.wounds("A") == 1
