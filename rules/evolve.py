@@ -161,6 +161,7 @@ def _turn_started(event: ev.TurnStarted, state: GameState) -> GameState:
             "walk": None,
             "carried": (),
             "card_uses": (),
+            "survived": (),
             "offers": (),
             "lured": (),
         }
@@ -279,7 +280,8 @@ def _hero_killed(event: ev.HeroKilled, state: GameState) -> GameState:
 
 
 def _hero_survived(event: ev.HeroSurvived, state: GameState) -> GameState:
-    state = turn_marks.survived_marked(state, event.player, event.hero)  # this turn's
+    survived = (*state.survived, (event.player, event.hero))  # this turn's (Finish Him!)
+    state = state.model_copy(update={"survived": survived})
     return _score(state, event.player, event.hero, face_up=True)
 
 

@@ -1,8 +1,9 @@
-"""Marks of what happened this turn that card conditions look back at (R-CARD-EFFECT):
-Rooms of a player destroyed (Oh, Yeah!), Heroes that survived a player's dungeon (Finish
-Him!, Star of Invulnerability), Wounds given until end of turn (Vorpal Blade).
-``rules.evolve`` adds the first two as the events are folded; the turn's marks are
-cleared as it ends.
+"""What happened this turn that card conditions look back at (R-CARD-EFFECT): Rooms of a
+player destroyed (Oh, Yeah!) and Wounds given until end of turn (Vorpal Blade), marks of
+the turn's card uses; Heroes that survived a dungeon (Finish Him!, Star of
+Invulnerability), the state's own list (one mark per survivor made every later look-up
+of the marks slower on a crowded table). ``rules.evolve`` keeps them as the events are
+folded; a new turn starts them afresh.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from rules.rulings import Ruling
 
 GONE = "gone:"  # a Room destroyed: gone:<player>:<n>
 WOUND = "wound:"  # a Wound until end of turn: wound:<player>:<n> (Vorpal Blade)
-SURVIVED = "survived:"  # a Hero that survived a dungeon: survived:<player>:<hero>
 
 
 def _marked(state: GameState, mark: str) -> GameState:
@@ -30,24 +30,16 @@ def destroyed_marked(state: GameState, player: str) -> GameState:
     return _marked(state, f"{GONE}{player}:{destroyed_count(state.card_uses, player)}")
 
 
-def survived_marked(state: GameState, player: str, hero: int) -> GameState:
-    """``state`` with ``hero`` marked as having survived ``player``'s dungeon this turn."""
-    return _marked(state, f"{SURVIVED}{player}:{hero}")
-
-
 def survivors(state: GameState, player: str) -> tuple[tuple[str, int], ...]:
     """(dungeon owner, Hero) of each Hero that survived a dungeon this turn and still lies
     in that owner's scorekeeping area (``player``: that owner's only; "" every one)."""
-    out: list[tuple[str, int]] = []
-    for use in state.card_uses:
-        if not use.startswith(SURVIVED):
-            continue
-        owner, _, hero = use.removeprefix(SURVIVED).rpartition(":")
-        if (player and owner != player) or not state.has_player(owner):
-            continue
-        if any(s.hero == int(hero) for s in state.player(owner).scored):
-            out.append((owner, int(hero)))
-    return tuple(out)
+    return tuple(
+        (owner, hero)
+        for owner, hero in state.survived
+        if (not player or owner == player)
+        and state.has_player(owner)
+        and any(s.hero == hero for s in state.player(owner).scored)
+    )
 
 
 def wounds_given(state: GameState) -> tuple[str, ...]:

@@ -81,9 +81,22 @@ def walk_phrases(effect: WalkEffect) -> list[tuple[str, dict[str, str | int]]]:
     return [(f"card.fx.{effect.kind}", {})]
 
 
-HARMLESS = "harmless:"  # the turn's mark of a harmless Room: harmless:<player>:<index>:<health>
+HARMLESS = "harmless:"  # a harmless Room's mark: harmless:<player>:<index>:<health>
+
+
+def harmless_mark(player: str, index: int, health: int) -> str:
+    """The turn's mark of ``player``'s Room at ``index`` made harmless, with the Health it
+    gives each Hero entering it."""
+    return f"{HARMLESS}{player}:{index}:{health}"
+
+
+def harmless_health(uses: tuple[str, ...], player: str, index: int) -> int | None:
+    """The Health a harmless Room of ``player``'s at ``index`` gives each Hero entering it
+    this turn (None: the Room is not harmless). Exact marks, looked up at C speed: this
+    runs for every Room a Hero enters."""
+    return next((h for h in range(4) if harmless_mark(player, index, h) in uses), None)
 
 
 def harmless(uses: tuple[str, ...], player: str, index: int) -> bool:
     """Whether ``player``'s Room at ``index`` deals no damage this turn (Fairy Fountain)."""
-    return any(u.startswith(f"{HARMLESS}{player}:{index}:") for u in uses)
+    return harmless_health(uses, player, index) is not None

@@ -24,12 +24,13 @@ from rules.rulings import Arg, Ruling
 from rules.treasure import shown_treasure
 from rules.turn_marks import survivors
 from rules.walk_kinds import (
-    HARMLESS,
     SOULS_OF_A_HERO,
     BackToEntrance,
     EveryTreasure,
     HarmlessRoom,
     TakeSurvivor,
+    harmless_health,
+    harmless_mark,
 )
 
 EVERY_TYPE = ("cleric", "fighter", "mage", "thief")
@@ -92,7 +93,7 @@ def cast(
         ]
     if isinstance(effect, HarmlessRoom):
         player, index = _room(state, command, card)
-        mark = f"{HARMLESS}{player.name}:{index}:{effect.health}"
+        mark = harmless_mark(player.name, index, effect.health)
         args = {
             "card": card,
             "room": player.dungeon[index].top.label(),
@@ -170,15 +171,9 @@ def entered(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
     walk = state.walk
     if not isinstance(event, ev.HeroEnteredRoom) or walk is None:
         return []
-    out: list[ev.EventBase] = []
-    for use in state.card_uses:
-        if use.startswith(f"{HARMLESS}{walk.player}:{event.room}:"):
-            amount = int(use.rpartition(":")[2])
-            if amount:
-                args: dict[str, Arg] = {"hero": state.hero(walk.hero).label(), "amount": amount}
-                out.append(
-                    ev.HeroHealthGained(
-                        amount=amount, ruling=_ruling("card.harmless_entered", **args)
-                    )
-                )
-    return out
+    amount = harmless_health(state.card_uses, walk.player, event.room)
+    if not amount:
+        return []
+    args: dict[str, Arg] = {"hero": state.hero(walk.hero).label(), "amount": amount}
+    said = _ruling("card.harmless_entered", **args)
+    return [ev.HeroHealthGained(amount=amount, ruling=said)]
