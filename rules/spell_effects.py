@@ -155,10 +155,14 @@ def chosen_spell(
     """The Spell's ability the engine casts: of an "OR" card, the later choice the engine
     carries out whose condition holds (Super Effective!'s +4 with one Hero lured: the
     better choice), else the first; a choice that names a Hero (Finish Him!'s survivor)
-    only when the cast names one (``hero``)."""
+    only when the cast names one (``hero``), refused when its condition does not hold."""
     for ability in reversed(card.abilities[1:]):
-        if any(e.kind in NAMES_HERO for e in ability.effects) and hero is None:
-            continue
+        if any(e.kind in NAMES_HERO for e in ability.effects):
+            if hero is None:
+                continue
+            if not condition_holds(state, caster, ability.condition):  # named, not allowed
+                key = f"err.spell_if.{ability.condition}"
+                raise RulesError("R-CARD-EFFECT", key, card=card.name, player=caster)
         if (
             ability.condition != "none"
             and ability.cast_by_engine

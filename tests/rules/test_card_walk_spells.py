@@ -226,3 +226,13 @@ def test_vorpal_blade_carrier_surviving_gives_one_more_wound_until_end_of_turn()
     assert state.wounds("A") == 2
     ended = run(state.model_copy(update={"phase": "end"}), c.EndTurn())
     assert ended.wounds("A") == 1
+
+
+def test_finish_him_naming_a_survivor_without_fewer_souls_is_refused_mid_walk() -> None:
+    """CRL029: naming a survivor is the second choice; with Souls level it is refused, not
+    taken as the first choice (which would kill the weak Hero walking a dungeon)."""
+    heroes = [t_hero("fighter", 9), t_hero("fighter", 2)]
+    state = walking([plain("trap", 1), plain("trap", 1)], heroes)
+    state = run(state, c.FinishWalk(), c.AdvanceHero())  # 0 survived; 1 (Health 2) walks
+    assert state.walk is not None and state.walk.hero == 1
+    refused(state, c.CastSpell(player="B", card_id=FINISH_HIM, hero=0), "R-CARD-EFFECT")
