@@ -66,6 +66,14 @@ def _scores_now(state: GameState) -> dict[str, TurnScore]:
     }
 
 
+def _ends_turn(command: Command, before: GameState, after: GameState) -> bool:
+    """Whether ``command`` ended a turn: an EndTurn, or a tap the end of the turn followed
+    by itself (R-FOLLOWS: the next turn began, or the game ended)."""
+    if isinstance(command, EndTurn):
+        return True
+    return before.turn > 0 and (after.turn > before.turn or after.game_over > before.game_over)
+
+
 def facts_of(game_id: str, name: str, setup: GameSetup, log: Iterable[Command]) -> GameFacts:
     """Replay ``log`` from ``setup`` and note the game's facts. A log that stops replaying
     (a command the rules refuse now) counts up to the last command that does."""
@@ -87,7 +95,7 @@ def facts_of(game_id: str, name: str, setup: GameSetup, log: Iterable[Command]) 
                     rooms[dungeon[event.room].top.label()] += 1
             elif isinstance(event, ev.HeroSurvived):
                 escaped += 1
-        if isinstance(command, EndTurn):
+        if _ends_turn(command, before, state):
             # The scores once the turn is over, under the number of the turn that ended.
             for player, score in _scores_now(state).items():
                 series[player].append(score.model_copy(update={"turn": before.turn}))

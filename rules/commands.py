@@ -38,6 +38,10 @@ class RevealRooms(Frozen):
     """End the Build phase (or set-up): every face-down Room is revealed together."""
 
     type: Literal["reveal_rooms"] = "reveal_rooms"
+    #: The steps that follow by themselves come in the same command, up to the next
+    #: moment the table may act (``rules.follows``, R-FOLLOWS). False: this step alone
+    #: (so a game saved before R-FOLLOWS replays as it was played).
+    go_on: bool = False
 
 
 class RevealHeroes(Frozen):
@@ -49,24 +53,40 @@ class RevealHeroes(Frozen):
 
 class ResolveBait(Frozen):
     type: Literal["resolve_bait"] = "resolve_bait"
+    #: The steps that follow by themselves come in the same command, up to the next
+    #: moment the table may act (``rules.follows``, R-FOLLOWS). False: this step alone
+    #: (so a game saved before R-FOLLOWS replays as it was played).
+    go_on: bool = False
 
 
 class AdvanceHero(Frozen):
     """The walking Hero leaves its Room (dying there if damaged enough) for the next one."""
 
     type: Literal["advance_hero"] = "advance_hero"
+    #: The steps that follow by themselves come in the same command, up to the next
+    #: moment the table may act (``rules.follows``, R-FOLLOWS). False: this step alone
+    #: (so a game saved before R-FOLLOWS replays as it was played).
+    go_on: bool = False
 
 
 class FinishWalk(Frozen):
     """No more spells for this Hero: walk it to its death or to the Boss."""
 
     type: Literal["finish_walk"] = "finish_walk"
+    #: The steps that follow by themselves come in the same command, up to the next
+    #: moment the table may act (``rules.follows``, R-FOLLOWS). False: this step alone
+    #: (so a game saved before R-FOLLOWS replays as it was played).
+    go_on: bool = False
 
 
 class FinishAdventure(Frozen):
     """No more spells this Adventure phase: walk every remaining Hero."""
 
     type: Literal["finish_adventure"] = "finish_adventure"
+    #: The steps that follow by themselves come in the same command, up to the next
+    #: moment the table may act (``rules.follows``, R-FOLLOWS). False: this step alone
+    #: (so a game saved before R-FOLLOWS replays as it was played).
+    go_on: bool = False
 
 
 class DamageHero(Frozen):

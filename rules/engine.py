@@ -18,6 +18,7 @@ from rules import (
     build,
     card_triggers,
     expansions,
+    follows,
     items,
     minibosses,
     phases,
@@ -62,6 +63,19 @@ class _Fold:
 
     def step(self, producer: Callable[[GameState], Sequence[ev.EventBase]]) -> None:
         self.add(producer(self.state))
+
+
+def _go_on(fold: _Fold, command: BaseModel) -> None:
+    """A command made with ``go_on``: the steps that follow by themselves come too, each
+    after a note saying why nobody was asked (R-FOLLOWS), until the table may act."""
+    if not getattr(command, "go_on", False):
+        return
+    last: Sequence[ev.EventBase] = fold.events
+    while (step := follows.follows(fold.state, last)) is not None:
+        fold.add([follows.note(fold.state, step)])
+        then = _decide(fold.state, step)  # already folded: taken as it is
+        fold.state, last = then.state, then.events
+        fold.events += last
 
 
 def _check_phase(state: GameState, command: BaseModel) -> None:
@@ -347,6 +361,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
                 fold.add(_heal_wound(fold.state, cmd.HealWound(player=name)))
         case _:
             raise TypeError(f"not a command: {command!r}")
+    _go_on(fold, command)
     return fold
 
 

@@ -10,7 +10,9 @@ commands, what ends it and what comes next, re-exported here). On top of it:
 - ``why_not(state, command)``: a dry run of the engine's ``decide``, the refusal it would
   raise or None;
 - ``is_out``, ``plays``, ``lethal``: the facts the screens show as rules;
-- ``Outcome`` (``state.outcome``): how the game ended, winners and the deciding ruling.
+- ``Outcome`` (``state.outcome``): how the game ended, winners and the deciding ruling;
+- ``follows``, ``heroes_reveal_on_entry``: the step that comes by itself where the rules
+  leave the table nothing to play (``rules.follows``, R-FOLLOWS).
 
 A screen asks these and never restates a phase, an elimination or a death itself.
 """
@@ -21,6 +23,7 @@ from pydantic import BaseModel
 
 from rules import commands as cmd
 from rules import engine, expansions
+from rules import follows as _follows
 from rules.errors import RulesError
 from rules.models import GameState
 from rules.outcome import Outcome
@@ -39,6 +42,8 @@ __all__ = [
     "PHASE_ORDER",
     "STAGES",
     "Outcome",
+    "follows",
+    "heroes_reveal_on_entry",
     "is_out",
     "legal",
     "lethal",
@@ -107,3 +112,12 @@ def lethal(state: GameState) -> bool:
 def outcome(state: GameState) -> Outcome | None:
     """How the game ended (winners and the deciding ruling), or None while it goes on."""
     return state.outcome
+
+
+# --- What comes by itself (R-FOLLOWS) -----------------------------------------------------
+# Where the rules leave nobody a choice (the Bait after the reveal, a Hero from the entrance
+# into the first Room, the end of the turn after the last Hero, the Heroes once entered):
+# ``rules.follows`` says which step comes, and the engine makes it for a command made with
+# ``go_on``. A screen asks these, never a phase of its own.
+follows = _follows.follows
+heroes_reveal_on_entry = _follows.heroes_reveal_on_entry

@@ -17,6 +17,7 @@ from rules.card_messages_lasting import LASTING_MESSAGES
 from rules.card_text import ability_words, phrases
 from rules.coin_messages import COIN_MESSAGES
 from rules.effects import CardEffects
+from rules.follow_messages import FOLLOW_MESSAGES
 from rules.item_messages import ITEM_MESSAGES
 from rules.plurals import Arg as Arg
 from rules.plurals import render
@@ -59,6 +60,7 @@ RuleId = Literal[
     "R-TURN-REVEAL",
     "R-SCORE-CORRECT",
     "R-CARD-EFFECT",
+    "R-FOLLOWS",  # a step that comes by itself (rules/follows.py)
     # The app's own bookkeeping: a table changed meanwhile, undo/redo, an unknown player.
     "R-STALE",
     "R-UNDO",
@@ -435,4 +437,5 @@ MESSAGES: dict[str, str] = {
     **ITEM_MESSAGES,  # Tools of Hero-Kind's Item abilities (rules/item_messages.py)
     **ROOM_MESSAGES,  # Rooms moved within a dungeon, a die's damage (rules/room_messages.py)
     **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
+    **FOLLOW_MESSAGES,  # steps that come by themselves (rules/follow_messages.py)
 }

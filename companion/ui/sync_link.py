@@ -260,7 +260,7 @@ def reconnected(app: TableApp) -> None:
         # The tab came back at another address (a join link opened in it): show that one.
         # Drawing the screens it had would send the browser back to their address while
         # Flet reports the new one, and the two addresses chased each other for good.
-        open_route_then(app, asked, lambda: app.start(asked))
+        start_at(app, asked)
         return
     if app.session is not None and app.sessions is not None:
         before = app.session.revision
@@ -311,8 +311,23 @@ def route_changed(app: TableApp, route: str) -> None:
     opened where the app already runs, a reconnect that lands elsewhere (that screen is
     opened anew)."""
     if route and route != app.current.route and not app.back_to(route):
-        # The game it shows is read off the event loop first (companion.ui.opening).
-        open_route_then(app, route, lambda: app.start(route))
+        start_at(app, route)
+
+
+def start_at(app: TableApp, route: str) -> None:
+    """Start the tab again at ``route``, once the game it shows is read off the event
+    loop (``companion.ui.opening``), unless the tab is there already by then.
+
+    A tab sent to another address comes back with two calls (``reconnected`` and
+    ``route_changed``), each before the other's reading is done: the second start would
+    send every control of the screen again, and a tap made on the first drawing would be
+    lost (its control gone)."""
+
+    def start() -> None:
+        if app.current.route != route:
+            app.start(route)
+
+    open_route_then(app, route, start)
 
 
 def presence_changed(app: TableApp) -> None:

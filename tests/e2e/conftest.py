@@ -217,7 +217,9 @@ class AppPage:
 
     def type_into(self, identifier: str, text: str) -> None:
         """Focus the text field tagged with this identifier and type."""
-        self.tap(identifier)
+        from tests.e2e.game_steps import focus
+
+        focus(self, identifier)  # keys typed before the field has the focus go nowhere
         field = self.by_id(identifier).locator("input, textarea").first
         # Flutter makes the <input> a moment after the tap: wait for it, then fill it.
         field.wait_for(state="attached", timeout=5_000)

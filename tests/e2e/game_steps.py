@@ -175,6 +175,20 @@ def _focused_inside(target: Locator) -> bool:
     return bool(target.evaluate("node => node.contains(document.activeElement)"))
 
 
+def focus(app: AppPage, identifier: str) -> None:
+    """Tap the field until its input has the keyboard focus (a loaded machine can take a
+    while to give it, and keys typed meanwhile go to the field focused before)."""
+    for _attempt in range(3):
+        tap(app, identifier)
+        target = app.by_id(identifier).first
+        deadline = time.monotonic() + 2.0
+        while not _focused_inside(target) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if _focused_inside(target):
+            return
+    raise AssertionError(f"{identifier} never took the keyboard focus")
+
+
 def type_into(
     app: AppPage, identifier: str, text: str, delay_ms: float = 15, settle_s: float = 0.3
 ) -> None:
@@ -184,16 +198,7 @@ def type_into(
     Keys go only to this field: the tap is repeated until its input has the focus. Short
     texts (numbers, short names) are safe with a smaller ``delay_ms`` and ``settle_s``.
     """
-    for _attempt in range(3):
-        tap(app, identifier)
-        target = app.by_id(identifier).first
-        deadline = time.monotonic() + 2.0
-        while not _focused_inside(target) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if _focused_inside(target):
-            break
-    else:
-        raise AssertionError(f"{identifier} never took the keyboard focus")
+    focus(app, identifier)
     app.page.keyboard.press("Control+A")
     app.page.keyboard.type(text, delay=delay_ms)
     time.sleep(settle_s)

@@ -63,9 +63,7 @@ def test_three_ability_rooms_and_a_spell_on_a_phone(phone: AppPage) -> None:
     phone.wait_for("p1-face-down")
     pick_room(phone, "build-p2", "Minotaur's Maze", "BMA017", "1")
     phone.wait_for("p2-face-down")
-    tap(phone, "reveal-rooms")
-    phone.wait_for("resolve-bait")
-    tap(phone, "resolve-bait")
+    tap(phone, "reveal-rooms")  # the Bait and the Wizard's first Room come with it
     phone.wait_for("adventure")
 
     # Ada plays Giant Size on her Crypt (Room 2), picked by name.
@@ -79,17 +77,15 @@ def test_three_ability_rooms_and_a_spell_on_a_phone(phone: AppPage) -> None:
     said(phone, "Giant Size: Crypt (Room 2) deals +3 damage until end of turn")
 
     tap(phone, "adv-finish-all")
-    phone.wait_for("end-turn")
+    phone.wait_for("reveal-heroes")  # the end of the turn came with it (R-FOLLOWS)
     said(phone, "card effects: Goblin Armory +1")
     said(phone, "Crypt +3.")
     said(phone, "R-CARD-EFFECT")
     bring_into_view(phone, "last-step")
     phone.screenshot("t1-card-rulings")
     said(phone, "Souls 1 · Wounds 0")
-    tap(phone, "end-turn")
 
     # --- turn 2 ---------------------------------------------------------------------------
-    phone.wait_for("reveal-heroes")
     new_hero(phone, 1, "Brute", "fighter", 9)
     new_hero(phone, 2, "Sage", "mage", 3)
     tap(phone, "reveal-heroes")
@@ -99,14 +95,12 @@ def test_three_ability_rooms_and_a_spell_on_a_phone(phone: AppPage) -> None:
     build_room(phone, "build-p2", "Hall", ["fighter"], 1)
     tap(phone, "build-p2-go")
     phone.wait_for("p2-face-down")
-    tap(phone, "reveal-rooms")
-    phone.wait_for("resolve-bait")
-    tap(phone, "resolve-bait")
+    tap(phone, "reveal-rooms")  # the Sage walks into the Ballroom with it (R-FOLLOWS)
     phone.wait_for("adventure")
-    tap(phone, "adv-finish-all")
-    phone.wait_for("end-turn")
     said(phone, "card effects: Monster")  # the snapshot doubles apostrophes
     said(phone, "Ballroom = 2")
+    tap(phone, "adv-finish-all")
+    phone.wait_for("reveal-heroes")
     said(phone, "Maze sends Brute #3 back to the previous Room, Hall (Room 1)")
     bring_into_view(phone, "last-step")
     phone.screenshot("t2-ballroom-and-maze")

@@ -56,6 +56,6 @@ def test_item_miniboss_and_a_room_asking_its_owner(phone: AppPage) -> None:
     phone.screenshot("shrooman-cave-answered")
     tap(phone, "resolve-bait")
     tap(phone, "adv-finish-all")
-    phone.wait_for("end-turn")
+    phone.wait_for("reveal-items")  # the end of the turn came with the last Hero (R-FOLLOWS)
     said(phone, "Ice Rod #1")
     print(f"card answers game took {time.monotonic() - started:.1f}s")

@@ -47,7 +47,7 @@ def test_item_power_up_and_a_room_asking_a_number(phone: AppPage) -> None:
 
     tap(phone, "resolve-bait")
     tap(phone, "adv-finish-all")
-    phone.wait_for("end-turn")
+    phone.wait_for("reveal-items")  # the end of the turn came with the last Hero (R-FOLLOWS)
     said(phone, "it takes no damage from ordinary Monster Rooms")
     phone.screenshot("goblin-suit-walk")
     print(f"coin and item cards game took {time.monotonic() - started:.1f}s")
@@ -59,11 +59,10 @@ def test_oversized_sword_raises_the_walking_heros_health(phone: AppPage) -> None
     open_game_with_first_rooms(phone, expansions=("items",))
     heroes = [("Brute", "fighter", 4), ("Wizard", "mage", 9)]
     reveal_item_and_heroes(phone, "Oversized Sword", "THK007", heroes)
-    tap(phone, "reveal-rooms")
-    tap(phone, "resolve-bait")
+    tap(phone, "reveal-rooms")  # the Bait comes with it (R-FOLLOWS)
     tap(phone, "adv-finish-walk")  # the Wizard walks Ada's dungeon first (more XP)
+    # The Brute walks into Bert's first Room at once (R-FOLLOWS).
     said(phone, "Oversized Sword on Brute #1")
-    shows(phone, "walk-damage", "0 / 9")
-    phone.screenshot("oversized-sword-walk")
-    tap(phone, "adv-next")
     said(phone, "takes 1 damage (1 of 9)")
+    shows(phone, "walk-damage", "1 / 9")
+    phone.screenshot("oversized-sword-walk")

@@ -1,5 +1,8 @@
 """The compact turn view in the browser (issue 32): a whole ordinary 3-player turn walked
 Room by Room on one phone, each next input measured where it stands before any scroll.
+Where the rules leave nobody anything to play, the step after comes in the same tap
+(R-FOLLOWS): the Heroes' reveal with the last pick, the Bait and the first Room with
+Reveal Rooms, the next Hero's first Room and the end of the turn with "Next".
 
 The game is saved before the server starts (turn 1 begins; the first Rooms are built and
 revealed) and hosted by the phone, which builds for every player, as one phone passed
@@ -144,7 +147,7 @@ def _next_room(app: AppPage, reach: Reach) -> None:
     tap(app, "adv-next")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        if app.by_id("end-turn").count():
+        if app.by_id("new-hero-1-name").count():  # the turn ended with the last Hero
             return
         now = _walk_text(app)
         # Moved on once every part reads anew and holds still (a redraw under way can
@@ -155,6 +158,17 @@ def _next_room(app: AppPage, reach: Reach) -> None:
                 return
         time.sleep(0.1)
     raise AssertionError(f"the walk did not move on; the screen reads:\n{app.snapshot()}")
+
+
+def _look_below(app: AppPage, name: str, px: int = 700) -> None:
+    """A screenshot ``px`` further down the page, then back to the top: the next input is
+    measured from where the page stood before."""
+    app.page.mouse.move(_viewport_middle(app), 300)
+    app.page.mouse.wheel(0, px)
+    time.sleep(0.6)
+    app.screenshot(name)
+    app.page.mouse.wheel(0, -4000)
+    time.sleep(0.6)
 
 
 def _open_cards(app: AppPage) -> list[str]:
@@ -184,9 +198,7 @@ def test_a_whole_turn_on_one_phone_needs_no_scrolling_to_the_next_input(
             type_into(app, f"new-hero-{n}-name", typed)
             reach(f"new-hero-{n}-option-{card_id}")
             tap(app, f"new-hero-{n}-option-{card_id}")
-        app.screenshot("heroes-picked")
-        reach("reveal-heroes")
-        tap(app, "reveal-heroes")
+        # The last pick reveals the Heroes (R-FOLLOWS): the build forms come.
         app.wait_for("build-p1-name")
         # Every dungeon is a closed summary row; the build forms come first.
         assert _open_cards(app) == [], _open_cards(app)
@@ -209,26 +221,25 @@ def test_a_whole_turn_on_one_phone_needs_no_scrolling_to_the_next_input(
                 app.screenshot("build-one-placed")
         reach("reveal-rooms")
         tap(app, "reveal-rooms")
-        app.wait_for("resolve-bait")
-        app.screenshot("bait")
-        reach("resolve-bait")
-        tap(app, "resolve-bait")
+        # The Bait and the first Hero's first Room come with the reveal (R-FOLLOWS).
         app.wait_for("adv-next")
+        app.wait_for("bait-results")
         # The walked dungeon's card is open, the others closed.
         assert len(_open_cards(app)) == 1, _open_cards(app)
         app.screenshot("adventure")
+        for n, px in enumerate((1500, 2100), 1):  # the Bait and the notes of the tap
+            _look_below(app, f"adventure-what-happened-{n}", px)
         steps = 0
-        while app.by_id("end-turn").count() == 0:
+        while app.by_id("new-hero-1-name").count() == 0:
             _next_room(app, reach)
             steps += 1
             assert steps <= 12, "the Adventure never ended"
-            if steps == 2:
-                app.screenshot("adventure-room-2")
-        app.screenshot("end")
-        reach("end-turn")
-        tap(app, "end-turn")
+            if steps in (1, 2):
+                app.screenshot(f"adventure-step-{steps}")
         app.wait_for("new-hero-1-name")
+        time.sleep(0.5)
         app.screenshot("turn-2")
+        _look_below(app, "turn-2-last-step", 1500)  # the last step's rulings, under the form
         # A closed card opens with one tap on its row, and shows its Rooms.
         tap(app, "dungeon-p2-expand")
         app.wait_for("p2-room-1")
@@ -240,5 +251,7 @@ def test_a_whole_turn_on_one_phone_needs_no_scrolling_to_the_next_input(
         print(f"\n{locale} {size['width']}x{size['height']}, scroll to each next input:\n{report}")
         context.close()
     worst, px = reach.worst
-    assert steps == 9, steps  # three stops for each of the three Heroes (R-ADV-WALK)
+    # Two stops for each of the three Heroes, one in each Room (R-ADV-WALK), none at the
+    # entrance (R-FOLLOWS).
+    assert steps == 6, steps
     assert px == 0, f"{worst} stood {px:.0f} px out of view (see {shots / 'reach.txt'})"

@@ -84,16 +84,13 @@ def test_items_and_minibosses_game_on_a_phone(phone: AppPage) -> None:
     tap(phone, "p2-coins-plus")
     shows(phone, "p2-coins-value", "4")
     look_at(phone, "p2-coins", "t1-coins")
-    tap(phone, "reveal-rooms")
-    phone.wait_for("resolve-bait")
+    tap(phone, "reveal-rooms")  # the Bait and the Wizard's first Room come with it (R-FOLLOWS)
+    phone.wait_for("walk-hero-item")
     said(phone, "pays 1 Coin to reveal Spike")
     shows(phone, "p1-coins-value", "2")
 
     # --- adventure: the Wizard dies with the Item; Ada gets it face up and uses it -------
-    tap(phone, "resolve-bait")
-    phone.wait_for("walk-hero-item")
     look_at(phone, "adventure", "t1-walking-with-item")
-    tap(phone, "adv-next")
     said(phone, "2 / 4")
     tap(phone, "adv-damage-n")  # +2
     said(phone, "4 / 4")
@@ -109,9 +106,7 @@ def test_items_and_minibosses_game_on_a_phone(phone: AppPage) -> None:
     assert not phone.by_id("offer-1-Ada-room-1").count()  # not one of Ada's own
     tap(phone, "offer-1-Bert-room-1")
     said(phone, "Bert's Pit is turned sideways until the end of the turn")
-    tap(phone, "adv-finish-all")
-    phone.wait_for("end-turn")
-    tap(phone, "end-turn")
+    tap(phone, "adv-finish-all")  # the end of the turn comes with it (R-FOLLOWS)
 
     # --- turn 2: a universal Item, the Miniboss promoted, a refused payment ----------------
     phone.wait_for("reveal-items")
@@ -149,9 +144,7 @@ def test_items_and_minibosses_game_on_a_phone(phone: AppPage) -> None:
     phone.wait_for("score-p1-correct")
     tap(phone, "tab-play")
     tap(phone, "reveal-rooms")
-    tap(phone, "resolve-bait")
     tap(phone, "adv-finish-all")
-    tap(phone, "end-turn")
     phone.wait_for("winner")
     said(phone, "Ada wins!")
     phone.screenshot("game-over")

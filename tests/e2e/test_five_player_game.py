@@ -133,8 +133,7 @@ def test_five_player_game_splits_a_tie_keeps_five_wounds_and_ends_on_souls_minus
     for seat, fighters in ((1, 1), (2, 0), (3, 1), (4, 1), (5, 0)):
         shows(phone, f"p{seat}-total-fighter", f"Fighter {fighters}")
     shows(phone, "p4-total-mage", "Mage 2")
-    tap(phone, "resolve-bait")
-    phone.wait_for("bait-result-5")
+    phone.wait_for("bait-result-5")  # the Bait came with the reveal (R-FOLLOWS)
     for n, player in ((1, "Dan"), (2, "Cat"), (3, "Ana")):
         shows(phone, f"bait-result-{n}", f"Goes to {player}'s dungeon")
         shows(phone, f"bait-result-{n}", split(player))
@@ -154,16 +153,14 @@ def test_five_player_game_splits_a_tie_keeps_five_wounds_and_ends_on_souls_minus
     said(phone, "(R-BAIT-SPLIT)")
     tap(phone, "rule-dialog-close")
     tap(phone, "adv-finish-all")
-    phone.wait_for("end-turn")
+    phone.wait_for("reveal-heroes")  # the end of the turn came with it (R-FOLLOWS)
     # Dan's Lab (3) and first Room (2) kill a 4-Health Hero; the others reach their Bosses.
     shows(phone, "p4-score", "Souls 1 · Wounds 0")
     shows(phone, "p3-score", "Souls 0 · Wounds 1")
     shows(phone, "p1-score", "Souls 0 · Wounds 1")
     shows(phone, "p5-score", "Souls 0 · Wounds 1")
-    tap(phone, "end-turn")
 
     # --- turn 2: a Hero dies in Dan's middle Room of three ------------------------------
-    phone.wait_for("reveal-heroes")
     said(phone, "Nobody has won yet")
     hero(phone, 1, "mage", 5, name="Sage")
     for n in range(2, 6):
@@ -171,15 +168,13 @@ def test_five_player_game_splits_a_tie_keeps_five_wounds_and_ends_on_souls_minus
     tap(phone, "reveal-heroes")
     phone.wait_for("reveal-rooms")
     build(phone, 4, "mage", 2)  # Dan: new Room 1, the Lab is now Room 2 of 3
-    tap(phone, "reveal-rooms")
-    tap(phone, "resolve-bait")
+    tap(phone, "reveal-rooms")  # the Bait and the first Room come with it (R-FOLLOWS)
     phone.wait_for("bait-result-6")
     shows(phone, "bait-result-1", "Stays in town")  # turn 1's fourth fighter: still too few
     shows(phone, "bait-result-2", "Goes to Dan's dungeon")
     shows(phone, "p4-room-2", "Lab")
     bring_into_view(phone, "adventure")
     said(phone, "Adventure in Dan's dungeon")
-    tap(phone, "adv-next")
     shows(phone, "walk-damage", "2 / 5")
     tap(phone, "adv-next")
     shows(phone, "walk-damage", "5 / 5")
@@ -204,12 +199,10 @@ def test_five_player_game_splits_a_tie_keeps_five_wounds_and_ends_on_souls_minus
     shows(phone, "p4-score", "Souls 2 · Wounds 0")
     phone.screenshot("t2-after-reload")
     tap(phone, "adv-finish-all")
-    phone.wait_for("end-turn")
+    phone.wait_for("reveal-heroes")  # the end of the turn came with it (R-FOLLOWS)
     shows(phone, "p5-score", "Souls 0 · Wounds 5")
-    tap(phone, "end-turn")
 
     # --- five Wounds in a 5-player game: nobody is eliminated -------------------------
-    phone.wait_for("reveal-heroes")
     said(phone, explain("end.no_elim_fivesix", {"player": "Eve", "wounds": 5}))
     shows(phone, "last-step", "R-END-FIVESIX")
     said(phone, "Nobody has won yet")
@@ -237,14 +230,11 @@ def test_five_player_game_splits_a_tie_keeps_five_wounds_and_ends_on_souls_minus
     phone.screenshot("t3-scores-eve")
     tap(phone, "tab-play")
     tap(phone, "reveal-rooms")
-    tap(phone, "resolve-bait")
-    tap(phone, "adv-finish-all")
-    phone.wait_for("end-turn")
-    shows(phone, "p4-score", "Souls 7 · Wounds 0")
-    tap(phone, "end-turn")
+    tap(phone, "adv-finish-all")  # the end of the turn comes with it (R-FOLLOWS)
 
     # --- the game ends: Eve has 10 Souls, Dan has the best Souls minus Wounds ----------
     phone.wait_for("winner")
+    shows(phone, "score-p4-souls", "7")
     said(phone, "Dan wins!")
     shows(
         phone,

@@ -3,7 +3,9 @@
 New game, first Rooms, Heroes revealed, an illegal build refused, Bait with a tie, a Hero
 dying in a middle Room, an undo and a redo, a page reload that resumes mid-game, end of
 turn, a heal, a logged score correction, a new tab that opens on the Log tab the player
-left, and the winner with the rule that decided it.
+left, and the winner with the rule that decided it. Where the rules leave nobody anything
+to play, the step after comes in the same tap (R-FOLLOWS): the Bait and the first Room
+with Reveal Rooms, the end of the turn with the last Hero.
 """
 
 from __future__ import annotations
@@ -58,10 +60,7 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     phone.screenshot("t1-build-face-down")
     tap(phone, "reveal-rooms")
 
-    # --- bait: the Wizard goes to Ada, the Priest's cleric totals tie 1–1 ---------------
-    phone.wait_for("resolve-bait")
-    phone.screenshot("t1-bait")
-    tap(phone, "resolve-bait")
+    # --- bait, with the reveal: the Wizard goes to Ada, the Priest's cleric totals tie 1–1
     phone.wait_for("bait-result-2")
     said(phone, "Goes to Ada's dungeon")
     said(phone, "is shared by Ada and Bert, so the Hero stays in town")
@@ -72,15 +71,14 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     phone.screenshot("t1-rule-glossary")
     tap(phone, "rule-dialog-close")
 
-    # --- adventure: the Wizard (4 Health) dies in the Lab, Room 1 of 2 ------------------
+    # --- adventure: the Wizard (4 Health) is in the Lab at once, and dies there ----------
     bring_into_view(phone, "adventure")
-    tap(phone, "adv-next")
     said(phone, "3 / 4")
     tap(phone, "adv-damage-1")
     said(phone, "4 / 4")
     phone.screenshot("t1-adventure-4-of-4")
-    tap(phone, "adv-next")
-    phone.wait_for("end-turn")
+    tap(phone, "adv-next")  # nobody else walks: the turn ends with it (R-FOLLOWS)
+    phone.wait_for("reveal-heroes")
     said(phone, "dies there")
 
     # --- undo and redo the death ------------------------------------------------------
@@ -89,20 +87,18 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     said(phone, "4 / 4")
     phone.screenshot("t1-undone")
     tap(phone, "redo")
-    phone.wait_for("end-turn")
+    phone.wait_for("reveal-heroes")
 
     # --- reload mid-game: back at the same table --------------------------------------
     url = phone.page.url
     phone.page.reload()
     phone.wait_ready()
-    phone.wait_for("end-turn", timeout=20_000)
+    phone.wait_for("reveal-heroes", timeout=20_000)
     assert phone.page.url == url
     said(phone, "Souls 1 · Wounds 0")
     phone.screenshot("t1-after-reload")
-    tap(phone, "end-turn")
 
     # --- turn 2: a Hero dies in the middle Room of three --------------------------------
-    phone.wait_for("reveal-heroes")
     said(phone, "Nobody has won yet")
     phone.screenshot("t2-beginning")
     new_hero(phone, 1, "Sage", "mage", 6)
@@ -116,12 +112,10 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     tap(phone, "build-p2-go")
     phone.wait_for("p2-face-down")
     tap(phone, "reveal-rooms")
-    tap(phone, "resolve-bait")
     phone.wait_for("bait-result-3")
-    # Ada: Tomb (2), Lab (3), Crypt (2). The Sage has 6 Health.
+    # Ada: Tomb (2), Lab (3), Crypt (2). The Sage has 6 Health, and is in the Tomb.
     bring_into_view(phone, "adventure")
     said(phone, "Adventure in Ada's dungeon")
-    tap(phone, "adv-next")
     said(phone, "2 / 6")
     tap(phone, "adv-next")
     said(phone, "5 / 6")
@@ -135,9 +129,9 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     said(phone, "Adventure in Bert's dungeon")
     phone.screenshot("t2-adventure-bert")
     tap(phone, "adv-finish-all")
-    phone.wait_for("end-turn")
+    phone.wait_for("reveal-heroes")  # the end of the turn came with it
+    said(phone, "so the turn is ruled on at once")
     phone.screenshot("t2-end")
-    tap(phone, "end-turn")
 
     # --- turn 3: heal a Wound, a logged correction, a real kill, the winner -------------
     phone.wait_for("reveal-heroes")
@@ -171,9 +165,7 @@ def test_two_player_game_to_a_winner_on_a_phone(phone: AppPage) -> None:
     again.page.close()
     tap(phone, "tab-play")
     tap(phone, "reveal-rooms")
-    tap(phone, "resolve-bait")
     tap(phone, "adv-finish-all")
-    tap(phone, "end-turn")
     phone.wait_for("winner")
     said(phone, "Ada wins!")
     said(phone, "R-END-WIN")

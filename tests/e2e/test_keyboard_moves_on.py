@@ -43,8 +43,7 @@ def test_the_keyboard_moves_to_the_next_name_after_a_catalogue_pick(phone: AppPa
     )
     phone.page.keyboard.type("Boden", delay=15)  # typed with no tap on the field
     phone.wait_for("new-hero-2-option-BMA062")
-    tap(phone, "new-hero-2-option-BMA062")
-    tap(phone, "reveal-heroes")
+    tap(phone, "new-hero-2-option-BMA062")  # the last Hero: they are revealed (R-FOLLOWS)
     phone.wait_for("reveal-rooms")
     type_into(phone, "build-p1-name", "Dark Altar")
     tap(phone, "build-p1-option-BMA009")

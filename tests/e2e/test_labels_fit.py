@@ -250,6 +250,14 @@ def _open_every_dungeon(app: AppPage) -> None:
 
 
 def _visit(app: AppPage, path: str, ready: str) -> None:
+    """Open ``path`` in a new tab of the same browser (its storage, so its device, kept).
+
+    Sent to another address, the same tab would reconnect to its old session, which shows
+    the screen it had until the new one is drawn: ``ready`` (``screen-game`` for each
+    stage) could be found on the old game's screen, and a tap made there is lost."""
+    old = app.page
+    app.page = old.context.new_page()
+    old.close()
     app.page.goto(app.base_url + path)
     app.wait_ready()
     app.wait_for(ready)

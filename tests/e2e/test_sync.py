@@ -313,19 +313,18 @@ def test_six_devices_build_in_private_reveal_and_undo_together(
         said(phone, "Everyone has placed a Room face down")
         assert "Room 2X" not in phones[0].snapshot()
     phones[0].screenshot("all-ready")
-    tap(phones[5], "reveal-rooms")
+    tap(phones[5], "reveal-rooms")  # the Bait comes with it (R-FOLLOWS)
     for phone in phones:
         for seat in range(1, 7):
             said(phone, f"Room {seat}X", timeout=5)
-    tap(phones[2], "resolve-bait")
-    for phone in phones:
-        gone(phone, "resolve-bait")
+        gone(phone, "reveal-rooms")
+        phone.wait_for("bait-results", timeout=5_000)
     tap(phones[3], "undo")
     for phone in phones:
-        phone.wait_for("resolve-bait", timeout=5_000)
-    # Nothing lost, nothing twice: 6 Rooms + reveal + bait - undo = 7 more commands.
+        phone.wait_for("reveal-rooms", timeout=5_000)
+    # Nothing lost, nothing twice: 6 Rooms + reveal (its Bait with it) - undo = 6 more.
     lengths = {log_length(phone) for phone in (phones[0], phones[5])}
-    assert lengths == {len(in_build(6)) + 7}, lengths
+    assert lengths == {len(in_build(6)) + 6}, lengths
     for seat, phone in enumerate(phones, 1):
         phone.screenshot(f"end-p{seat}")
     assert server.process.poll() is None

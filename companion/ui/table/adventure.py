@@ -50,7 +50,12 @@ class AdvButton(NamedTuple):
 
 
 NEXT = AdvButton(
-    "adv-next", "table.adv_next", AdvanceHero(), ft.Icons.ARROW_FORWARD, primary=True, expand=True
+    "adv-next",
+    "table.adv_next",
+    AdvanceHero(go_on=True),
+    ft.Icons.ARROW_FORWARD,
+    primary=True,
+    expand=True,
 )
 DAMAGE_1 = AdvButton("adv-damage-1", "table.adv_damage", DamageHero(amount=1), args=(("n", 1),))
 HEAL = AdvButton("adv-heal", "table.adv_heal", HealHero(amount=1))
@@ -62,10 +67,18 @@ SEND = (
 )
 FINISH = (
     AdvButton(
-        "adv-finish-walk", "table.adv_finish_walk", FinishWalk(), ft.Icons.FAST_FORWARD, expand=True
+        "adv-finish-walk",
+        "table.adv_finish_walk",
+        FinishWalk(go_on=True),
+        ft.Icons.FAST_FORWARD,
+        expand=True,
     ),
     AdvButton(
-        "adv-finish-all", "table.adv_finish_all", FinishAdventure(), ft.Icons.DONE_ALL, expand=True
+        "adv-finish-all",
+        "table.adv_finish_all",
+        FinishAdventure(go_on=True),
+        ft.Icons.DONE_ALL,
+        expand=True,
     ),
 )
 

@@ -11,7 +11,7 @@ from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import card_label, rule_link, ruling_text
 from companion.ui.widgets import big_button, tagged
 from rules import events as ev
-from rules.commands import Command, EndTurn, ResolveBait
+from rules.commands import Command, ResolveBait
 from rules.rulings import capitalized
 
 if TYPE_CHECKING:
@@ -20,15 +20,16 @@ if TYPE_CHECKING:
 SLOT = "bait"
 
 
-def last_of_turn(
-    history: list[tuple[Command, tuple[ev.EventBase, ...]]], kind: type[object]
+def bait_of_turn(
+    history: list[tuple[Command, tuple[ev.EventBase, ...]]],
 ) -> tuple[ev.EventBase, ...] | None:
-    """The events of this turn's last command of ``kind`` (None if there was none)."""
-    for command, events in reversed(history):
-        if isinstance(command, kind):
-            return events
-        if isinstance(command, EndTurn):
+    """The events of this turn's Bait (None before it): those of its ResolveBait, or of
+    the tap the Bait followed by itself (a Reveal Rooms made with ``go_on``, R-FOLLOWS)."""
+    for _command, events in reversed(history):
+        if any(isinstance(e, ev.TurnStarted) for e in events):
             return None
+        if any(isinstance(e, ev.PhaseChanged) and e.phase == "adventure" for e in events):
+            return events
     return None
 
 
@@ -42,7 +43,7 @@ def bait_button(ctx: TableContext) -> ft.Control:
             big_button(
                 "resolve-bait",
                 tr("table.resolve_bait"),
-                lambda _e: ctx.play(SLOT, ResolveBait()),
+                lambda _e: ctx.play(SLOT, ResolveBait(go_on=True)),
                 icon=ft.Icons.SET_MEAL,
                 primary=True,
                 expand=True,
@@ -60,7 +61,7 @@ def bait_results(ctx: TableContext) -> ft.Control | None:
     redraws the screen, and the results, the same all through it, are neither drawn
     again nor sent. An undone Bait made again differently, another language or other
     Heroes revealed in between change the props, and so the results."""
-    events = last_of_turn(ctx.history(), ResolveBait)
+    events = bait_of_turn(ctx.history())
     if events is None:
         return None
     state = ctx.state

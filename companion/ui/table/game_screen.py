@@ -406,7 +406,7 @@ class GameScreen:
                         big_button(
                             "reveal-rooms",
                             tr("table.reveal_rooms"),
-                            lambda _e: self.play(REVEAL_SLOT, RevealRooms()),
+                            lambda _e: self.play(REVEAL_SLOT, RevealRooms(go_on=True)),
                             icon=ft.Icons.VISIBILITY,
                             primary=True,
                             expand=True,
@@ -427,11 +427,14 @@ class GameScreen:
         if not history:
             return None
         _command, events = history[-1]
+        # The Bait card shows where the Heroes went, in the Adventure; a tap that went on
+        # past it (R-FOLLOWS: nobody lured, the turn ended) says so here.
+        baited = self.state.phase == "adventure"
         rows = [
             ruling_row(self.app, e.ruling, f"last-step-{n}")
             for n, e in enumerate(events, 1)
             if e.ruling.key != "turn.phase"
-            and not isinstance(e, ev.HeroLured | ev.HeroStayed)  # the Bait card shows those
+            and not (baited and isinstance(e, ev.HeroLured | ev.HeroStayed))
         ]
         if not rows:
             return None

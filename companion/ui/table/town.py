@@ -202,7 +202,9 @@ class TownPanel:
         rows.append(slot_error(ctx, SLOT))
         return ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    def _reveal(self) -> None:
+    def _reveal(self, keep: bool = False) -> None:
+        """Reveal the Heroes entered; ``keep``: the drafts stay, so that an Undo of a
+        reveal made by itself brings the picks back to be put right."""
         ctx = self.ctx
         tr = ctx.app.tr
         problems = [
@@ -215,12 +217,16 @@ class TownPanel:
             ctx.redraw()
             return
         heroes = tuple(s.draft.to_card() for s in self.slots)
-        ctx.play(SLOT, RevealHeroes(heroes=heroes), then=self._clear)
+        ctx.play(SLOT, RevealHeroes(heroes=heroes), then=None if keep else self._clear)
 
     def _picked(self, index: int) -> None:
         """A Hero came from the catalogue: the keyboard moves on to the next Hero's name
-        (no tap to focus it), until the last, after which comes the reveal button."""
-        if index + 1 < len(self.slots):
+        (no tap to focus it). Once every Hero of the turn is a catalogue card, they are
+        revealed: the Beginning of Turn leaves nothing else to do (R-FOLLOWS); Heroes
+        entered by hand wait for the reveal button (their Health has no last keystroke)."""
+        if all(s.draft.card_id for s in self.slots) and flow.heroes_reveal_on_entry(self.ctx.state):
+            self._reveal(keep=True)
+        elif index + 1 < len(self.slots):
             focus_when_shown(self.ctx.app, self.slots[index + 1].name_field)
 
     def _clear(self) -> None:

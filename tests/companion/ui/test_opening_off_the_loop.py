@@ -179,3 +179,29 @@ def test_export_reads_the_game_file_off_the_loop(
 
     assert ticks.opened[0][2] is not threading.main_thread(), "read on the loop's thread"
     assert '"log"' in str(in_dialog(harness, "export-text").value)
+
+
+def test_a_tab_back_at_another_address_draws_that_screen_once(
+    table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, long_game: Game
+) -> None:
+    """A tab that comes back at another address (the browser sent to a game's link in the
+    same tab) is told twice: it connects again, and its route changed. The game is read
+    off the loop for each; the screen must be drawn once. Drawn a second time a moment
+    later, every control is sent anew, and a tap made in between is lost (the browser
+    test of labels at every stage lost one that way, on a loaded machine)."""
+    game_id = _saved(tmp_path, long_game)
+    harness, app = table_app()
+    harness.loop.set_default_executor(ThreadPoolExecutor(max_workers=1))
+    from companion.ui.sync_link import reconnected, route_changed
+
+    starts: list[str] = []
+    real_start = app.start
+    monkeypatch.setattr(app, "start", lambda route="/": (starts.append(route), real_start(route)))
+    route = f"/game/{game_id}"
+    app.page.route = route
+    reconnected(app)  # Flet's on_connect, then its on_route_change, before either is read
+    route_changed(app, route)
+    harness.until(lambda: isinstance(app.current, GameScreen))
+    harness.settle()
+
+    assert starts == [route]

@@ -195,9 +195,8 @@ def test_the_bait_results_are_built_once_per_bait(table_app: AppFactory, tmp_pat
     """The Adventure's taps leave the Bait results as they are (the same controls); a Bait
     undone and made again after a change shows the new results."""
     harness, _app, screen = at_bait(table_app, tmp_path)
-    harness.tap("resolve-bait")
+    harness.tap("resolve-bait")  # the first Hero walks into its first Room too (R-FOLLOWS)
     results = harness.find("bait-results")
-    harness.tap("adv-next")
     walk = screen.state.walk
     assert walk is not None and walk.room == 0
     harness.tap("adv-damage-1")
@@ -214,7 +213,7 @@ def test_the_bait_results_are_built_once_per_bait(table_app: AppFactory, tmp_pat
         )
 
     before = shown()
-    for _ in range(3):  # damage, step, Bait
+    for _ in range(2):  # damage, Bait (with the first step)
         harness.tap("undo")
     assert screen.state.phase == "bait"
     hero = screen.state.hero(screen.state.town[0])
@@ -235,8 +234,7 @@ def test_a_hero_hurt_in_a_room_leaves_the_dungeon_cards_and_the_town_as_they_are
     no dungeon card nor the town is built again. A step into the next Room moves the
     tile's marker."""
     harness, _app, screen = at_bait(table_app, tmp_path)
-    harness.tap("resolve-bait")
-    harness.tap("adv-next")
+    harness.tap("resolve-bait")  # the first Hero walks into its first Room too (R-FOLLOWS)
     walk = screen.state.walk
     assert walk is not None and walk.room == 0
     p = f"p{screen.seat(walk.player)}"
@@ -357,10 +355,9 @@ def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
             "undo",
             "build-p1-treasure-fighter",
             "build-p1-go",
-            "reveal-rooms",
-            "resolve-bait",
+            "reveal-rooms",  # the Bait and the first Room come with it (R-FOLLOWS)
             "undo",
-            "resolve-bait",
+            "reveal-rooms",
             "tab-score",
             "tab-play",
         ):
@@ -434,9 +431,12 @@ def test_the_adventure_s_kept_buttons_act_when_the_adventure_comes_back(
     assert not harness.has("adv-next")
     harness.tap("resolve-bait")
     assert harness.find("adv-next") is kept  # the memo's, shown again
-    harness.tap("adv-next")
     walk = screen.state.walk
-    assert walk is not None and walk.room == 0
+    assert walk is not None and walk.room == 0  # in its first Room (R-FOLLOWS)
+    harness.tap("adv-next")
+    assert screen.state.walk != walk  # it acted: the walk went on
+    walk = screen.state.walk
+    assert walk is not None
     harness.tap("adv-damage-1")
     assert screen.state.walk is not None and screen.state.walk.damage == walk.damage + 1
 
@@ -460,7 +460,7 @@ def test_back_sends_what_changed_below_while_another_screen_was_on_top(
         back(None)  # type: ignore[call-arg, arg-type]  # the app bar's ← (its event is not read)
         reading.settle()
         assert reading.page.views[-1] is game
-        assert reading.has("resolve-bait")  # the reveal reached the game below
+        assert reading.has("adv-next")  # the reveal (and the Bait after it) reached the game below
         assert unsent(game) == []
     finally:
         for tab in tabs:

@@ -84,7 +84,9 @@ def test_every_card_starts_closed_until_its_dungeon_is_busy(
     # Ann's Room went down face down: her card opens to show where; Bo's stays closed.
     assert is_open(page, "p1") and not is_open(page, "p2")
     assert "1 face down" in reads(page, "p1-rooms-count")
-    tap(page, "reveal-rooms")
+    # Revealed with the Bait still to come (as when a card's question waits, R-FOLLOWS):
+    # no dungeon is busy, every card closes.
+    screen.play("x", RevealRooms())
     assert screen.state.phase == "bait"
     assert not is_open(page, "p1") and not is_open(page, "p2")
 

@@ -34,7 +34,7 @@ def test_route_carries_the_game_id_so_a_reload_resumes(
     assert has(page, "summary-p1") and has(page, "summary-p2")  # one row per dungeon
 
 
-def test_build_at_the_entrance_shows_a_face_down_room_then_reveal_starts_bait(
+def test_build_at_the_entrance_shows_a_face_down_room_then_reveal_brings_the_bait_and_walk(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
     screen = start(app, sessions, IN_BUILD)
@@ -46,11 +46,17 @@ def test_build_at_the_entrance_shows_a_face_down_room_then_reveal_starts_bait(
     assert has(page, "p1-face-down")
     assert has(page, "build-p1-done")
     tap(page, "reveal-rooms")
-    assert screen.state.phase == "bait"
+    assert [s.top.name for s in screen.state.player("Ann").dungeon] == ["Lab", "Crypt"]
     assert find(page, "p1-total-mage") is not None
     # Ann: Boss mage + Crypt mage + Lab mage = 3
     assert "3" in texts(page)
-    assert [s.top.name for s in screen.state.player("Ann").dungeon] == ["Lab", "Crypt"]
+    # Nothing may be played in the Bait phase nor at an entrance (R-FOLLOWS): the Wizard
+    # is lured to Ann (R-BAIT-HIGHEST) and walks into the Lab, 3 damage, in the same tap.
+    walk = screen.state.walk
+    assert screen.state.phase == "adventure" and walk is not None
+    assert (walk.player, walk.room, walk.damage) == ("Ann", 0, 3)
+    assert has(page, "bait-results") and has(page, "adv-next")
+    assert "Spells and abilities are played in a Room" in texts(page)
 
 
 def test_illegal_build_is_refused_inline_with_its_rule_and_nothing_changes(
