@@ -38,11 +38,8 @@ def test_oh_yeah_asks_which_two_rooms_swap_and_the_dungeon_follows(phone: AppPag
     build_room(phone, "build-p1", "Hall", ["fighter"], 3)
     tap(phone, "build-p1-go")
     phone.wait_for("p1-face-down")
-    tap(phone, "reveal-rooms")
-    tap(phone, "resolve-bait")
-    tap(phone, "adv-finish-all")
-    phone.wait_for("end-turn")
-    tap(phone, "end-turn")
+    tap(phone, "reveal-rooms")  # the Bait and the first Room come with it (R-FOLLOWS)
+    tap(phone, "adv-finish-all")  # and the end of the turn with the last Hero
 
     phone.wait_for("reveal-heroes")
     new_hero(phone, 1, "Brute", "fighter", 9)
