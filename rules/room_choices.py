@@ -24,9 +24,22 @@ def swaps(state: GameState, player: str) -> tuple[tuple[int, int], ...]:
     return tuple(combinations(range(len(state.player(player).dungeon)), 2))
 
 
-def rearrangeable(state: GameState) -> tuple[str, ...]:
-    """The players still in whose dungeon has two Rooms or more to put in another order."""
-    return tuple(p.name for p in state.players if not p.eliminated and len(p.dungeon) >= 2)
+def rearranging_mark(player: str, card_id: str, dungeon: str) -> str:
+    """The turn's mark that ``player``'s card is putting ``dungeon``'s Rooms in order."""
+    return f"{player}:rearranging:{card_id}:{dungeon}"
+
+
+def rearrangeable(state: GameState, offer: CardOffer | None = None) -> tuple[str, ...]:
+    """The players still in whose dungeon has two Rooms or more to put in another order;
+    for an ``offer`` already rearranging one dungeon (Hellcow's swaps, one at a time),
+    that dungeon alone."""
+    out = tuple(p.name for p in state.players if not p.eliminated and len(p.dungeon) >= 2)
+    if offer is not None:
+        chosen = [
+            d for d in out if rearranging_mark(offer.player, offer.card_id, d) in state.card_uses
+        ]
+        return tuple(chosen) or out
+    return out
 
 
 def covered_rooms(state: GameState, player: str) -> tuple[Covered, ...]:
@@ -59,7 +72,7 @@ def has_choice(state: GameState, offer: CardOffer) -> bool:
     if offer.offer == "swap_own_rooms":
         return bool(swaps(state, offer.player))
     if offer.offer == "rearrange_any_dungeon":
-        return bool(rearrangeable(state))
+        return bool(rearrangeable(state, offer))
     if offer.offer == "die_roll":
         walk = state.walk
         return walk is not None and walk.player == offer.player and walk.room is not None

@@ -63,6 +63,7 @@ ROOM_MESSAGES: dict[str, str] = {
     "room.asked.die_roll_entrance": "{player} may add to {card}: {does}",
     "room.rearranged": "{card}: {player}'s Rooms, from the entrance, are now {rooms}.",
     "room.uncovered": "{card}: {room} comes to the top in {player}'s dungeon, over {over}.",
+    "room.rearrange_more": "{card}: {player} may move two more Rooms of that dungeon, or stop.",
     "room.uncover_next": "{card}: {player} has uncovered a Room in that dungeon.",
     "room.die_rolled": "{card}: {player}'s die shows {roll}.",
     # refusals

@@ -27,6 +27,7 @@ from rules.models import TREASURES, CardOffer, GameState, PendingBuild, PlayerSt
 from rules.room_choices import (
     has_choice,
     rearrangeable,
+    rearranging_mark,
     swaps,
     treasure_dungeons,
     uncover_choices,
@@ -127,16 +128,35 @@ def _swapped(order: tuple[int, ...] | None, size: int, swap_only: bool) -> tuple
     return order
 
 
-def _rearranged(state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect) -> ev.EventBase:
+def _rearranged(
+    state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect
+) -> list[ev.EventBase]:
+    """Rooms of the dungeon named in the order the answer gives. A dungeon put in any
+    order (Hellcow) is asked again, that dungeon only, until its owner says No: two
+    Rooms at a time reach any order."""
     swap = offer.offer == "swap_own_rooms"
     dungeon = offer.player if swap else (command.target or "")
-    if dungeon not in rearrangeable(state) or (swap and not swaps(state, offer.player)):
+    if dungeon not in rearrangeable(state, None if swap else offer) or (
+        swap and not swaps(state, offer.player)
+    ):
         raise RulesError("R-CARD-EFFECT", "err.room_dungeon", card=offer.card)
     size = len(state.player(dungeon).dungeon)
     order = _swapped(command.order, size, swap)
     args: dict[str, Arg] = {"card": offer.card, "player": dungeon}
     args["rooms"] = ", ".join(state.player(dungeon).dungeon[i].top.label() for i in order)
-    return RoomsRearranged(player=dungeon, order=order, ruling=_ruling("room.rearranged", **args))
+    said = _ruling("room.rearranged", **args)
+    moved: list[ev.EventBase] = [RoomsRearranged(player=dungeon, order=order, ruling=said)]
+    if swap:
+        return moved
+    again = ev.CardEffectFired(
+        player=offer.player,
+        card_id=offer.card_id,
+        use=rearranging_mark(offer.player, offer.card_id, dungeon),
+        offer=offer.offer,
+        card=offer.card,
+        ruling=_ruling("room.rearrange_more", player=offer.player, card=offer.card),
+    )
+    return [*moved, again]
 
 
 def reversed_rooms(owner: PlayerState, said: Ruling) -> list[ev.EventBase]:
@@ -369,5 +389,5 @@ def answered(
     if offer.offer == "treasure_to_dungeon":
         return treasure_added(state, offer, command)
     if offer.offer in ("swap_own_rooms", "rearrange_any_dungeon"):
-        return [_rearranged(state, offer, command)]
+        return _rearranged(state, offer, command)
     return _uncovered(state, offer, command)

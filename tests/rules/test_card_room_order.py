@@ -65,9 +65,26 @@ def test_hellcow_levels_up_and_puts_one_dungeons_rooms_in_the_order_its_owner_gi
     refused(state, answer.model_copy(update={"order": (0, 1)}), "R-CARD-EFFECT")
     after = run(state, answer.model_copy(update={"order": (2, 0, 1)}))
     assert _names(after.player("B")) == [z.name, x.name, y.name]
-    assert after.offers == ()
     declined = run(state, answer.model_copy(update={"accept": False}))
     assert _names(declined.player("B")) == [x.name, y.name, z.name]
+    assert declined.offers == ()
+
+
+def test_hellcow_is_asked_again_for_the_same_dungeon_until_its_owner_stops() -> None:
+    """KSA002 through the app's swaps: after each change the same dungeon may be changed
+    again (another dungeon not), so two Rooms at a time reach any order: x, y, z becomes
+    z, y, x and then y, z, x; a No ends it."""
+    x, y, z = plain("trap", 1), plain("monster", 2), plain("trap", 3)
+    state = _boss_levels_up(HELLCOW, (_stack(x), _stack(y), _stack(z)))
+    answer = c.AnswerCardEffect(player="A", card_id=HELLCOW, accept=True, target="B")
+    state = run(state, answer.model_copy(update={"order": (2, 1, 0)}))
+    assert _offers(state) == [("A", HELLCOW, "rearrange_any_dungeon")]
+    other = answer.model_copy(update={"target": "A", "order": (1, 0, 2, 3, 4)})
+    refused(state, other, "R-CARD-EFFECT")
+    state = run(state, answer.model_copy(update={"order": (1, 0, 2)}))
+    assert _names(state.player("B")) == [y.name, z.name, x.name]
+    state = run(state, answer.model_copy(update={"accept": False}))
+    assert state.offers == ()
 
 
 def test_hellcow_may_rearrange_its_own_dungeon_too() -> None:

@@ -90,7 +90,8 @@ def room_picks(state: GameState, n: int, offer: CardOffer, tr: Translator) -> li
             answer = yes.model_copy(update={"target": who, "room": index, "covered": covered})
             picks.append((f"offer-{n}-{who}-uncover-{index + 1}-{covered + 1}", words, answer))
         return picks
-    dungeons = (offer.player,) if offer.offer == "swap_own_rooms" else rearrangeable(state)
+    mine = offer.offer == "swap_own_rooms"
+    dungeons = (offer.player,) if mine else rearrangeable(state, offer)
     picks = []
     for who in dungeons:
         size = len(state.player(who).dungeon)
