@@ -118,8 +118,7 @@ ROOM_MESSAGES: dict[str, str] = {
     "err.soul_worth": "{card}: a Hero from the decks is worth 1 Soul, an Epic Hero 2.",
     "card.if.fewer_souls_than_any": "if you have fewer Souls than another player,",
     "err.spell_if.fewer_souls_than_any": (
-        "{card} takes a Hero that survived only while {player} has fewer Souls than another"
-        " player."
+        "{card} takes a Hero that survived only while {player} has fewer Souls than another player."
     ),
     "card.survivor_removed": "{card}: {hero} leaves the game; {player}'s Wound from it is gone.",
     "err.spell_needs_survivor": (

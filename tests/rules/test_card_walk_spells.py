@@ -153,9 +153,7 @@ def test_finish_him_without_a_hero_named_still_kills_a_weak_hero() -> None:
     state = walking([plain("trap", 1), plain("trap", 1)], [t_hero("fighter", 2)])
     a = state.player("A").model_copy(update={"souls_adjust": 0})
     b = state.player("B")
-    state = state.model_copy(
-        update={"players": (a, b.model_copy(update={"souls_adjust": 3}))}
-    )
+    state = state.model_copy(update={"players": (a, b.model_copy(update={"souls_adjust": 3}))})
     state = run(state, c.AdvanceHero(), c.CastSpell(player="A", card_id=FINISH_HIM))
     assert [s.hero for s in state.player("A").scored] == [0]
 
