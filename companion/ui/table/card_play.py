@@ -16,6 +16,7 @@ from companion.catalogue import SpellCard
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.room_picks import room_picks
 from companion.ui.table.rulings import card_label, ruling_text
+from companion.ui.table.spell_items import item_choices, picks_item
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
 from rules.card_offers import (
@@ -180,6 +181,7 @@ class SpellPanel:
         self.target: tuple[str, int] | None = None  # (player, Room index)
         self.hero: int | None = None
         self.treasure: Treasure | None = None  # the type a Spell gives (Secret Stash)
+        self.item: int | None = None  # an Item it turns over (Excavation)
 
     def _spells(self) -> list[SpellCard]:
         phase = self.ctx.state.phase
@@ -261,6 +263,8 @@ class SpellPanel:
             body += self._heroes("soul", souls)
         elif target == "hero":
             body += self._heroes("hero", list(state.town))
+        if picks_item(effects_of(self.spell)):  # Excavation: which Item
+            body += item_choices(ctx, self.item, lambda i: self._set(item=i))
         if self._picks_treasure():  # Secret Stash: which treasure
             body.append(ft.Text(tr("table.spell_treasure"), size=15))
             body.append(
@@ -373,7 +377,7 @@ class SpellPanel:
         for name, value in changes.items():
             setattr(self, name, value)
         if "spell" in changes:
-            self.target, self.hero, self.treasure = None, None, None
+            self.target, self.hero, self.treasure, self.item = None, None, None, None
         self.ctx.redraw()
 
     def _play(self) -> None:
@@ -389,10 +393,11 @@ class SpellPanel:
             room=self.target[1] if self.target else None,
             hero=self.hero,
             treasure=self.treasure,
+            item=self.item,
         )
 
         def done() -> None:
             self.open, self.spell, self.target, self.hero = False, None, None, None
-            self.treasure = None
+            self.treasure, self.item = None, None
 
         self.ctx.play(SLOT, command, then=done)
