@@ -116,6 +116,20 @@ async def _ask_client(
     return await asyncio.gather(_load_settings(page, prefs), load_device(prefs, peer, save))
 
 
+def _read_joins(hub: SyncHub, device: Device) -> None:
+    """The server's join records and the joins this device keeps, read in one worker
+    thread's hop (one more would not cost the phone a round trip, but the tab a wait)."""
+    hub.registry.read_all()
+    device.read_stored()
+
+
+async def _device_read(loading: Awaitable[Device]) -> Device:
+    """A device read again from the browser's storage, its joins parsed off the loop."""
+    device = await loading
+    await asyncio.to_thread(device.read_stored)
+    return device
+
+
 def make_main(
     config: AppConfig, catalogue: Catalogue | None = None
 ) -> Callable[[ft.Page], Awaitable[None]]:
@@ -140,7 +154,12 @@ def make_main(
         # The address from the server's own socket, never page.client_ip: the browser
         # can set that property itself (companion/sync/peer.py).
         peer = peer_of(page)
-        settings, device = await _ask_client(page, prefs, peer, save_setting)
+        # A first visit's new device id is stored once the first screen is sent: asked
+        # before, the phone answered it before it was shown anything.
+        first_saves: list[tuple[str, str]] = []
+        settings, device = await _ask_client(
+            page, prefs, peer, lambda key, value: first_saves.append((key, value))
+        )
         app = TableApp(
             page=page,
             catalogue=cards,
@@ -153,14 +172,14 @@ def make_main(
                 device,
                 peer,
                 page.url,
-                reload_device=lambda: load_device(prefs, peer, save_setting),
+                reload_device=lambda: _device_read(load_device(prefs, peer, save_setting)),
                 ask_client=lambda: prefs.contains_key(PREF_THEME),
             ),
         )
-        # The join records (the first tab reads them all), then the game the address
-        # shows, are read off the event loop, before any handler may draw this tab: the
-        # browser shows it loading meanwhile.
-        await asyncio.to_thread(hub.registry.read_all)
+        # The join records (the first tab reads them all) and this device's joins, then
+        # the game the address shows, are read off the event loop, before any handler may
+        # draw this tab: the browser shows it loading meanwhile.
+        await asyncio.to_thread(_read_joins, hub, device)
         await open_route(app, page.route or "/")
         page.on_close = lambda _event: app.close()
         page.on_disconnect = lambda _event: disconnected(app)
@@ -171,6 +190,8 @@ def make_main(
         page.run_task(load_own_names, app, prefs)  # names this device gave cards
         app.start(asked)
         started(app, asked)  # the route it asked for, before the gate changed it
+        for key, value in first_saves:
+            save_setting(key, value)
 
     return main
 

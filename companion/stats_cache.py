@@ -27,8 +27,10 @@ import json
 import os
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 
@@ -38,6 +40,7 @@ from companion.store.changes import appended
 from companion.store.gamefile import BadGameFile, parse_record, read_current
 from companion.store.paths import is_valid_game_id
 from companion.store.storage import StoredFileError, write_atomic
+from rules.json_text import parse_json
 from rules.models import GameSetup
 
 #: One line per game's facts, ``{"key": ..., "facts": {...}}``, appended as games change.
@@ -111,16 +114,37 @@ class _CacheFile:
     lines: int
 
 
+#: A line holds one game's facts: 50 KB and 5,000 values for 150 turns of six players
+#: (they grow with the turns). The file lies in the data folder, open to anyone who can
+#: write there: a longer line, or one of more values (``rules.json_text.too_costly``),
+#: is damaged, never parsed (a parse holds up every tab while it lasts).
+MAX_LINE_BYTES = 4_000_000
+MAX_LINE_VALUES = 200_000
+
+
+def _lines(file: BinaryIO) -> Iterator[bytes | None]:
+    """The file's lines; None for each line longer than ``MAX_LINE_BYTES`` (not kept)."""
+    while line := file.readline(MAX_LINE_BYTES + 1):
+        if len(line) <= MAX_LINE_BYTES:
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):  # the rest of the long line
+            line = file.readline(MAX_LINE_BYTES + 1)
+        yield None
+
+
 def _read_cache(path: Path) -> _CacheFile:
     if path in _memory:
         return _memory[path]
     entries: dict[str, GameFacts] = {}
     lines = 0
     with contextlib.suppress(OSError), open(path, "rb") as f:
-        for line in f:
+        for line in _lines(f):
             lines += 1
             try:
-                item = json.loads(line)
+                if line is None:
+                    raise ValueError("too long")
+                item: Any = parse_json(line.decode("utf-8"), max_values=MAX_LINE_VALUES)
                 entries[str(item["key"])] = GameFacts.model_validate(item["facts"])
             except (ValueError, KeyError, TypeError, ValidationError):
                 continue  # a damaged line (a write cut short): that game is replayed again

@@ -9,9 +9,11 @@ import json
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from companion.stats import NameQuestion
 from companion.store.storage import write_atomic
+from rules.json_text import parse_json
 
 NAMES_FILE = "player-names.json"
 _lock = threading.Lock()
@@ -23,9 +25,20 @@ class Names:
     different: frozenset[frozenset[str]] = frozenset()
 
 
+#: The answers about players' names: a few kilobytes. The file lies in the data folder,
+#: open to anyone who can write there: past these it is read as no answers (asked again),
+#: never parsed (a parse holds up every tab while it lasts).
+MAX_NAMES_BYTES = 1_000_000
+MAX_NAMES_VALUES = 100_000
+
+
 def load_names(root: Path) -> Names:
     try:
-        raw = json.loads((root / NAMES_FILE).read_text(encoding="utf-8"))
+        with open(root / NAMES_FILE, "rb") as f:
+            data = f.read(MAX_NAMES_BYTES + 1)
+        if len(data) > MAX_NAMES_BYTES:
+            return Names()
+        raw: Any = parse_json(data.decode("utf-8"), max_values=MAX_NAMES_VALUES)
         same = {str(k): str(v) for k, v in raw.get("same", {}).items()}
         different = frozenset(
             frozenset(str(n) for n in pair) for pair in raw.get("different", []) if len(pair) == 2

@@ -88,6 +88,54 @@ def nests_too_deeply(text: str) -> bool:
     return False
 
 
+#: How much of a text one count looks at: about a millisecond's work, so that a worker
+#: thread counting hands the interpreter on (every few milliseconds, Python's switch
+#: interval) to the thread of the loop that answers every tab.
+SLICE = 1 << 18
+
+
+class ValueCount:
+    """The values a text may hold, counted a slice at a time before it is parsed.
+
+    One parse is one call that keeps the interpreter until it ends: 16 MiB of empty lists
+    held it for seconds, a 16 MiB string a tenth of one. So every comma and opening
+    bracket is counted (those inside strings too: an upper bound, as each value of a
+    list or object is preceded by one or the other), and a text past ``max_values`` is
+    refused; so is a whole slice with none of them (a string or a number hundreds of
+    kilobytes long), which no file of this app's holds."""
+
+    def __init__(self, max_values: int) -> None:
+        self.max_values = max_values
+        self.counted = 0
+
+    def add(self, text: str | bytes, start: int = 0, end: int | None = None) -> str | None:
+        """Count ``text[start:end]`` (at most one ``SLICE``); why the text is refused,
+        if it is now (None: not yet)."""
+        end = len(text) if end is None else min(end, len(text))
+        if isinstance(text, str):
+            marks = sum(text.count(mark, start, end) for mark in ",[{")
+        else:
+            marks = sum(text.count(mark, start, end) for mark in (b",", b"[", b"{"))
+        self.counted += marks
+        if self.counted > self.max_values:
+            limit = f"{self.max_values:,}"
+            return f"it holds more than {limit} values (counting its commas and brackets)"
+        if marks == 0 and end - start == SLICE:
+            return f"it holds {SLICE:,} characters in a row without a comma or a bracket"
+        return None
+
+
+def too_costly(text: str | bytes, max_values: int) -> str | None:
+    """Why parsing ``text`` would cost more than ``max_values`` values may (``ValueCount``),
+    found a slice at a time without parsing it; None: it would not."""
+    count = ValueCount(max_values)
+    for start in range(0, len(text), SLICE):
+        why = count.add(text, start, start + SLICE)
+        if why is not None:
+            return why
+    return None
+
+
 class JsonTextError(ValueError):
     """Text that is not JSON this app can use; ``detail`` says why, for a player."""
 
@@ -109,11 +157,17 @@ def _loads_uncollected(text: str) -> object:
         return json.loads(text, parse_constant=_no_constants)
 
 
-def parse_json(text: str, *, lone_surrogates: bool = False) -> object:
+def parse_json(
+    text: str, *, lone_surrogates: bool = False, max_values: int | None = None
+) -> object:
     """The value ``text`` holds; :class:`JsonTextError` if it is not usable JSON.
 
     ``lone_surrogates=True`` lets them through, for a caller whose models refuse them
-    field by field (the table CLI names the field holding one)."""
+    field by field (the table CLI names the field holding one). ``max_values``: a text
+    that may hold more values than that is refused before it is parsed (``too_costly``)."""
+    why = too_costly(text, max_values) if max_values is not None else None
+    if why is not None:
+        raise JsonTextError("corrupt", why)
     if nests_too_deeply(text):
         raise JsonTextError(
             "corrupt", f"it is nested too deeply (lists or objects more than {MAX_DEPTH} deep)"

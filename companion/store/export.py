@@ -29,6 +29,7 @@ from companion.store.records import (
     SetupT,
     is_squad_document,
 )
+from companion.store.storage import MAX_FILE_VALUES
 from rules.commands import Command
 from rules.game_kinds import AnyGame, AnySetup, player_names
 from rules.json_text import JsonTextError, parse_json
@@ -94,7 +95,7 @@ def parse_export(text: str | bytes) -> ExportedGame | ExportedSquadGame:
         except UnicodeDecodeError as e:
             raise ImportRejected(f"the file is not UTF-8 text (byte {e.start})") from e
     try:
-        data = parse_json(text)
+        data = parse_json(text, max_values=MAX_FILE_VALUES)
     except JsonTextError as e:
         cause = e.__cause__
         if isinstance(cause, json.JSONDecodeError):

@@ -35,6 +35,9 @@ JOURNAL_TABLE = "journal"
 JOURNAL_DOC_ID = "1"
 #: The longest line read back: a command with six Heroes is far below this.
 MAX_LINE_BYTES = 1_000_000
+#: A line holds one command: a few hundred values at most (a town's Heroes revealed at
+#: once). Past this it is damaged, refused before it is parsed (``too_costly``).
+MAX_LINE_VALUES = 20_000
 #: A journal is emptied every few dozen lines: one this long was not written by the app.
 MAX_JOURNAL_BYTES = 64_000_000
 #: Nor one with more lines than a game may have commands, twice (plays, undos, redos):
@@ -131,7 +134,7 @@ def _decode_line(line: bytes) -> tuple[object, str | None]:
     if len(line) > MAX_LINE_BYTES:
         return None, f"longer than {MAX_LINE_BYTES} bytes"
     try:
-        value = parse_json(line.decode("utf-8"))
+        value = parse_json(line.decode("utf-8"), max_values=MAX_LINE_VALUES)
     except UnicodeDecodeError as e:
         return None, f"not UTF-8 text (byte {e.start})"
     except JsonTextError as e:

@@ -31,6 +31,9 @@ from companion.store.records import GameSummary
 from companion.store.storage import DurableJSONStorage, FileStamp, StoredFileError
 
 INDEX_TABLE = "games"
+#: The index holds about 40 values a game: room for 25,000 games (a file past it is
+#: a damaged cache, rebuilt from the games).
+MAX_INDEX_VALUES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,24 @@ class ListingIndex:
                 self._journals.pop(game_id, None)
             else:
                 self._journals[game_id] = (stamp, summary)
+
+    def known_problem(
+        self, game_id: str, stamp: FileStamp | None, backup: bool
+    ) -> StoreProblem | None:
+        """What was wrong with the game's file when it had ``stamp`` (and a backup, or
+        not), if it was read so and found unreadable: it is not read again."""
+        with self._lock:
+            known = self._damaged.get(game_id)
+            return known[2] if known is not None and known[:2] == (stamp, backup) else None
+
+    def remember_problem(
+        self, game_id: str, stamp: FileStamp | None, backup: bool, problem: StoreProblem
+    ) -> None:
+        """The game's file, as of ``stamp``, is unreadable for ``problem``."""
+        if stamp is None:
+            return
+        with self._lock:
+            self._damaged[game_id] = (stamp, backup, problem)
 
     def forget(self, game_id: str) -> None:
         with self._lock:
@@ -119,17 +140,16 @@ class ListingIndex:
                 if cached is not None and cached[0] == stamp:
                     games.append(self._with_journal(game_id, cached[1]))
                     continue
-                known = self._damaged.get(game_id)
-                if known is not None and known[:2] == (stamp, backup):
-                    problems.append(known[2])
+                known = self.known_problem(game_id, stamp, backup)
+                if known is not None:
+                    problems.append(known)
                     continue
                 document, read_stamp = read_document(path)
                 summary = GameSummary.of(parse_listing(document, game_id))
             except (OSError, StoredFileError, BadGameFile) as e:
                 entries.pop(game_id, None)
                 problem = problem_for(e, game_id=game_id, path=path, backup_available=backup)
-                if stamp is not None:
-                    self._damaged[game_id] = (stamp, backup, problem)
+                self.remember_problem(game_id, stamp, backup, problem)
                 problems.append(problem)
                 continue
             self._damaged.pop(game_id, None)
@@ -194,7 +214,9 @@ class ListingIndex:
             return self._entries
         entries: dict[str, tuple[FileStamp, GameSummary]] = {}
         try:
-            with TinyDB(self.layout.index, storage=DurableJSONStorage) as db:
+            with TinyDB(
+                self.layout.index, storage=DurableJSONStorage, max_values=MAX_INDEX_VALUES
+            ) as db:
                 rows: list[Any] = db.table(INDEX_TABLE).all()
             for row in rows:
                 stamp = tuple(row["stamp"])

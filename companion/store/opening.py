@@ -22,7 +22,7 @@ from companion.store.problems import (
 )
 from companion.store.records import AnyStoredGame, GameSummary, Progress
 from companion.store.storage import StoredFileError
-from companion.store.tail import Tail, quarantine_reason
+from companion.store.tail import Tail, quarantine_reason, stamp_or_none
 from rules.errors import RulesError
 from rules.game_kinds import AnyGame, replayed
 
@@ -80,8 +80,15 @@ class GameOpening(GameFiles):
         return self._read_current(game_id, path)[0]
 
     def _read_current(self, game_id: str, path: Path) -> tuple[AnyStoredGame, CurrentGame]:
-        """The game as last saved (its file, then its journal), validated."""
+        """The game as last saved (its file, then its journal), validated.
+
+        A file this version cannot read (a newer schema) stays where it is: it is read
+        once, and not again until it changes (the saved-games list knows it too)."""
         has_backup = bool(self._existing_backups(game_id))
+        stamp = stamp_or_none(path)
+        known = self._index.known_problem(game_id, stamp, has_backup)
+        if known is not None and known.kind == "newer_schema":
+            raise GameUnreadable(known)
         try:
             current = read_current(path, self.layout.journal_file(game_id))
             return parse_record(current.document, game_id), current
@@ -92,19 +99,17 @@ class GameOpening(GameFiles):
                 problem_for(e, game_id=game_id, path=path, backup_available=True)
             ) from e
         except (StoredFileError, BadGameFile) as e:
+            newer = isinstance(e, BadGameFile) and e.kind == "newer_schema"
             moved = None
-            if not (isinstance(e, BadGameFile) and e.kind == "newer_schema"):
+            if not newer:
                 moved = self._quarantine(path, quarantine_reason(e), move=True)
                 self._index.forget(game_id)
-            raise GameUnreadable(
-                problem_for(
-                    e,
-                    game_id=game_id,
-                    path=path,
-                    quarantined_to=moved,
-                    backup_available=has_backup,
-                )
-            ) from e
+            problem = problem_for(
+                e, game_id=game_id, path=path, quarantined_to=moved, backup_available=has_backup
+            )
+            if newer:
+                self._index.remember_problem(game_id, stamp, has_backup, problem)
+            raise GameUnreadable(problem) from e
         except OSError as e:
             raise GameUnreadable(
                 problem_for(e, game_id=game_id, path=path, backup_available=has_backup)

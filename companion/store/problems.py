@@ -173,6 +173,8 @@ def reason_for(error: OSError) -> SaveFailure:
         return "disk_full"
     if error.errno == errno.EROFS:
         return "read_only"
+    if error.errno == errno.EFBIG:  # past the store's own ceilings (storage.py)
+        return "too_long"
     if error.errno in (errno.EACCES, errno.EPERM):
         return "no_permission"
     return "io_error"

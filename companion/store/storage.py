@@ -23,17 +23,22 @@ import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, BinaryIO, Literal
 
 from tinydb.storages import Storage
 
-from rules.json_text import JsonTextError, parse_json
+from rules.json_text import SLICE, JsonTextError, ValueCount, parse_json, too_costly
 
 FileStamp = tuple[int, int, int]  # (mtime_ns, size, inode): changes whenever the file does
 #: No saved game comes near this (a long game is well under 1 MB, an import at most
 #: 10 MB); a bigger file is not read at all, so one enormous file cannot exhaust the
 #: memory of the whole app or slow every listing down.
 MAX_FILE_BYTES = 16 * 1024 * 1024
+#: Nor does any come near this many values: a game of ``MAX_COMMANDS`` commands, and as
+#: many to redo, holds about 120,000 (7 to 12 a command). Parsing is one call that keeps
+#: the interpreter, so a worker thread parsing 16 MiB of empty lists stood the event loop
+#: still for seconds; a file past this is refused as it is read (``read_counted``).
+MAX_FILE_VALUES = 250_000
 
 
 class StoredFileError(Exception):
@@ -55,8 +60,9 @@ def decode_tables(raw: bytes, path: Path) -> dict[str, dict[str, Any]]:
     """Parse a TinyDB file's bytes, telling a truncated file from a corrupt one.
 
     Anything hostile (nesting thousands deep, a number of thousands of digits, a lone
-    surrogate, NaN) is a corrupt file like any other, never an unexpected exception."""
-    if not raw.strip():
+    surrogate, NaN) is a corrupt file like any other, never an unexpected exception.
+    (Too many values to parse were refused as the file was read: ``read_counted``.)"""
+    if not raw or raw.isspace():
         raise StoredFileError(path, "truncated", "the file is empty")
     try:
         text = raw.decode("utf-8")
@@ -190,6 +196,26 @@ def _rotate_backups(current: Path, backups: list[Path]) -> None:
     os.replace(link_tmp, backups[0])
 
 
+def read_counted(file: BinaryIO, path: Path, max_values: int) -> bytes:
+    """The file's bytes (up to one past ``MAX_FILE_BYTES``), read a slice at a time and
+    its values counted as they come (``ValueCount``): a file of millions of values is
+    refused after its first slices, before the rest is read into memory or any of it
+    parsed. A file that grows while read is read to the ceiling, no further."""
+    count = ValueCount(max_values)
+    parts: list[bytes] = []
+    size = 0
+    while size <= MAX_FILE_BYTES:
+        part = file.read(min(SLICE, MAX_FILE_BYTES + 1 - size))
+        if not part:
+            break
+        why = count.add(part)
+        if why is not None:
+            raise StoredFileError(path, "corrupt", why)
+        parts.append(part)
+        size += len(part)
+    return b"".join(parts)
+
+
 class DurableJSONStorage(Storage):
     """TinyDB storage with atomic, fsynced writes and rolling backups.
 
@@ -204,9 +230,11 @@ class DurableJSONStorage(Storage):
         backups: list[Path] | None = None,
         fsync: bool = True,
         indent: int | None = None,
+        max_values: int | None = None,  # None: MAX_FILE_VALUES
     ) -> None:
         super().__init__()
         self.path = Path(path)
+        self.max_values = max_values
         self.backups = backups or []
         self.fsync = fsync
         self.indent = indent
@@ -227,12 +255,12 @@ class DurableJSONStorage(Storage):
                         f"the file is too large ({st.st_size:,} bytes; a saved game is "
                         f"far smaller, and files over {MAX_FILE_BYTES:,} bytes are not read)",
                     )
-                raw = f.read(MAX_FILE_BYTES + 1)  # it may have grown since fstat
+                self.stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+                raw = read_counted(f, self.path, self.max_values or MAX_FILE_VALUES)
         except FileNotFoundError:
             return None  # TinyDB starts an empty database; the file appears on first write
         except MemoryError as e:
             raise StoredFileError(self.path, "corrupt", "too large to read into memory") from e
-        self.stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
         return decode_tables(raw, self.path)
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
@@ -240,6 +268,12 @@ class DurableJSONStorage(Storage):
             self._pending = data
             return
         encoded = json.dumps(data, indent=self.indent, ensure_ascii=False).encode("utf-8")
+        # Written, a file past the reading ceilings would never open again: keep the last.
+        why = too_costly(encoded, self.max_values or MAX_FILE_VALUES)
+        if why is None and len(encoded) > MAX_FILE_BYTES:
+            why = f"{len(encoded):,} bytes, more than the {MAX_FILE_BYTES:,} a file may hold"
+        if why is not None:
+            raise OSError(errno.EFBIG, f"it would not be read again: {why}", str(self.path))
         self.stamp = write_atomic(self.path, encoded, fsync=self.fsync, backups=self.backups)
         self.written = data
 

@@ -75,6 +75,16 @@ class Device:
     local: bool = False
     #: False when storage did not answer: this id is a stand-in for this tab only.
     known: bool = True
+    #: The joins as the browser keeps them, not parsed yet (``read_stored``).
+    stored: object = None
+
+    def read_stored(self) -> None:
+        """Parse the joins the browser keeps (up to ``MAX_JOINS_CHARS`` of JSON): on a
+        worker thread, as a tab's first screen reads the join records (``companion.app``),
+        so parsing them never holds up the loop that answers every tab."""
+        if self.stored is not None:
+            self.joins = parse_joins(self.stored)
+            self.stored = None
 
     def join(self, game_id: str) -> Join | None:
         return self.joins.get(game_id)
@@ -118,7 +128,8 @@ def is_loopback(client_ip: str | None) -> bool:
 async def load_device(
     prefs: Prefs, client_ip: str | None, save: Callable[[str, str], None]
 ) -> Device:
-    """This device from storage; a new id is made (and saved) on the first visit."""
+    """This device from storage; a new id is made (and saved) on the first visit. Its
+    joins are kept as stored, to be parsed off the loop (``Device.read_stored``)."""
     device_id: object = None
     joins: object = None
     answered = False
@@ -138,4 +149,4 @@ async def load_device(
         if answered:  # a first visit: keep the new id; never overwrite one we could not read
             save(PREF_DEVICE, device_id)
     assert isinstance(device_id, str)
-    return Device(device_id, parse_joins(joins), is_loopback(client_ip), known=answered)
+    return Device(device_id, {}, is_loopback(client_ip), known=answered, stored=joins)

@@ -10,6 +10,7 @@ never carries anybody's join code.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections import deque
@@ -66,6 +67,9 @@ class AccessRegistry:
         self.fsync = fsync
         self._lock = threading.RLock()
         self._cache: dict[str, GameAccess] = {}
+        #: game id -> the stamp of its record when it was found damaged: not read again
+        #: (every tab asking about the game did so, on the loop) until the file changes.
+        self._damaged: dict[str, tuple[int, int, int]] = {}
         self._scanned = False
 
     # --- reading --------------------------------------------------------------------
@@ -94,12 +98,23 @@ class AccessRegistry:
     def _read(self, path: Path) -> GameAccess | None:
         try:
             with path.open("rb") as file:
+                st = os.fstat(file.fileno())
+                stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+                if self._damaged.get(path.stem) == stamp:
+                    return None
                 raw = file.read(MAX_RECORD_BYTES + 1)
         except FileNotFoundError:
             return None
         except OSError:
             log.warning("join record %s unreadable", path, exc_info=True)
             return None
+        found = self._parse(path, raw)
+        if found is None:
+            self._damaged[path.stem] = stamp
+        return found
+
+    def _parse(self, path: Path, raw: bytes) -> GameAccess | None:
+        """The record ``raw`` holds, if it is one (a damaged one is logged)."""
         if len(raw) > MAX_RECORD_BYTES:
             log.warning(
                 "join record %s is over %d bytes; the game gets a new code", path, MAX_RECORD_BYTES

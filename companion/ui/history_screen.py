@@ -250,14 +250,20 @@ def HistoryView(app: TableApp) -> ft.Control:
 
     def answered(q: NameQuestion, same: bool) -> None:
         assert app.sessions is not None
-        try:
-            kept = answer(app.sessions.store.layout.root, q, same)
-        except OSError:
-            kept = Names(
-                {**names.same, q.second: q.first} if same else names.same,
-                names.different | {frozenset((q.first, q.second))},
-            )
-        set_counted(Counted(found.games, found.unreadable, kept))
+        root = app.sessions.store.layout.root
+
+        async def write() -> None:
+            # On a worker thread: the answers are read, then written with an fsync.
+            try:
+                kept = await asyncio.to_thread(answer, root, q, same)
+            except OSError:
+                kept = Names(
+                    {**names.same, q.second: q.first} if same else names.same,
+                    names.different | {frozenset((q.first, q.second))},
+                )
+            set_counted(Counted(found.games, found.unreadable, kept))
+
+        app.page.run_task(write)
 
     controls: list[ft.Control] = []
     questions = (

@@ -15,6 +15,7 @@ import logging
 import weakref
 from typing import TYPE_CHECKING, Any
 
+from rules.json_text import JsonTextError, parse_json
 from rules.printable import printable
 
 if TYPE_CHECKING:
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 PREF = "dungeon_referee.card_names"
 MAX_NAME = 60
 MAX_NAMES = 500
+#: What the stored names may take up (about 80 characters a name, as kept): a longer
+#: value, which only a tampered browser holds, is not read at all.
+MAX_NAMES_CHARS = 100_000
 READ_TIMEOUT = 5.0
 log = logging.getLogger(__name__)
 
@@ -52,10 +56,14 @@ def checked_name(name: str) -> str | None:
 
 
 def parse_names(raw: object, known: set[str]) -> dict[str, str]:
-    """The stored names that can be used: a card the catalogue knows, a name that is one."""
+    """The stored names that can be used: a card the catalogue knows, a name that is one.
+    A value that is not such JSON (nested thousands deep, longer than ``MAX_NAMES_CHARS``)
+    is ignored whole."""
+    if not isinstance(raw, str) or len(raw) > MAX_NAMES_CHARS:
+        return {}
     try:
-        value = json.loads(raw) if isinstance(raw, str) else None
-    except json.JSONDecodeError:
+        value = parse_json(raw)
+    except JsonTextError:
         return {}
     if not isinstance(value, dict):
         return {}
@@ -75,7 +83,9 @@ async def load_own_names(app: TableApp, prefs: Any) -> None:
         log.debug("card names unavailable", exc_info=True)
         return
     known = {card.id for card in app.catalogue.cards()}
-    _keep(app, parse_names(raw, known))
+    # Parsed on a worker thread: the browser can keep anything there, and a parse holds
+    # up every tab the loop answers while it lasts.
+    _keep(app, await asyncio.to_thread(parse_names, raw, known))
 
 
 def give_name(app: TableApp, card_id: str, name: str) -> str | None:

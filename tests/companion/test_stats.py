@@ -14,7 +14,7 @@ import pytest
 from companion.stats import NameQuestion, name_questions, summarize
 from companion.stats_cache import CACHE_FILE, saved_facts
 from companion.stats_cli import StatsOptions, run_stats
-from companion.stats_names import answer, load_names
+from companion.stats_names import Names, answer, load_names
 from companion.store import GameStore
 from rules import commands as c
 from rules import events as ev
@@ -201,3 +201,26 @@ def test_an_imported_game_counts_too(tmp_path: Path) -> None:
     here.import_game(text)
     summary = summarize(saved_facts(here).games)
     assert (summary.games, summary.killed, summary.escaped) == (1, 1, 1)
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [b"[" * 200_000, b'{"same": {}, "different": [' + b"[]," * 400_000 + b"[]]}"],
+    ids=["deep-nesting", "many-values"],
+)
+def test_a_hostile_names_file_is_read_as_no_answers(
+    tmp_path: Path, hostile: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answers lie in the data folder, open to anyone who can write there: a file
+    nested thousands deep raised out of the History screen, and any length was parsed
+    whole. Either is read as no answers yet (asked again), unparsed."""
+    import json
+
+    (tmp_path / "player-names.json").write_bytes(hostile)
+    parsed: list[int] = []
+    real = json.loads
+    monkeypatch.setattr(
+        json, "loads", lambda text, **kw: (parsed.append(len(text)), real(text, **kw))[1]
+    )
+    assert load_names(tmp_path) == Names()
+    assert parsed == [], "parsed"

@@ -3,6 +3,7 @@ though a folder in which nothing changed is not looked at file by file again."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -195,5 +196,34 @@ def test_a_damaged_line_of_the_cache_file_only_costs_a_replay(store: GameStore) 
     cache.write_bytes(first[: len(first) // 2] + b"\n" + second + b"\n")  # cut short
     cold(store)
     found = saved_facts(store)
+    assert found.replayed == 1
+    assert {f.game_id: f for f in found.games} == replayed_now(store)
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [b"[" * 200_000, b"[" + b"[]," * 300_000 + b"[]]", b'{"key": "' + b"x" * 5_000_000 + b'"}'],
+    ids=["deep-nesting", "many-values", "a-line-past-the-ceiling"],
+)
+def test_a_hostile_line_of_the_cache_file_only_costs_a_replay(
+    store: GameStore, hostile: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cache is a file in the data folder: a line nested thousands deep raised out of
+    the History screen's counting, and a line of any length was parsed whole (a parse
+    holds up every tab). Each is a damaged line: that game is replayed again."""
+    played(store, "Friday", 8)
+    played(store, "Saturday", 4)
+    saved_facts(store)
+    cache = store.layout.root / stats_cache.CACHE_FILE
+    _first, second = cache.read_bytes().splitlines()
+    cache.write_bytes(hostile + b"\n" + second + b"\n")
+    cold(store)
+    parsed: list[int] = []  # the length of each text parsed
+    real = json.loads
+    monkeypatch.setattr(
+        json, "loads", lambda text, **kw: (parsed.append(len(text)), real(text, **kw))[1]
+    )
+    found = saved_facts(store)
+    assert max(parsed) < 100_000, "the hostile line was parsed"
     assert found.replayed == 1
     assert {f.game_id: f for f in found.games} == replayed_now(store)

@@ -53,20 +53,20 @@ def _ceilings() -> None:
 
 #: ``python -m rules turn -``, noting its peak memory when it exits: the kernel's own
 #: count for a child (``wait4``) keeps the peak of the forked copy of this process too.
-CHILD = (
+PEAK_NOTE = (
     "import atexit, os, sys\n"
     "def note():\n"
     "    peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')]\n"
     "    open(os.environ['PEAK_FILE'], 'w').write(peak[0].split()[1])\n"
     "atexit.register(note)\n"
-    "from rules.cli import main\n"
-    "sys.exit(main(['turn', '-']))\n"
 )
+CHILD = PEAK_NOTE + "from rules.cli import main\nsys.exit(main(['turn', '-']))\n"
 
 
-def run_limited(data: bytes) -> Cost:
-    """``python -m rules turn -`` with ``data`` on stdin, under the ceilings; its CPU
-    time read with ``wait4`` (not mixed with other children's)."""
+def run_limited(data: bytes, child: str = CHILD, env: dict[str, str] | None = None) -> Cost:
+    """``python -m rules turn -`` (or ``child``'s code) with ``data`` on stdin, under the
+    ceilings; its CPU time read with ``wait4`` (not mixed with other children's). A
+    ``child`` notes its peak memory as ``CHILD`` does."""
     import subprocess
 
     with tempfile.TemporaryDirectory() as folder:
@@ -74,8 +74,8 @@ def run_limited(data: bytes) -> Cost:
         stdin.write_bytes(data)
         with stdin.open("rb") as i, stdout.open("wb") as o, stderr.open("wb") as e:
             child = subprocess.Popen(
-                [sys.executable, "-c", CHILD],
-                env={**os.environ, "PEAK_FILE": str(peak)},
+                [sys.executable, "-c", child],
+                env={**os.environ, **(env or {}), "PEAK_FILE": str(peak)},
                 cwd=Path(__file__).resolve().parents[2],
                 stdin=i,
                 stdout=o,

@@ -9,10 +9,15 @@ memory or disk is used).
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from companion.store.storage import MAX_FILE_BYTES
 
 DIGITS = sys.get_int_max_str_digits() + 700  # well past Python's int-string limit
 
@@ -86,4 +91,85 @@ CASES = (
         "not a valid saved game",
     ),
     Hostile("enormous", None, "corrupt", "too large", "too large"),
+    # Cheap to refuse, once costly to parse, on the thread every tab waits for (a parse
+    # keeps the interpreter): a string that never closes, and a list of many values.
+    Hostile(
+        "unterminated-string",
+        lambda _raw: b'{"game": {"1": "' + b'\\"' * (1 << 19),
+        "corrupt",
+        "characters in a row without a comma or a bracket",
+        "characters in a row without a comma or a bracket",
+    ),
+    Hostile(
+        "huge-list",
+        lambda _raw: b'{"game": {"1": [' + b"[]," * 300_000 + b"[]]}}",
+        "corrupt",
+        "more than 250,000 values",
+        "more than 250,000 values",
+    ),
 )
+
+
+# --- at the size ceiling: each a whole game file (companion/store/storage.py) -------------
+
+MIB = 1 << 20
+
+
+def filling(unit: bytes, size: int = MAX_FILE_BYTES) -> bytes:
+    """``unit`` repeated in one list, comma-separated, ``size`` bytes at most."""
+    return b"[" + b",".join([unit] * ((size - 2) // (len(unit) + 1))) + b"]"
+
+
+def at_ceiling() -> dict[str, bytes]:
+    """The classes of hostile file, each as large as a game file may be read: many
+    values (empty lists and objects, numbers), one long string, a string that never
+    closes (escaped quotes), deep nesting."""
+    return {
+        "empty lists": filling(b"[]"),
+        "one-number lists": filling(b"[1]"),
+        "numbers": filling(b"1"),
+        "empty objects": filling(b"{}"),
+        "one string": b'"' + b"a" * (MAX_FILE_BYTES - 2) + b'"',
+        "unterminated string": b'"' + b'\\"' * ((MAX_FILE_BYTES - 1) // 2),
+        "deep nesting": b"[" * MAX_FILE_BYTES,
+    }
+
+
+def ordinary_file(folder: Path, game_id: str) -> bytes:
+    """A long real game's file, as if saved as ``game_id``: about 1,300 commands of a
+    3-player game."""
+    from companion.store import GameStore
+    from rules.game import Game
+    from tests.companion.store.sample_play import play_turns, sample_setup
+
+    store = GameStore(folder, fsync=False)
+    game = play_turns(Game.new(sample_setup(3)), 150)
+    saved_as = store.create(game.setup).game_id
+    store.save(saved_as, game)
+    raw = store.layout.game_file(saved_as).read_bytes()
+    return raw.replace(saved_as.encode(), game_id.encode())  # as the file is named
+
+
+async def listing_stall(folder: Path) -> tuple[float, float, object]:
+    """A worker thread lists the saved games of ``folder`` while a task on the loop ticks
+    every millisecond: (the loop's longest stall meanwhile, the seconds it took, the
+    listing)."""
+    from companion.store import GameStore
+
+    ticks: list[float] = []
+
+    async def tick() -> None:
+        while True:
+            ticks.append(time.perf_counter())
+            await asyncio.sleep(0.001)
+
+    ticking = asyncio.get_running_loop().create_task(tick())
+    await asyncio.sleep(0.02)
+    store = GameStore(folder, fsync=False)
+    began = time.perf_counter()
+    listed = await asyncio.to_thread(store.list_games)
+    ended = time.perf_counter()
+    ticking.cancel()
+    inside = [t for t in ticks if began <= t <= ended]
+    stall = max(b - a for a, b in itertools.pairwise([began, *inside, ended]))
+    return stall, ended - began, listed

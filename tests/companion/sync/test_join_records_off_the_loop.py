@@ -67,3 +67,29 @@ def test_a_tabs_first_screen_reads_no_join_record_on_the_loop(
         assert not on_loop, f"{len(on_loop)} of {len(threads)} records read on the loop"
     finally:
         harness.close()
+
+
+def test_a_damaged_record_is_read_once_until_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A damaged record is no record (the game gets a new code once it is hosted again),
+    and every tab that asked about the game read and parsed it again, on the loop."""
+    from companion.sync import registry as registry_module
+
+    registry = AccessRegistry(tmp_path, fsync=False)
+    registry.add_host("game-1", HOST)
+    path = registry.folder / "game-1.json"
+    path.write_bytes(b'{"game_id": [' + b"[]," * 20_000 + b"[]]}")  # under the ceiling
+    parsed: list[int] = []
+    real = registry_module.parse_json
+
+    def parse(text: str, **kw: object) -> object:
+        parsed.append(len(text))
+        return real(text, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(registry_module, "parse_json", parse)
+    fresh = AccessRegistry(tmp_path, fsync=False)
+    assert [fresh.get("game-1") for _ in range(3)] == [None, None, None]
+    assert len(parsed) == 1, "read once"
+    path.write_bytes(path.read_bytes() + b" ")  # changed: read again
+    assert fresh.get("game-1") is None and len(parsed) == 2

@@ -3,9 +3,13 @@ plot of Souls and Wounds, a filter by player, names asked about once, CSV."""
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import flet as ft
+import pytest
 
 from companion.stats_names import load_names
 from companion.store import GameStore
@@ -88,3 +92,30 @@ def test_a_game_saved_since_the_last_opening_counts(table_app: AppFactory, tmp_p
     assert "Games played: 1 (finished: 0)" in open_history(table_app).texts()
     saved(store, setup, log, "Saturday")
     assert "Games played: 2 (finished: 0)" in open_history(table_app).texts()
+
+
+def test_an_answer_about_names_is_written_off_the_loop(
+    table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer is a file written with an fsync (and the answers read first): on the
+    loop, a slow disk held up every tab meanwhile."""
+    import companion.ui.history_screen as history_screen
+
+    store = GameStore(tmp_path / "data", fsync=False)
+    for ada in ("Ann", "ann"):
+        setup, log = one_turn(ada=ada)
+        saved(store, setup, log, f"Game of {ada}")
+    ui = open_history(table_app)
+    threads: list[threading.Thread] = []
+    real = history_screen.answer
+
+    def answer(*args: Any) -> Any:
+        threads.append(threading.current_thread())
+        return real(*args)
+
+    monkeypatch.setattr(history_screen, "answer", answer)
+    ui.loop.set_default_executor(ThreadPoolExecutor(max_workers=1))
+    ui.tap("history-same")
+    ui.until(lambda: not ui.has("history-name-question"))
+    assert threads and threads[0] is not threading.main_thread(), "written on the loop"
+    assert load_names(tmp_path / "data").same in ({"ann": "Ann"}, {"Ann": "ann"})

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from dataclasses import dataclass
 from typing import Any
+
+import pytest
 
 from companion.catalogue import default_catalogue
 from companion.ui.own_card_names import PREF, give_name, load_own_names, own_names, parse_names
@@ -82,3 +85,31 @@ def test_no_name_is_asked_in_english_or_for_a_card_with_a_german_name(table_app:
     ui.type("rules-search", "goblin armory")
     ui.tap("rules-card-BMA015")
     assert not ui.has("rules-card-own-name")
+
+
+def test_hostile_stored_names_are_ignored_and_read_off_the_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The browser keeps the names, and a browser can keep anything: a value nested
+    thousands deep, or megabytes long, is ignored (it raised, or held the loop that
+    answers every tab while parsed), and parsing happens on a worker thread."""
+    from companion.ui import own_card_names as module
+
+    known = {"BMA015"}
+    assert parse_names("[" * 200_000, known) == {}
+    good = {"BMA015": "Waffenkammer"}
+    padded = json.dumps({**good, **{f"X{n:07d}": "x" * 60 for n in range(3_000)}})
+    assert len(padded) > module.MAX_NAMES_CHARS
+    assert parse_names(padded, known) == {}, "too long to read: not read at all"
+    threads: list[threading.Thread] = []
+    real = module.parse_names
+
+    def parse(raw: object, known: set[str]) -> dict[str, str]:
+        threads.append(threading.current_thread())
+        return real(raw, known)
+
+    monkeypatch.setattr(module, "parse_names", parse)
+    app: Any = _App()
+    asyncio.run(load_own_names(app, _Prefs(json.dumps(good))))
+    assert own_names(app) == good
+    assert threads and threads[0] is not threading.main_thread(), "parsed on the loop"
