@@ -11,7 +11,7 @@ destruction uncovers fires too. Effects off the table are noted with what they d
 
 from __future__ import annotations
 
-from rules import adventure, build, lasting_effects, spell_effects
+from rules import adventure, build, holds, item_flips, lasting_effects, spell_effects
 from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, hit, use_mark
@@ -29,7 +29,8 @@ from rules.effect_kinds import (
 )
 from rules.effects import Ability
 from rules.errors import RulesError
-from rules.item_kinds import PickRoom
+from rules.hold_kinds import KeepAtEntrance
+from rules.item_kinds import AttachItem, FlipItem, PickRoom
 from rules.item_rewards import pick_asked
 from rules.models import GameState, PlayerState
 from rules.phases import phases_of
@@ -55,6 +56,10 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
     if ability.target == "hero_in_this_room" and not state.hero_stands_in(player.name, index):
         return False
     if not cost_payable(state, player, index, ability):  # Coins, a Monster Room, a limit
+        return False
+    if not item_flips.has_items(state, player, ability):  # an Item to turn over or attach
+        return False
+    if not holds.has_heroes(state, player.name, ability):  # a Hero at the entrance to hold
         return False
     if ability.target == "hero_in_any_dungeon" and (state.walk is None or state.walk.room is None):
         return False  # no Hero walking a dungeon
@@ -144,6 +149,15 @@ def use(
             out += adventure.send_back(state, "town")
         elif isinstance(effect, MoveHero) and effect.to == "first_room":
             out.append(to_first_room(state, player, room.label()))
+        elif isinstance(effect, KeepAtEntrance):  # which Hero: named by the button
+            label = room.label()
+            out.append(
+                holds.kept_at_entrance(state, player.name, command.hero, room.card_id, label)
+            )
+        elif isinstance(effect, AttachItem):  # which Item, which Hero: named by the button
+            out += item_flips.attached(state, command.item, command.hero, room.label())
+        elif isinstance(effect, FlipItem):  # which Item: named by the button
+            out += item_flips.flipped(state, player, command.item, effect, room.label())
         elif isinstance(effect, PickRoom):  # which Room: asked (The Catapult)
             out.append(pick_asked(player.name, room.card_id, room.label(), effect, out[0].ruling))
         elif isinstance(effect, DeactivateRoom):

@@ -10,6 +10,7 @@ from rules import card_effects, card_triggers, lasting_effects, phases
 from rules import events as ev
 from rules.errors import HeroError
 from rules.evolve import evolve
+from rules.hold_kinds import waiting_heroes
 from rules.models import GameState, Walk
 from rules.rulings import Ruling
 
@@ -37,7 +38,8 @@ def next_walk(state: GameState) -> list[ev.EventBase]:
     for player in state.xp_order():
         if player.name in state.walked or player.eliminated:
             continue
-        queue = state.entrance(player.name)
+        waiting = waiting_heroes(state.card_uses)  # held at the entrance (Haunted Cavern)
+        queue = [h for h in state.entrance(player.name) if h not in waiting]
         if queue:
             hero = queue[0]
             carried = dict(state.carried).get(hero, 0)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.hold_kinds import held_heroes
 from rules.models import GameState, Hero, PlayerState
 from rules.rulings import Arg, Ruling
 from rules.treasure import treasure_total
@@ -43,6 +44,20 @@ def hero_total(
     return total
 
 
+def _held(state: GameState, heroes: Sequence[Hero]) -> dict[int, Lure]:
+    """The Heroes a card keeps from the Bait this turn: each stays in town."""
+    held = held_heroes(state.card_uses)
+    return {
+        h.id: Lure(
+            hero=h.id,
+            player=None,
+            ruling=Ruling(rule="R-CARD-EFFECT", key="bait.held", args={"hero": h.label()}),
+        )
+        for h in heroes
+        if h.id in held
+    }
+
+
 def _treasure_words(hero: Hero) -> str:
     return "+".join(dict.fromkeys(hero.card.treasure))
 
@@ -65,7 +80,7 @@ def resolve(state: GameState, known: dict[tuple[str, str], int] | None = None) -
     """
     contenders = [p for p in state.players if not p.eliminated]
     heroes = [state.hero(h) for h in state.town]
-    decided: dict[int, Lure] = {}
+    decided = _held(state, heroes)  # a card keeps them in town this turn (Doc Scarecrow)
     # R-BAIT-SPLIT groups Heroes by their treasure signature and the tied set they face.
     split_groups: dict[tuple[tuple[str, ...], tuple[str, ...]], list[Hero]] = {}
     split_info: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[list[PlayerState], int]] = {}
@@ -76,6 +91,8 @@ def resolve(state: GameState, known: dict[tuple[str, str], int] | None = None) -
     # crowded town would otherwise cost a Bait one ruling per Hero waiting).
     rulings: dict[tuple[str, ...], tuple[str | None, Ruling] | list[PlayerState]] = {}
     for hero in heroes:
+        if hero.id in decided:
+            continue
         signature = tuple(dict.fromkeys(hero.card.treasure))
         ruled = rulings.get(signature)
         if ruled is None:

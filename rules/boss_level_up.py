@@ -46,7 +46,7 @@ def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
             key="card.levelup",
             args={"player": player, "card": name},
         )
-        if ability.trigger == "from_level_up":  # on from now: said once, applied passively
+        if ability.trigger in ("from_level_up", "boss_at_will"):  # on from now: said once
             out.append(ev.Noted(ruling=saying(ruling, card.id, ability)))
         elif ability.trigger != "level_up":
             continue

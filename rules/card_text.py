@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules import card_table
+from rules.boss_kinds import BOSS_TYPES, boss_phrases
 from rules.coin_kinds import COIN_TYPES, coin_phrases
 from rules.effect_kinds import Effect, RoomType
 from rules.effects import Ability, CardEffects
@@ -30,6 +31,8 @@ def _effect(effect: Effect) -> list[Phrase]:
         return [(key, dict(args)) for key, args in coin_phrases(effect)]
     if isinstance(effect, ITEM_TYPES):  # Tools of Hero-Kind (rules.item_kinds)
         return [(key, dict(args)) for key, args in item_phrases(effect)]
+    if isinstance(effect, BOSS_TYPES):  # a Boss's Level Up used at will (rules.boss_kinds)
+        return [(key, dict(args)) for key, args in boss_phrases(effect)]
     match effect.kind:
         case "room_damage_plus":
             only = ".advanced" if effect.advanced_only else ".less" if effect.amount < 0 else ""
@@ -93,6 +96,7 @@ def _effect(effect: Effect) -> list[Phrase]:
             | "gain_souls"
             | "skip_rooms"
             | "entering_health"
+            | "less_per_coin"
         ):
             return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
         case "remove_hero" if effect.damage_its_health:

@@ -217,6 +217,17 @@ class TakeCoinsFromRoom(Frozen):
     amount: Amount = 1
 
 
+class GiveCoins(Frozen):
+    """Give ``to`` Coins from the hoard for their Room ``index``, whose card says what they
+    buy (Paywall: -1 damage per Coin until end of turn)."""
+
+    type: Literal["give_coins"] = "give_coins"
+    player: Name
+    to: Name
+    index: NonNegative
+    amount: Amount = 1
+
+
 class BuildMiniboss(Frozen):
     """Place a Miniboss face down on Room ``over`` instead of building a Room this phase."""
 
@@ -259,7 +270,8 @@ class DiscardRoomForCoin(Frozen):
 class CastSpell(Frozen):
     """Play a Spell card, named by its catalogue id (R-CARD-EFFECT). ``target`` names the
     player whose Room ``room`` it aims at; ``hero`` a Hero in town; ``treasure`` the
-    treasure type the caster picks (Secret Stash)."""
+    treasure type the caster picks (Secret Stash); ``item`` an Item in a scorekeeping area
+    (Excavation)."""
 
     type: Literal["cast_spell"] = "cast_spell"
     player: Name
@@ -268,6 +280,7 @@ class CastSpell(Frozen):
     room: NonNegative | None = None
     hero: NonNegative | None = None
     treasure: Treasure | None = None
+    item: NonNegative | None = None
 
 
 class AnswerCardEffect(Frozen):
@@ -290,7 +303,8 @@ class UseRoomAbility(Frozen):
     """Use a Room's activated ability ("Destroy this Room: kill a Hero in this Room"),
     R-CARD-EFFECT: ``index`` is the Room in ``player``'s dungeon; ``other`` the Room of
     theirs a "destroy another Room" cost takes; ``target`` and ``room`` the Room an
-    ability aims at in any dungeon."""
+    ability aims at in any dungeon; ``item`` the Item of the player's it turns over;
+    ``hero`` the Hero at the player's entrance it keeps there."""
 
     type: Literal["use_room_ability"] = "use_room_ability"
     player: Name
@@ -298,6 +312,22 @@ class UseRoomAbility(Frozen):
     other: NonNegative | None = None
     target: Name | None = None
     room: NonNegative | None = None
+    item: NonNegative | None = None
+    hero: NonNegative | None = None
+
+
+class UseBossAbility(Frozen):
+    """Use the player's Boss's Level Up ability that works at will, from the Level Up on
+    (R-CARD-EFFECT; "once per turn you may pay 2 Coins to ..."): ``target`` the player it
+    aims at (an opponent, or whose dungeon gains ``treasure``), ``room`` the Room of the
+    player's whose Miniboss it promotes, ``hero`` the Hero in town it keeps there."""
+
+    type: Literal["use_boss_ability"] = "use_boss_ability"
+    player: Name
+    target: Name | None = None
+    room: NonNegative | None = None
+    treasure: Treasure | None = None
+    hero: NonNegative | None = None
 
 
 Command = Annotated[
@@ -326,6 +356,7 @@ Command = Annotated[
     | PayCoins
     | PlaceCoinOnRoom
     | TakeCoinsFromRoom
+    | GiveCoins
     | BuildMiniboss
     | DeclineMiniboss
     | PromoteMiniboss
@@ -333,7 +364,8 @@ Command = Annotated[
     | DiscardRoomForCoin
     | CastSpell
     | AnswerCardEffect
-    | UseRoomAbility,
+    | UseRoomAbility
+    | UseBossAbility,
     Field(discriminator="type"),
 ]
 

@@ -44,6 +44,7 @@ SPELL_KINDS = frozenset(
         "hero_health",  # the Hero walking an opponent's dungeon (Assassin)
         "remove_hero",  # the Hero walking an opponent's dungeon leaves the game (Pity)
         "entering_health",  # Heroes entering the dungeon named (Party Up)
+        "flip_item",  # an Item in any scorekeeping area turned over (Excavation)
     }
     | coin_kinds.COIN_FIRED_KINDS
 )

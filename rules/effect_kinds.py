@@ -11,8 +11,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from rules.boss_kinds import BossEffect
 from rules.coin_kinds import CoinEffect
 from rules.fact import Fact
+from rules.gift_kinds import LessPerCoin
+from rules.hold_kinds import HoldEffect
 from rules.item_kinds import ItemEffect
 
 TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
@@ -389,6 +392,9 @@ Effect = Annotated[
     | EnteringHealth
     | GainSouls
     | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
-    | ItemEffect,  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
+    | ItemEffect  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
+    | BossEffect  # a Boss's Level Up used at will (rules.boss_kinds)
+    | HoldEffect  # a Hero held in town or at an entrance this turn (rules.hold_kinds)
+    | LessPerCoin,  # a Room weaker per Coin another player gives (rules.gift_kinds)
     Field(discriminator="kind"),
 ]

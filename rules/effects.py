@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from rules import coin_kinds, item_kinds
+from rules import boss_kinds, coin_kinds, gift_kinds, item_kinds
 from rules.effect_groups import LASTING_KINDS, PASSIVE_KINDS, ROOM_AIMS, SPELL_KINDS
 from rules.effect_kinds import (
     BossTreasureOfAnother,
@@ -52,8 +52,12 @@ BaseTrigger = Literal[
     "from_level_up",  # a Boss's passive for the rest of the game, once it has levelled up
 ]
 Trigger = (
-    BaseTrigger | coin_kinds.CoinTrigger | item_kinds.ItemTrigger
-)  # the expansions' moments (rules.coin_kinds, item_kinds)
+    BaseTrigger
+    | coin_kinds.CoinTrigger
+    | item_kinds.ItemTrigger
+    | boss_kinds.BossTrigger
+    | gift_kinds.GiftTrigger  # another player's Coins for the card (Paywall)
+)  # the expansions' moments (rules.coin_kinds, item_kinds), a Boss's button (boss_kinds)
 
 BaseCost = Literal[
     "none",
@@ -67,7 +71,8 @@ BaseCost = Literal[
     "discard_trap_room",
     "destroy_all_others",  # every other visible Room of your dungeon (The Smashinator)
 ]
-Cost = BaseCost | coin_kinds.CoinCost  # Rise of the Minibosses' prices (rules.coin_kinds)
+# Rise of the Minibosses' prices (rules.coin_kinds, boss_kinds):
+Cost = BaseCost | coin_kinds.CoinCost | boss_kinds.BossCost
 
 Timing = Literal["any", "build", "adventure"]
 
@@ -136,6 +141,8 @@ OfferKind = (
 )  # the expansions' questions (rules.coin_kinds, item_kinds)
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
+# A Boss's Level Up and what it switches on for the rest of the game (its card alone).
+LEVEL_UP_TRIGGERS = frozenset({"level_up", "from_level_up", "boss_at_will"})
 
 
 class Ability(Fact):
@@ -194,6 +201,9 @@ class Ability(Fact):
                 "kill_hero",
                 "damage_hero",
                 "pick_room",
+                "flip_item",  # an Item of the owner's turned (rules.item_flips)
+                "attach_item",  # an Item in town given a Hero (rules.item_flips)
+                "keep_at_entrance",  # a Hero waits at the entrance (rules.hold_kinds)
                 *coin_kinds.COIN_FIRED_KINDS,
             ):
                 return False
@@ -321,6 +331,9 @@ class Ability(Fact):
             return "reminder"
         # Rise of the Minibosses' Coins and Minibosses, Tools of Hero-Kind's Items:
         extra = coin_kinds.coin_handling(self.trigger, self.cost, self.effects)
+        extra = extra or boss_kinds.boss_handling(self.trigger, self.effects)  # a Boss's button
+        if self.trigger == "coins_given" and kinds == {"less_per_coin"}:
+            return "prompt"  # the giver's button on the Room (GiveCoins)
         if (extra := extra or item_kinds.item_handling(self.trigger, self.effects)) is not None:
             return extra
         if self.on_build:
@@ -373,7 +386,7 @@ class CardEffects(Fact):
         for ability in self.abilities:
             if (ability.trigger == "cast") != (self.kind == "spell"):
                 raise ValueError(f"{self.id}: only Spells are cast, and Spells only so")
-            if ability.trigger in ("level_up", "from_level_up") and self.kind != "boss":
+            if ability.trigger in LEVEL_UP_TRIGGERS and self.kind != "boss":
                 raise ValueError(f"{self.id}: only a Boss has a Level Up")
         if self.kind in ("spell", "boss") and not self.abilities:
             raise ValueError(f"{self.id}: a {self.kind} card always has an ability")

@@ -15,6 +15,7 @@ from rules import (
     activated,
     adventure,
     bait,
+    boss_actions,
     build,
     card_triggers,
     expansions,
@@ -296,6 +297,8 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             for index in destroys:  # last first: the others keep their places
                 _destroy(fold, cmd.DestroyRoom(player=command.player, index=index))
             _after_walk(fold)
+        case cmd.UseBossAbility():  # a Boss's Level Up used at will (its own button)
+            fold.add(boss_actions.use(state, command))
         case cmd.DeactivateRoom(player=name, index=index):
             fold.add([build.deactivate(state, acting_player(state, name), index)])
         case cmd.SetTreasureBonus(player=name, treasure=treasure, amount=amount):

@@ -258,7 +258,7 @@ class ItemScored(EventBase):
 class FaceUpItemChosen(EventBase):
     type: Literal["face_up_item_chosen"] = "face_up_item_chosen"
     player: str
-    item: NonNegative
+    item: NonNegative | None  # None: only ``turned_down`` turns (a card flips it down)
     turned_down: NonNegative | None = None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from rules import coin_effects, item_effects, items, minibosses
+from rules import coin_effects, coin_gifts, item_effects, items, minibosses
 from rules import commands as cmd
 from rules import events as ev
 from rules.errors import RulesError, acting_player
@@ -23,6 +23,7 @@ MINIBOSS_COMMANDS: tuple[type[BaseModel], ...] = (
     cmd.PayCoins,
     cmd.PlaceCoinOnRoom,
     cmd.TakeCoinsFromRoom,
+    cmd.GiveCoins,
     cmd.BuildMiniboss,
     cmd.DeclineMiniboss,
     cmd.PromoteMiniboss,
@@ -71,6 +72,8 @@ def decide(state: GameState, command: BaseModel) -> list[ev.EventBase]:
             return minibosses.place_coins(acting_player(state, name), index, amount)
         case cmd.TakeCoinsFromRoom(player=name, index=index, amount=amount):
             return minibosses.take_coins(acting_player(state, name), index, amount)
+        case cmd.GiveCoins(player=name, to=to, index=index, amount=amount):
+            return coin_gifts.given(state, acting_player(state, name), to, index, amount)
         case cmd.BuildMiniboss(player=name, over=over, miniboss=card):
             return minibosses.build(state, acting_player(state, name), over, card)
         case cmd.DeclineMiniboss(player=name):

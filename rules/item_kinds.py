@@ -126,6 +126,22 @@ class HealthBonus(Fact):
     every_hero: bool = False
 
 
+class FlipItem(Fact):
+    """Turn an Item of the owner's scorekeeping area face up (a face-down one; the Item up
+    until then goes face down: one face-up Item at a time, R-ITEM) or face down (the
+    face-up one), its Reward unused (Burial Mound, Artificer's Workbench)."""
+
+    kind: Literal["flip_item"] = "flip_item"
+    to: Literal["up", "down", "either"]  # either: an Item in any scorekeeping area (a Spell)
+
+
+class AttachItem(Fact):
+    """An Item waiting in town goes to a Hero in town the owner picks, whatever its
+    treasure type (one Item per Hero, R-ITEM; Orcish Smithy)."""
+
+    kind: Literal["attach_item"] = "attach_item"
+
+
 ItemEffect = (
     HealthBonus
     | IgnoreDamage
@@ -138,6 +154,8 @@ ItemEffect = (
     | RoomBlast
     | PickRoom
     | TakeItem
+    | FlipItem
+    | AttachItem
 )
 ITEM_TYPES = (
     HealthBonus,
@@ -151,6 +169,8 @@ ITEM_TYPES = (
     RoomBlast,
     PickRoom,
     TakeItem,
+    FlipItem,
+    AttachItem,
 )
 ITEM_KINDS = frozenset(t.model_fields["kind"].default for t in ITEM_TYPES)
 
@@ -198,4 +218,8 @@ def item_phrases(effect: ItemEffect) -> list[ItemPhrase]:
         where = "opponent" if effect.opponents_only else "any"
         what = "advanced" if effect.advanced_only else effect.room_type
         return [(f"card.fx.pick_room.{effect.action}.{what}.{where}", {})]
+    if isinstance(effect, FlipItem):
+        return [(f"card.fx.flip_item.{effect.to}", {})]
+    if isinstance(effect, AttachItem):
+        return [("card.fx.attach_item", {})]
     return [(f"card.fx.{effect.kind}", {})]

@@ -72,4 +72,24 @@ ITEM_MESSAGES: dict[str, str] = {
     "item.power_up": "{item} on {hero}, in {player}'s dungeon: {does}",
     "item.reward": "{player} uses {item}: {does}",
     "item.reward_nothing": "{player} uses {item}, but nothing fits it now: {does}",
+    # Items turned over by a Room (rules/item_flips.py)
+    "card.fx.flip_item.up": (
+        "turn a face-down Item of yours face up (the one up until then goes face down)."
+    ),
+    "card.fx.flip_item.down": "turn your face-up Item face down, its Reward unused.",
+    "item.flipped_up": "{card}: {player}'s {item} is turned face up.",
+    "item.flipped_down": "{card}: {player}'s {item} is turned face down.",
+    "err.item_flip_up": "{card} turns up one of {player}'s face-down Items: name which.",
+    "err.item_flip_down": "{card} turns {player}'s face-up Item face down: name it.",
+    "card.fx.flip_item.either": (
+        "turn an Item in any scorekeeping area over: face down if it is up, face up if down."
+    ),
+    "err.item_flip_any": "{card} turns over an Item in a scorekeeping area: name which.",
+    "card.fx.attach_item": (
+        "give an Item waiting in town to a Hero in town, whatever its treasure type."
+    ),
+    "item.attached": "{card}: {hero} takes {item}.",
+    "err.item_attach": (
+        "{card} gives an Item waiting in town to a Hero in town that carries none: name both."
+    ),
 }

@@ -228,7 +228,11 @@ def _shown(player: PlayerState, index: int) -> RoomStack:
     return stack
 
 
-def promote(state: GameState, player: PlayerState, index: int) -> list[ev.EventBase]:
+def promote(
+    state: GameState, player: PlayerState, index: int, instead: str | None = None
+) -> list[ev.EventBase]:
+    """PromoteMiniboss: 1 Coin raises the Miniboss one level, once per turn; ``instead``
+    names the card whose price replaces the Coin (Calabeza: still the turn's promotion)."""
     stack = _shown(player, index)
     assert stack.miniboss is not None
     if player.promoted_turn == state.turn:
@@ -240,22 +244,38 @@ def promote(state: GameState, player: PlayerState, index: int) -> list[ev.EventB
             miniboss=stack.miniboss.card.label(),
             level=stack.miniboss.card.levels,
         )
-    check_pay(player, 1)
+    paid = 0 if instead else 1
+    check_pay(player, paid)
     level = stack.miniboss.level + 1
+    args: dict[str, str | int] = {**_mini_args(player, index), "level": level}
     return [
         ev.MinibossLevelSet(
             player=player.name,
             index=index,
             level=level,
-            paid=1,
+            paid=paid,
             promoted=True,
             ruling=Ruling(
-                rule="R-MINI",
-                key="mini.promoted",
-                args={**_mini_args(player, index), "level": level},
+                rule="R-CARD-EFFECT" if instead else "R-MINI",
+                key="card.promoted_free" if instead else "mini.promoted",
+                args={**args, "card": instead} if instead else args,
             ),
         )
     ]
+
+
+def promotable(state: GameState, player: PlayerState) -> tuple[int, ...]:
+    """The Rooms whose Miniboss may be promoted now (R-MINI): face up, below its top
+    level, while the player has not promoted one this turn."""
+    if player.promoted_turn == state.turn:
+        return ()
+    return tuple(
+        i
+        for i, s in enumerate(player.dungeon)
+        if s.miniboss is not None
+        and not s.miniboss.face_down
+        and s.miniboss.level < s.miniboss.card.levels
+    )
 
 
 def use_level3(player: PlayerState, index: int) -> list[ev.EventBase]:

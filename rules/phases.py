@@ -31,6 +31,7 @@ _COINS: tuple[type[BaseModel], ...] = (  # Room abilities give and take Coins at
     cmd.PayCoins,
     cmd.PlaceCoinOnRoom,
     cmd.TakeCoinsFromRoom,
+    cmd.GiveCoins,
 )
 _WALK: tuple[type[BaseModel], ...] = (
     cmd.AdvanceHero,
@@ -51,6 +52,7 @@ _PLAY: tuple[type[BaseModel], ...] = (
     cmd.CastSpell,
     cmd.UseItem,
     cmd.UseRoomAbility,
+    cmd.UseBossAbility,
 )
 
 

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.boss_messages import BOSS_MESSAGES
 from rules.card_messages import CARD_MESSAGES
 from rules.card_messages_lasting import LASTING_MESSAGES
 from rules.card_text import ability_words, phrases
@@ -434,6 +435,7 @@ MESSAGES: dict[str, str] = {
     **LASTING_MESSAGES,  # conditions, counters, lasting changes (rules/card_lasting.py)
     **COIN_MESSAGES,  # Rise of the Minibosses' card abilities (rules/coin_messages.py)
     **ITEM_MESSAGES,  # Tools of Hero-Kind's Item abilities (rules/item_messages.py)
+    **BOSS_MESSAGES,  # a Boss's Level Up used at will (rules/boss_messages.py)
     **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
     **FOLLOW_MESSAGES,  # steps that come by themselves (rules/follow_messages.py)
 }

@@ -14,6 +14,7 @@ from rules import (
     card_triggers,
     coin_effects,
     coin_questions,
+    item_flips,
     item_rewards,
     lasting_effects,
     spell_effects,
@@ -48,6 +49,7 @@ from rules.effect_kinds import (
 )
 from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
+from rules.item_kinds import FlipItem
 from rules.models import CardOffer, GameState, PlayerState
 from rules.rulings import Ruling
 
@@ -135,6 +137,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                 "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
             )
             out.append(spell_effects.aimed_at(player, index, ability, picked, said))
+        elif isinstance(effect, FlipItem):  # Excavation: the Item named, turned over
+            out += item_flips.turned_over(state, command.item, card.name)
         elif isinstance(effect, RoomTreasure):  # Meteorite: until end of turn
             player, index = _target_room(state, command, card.name)
             said = _ruling(

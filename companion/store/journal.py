@@ -112,7 +112,12 @@ def read_journal(path: Path) -> JournalRead:
         end = raw.find(b"\n", offset)
         if end < 0:
             return JournalRead(tuple(entries), tuple(ends), len(raw), torn=True)
-        value, problem = _decode_line(raw[offset:end])
+        # An overlong line is refused before it is cut out: the copy cost its size again.
+        value, problem = (
+            (None, f"longer than {MAX_LINE_BYTES} bytes")
+            if end - offset > MAX_LINE_BYTES
+            else _decode_line(raw[offset:end])
+        )
         if problem is None:
             try:
                 entries.append(JournalEntry.model_validate(value))

@@ -594,8 +594,14 @@ def test_card_effect_abilities_used_at_will_are_prompts_only_when_the_engine_use
     assert known["BMA039"].handling == "reminder"
     for card in known.values():
         for ability in card.abilities:
-            # An Item's Reward is carried out by UseItem, its own button in the Items panel.
-            if card.kind not in ("spell", "item") and ability.handling == "prompt":
+            # An Item's Reward is carried out by UseItem, its own button in the Items panel;
+            # a Boss's Level Up used at will by UseBossAbility, the Boss's button; Coins
+            # another player gives for a Room by GiveCoins, that player's button on it.
+            button = card.kind in ("spell", "item") or ability.trigger in (
+                "boss_at_will",
+                "coins_given",
+            )
+            if not button and ability.handling == "prompt":
                 assert ability.offer is not None or ability.activated_by_engine, card.id
     prompts = {
         i

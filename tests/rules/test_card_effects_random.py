@@ -5,8 +5,9 @@ both), and a destroyed or deactivated Room never deals damage.
 Each example lays random Rooms of every set (with their abilities and some +1 counters) in
 two dungeons, gives one player a levelled-up catalogue Boss whose Level Up lasts, lures
 random Heroes, and plays random table actions (Spells the engine casts, Rooms destroyed
-or deactivated, activated abilities, offers answered, Heroes stepped on) through a few
-turns; every command the engine refuses is simply skipped, as a player's refused tap is.
+or deactivated, activated abilities and the Boss's, Coins given, offers answered, Heroes
+stepped on) through a few turns; every command the engine refuses is simply skipped, as a
+player's refused tap is.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ BOSSES = sorted(
     for i, card in registry().items()
     if card.kind == "boss"
     and any(
-        a.trigger == "from_level_up"
+        a.trigger in ("from_level_up", "boss_at_will")  # a Boss's button too (Ravenus, Kirax)
         or a.carried_lasting
         or (a.trigger == "level_up" and a.effects[0].kind in COIN_KINDS)
         for a in card.abilities
@@ -73,7 +74,7 @@ def _check(before: GameState, events: tuple[ev.EventBase, ...]) -> GameState:
 def _action(state: GameState, pick: int, n: int) -> Any:
     """The ``pick``-th kind of table action, aimed by ``n``."""
     a = state.players[n % 2]
-    kind = pick % 9
+    kind = pick % 10
     if kind == 0 and SPELLS:
         aimed = state.players[(n // 2) % 2]  # a Spell may aim at either dungeon
         rooms = len(aimed.dungeon) or 1
@@ -115,6 +116,17 @@ def _action(state: GameState, pick: int, n: int) -> Any:
         up = a.face_up_item()
         if up is not None:
             return c.UseItem(player=a.name, item=up)
+    if kind == 8:  # A's levelled-up Boss's ability used at will (boss_at_will)
+        aimed = state.players[(n // 2) % 2]
+        return c.UseBossAbility(
+            player="A",
+            target=aimed.name,
+            room=n % (len(state.players[0].dungeon) or 1),
+            treasure=CLASSES[n % len(CLASSES)],
+        )
+    if kind == 9:  # the other player's Coins for one of a's Rooms (Paywall)
+        other = state.players[(n + 1) % 2]
+        return c.GiveCoins(player=other.name, to=a.name, index=n % (len(a.dungeon) or 1))
     if kind == 5:
         return c.FinishWalk()
     return c.AdvanceHero()

@@ -12,6 +12,7 @@ from test_card_effects import _in_build, card_room, plain
 
 from rules import commands as c
 from rules.card_effects import dungeon_damage, effects_of
+from rules.hold_kinds import waiting_heroes
 from rules.models import GameState, MinibossCard, Room, ScoredHero
 from rules.rulings import describe
 
@@ -600,3 +601,47 @@ def test_coin_armor_up_gives_one_health_and_two_per_coin_spent() -> None:
     state = run(state, answer.model_copy(update={"count": 2}))
     assert state.walk is not None and 4 + state.walk.extra_health == 9
     assert _coins(state) == 1
+
+
+HAUNTED_CAVERN = "RMB019"
+
+
+def test_coin_haunted_cavern_keeps_a_waiting_hero_at_the_entrance_until_next_turn() -> None:
+    """RMB019 (printed: once per turn, you may pay a Coin and choose a Hero at the entrance
+    to your dungeon; it cannot enter your dungeon until next turn): two Heroes lured to A,
+    the first walking; A pays 1 (3 -> 2) to hold the second: when the first is done, A's
+    Adventure ends with the second still at the entrance, unhurt; next turn it may enter."""
+    rooms = [card_room(HAUNTED_CAVERN), plain("monster", 1)]
+    state = _table(rooms, [t_hero("fighter", 30), t_hero("fighter", 30)], coins=3, phase="bait")
+    assert state.walk is not None and state.walk.hero == 0 and state.entrance("A") == (1,)
+    use = c.UseRoomAbility(player="A", index=0, hero=1)
+    refused(state, use.model_copy(update={"hero": 0}), "R-CARD-EFFECT")  # it walks already
+    state = run(state, use)
+    assert _coins(state) == 2
+    refused(state, use, "R-CARD-EFFECT")  # once per turn
+    state = run(state, c.FinishAdventure())
+    assert state.entrance("A") == (1,) and state.phase == "end"
+    assert 1 not in [s.hero for s in state.player("A").scored]
+    state = run(state, c.EndTurn())  # next turn: still at the entrance, free to enter
+    assert state.entrance("A") == (1,) and not waiting_heroes(state.card_uses)
+
+
+PAYWALL = "RMB046"
+
+
+def test_coin_paywall_loses_one_damage_per_coin_another_player_gives_this_turn() -> None:
+    """RMB046 (printed: each turn, any player may give you any number of Coins; for every
+    Coin they give you, give this Room -1 until end of turn): B (3 Coins) gives A 2: B has
+    1, A 3 + 2 = 5, the 4-damage Paywall deals 2; B can't give the 2 it no longer has; A
+    gives nothing to itself; the next turn the Paywall deals 4 again."""
+    state = _table([card_room(PAYWALL), plain("monster", 1)], [], coins=3)
+    give = c.GiveCoins(player="B", to="A", index=0, amount=2)
+    state = run(state, give)
+    assert (_coins(state, "B"), _coins(state)) == (1, 5)
+    assert dungeon_damage(state.player("A"))[0].damage == 4 - 2
+    refused(state, give, "R-MINI")  # 1 Coin left
+    refused(state, c.GiveCoins(player="A", to="A", index=0), "R-CARD-EFFECT")
+    refused(state, c.GiveCoins(player="B", to="A", index=1), "R-CARD-EFFECT")  # no Paywall
+    state = run(state, c.RevealRooms(), c.ResolveBait())
+    state = run(_through(state), c.EndTurn())
+    assert dungeon_damage(state.player("A"))[0].damage == 4

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from companion.catalogue import SpellCard
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
+from companion.ui.table.spell_items import item_choices, picks_item
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
 from rules.card_offers import (
@@ -176,6 +177,7 @@ class SpellPanel:
         self.target: tuple[str, int] | None = None  # (player, Room index)
         self.hero: int | None = None
         self.treasure: Treasure | None = None  # the type a Spell gives (Secret Stash)
+        self.item: int | None = None  # an Item it turns over (Excavation)
 
     def _spells(self) -> list[SpellCard]:
         phase = self.ctx.state.phase
@@ -257,6 +259,8 @@ class SpellPanel:
             body += self._heroes("soul", souls)
         elif target == "hero":
             body += self._heroes("hero", list(state.town))
+        if picks_item(effects_of(self.spell)):  # Excavation: which Item
+            body += item_choices(ctx, self.item, lambda i: self._set(item=i))
         if self._picks_treasure():  # Secret Stash: which treasure
             body.append(ft.Text(tr("table.spell_treasure"), size=15))
             body.append(
@@ -369,7 +373,7 @@ class SpellPanel:
         for name, value in changes.items():
             setattr(self, name, value)
         if "spell" in changes:
-            self.target, self.hero, self.treasure = None, None, None
+            self.target, self.hero, self.treasure, self.item = None, None, None, None
         self.ctx.redraw()
 
     def _play(self) -> None:
@@ -385,10 +389,11 @@ class SpellPanel:
             room=self.target[1] if self.target else None,
             hero=self.hero,
             treasure=self.treasure,
+            item=self.item,
         )
 
         def done() -> None:
             self.open, self.spell, self.target, self.hero = False, None, None, None
-            self.treasure = None
+            self.treasure, self.item = None, None
 
         self.ctx.play(SLOT, command, then=done)

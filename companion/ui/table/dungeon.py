@@ -20,7 +20,7 @@ from companion.ui.table.miniboss_panel import room_extras, room_extras_key
 from companion.ui.table.own_face_down import own_face_down_name
 from companion.ui.table.player_expansions import PlayerExpansions
 from companion.ui.table.removal_confirm import confirm_destroy
-from companion.ui.table.room_ability import room_ability_buttons
+from companion.ui.table.room_ability import room_ability_buttons, room_ability_choices
 from companion.ui.table.table_sync import build_slot
 from companion.ui.widgets import tagged
 from rules import flow
@@ -324,9 +324,10 @@ class DungeonPanel:
         a bonus changed leaves it as it is."""
         ctx = self.ctx
         facts = tile_facts(ctx, player, index)
+        buttons = room_ability_choices(ctx, player, index, self.prefix)  # spent: gone
         return ctx.memo(
             f"{self.prefix}-room-{index + 1}",
-            (index, stack, facts, room_extras_key(ctx, player)),
+            (index, stack, facts, room_extras_key(ctx, player), buttons),
             # Not sealed: its card and actions are, and what changes around them (a Hero
             # arriving, the actions shown) then goes out with the rest of the tap's update
             # instead of one message per Room.

@@ -3,23 +3,28 @@ this Room to kill that Hero."), R-CARD-EFFECT.
 
 The engine says when it may be used (``rules.activated.usable``: the phase, a Hero in the
 Room where the card aims at one, once per turn); the button is there only then. A cost
-that destroys another Room gets one button per Room it may take, and an ability aimed at
-a Room in any dungeon one button per Room it may aim at.
+that destroys another Room gets one button per Room it may take, an ability aimed at a
+Room in any dungeon one button per Room it may aim at, and one that turns an Item of the
+owner's over one button per Item it may turn.
 """
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.theme import TOUCH
 from companion.ui.table.context import TableContext
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import tagged
+from rules import flow
 from rules.activated import aims, other_rooms, usable
-from rules.card_effects import ability_ref
+from rules.card_effects import abilities, ability_ref
 from rules.card_text import ability_words
-from rules.commands import UseRoomAbility
+from rules.commands import GiveCoins, UseBossAbility, UseRoomAbility
 from rules.effect_groups import ROOM_AIMS
+from rules.hold_kinds import KeepAtEntrance
+from rules.holds import entrance_heroes
+from rules.item_flips import attachable, flippable
+from rules.item_kinds import AttachItem, FlipItem
 from rules.models import PlayerState
 
 # What a Room's button may aim at besides a Room: nothing, the Hero standing in it or the
@@ -27,10 +32,44 @@ from rules.models import PlayerState
 AIMS = ("opponent", *ROOM_AIMS)
 
 
+Choice = tuple[str, str, UseRoomAbility | GiveCoins]  # a button: tag, words, command
+
+
 def room_ability_buttons(
     ctx: TableContext, player: PlayerState, index: int, prefix: str
 ) -> list[ft.Control]:
     """The Room's "Use ..." button(s), or nothing when its ability may not be used now."""
+    slot = f"{prefix}-rooms"
+    return [ability_button(ctx, *c, slot) for c in room_ability_choices(ctx, player, index, prefix)]
+
+
+def room_ability_choices(
+    ctx: TableContext, player: PlayerState, index: int, prefix: str
+) -> tuple[Choice, ...]:
+    """What the Room's buttons would say and send now: also the key a Room tile is kept
+    under, so a button goes once its ability is spent or what it aims at changes."""
+    return _gifts(ctx, player, index, prefix) + _uses(ctx, player, index, prefix)
+
+
+def _gifts(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tuple[Choice, ...]:
+    """Another player's Coin for this Room (Paywall): a button per other player."""
+    stack, state = player.dungeon[index], ctx.state
+    if stack.deactivated or not any(abilities(stack.top, "coins_given")):
+        return ()
+    name = card_label(ctx.app.tr, stack.top.label())
+    return tuple(
+        (
+            f"{prefix}-room-{index + 1}-give-{ctx.seat(other.name)}",
+            ctx.app.tr("table.give_coin", player=other.name, owner=player.name, card=name),
+            GiveCoins(player=other.name, to=player.name, index=index),
+        )
+        for other in state.players
+        if other.name != player.name and flow.may(state, GiveCoins, other.name)
+    )
+
+
+def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tuple[Choice, ...]:
+    """The Room's own ability used at will: a button per thing it may aim at."""
     ability = usable(ctx.state, player.name, index)
     room = player.dungeon[index].top
     if (
@@ -38,47 +77,90 @@ def room_ability_buttons(
         or room.card_id is None
         or ability.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *AIMS)
     ):
-        return []  # nothing to use now, or it aims at something the table picks by hand
+        return ()  # nothing to use now, or it aims at something the table picks by hand
     tr = ctx.app.tr
     does = ability_words(ability_ref(room.card_id, ability), lambda k, a: ruling_text(tr, k, a))
     name = card_label(tr, room.label())
     tag = f"{prefix}-room-{index + 1}-use"
+    if any(isinstance(e, KeepAtEntrance) for e in ability.effects):  # one per Hero waiting
+        return tuple(
+            (
+                f"{tag}-hero-{hero + 1}",
+                tr("table.use_ability_hero", card=name, does=does, hero=_hero(ctx, hero)),
+                UseRoomAbility(player=player.name, index=index, hero=hero),
+            )
+            for hero in entrance_heroes(ctx.state, player.name)
+        )
+    if any(isinstance(e, AttachItem) for e in ability.effects):  # one per Item and Hero
+        return tuple(
+            (
+                f"{tag}-item-{item + 1}-hero-{hero + 1}",
+                tr(
+                    "table.use_ability_attach",
+                    card=name,
+                    item=_item(ctx, item),
+                    hero=_hero(ctx, hero),
+                ),
+                UseRoomAbility(player=player.name, index=index, item=item, hero=hero),
+            )
+            for item, hero in attachable(ctx.state)
+        )
+    flips = [e for e in ability.effects if isinstance(e, FlipItem)]
+    if flips:  # one button per Item of the owner's it may turn over (Burial Mound)
+        return tuple(
+            (
+                f"{tag}-item-{item + 1}",
+                tr("table.use_ability_item", card=name, does=does, item=_item(ctx, item)),
+                UseRoomAbility(player=player.name, index=index, item=item),
+            )
+            for item in flippable(player, flips[0])
+        )
     if ability.target in ROOM_AIMS:  # one button per Room it may aim at (Frostbat Cave)
-        return [
-            _button(
-                ctx,
+        return tuple(
+            (
                 f"{tag}-{target}-{room + 1}",
                 tr("table.use_ability_on", card=name, does=does, player=target, room_n=room + 1),
                 UseRoomAbility(player=player.name, index=index, target=target, room=room),
-                prefix,
             )
             for target, room in aims(ctx.state, ability)
             if not (target == player.name and room == index and ability.cost == "destroy_this")
-        ]
+        )
     if ability.cost not in ("destroy_another", "destroy_own_monster_room"):
         command = UseRoomAbility(player=player.name, index=index)
-        return [_button(ctx, tag, tr("table.use_ability", card=name, does=does), command, prefix)]
-    return [
-        _button(
-            ctx,
+        return ((tag, tr("table.use_ability", card=name, does=does), command),)
+    return tuple(
+        (
             f"{tag}-{other + 1}",
             tr("table.use_ability_destroying", card=name, does=does, room_n=other + 1),
             UseRoomAbility(player=player.name, index=index, other=other),
-            prefix,
         )
         for other in other_rooms(player, index, ability)
-    ]
+    )
 
 
-def _button(
-    ctx: TableContext, tag: str, words: str, command: UseRoomAbility, prefix: str
+def _hero(ctx: TableContext, hero: int) -> str:
+    return card_label(ctx.app.tr, ctx.state.hero(hero).label())
+
+
+def _item(ctx: TableContext, item: int) -> str:
+    return card_label(ctx.app.tr, ctx.state.items.item(item).label())
+
+
+def ability_button(
+    ctx: TableContext,
+    tag: str,
+    words: str,
+    command: UseRoomAbility | UseBossAbility | GiveCoins,
+    slot: str,
 ) -> ft.Control:
+    """A card ability's "Use ..." button (a Room's or a Boss's); a refusal shows at
+    ``slot``."""
     return tagged(
         tag,
         ft.TextButton(
-            words,
+            content=ft.Text(words, size=15),  # grows to the words' lines: none is cut off
             icon=ft.Icons.BOLT,
-            height=TOUCH,
-            on_click=lambda _e: ctx.play(f"{prefix}-rooms", command),
+            on_click=lambda _e: ctx.play(slot, command),
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14, horizontal=12)),
         ),
     )

@@ -324,8 +324,9 @@ def test_damaged_file_is_shown_with_restore_then_opens_the_backup(
     assert app.game is not None and app.session is not None and app.session.game_id == broken
     quarantined = list(store.layout.quarantine.iterdir())
     assert [p.read_bytes() for p in quarantined] == [bad], "the damaged file is kept aside"
-    app.back()
-    assert ui.has(f"game-{broken}") and not ui.has("list-problem-1")
+    app.back()  # the list is read again off the loop: shown once read
+    ui.until(lambda: ui.has(f"game-{broken}"))
+    assert not ui.has("list-problem-1")
 
 
 def test_hand_edited_field_names_the_field_on_resume(table_app: AppFactory, tmp_path: Path) -> None:

@@ -1,0 +1,82 @@
+"""A Boss's Level Up used at will, on a phone, through the real server (R-CARD-EFFECT).
+
+A game is imported as a player would bring one along (Saved games, Import): turn 5, both
+Bosses levelled up, 3 Coins each: Ann's Ravenus ("once per turn, pay 2 Coins to double the
+damage of a Monster Room"), Bob's Kirax ("once per turn, pay 2 Coins to add one treasure
+of any type to any player's dungeon"). Ravenus's button asks which Monster Room and the
+1-damage Room then deals 2; Kirax's tile gives Ann's dungeon a Mage icon.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from rules.game import Game
+from tests.boss_games import levelled_up
+from tests.e2e.conftest import AppPage
+from tests.e2e.game_steps import said, shows, tap, type_into
+from tests.e2e.test_expansions_game import look_at
+
+pytestmark = [pytest.mark.e2e]
+
+
+def _exported() -> str:
+    """The exported game (set-up and commands): five Rooms each, both Bosses levelled up."""
+    setup, plays = levelled_up("RMB006", "RMB012")
+    game = Game.new(setup)
+    for command in plays:
+        game, _ = game.play(command)
+    log = [command.model_dump(mode="json") for command in plays]
+    exported = {
+        "format": "dungeon-referee/game",
+        "name": "Bosses at will",
+        "setup": setup.model_dump(mode="json"),
+        "log": log,
+    }
+    return json.dumps(exported)
+
+
+def _resume_button(app: AppPage, timeout: float = 30.0) -> str:
+    """The imported game's Resume button, once the saved-games list shows it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ids = app.page.evaluate(
+            "() => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))"
+            ".map(e => e.getAttribute('flt-semantics-identifier'))"
+        )
+        found = [i for i in ids if i.startswith("resume-")]
+        if found:
+            return str(found[0])
+        time.sleep(0.3)
+    raise AssertionError(f"the imported game was never listed:\n{app.snapshot()}")
+
+
+def test_boss_buttons_ravenus_and_kirax_on_a_phone(phone: AppPage) -> None:
+    phone.open("/")
+    tap(phone, "open-saved-games")
+    tap(phone, "import-game")
+    type_into(phone, "import-field", _exported())
+    tap(phone, "import-save")
+    tap(phone, _resume_button(phone))
+    phone.wait_for("screen-game")
+
+    # Ravenus: its own button under the Coins, then the question of which Monster Room.
+    shows(phone, "p1-boss-use", "Use Ravenus: pay 2 Coins")
+    look_at(phone, "p1-boss-use", "ravenus-button")
+    tap(phone, "p1-boss-use")
+    phone.wait_for("offer-1-room-1")
+    said(phone, "which Monster Room of Ann's deals double damage?")
+    look_at(phone, "card-offers", "ravenus-asks")
+    tap(phone, "offer-1-room-1")
+    shows(phone, "p1-coins-value", "1")
+    shows(phone, "p1-room-1-damage", "2")  # a 1-damage Monster Room, doubled
+    assert phone.by_id("p1-boss-use").count() == 0  # once per turn
+
+    # Kirax: a Mage icon for Ann's dungeon, for the rest of the game.
+    tap(phone, "p2-boss-use-Ann-mage")
+    time.sleep(0.5)
+    shows(phone, "p1-total-mage", "1")
+    look_at(phone, "p1-total-mage", "kirax-gave-ann-a-mage-icon")
