@@ -403,4 +403,5 @@ def cast(
 
 
 def room_of(player: PlayerState, card_id: str) -> int | None:
+    """Where the card ``card_id`` stands on top in ``player``'s dungeon (None: not there)."""
     return next((i for i, s in enumerate(player.dungeon) if s.top.card_id == card_id), None)

@@ -327,9 +327,7 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         return out + lasting_effects.counter_on_built(state, offer, out[0].ruling)
     if offer.offer == "double_treasure":  # Elicon: the engine's, once said Yes
         owner = state.player(offer.owner or offer.player)
-        here = next(
-            (i for i, s in enumerate(owner.dungeon) if s.top.card_id == offer.card_id), None
-        )
+        here = coin_effects.room_of(owner, offer.card_id)
         out += lasting_effects.doubled(owner, here, out[0].ruling)
     if offer.offer == "raise_hero_health":  # an Item's Reward (rules.item_rewards)
         if command.hero is None or command.hero not in offer_heroes(state, offer.offer):
