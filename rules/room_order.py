@@ -91,7 +91,8 @@ def cast(
         key = f"err.spell_if.{other.condition}"
         raise RulesError("R-CARD-EFFECT", key, card=card.name, player=caster.name)
     first = card.abilities[0]
-    asked = room_offer(first.effects) or "may"
+    asked = room_offer(first.effects)
+    assert asked is not None  # casts() said so
     probe = CardOffer(player=caster.name, card_id=card.id, card=card.name, offer=asked)
     if not has_choice(state, probe):
         key = "err.spell_needs_hero_here" if probe.offer == "die_roll" else "err.spell_needs_rooms"
@@ -221,8 +222,7 @@ def _rolled(state: GameState, offer: CardOffer, count: int | None) -> list[ev.Ev
     noted = ev.Noted(ruling=_ruling("room.die_rolled", **args))
     if offer.offer == "die_roll_entrance":
         return [noted, *entrance_damage(state, offer.player, count, offer.card)]
-    walk = state.walk
-    if walk is None or walk.player != offer.player or walk.room is None:
+    if not has_choice(state, offer):  # the Hero must stand in the caster's dungeon
         raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=offer.card)
     return [noted, *adventure.damage(state, count), *_then(state, offer)]
 
@@ -237,7 +237,7 @@ def asked_at_will(player: str, room: Room, ability: Ability, ruling: Ruling) -> 
     )
 
 
-def boost_amounts(state: GameState, offer: CardOffer) -> tuple[int, ...]:
+def boost_amounts(offer: CardOffer) -> tuple[int, ...]:
     """What the Room of an offer that boosts it may get: 0 up to the number the card
     allows, or one of its amounts."""
     card = effects_of(offer.card_id)
@@ -252,7 +252,7 @@ def boost_amounts(state: GameState, offer: CardOffer) -> tuple[int, ...]:
 def _boosted(state: GameState, offer: CardOffer, count: int | None) -> list[ev.EventBase]:
     """The owner's Room with the card deals the stated number (or the amount picked,
     ``count`` its place among the card's) more until end of turn."""
-    amounts = boost_amounts(state, offer)
+    amounts = boost_amounts(offer)
     if offer.offer == "stated_boost":
         amount = count if count is not None and count in amounts else None
     else:

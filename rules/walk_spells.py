@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from rules import commands as cmd
 from rules import events as ev
+from rules.card_offers import offer_heroes
 from rules.effect_kinds import Effect
 from rules.effects import Ability
 from rules.errors import RulesError
@@ -147,8 +148,7 @@ def soul_swapped(
 ) -> list[ev.EventBase]:
     """The face-down Hero named leaves the game; the one searched from the Hero decks is
     worth ``souls`` (1, or 2 for an Epic Hero) in its place."""
-    own = [s.hero for s in state.player(offer.player).scored if not s.face_up]
-    if hero is None or hero not in own:
+    if hero is None or hero not in offer_heroes(state, "swap_soul", offer.player):
         raise RulesError("R-CARD-EFFECT", "err.offer_hero", card=offer.card)
     if souls not in SOULS_OF_A_HERO:
         raise RulesError("R-CARD-EFFECT", "err.soul_worth", card=offer.card)

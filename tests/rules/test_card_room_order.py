@@ -315,7 +315,7 @@ def _rooms_of(player: PlayerState) -> list[str]:
     st.integers(0, 2),
     st.data(),
 )
-def test_rooms_moved_or_uncovered_keep_every_room_and_answers_are_checked(
+def test_rooms_moved_or_uncovered_keep_every_room(
     damage: list[int],
     covered: list[bool],
     order: list[int],

@@ -18,8 +18,9 @@ from companion.ui.table.room_ability import ability_button
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import on_tap, toggle_tile
 from rules import flow, minibosses
-from rules.boss_actions import boss_card, usable
+from rules.boss_actions import usable
 from rules.boss_kinds import AddTreasure, PromoteFree
+from rules.boss_level_up import boss_card
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.commands import UseBossAbility

@@ -79,7 +79,7 @@ def room_picks(state: GameState, n: int, offer: CardOffer, tr: Translator) -> li
                 str(amount) if stated else f"{amount:+d}",
                 yes.model_copy(update={"count": k}),
             )
-            for k, amount in enumerate(boost_amounts(state, offer))
+            for k, amount in enumerate(boost_amounts(offer))
         ]
     if offer.offer in ("uncover_own_room", "uncover_opponent_room"):
         picks: list[Pick] = []
