@@ -26,10 +26,8 @@ from rules.card_text import ability_words
 from rules.commands import UseBossAbility
 from rules.hold_kinds import KeepInTown
 from rules.holds import town_heroes
-from rules.items import crash_landing_in_play
-from rules.models import PlayerState, Treasure
-
-BASE_TREASURES: tuple[Treasure, ...] = ("cleric", "fighter", "mage", "thief")
+from rules.items import treasures_in_play
+from rules.models import PlayerState
 
 
 def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Control]:
@@ -84,9 +82,7 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
 def _treasure_rows(ctx: TableContext, player: PlayerState, slot: str) -> list[ft.Control]:
     """Per player still playing, a row of treasure tiles: a tap adds that icon there."""
     state, tr = ctx.state, ctx.app.tr
-    treasures = BASE_TREASURES
-    if crash_landing_in_play(len(state.players), state.setup.card_sets):
-        treasures += ("explorer",)
+    treasures = treasures_in_play(state)
     rows: list[ft.Control] = []
     for other in state.players:
         if flow.is_out(state, other.name):

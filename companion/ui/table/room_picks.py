@@ -96,7 +96,6 @@ def room_picks(state: GameState, n: int, offer: CardOffer, tr: Translator) -> li
     for who in dungeons:
         size = len(state.player(who).dungeon)
         for a, b in swaps(state, who):
-            mine = offer.offer == "swap_own_rooms"
             pair = tr("table.offer.rooms_pair", a=a + 1, b=b + 1)
             words = pair if mine else f"{who} · {pair}"
             answer = yes.model_copy(update={"target": who, "order": _swapped(size, a, b)})
