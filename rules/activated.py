@@ -11,7 +11,7 @@ destruction uncovers fires too. Effects off the table are noted with what they d
 
 from __future__ import annotations
 
-from rules import adventure, build, holds, item_flips, lasting_effects, spell_effects
+from rules import adventure, build, holds, item_flips, lasting_effects, room_order, spell_effects
 from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, hit, use_mark
@@ -34,6 +34,7 @@ from rules.item_kinds import AttachItem, FlipItem, PickRoom
 from rules.item_rewards import pick_asked
 from rules.models import GameState, PlayerState
 from rules.phases import phases_of
+from rules.room_kinds import AT_WILL_KINDS
 from rules.rulings import Ruling
 
 
@@ -67,6 +68,8 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
         return False  # no counter left to pay with
     if ability.target in ROOM_AIMS and not aims(state, ability):
         return False  # no Room to aim at
+    if not spell_effects.condition_holds(state, player.name, ability.condition):
+        return False  # "when a Hero is at your entrance" (Efreet's Chamber)
     others = ("destroy_another", "destroy_all_others")
     return not (ability.cost in others and len(player.dungeon) < 2)
 
@@ -149,6 +152,8 @@ def use(
             out += adventure.send_back(state, "town")
         elif isinstance(effect, MoveHero) and effect.to == "first_room":
             out.append(to_first_room(state, player, room.label()))
+        elif effect.kind in AT_WILL_KINDS:  # a number, an amount: asked (rules.room_order)
+            out.append(room_order.asked_at_will(player.name, room, ability, out[0].ruling))
         elif isinstance(effect, KeepAtEntrance):  # which Hero: named by the button
             label = room.label()
             out.append(

@@ -6,11 +6,10 @@ R-ADV-ORDER: players by XP, highest first, each processing its entrance in arriv
 
 from __future__ import annotations
 
-from rules import card_effects, card_triggers, lasting_effects, phases
+from rules import card_effects, card_triggers, holds, lasting_effects, phases
 from rules import events as ev
 from rules.errors import HeroError
 from rules.evolve import evolve
-from rules.hold_kinds import waiting_heroes
 from rules.models import GameState, Walk
 from rules.rulings import Ruling
 
@@ -38,8 +37,7 @@ def next_walk(state: GameState) -> list[ev.EventBase]:
     for player in state.xp_order():
         if player.name in state.walked or player.eliminated:
             continue
-        waiting = waiting_heroes(state.card_uses)  # held at the entrance (Haunted Cavern)
-        queue = [h for h in state.entrance(player.name) if h not in waiting]
+        queue = holds.entrance_heroes(state, player.name)  # some held (Haunted Cavern)
         if queue:
             hero = queue[0]
             carried = dict(state.carried).get(hero, 0)

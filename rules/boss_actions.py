@@ -16,8 +16,9 @@ from rules import commands as cmd
 from rules import events as ev
 from rules import holds, minibosses
 from rules.boss_kinds import AddTreasure, PromoteFree
-from rules.card_effects import ability_ref, effects_of
-from rules.effects import Ability, CardEffects
+from rules.boss_level_up import boss_card
+from rules.card_effects import ability_ref
+from rules.effects import Ability
 from rules.errors import RulesError
 from rules.hold_kinds import KeepInTown
 from rules.item_kinds import PickRoom
@@ -27,15 +28,6 @@ from rules.phases import phases_of
 from rules.rulings import Ruling
 
 TRIGGER = "boss_at_will"
-
-
-def boss_card(state: GameState, name: str) -> tuple[str, CardEffects] | None:
-    """The player's Boss as the table names it, and its catalogue card (None: no card)."""
-    setup = next((p for p in state.setup.players if p.name == name), None)
-    card = effects_of(setup.boss_card_id if setup else None)
-    if setup is None or card is None:
-        return None
-    return setup.boss or card.name, card
 
 
 def _mark(name: str, card_id: str) -> str:

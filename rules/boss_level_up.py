@@ -12,7 +12,7 @@ from rules import lasting_effects
 from rules.card_effects import effects_of
 from rules.card_triggers import fire_ability, saying
 from rules.effect_kinds import BossTreasure
-from rules.effects import Ability
+from rules.effects import Ability, CardEffects
 from rules.models import GameState
 from rules.rulings import Ruling
 
@@ -32,13 +32,21 @@ def _boss_treasure(
     ]
 
 
-def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
-    """A Boss's Level Up ability, when its Boss came from the catalogue."""
-    setup = next((p for p in state.setup.players if p.name == player), None)
+def boss_card(state: GameState, name: str) -> tuple[str, CardEffects] | None:
+    """The player's Boss as the table names it, and its catalogue card (None: no card)."""
+    setup = next((p for p in state.setup.players if p.name == name), None)
     card = effects_of(setup.boss_card_id if setup else None)
     if setup is None or card is None:
+        return None
+    return setup.boss or card.name, card
+
+
+def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
+    """A Boss's Level Up ability, when its Boss came from the catalogue."""
+    boss = boss_card(state, player)
+    if boss is None:
         return []
-    name = setup.boss or card.name
+    name, card = boss
     out: list[ev.EventBase] = []
     for ability in card.abilities:
         ruling = Ruling(

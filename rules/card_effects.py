@@ -33,6 +33,7 @@ from rules.effects import Ability, CardEffects, EffectsFile, Trigger
 from rules.errors import BuildError
 from rules.models import GameState, HeroCard, PlayerState, Room, RoomStack, Treasure
 from rules.rulings import MESSAGES
+from rules.walk_kinds import harmless
 
 EFFECTS_DIR = Path(__file__).resolve().parent.parent / "data" / "cards" / "effects"
 
@@ -115,6 +116,8 @@ def room_damage(
     if stack.deactivated:
         return RoomDamage(room.damage, 0, ())
     if room.card_id is not None and spent(player.name, index, room.card_id) in uses:
+        return RoomDamage(room.damage, 0, (f"{room.label()} = 0",))
+    if harmless(uses, player.name, index):  # a Spell's, until end of turn (Fairy Fountain)
         return RoomDamage(room.damage, 0, (f"{room.label()} = 0",))
     damage = room.damage
     notes: list[str] = []

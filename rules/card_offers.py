@@ -6,7 +6,10 @@ an ability fires, ``rules.spells`` when it is answered, the app for its buttons.
 from __future__ import annotations
 
 from rules.effects import OfferKind
-from rules.models import GameState
+from rules.models import CardOffer, GameState
+from rules.room_choices import has_choice
+from rules.room_kinds import ROOM_OFFERS
+from rules.turn_marks import survivors
 
 
 def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[int, ...]:
@@ -28,6 +31,10 @@ def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[
         return tuple(h for h in state.town if not state.hero(h).card.epic)
     if offer in ("town_hero_to_entrance", "kill_town_hero"):
         return state.town
+    if offer == "remove_survivor":  # survived the player's dungeon this turn (walk_kinds)
+        return tuple(h for _, h in survivors(state, player))
+    if offer == "swap_soul":  # the player's own face-down Heroes (Porkus)
+        return tuple(s.hero for s in state.player(player).scored if not s.face_up)
     if offer == "raise_hero_health":  # the Hero walking a dungeon (its walk holds the Health)
         return (state.walk.hero,) if state.walk is not None else ()
     return ()
@@ -111,4 +118,6 @@ def has_room_target(state: GameState, player: str, offer: OfferKind | None, card
         return bool(offer_places(state, offer, player))
     if offer == "boss_treasure_of_another":
         return bool(offer_bosses(state, player))
+    if offer in ROOM_OFFERS:  # Rooms moved or uncovered (rules.room_choices)
+        return has_choice(state, CardOffer(player=player, card_id=card_id, card="", offer=offer))
     return True

@@ -18,6 +18,8 @@ from rules.effect_kinds import Effect, RoomType
 from rules.effects import Ability, CardEffects
 from rules.item_kinds import ITEM_TYPES, item_phrases
 from rules.plurals import Arg
+from rules.room_kinds import ROOM_TYPES, room_phrases
+from rules.walk_kinds import WALK_TYPES, walk_phrases
 
 Phrase = tuple[str, dict[str, Arg]]
 
@@ -31,6 +33,10 @@ def _effect(effect: Effect) -> list[Phrase]:
         return [(key, dict(args)) for key, args in coin_phrases(effect)]
     if isinstance(effect, ITEM_TYPES):  # Tools of Hero-Kind (rules.item_kinds)
         return [(key, dict(args)) for key, args in item_phrases(effect)]
+    if isinstance(effect, ROOM_TYPES):  # Rooms moved or uncovered, a die (rules.room_kinds)
+        return [(key, dict(args)) for key, args in room_phrases(effect)]
+    if isinstance(effect, WALK_TYPES):  # the Adventure held back (rules.walk_kinds)
+        return [(key, dict(args)) for key, args in walk_phrases(effect)]
     if isinstance(effect, BOSS_TYPES):  # a Boss's Level Up used at will (rules.boss_kinds)
         return [(key, dict(args)) for key, args in boss_phrases(effect)]
     match effect.kind:
@@ -133,7 +139,8 @@ def ability_phrases(ability: Ability) -> list[Phrase]:
     if ability.cost != "none":
         # "discard a Spell card to <effect>" reads wrong before "by hand: ...": the cost is
         # paid, then the players carry the effect out.
-        by_hand = any(e.kind == "by_hand" for e in ability.effects)
+        # So do the asked effects of rules.room_kinds ("roll a die: ...", "add one ...").
+        by_hand = any(e.kind == "by_hand" or isinstance(e, ROOM_TYPES) for e in ability.effects)
         out.append((f"card.cost.{ability.cost}{'.then' if by_hand else ''}", {}))
     if ability.target != "none":
         out.append((f"card.target.{ability.target}", {}))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from rules import build, minibosses
 from rules import events as ev
+from rules.boss_level_up import boss_card
 from rules.card_effects import abilities, ability_ref, effects_of, use_mark
 from rules.coin_kinds import (
     LURED,
@@ -290,8 +291,8 @@ def _boss(state: GameState, player: str) -> CardEffects | None:
     """The leveled-up Boss card of ``player`` (None: not leveled up, or not a known card)."""
     if not state.has_player(player) or not state.player(player).leveled_up:
         return None
-    setup = next((p for p in state.setup.players if p.name == player), None)
-    return effects_of(setup.boss_card_id) if setup is not None else None
+    boss = boss_card(state, player)
+    return boss[1] if boss is not None else None
 
 
 def _lasting(state: GameState, player: str, when: LastingWhen) -> list[ev.EventBase]:
@@ -403,4 +404,5 @@ def cast(
 
 
 def room_of(player: PlayerState, card_id: str) -> int | None:
+    """Where the card ``card_id`` stands on top in ``player``'s dungeon (None: not there)."""
     return next((i for i, s in enumerate(player.dungeon) if s.top.card_id == card_id), None)

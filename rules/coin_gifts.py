@@ -9,10 +9,20 @@ from __future__ import annotations
 from rules import events as ev
 from rules import minibosses
 from rules.card_effects import abilities, ability_ref
+from rules.effects import Ability
 from rules.errors import RulesError
 from rules.gift_kinds import LessPerCoin
 from rules.models import GameState, PlayerState
 from rules.rulings import Ruling
+
+
+def gift_ability(receiver: PlayerState, index: int) -> Ability | None:
+    """The ability of ``receiver``'s Room ``index`` that takes another player's Coins
+    (Paywall), if it stands active there."""
+    stack = receiver.dungeon[index] if index < len(receiver.dungeon) else None
+    if stack is None or stack.deactivated or stack.top.card_id is None:
+        return None
+    return next(iter(abilities(stack.top, "coins_given")), None)
 
 
 def given(
@@ -23,9 +33,9 @@ def given(
     if owner == giver.name or not state.has_player(owner):
         raise RulesError("R-CARD-EFFECT", "err.gift_other", player=giver.name)
     receiver = state.player(owner)
-    stack = receiver.dungeon[index] if index < len(receiver.dungeon) else None
-    ability = next(iter(abilities(stack.top, "coins_given")), None) if stack else None
-    if stack is None or stack.deactivated or ability is None or stack.top.card_id is None:
+    ability = gift_ability(receiver, index)
+    top = receiver.dungeon[index].top if ability is not None else None
+    if ability is None or top is None or top.card_id is None:
         raise RulesError("R-CARD-EFFECT", "err.gift_room", player=owner, room_n=index + 1)
     minibosses.check_pay(giver, amount)
     less = sum(e.amount for e in ability.effects if isinstance(e, LessPerCoin)) * amount
@@ -33,8 +43,8 @@ def given(
         "player": giver.name,
         "owner": owner,
         "amount": amount,
-        "card": stack.top.label(),
-        "does": ability_ref(stack.top.card_id, ability),
+        "card": top.label(),
+        "does": ability_ref(top.card_id, ability),
     }
     said = Ruling(rule="R-CARD-EFFECT", key="card.coins_given", args=args)
     return [

@@ -4,7 +4,7 @@ moment, or through a Spell)."""
 
 from __future__ import annotations
 
-from rules import coin_kinds
+from rules import coin_kinds, walk_kinds
 
 # Effects the engine applies by itself whenever their card is visible and active.
 PASSIVE_KINDS = frozenset(
@@ -47,4 +47,5 @@ SPELL_KINDS = frozenset(
         "flip_item",  # an Item in any scorekeeping area turned over (Excavation)
     }
     | coin_kinds.COIN_FIRED_KINDS
+    | walk_kinds.WALK_KINDS  # the Adventure held back, a Room made harmless (walk_spells)
 )

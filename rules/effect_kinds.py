@@ -17,6 +17,8 @@ from rules.fact import Fact
 from rules.gift_kinds import LessPerCoin
 from rules.hold_kinds import HoldEffect
 from rules.item_kinds import ItemEffect
+from rules.room_kinds import RoomEffect
+from rules.walk_kinds import WalkEffect
 
 TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
 RoomType = Literal["monster", "trap", "any"]
@@ -393,6 +395,8 @@ Effect = Annotated[
     | GainSouls
     | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
     | ItemEffect  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
+    | RoomEffect  # Rooms moved or uncovered, a die's damage (rules.room_kinds)
+    | WalkEffect  # the Adventure held back, a Room made harmless (rules.walk_kinds)
     | BossEffect  # a Boss's Level Up used at will (rules.boss_kinds)
     | HoldEffect  # a Hero held in town or at an entrance this turn (rules.hold_kinds)
     | LessPerCoin,  # a Room weaker per Coin another player gives (rules.gift_kinds)

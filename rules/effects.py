@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from rules import boss_kinds, coin_kinds, gift_kinds, item_kinds
+from rules import boss_kinds, coin_kinds, gift_kinds, item_kinds, room_kinds
 from rules.effect_groups import LASTING_KINDS, PASSIVE_KINDS, ROOM_AIMS, SPELL_KINDS
 from rules.effect_kinds import (
     BossTreasureOfAnother,
@@ -112,6 +112,9 @@ Condition = Literal[
     "one_hero_lured",  # exactly one Hero was lured to your dungeon this turn
     "you_build_monster_room",  # whenever you build a Monster Room (a Boss's lasting Level Up)
     "hero_in_miniboss_room",  # the Hero walking your dungeon stands in a Room with a Miniboss
+    "two_own_rooms_destroyed",  # two or more of your Rooms were destroyed this turn (Oh, Yeah!)
+    "hero_at_your_entrance",  # a Hero waits at your dungeon's entrance (Efreet's Chamber)
+    "fewer_souls_than_any",  # another player has more Souls than you (Finish Him!)
 ]
 
 
@@ -135,10 +138,12 @@ BaseOffer = Literal[
     "take_scored_hero",  # an ordinary Hero scored by an opponent, to the owner's Souls
     "destroy_room_own",  # one of the owner's Rooms, its pick (Blockpile Puzzle, turn's end)
     "counter_on_built",  # Yes: a +1 counter on the Monster Room just built (Greg)
+    "remove_survivor",  # a Hero that survived the owner's dungeon this turn leaves the game
+    "swap_soul",  # a face-down Hero of the owner's out, one from the decks in (its Souls)
 ]
 OfferKind = (
-    BaseOffer | coin_kinds.CoinOffer | item_kinds.ItemOffer
-)  # the expansions' questions (rules.coin_kinds, item_kinds)
+    BaseOffer | coin_kinds.CoinOffer | item_kinds.ItemOffer | room_kinds.RoomOffer
+)  # the expansions' questions (rules.coin_kinds, item_kinds), Rooms moved (room_kinds)
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
 # A Boss's Level Up and what it switches on for the rest of the game (its card alone).
@@ -205,6 +210,7 @@ class Ability(Fact):
                 "attach_item",  # an Item in town given a Hero (rules.item_flips)
                 "keep_at_entrance",  # a Hero waits at the entrance (rules.hold_kinds)
                 *coin_kinds.COIN_FIRED_KINDS,
+                *room_kinds.AT_WILL_KINDS,  # a number stated, an amount picked: asked
             ):
                 return False
         return True
@@ -259,7 +265,7 @@ class Ability(Fact):
             ):
                 return False
             if isinstance(effect, DestroyRoom) and (
-                effect.which != "target" or self.target != "own_room"
+                effect.which != "target" or self.target not in ("own_room", "room_any_dungeon")
             ):
                 return False
         return True
@@ -279,6 +285,13 @@ class Ability(Fact):
             self.trigger, self.effects
         ):
             return asked
+        if asked_room := room_kinds.room_offer(self.effects):  # Rooms moved, a die rolled
+            return asked_room
+        kinds = [e.kind for e in self.effects]
+        if kinds == ["remove_survivor"]:  # which Hero: asked (rules.walk_spells)
+            return "remove_survivor"
+        if kinds == ["swap_soul"]:  # which face-down Hero, and the new one's Souls
+            return "swap_soul"
         if self.on_build and [e.kind for e in self.effects] == ["room_counters"]:
             return "counter_on_built"  # Greg: asked as a Monster Room is built
         if (
@@ -331,6 +344,7 @@ class Ability(Fact):
             return "reminder"
         # Rise of the Minibosses' Coins and Minibosses, Tools of Hero-Kind's Items:
         extra = coin_kinds.coin_handling(self.trigger, self.cost, self.effects)
+        extra = extra or room_kinds.room_handling(self.trigger, self.effects)  # Rooms moved
         extra = extra or boss_kinds.boss_handling(self.trigger, self.effects)  # a Boss's button
         if self.trigger == "coins_given" and kinds == {"less_per_coin"}:
             return "prompt"  # the giver's button on the Room (GiveCoins)

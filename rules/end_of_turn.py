@@ -7,6 +7,7 @@ from rules import events as ev
 from rules.build import reactivate_all
 from rules.models import GameState, PlayerState
 from rules.rulings import Arg, RuleId, Ruling
+from rules.turn_marks import wounds_taken_back
 
 
 def net(state: GameState, player: PlayerState) -> int:
@@ -53,6 +54,7 @@ def best_of(
 def end_turn(state: GameState) -> list[ev.EventBase]:
     """Everything that happens once every player has had an Adventure phase."""
     out: list[ev.EventBase] = [*card_triggers.turn_ended(state), *reactivate_all(state)]
+    out += wounds_taken_back(state)  # given until end of turn; counted in the checks below
     ruleset = state.setup.ruleset
     in_game = [p for p in state.players if not p.eliminated]
     ended: ev.GameEnded | None = None

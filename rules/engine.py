@@ -23,6 +23,7 @@ from rules import (
     items,
     minibosses,
     phases,
+    room_order,
     spells,
 )
 from rules import commands as cmd
@@ -100,10 +101,13 @@ def _walk_to_end(fold: _Fold) -> None:
     walk = fold.state.walk
     if walk is None:
         raise HeroError("R-ADV-WALK", "err.no_walk")
+    room_order.check_walk_may_go_on(fold.state)  # a question about this Room waits
     hero = walk.hero
     while fold.state.walk is not None and fold.state.walk.hero == hero:
         fold.step(adventure.advance)
         _after_walk(fold)
+        if room_order.walk_question(fold.state) is not None:
+            return  # the walk waits for it (Magipede: Spell cards in hand)
 
 
 def _reveal_heroes(state: GameState, command: cmd.RevealHeroes) -> list[ev.EventBase]:
@@ -270,6 +274,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             fold.add(_resolve_bait(state))
             fold.step(adventure.next_walk)
         case cmd.AdvanceHero():
+            room_order.check_walk_may_go_on(state)
             fold.step(adventure.advance)
             _after_walk(fold)
         case cmd.FinishWalk():
@@ -277,6 +282,8 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         case cmd.FinishAdventure():
             while fold.state.phase == "adventure" and fold.state.walk is not None:
                 _walk_to_end(fold)
+                if room_order.walk_question(fold.state) is not None:
+                    break  # answered first, then the Adventure goes on
         case cmd.DamageHero(amount=amount):
             fold.add(adventure.damage(state, amount))
         case cmd.HealHero(amount=amount):

@@ -10,8 +10,8 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from rules.effects import OfferKind
+from rules.event_base import EventBase as EventBase
 from rules.models import (
-    Frozen,
     Hero,
     Item,
     MinibossCard,
@@ -20,11 +20,7 @@ from rules.models import (
     Phase,
     Treasure,
 )
-from rules.rulings import Ruling
-
-
-class EventBase(Frozen):
-    ruling: Ruling
+from rules.room_events import RoomsRearranged, RoomUncovered
 
 
 class Noted(EventBase):
@@ -439,7 +435,9 @@ Event = Annotated[
     | EntranceHeroDamaged
     | HeroHealthGained
     | ScoredHeroTaken
-    | HeroRemoved,
+    | HeroRemoved
+    | RoomsRearranged  # Rooms moved within a dungeon (rules.room_events)
+    | RoomUncovered,
     Field(discriminator="type"),
 ]
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules import events as ev
-from rules import expansion_evolve, phases
+from rules import expansion_evolve, phases, room_events, turn_marks
 from rules.models import CardOffer, GameState, PlayerState, RoomStack, ScoredHero, Walk
 from rules.outcome import Outcome
 
@@ -161,6 +161,7 @@ def _turn_started(event: ev.TurnStarted, state: GameState) -> GameState:
             "walk": None,
             "carried": (),
             "card_uses": (),
+            "survived": (),
             "offers": (),
             "lured": (),
         }
@@ -279,6 +280,8 @@ def _hero_killed(event: ev.HeroKilled, state: GameState) -> GameState:
 
 
 def _hero_survived(event: ev.HeroSurvived, state: GameState) -> GameState:
+    survived = (*state.survived, (event.player, event.hero))  # this turn's (Finish Him!)
+    state = state.model_copy(update={"survived": survived})
     return _score(state, event.player, event.hero, face_up=True)
 
 
@@ -297,6 +300,7 @@ def _adventure_done(event: ev.AdventureDone, state: GameState) -> GameState:
 
 
 def _room_destroyed(event: ev.RoomDestroyed, state: GameState) -> GameState:
+    state = turn_marks.destroyed_marked(state, event.player)  # counted this turn (Oh, Yeah!)
     p = state.player(event.player)
     dungeon = list(p.dungeon)
     stack = dungeon[event.index]
@@ -424,4 +428,5 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     ev.ScoredHeroTaken: _scored_hero_taken,
     ev.HeroRemoved: _hero_removed,
     **expansion_evolve.FOLDS,
+    **room_events.FOLDS,  # Rooms moved within a dungeon
 }

@@ -14,9 +14,10 @@ may come in the same tap (a command made with ``go_on``), each said in the log:
 
 The referee stops wherever something may still happen first: an ability waiting for its
 owner's answer (an optional one too: its No is a choice), an ability that has just fired
-(a reminder the table carries out by hand), an Item just won face up, whose Boss effect
-may be used at once, or one to keep face up (R-ITEM), a Miniboss whose Level 3 may be
-used (R-MINI: in any phase), or a command its phase holds back.
+(a reminder the table carries out by hand) or a Boss's Level Up (R-LEVELUP), an Item just
+won face up, whose Boss effect may be used at once, or one to keep face up (R-ITEM), a
+Miniboss whose Level 3 may be used (R-MINI: in any phase), or a command its phase holds
+back.
 """
 
 from __future__ import annotations
@@ -56,8 +57,9 @@ def level3_ready(state: GameState) -> bool:
 
 def just_given(event: ev.EventBase) -> bool:
     """Whether ``event`` gave a player something to do now: an ability fired (an answer or
-    a reminder, R-CARD-EFFECT), an Item won face up (its Boss effect, R-ITEM)."""
-    return isinstance(event, ev.CardEffectFired) or (
+    a reminder, R-CARD-EFFECT), a Boss's Level Up (a Boss typed by hand has it carried out
+    by hand, R-LEVELUP), an Item won face up (its Boss effect, R-ITEM)."""
+    return isinstance(event, ev.CardEffectFired | ev.BossLeveledUp) or (
         isinstance(event, ev.ItemScored) and event.face_up
     )
 

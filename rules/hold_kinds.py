@@ -31,7 +31,6 @@ class KeepAtEntrance(Fact):
 
 
 HoldEffect = KeepInTown | KeepAtEntrance
-HOLD_KINDS = frozenset({"keep_in_town", "keep_at_entrance"})
 
 HELD = "held:"  # the turn's mark of a Hero that cannot be lured: held:<hero>
 WAITING = "waiting:"  # the turn's mark of a Hero that cannot enter: waiting:<hero>

@@ -32,10 +32,14 @@ from rules.item_kinds import (
     IgnoreDamage,
     SkipNextRoom,
     TakeItem,
+    WoundUntilEndOfTurn,
 )
 from rules.item_rewards import EVERY_HERO, carried, health, marked, says
 from rules.models import GameState, PlayerState, RoomStack
+from rules.room_kinds import RearrangeRooms
+from rules.room_order import reversed_rooms
 from rules.rulings import Arg, Ruling
+from rules.turn_marks import wound_mark
 
 # The ruling keys of a step forward into a Room (rules.adventure._step).
 STEP_KEYS = ("adv.enter", "adv.enter_card", "adv.pass_blank")
@@ -57,6 +61,13 @@ def _power_ups(
     for ability in (a for a in card.abilities if a.trigger == trigger):
         said = says(card, ability, args, "item.power_up")
         for effect in ability.effects:
+            if isinstance(effect, WoundUntilEndOfTurn):  # taken back as the turn ends
+                mark = wound_mark(state, owner.name)
+                out += [
+                    ev.ScoreCorrected(player=owner.name, souls=0, wounds=1, ruling=said),
+                    marked(owner.name, item_id, mark),
+                ]
+                continue
             out += _power_up(state, owner, index, effect, said, (item_id, entered))
     return out
 
@@ -82,6 +93,8 @@ def _power_up(
         return [build.deactivate(state, owner, first).model_copy(update={"ruling": said})]
     if isinstance(effect, SkipNextRoom) and state.walk is not None:
         return [ev.SkipArmed(ruling=said)]
+    if isinstance(effect, RearrangeRooms):  # Magic Mirror: reversed before it enters
+        return reversed_rooms(owner, said)
     if stack is None or index is None:
         return []
     if isinstance(effect, IgnoreDamage) and _ignores(effect, stack, index, len(dungeon)):
@@ -193,5 +206,8 @@ def before(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
     last Room (its Item's Power-Up acts on that Room while the walk is still there)."""
     walk = state.walk
     if isinstance(event, ev.HeroSurvived) and walk is not None and walk.room is not None:
-        return _power_ups(state, "carrier_survives_room", walk.room)
+        return [
+            *_power_ups(state, "carrier_survives_room", walk.room),
+            *_power_ups(state, "carrier_survives_dungeon", None),
+        ]
     return []

@@ -21,6 +21,7 @@ ItemTrigger = Literal[
     "carrier_enters_room",  # it enters a Room
     "carrier_survives_room",  # it walks alive out of a Room
     "item_used",  # the Boss owning this Item face up uses it
+    "carrier_survives_dungeon",  # it survives the whole dungeon (Vorpal Blade)
 ]
 ItemOffer = Literal[  # a Room to pick (deactivated until end of turn, doubled), a Hero
     "deactivate_opponent_room",
@@ -32,7 +33,13 @@ ItemOffer = Literal[  # a Room to pick (deactivated until end of turn, doubled),
 
 
 ITEM_TRIGGERS = frozenset(
-    {"carrier_enters_dungeon", "carrier_enters_room", "carrier_survives_room", "item_used"}
+    {
+        "carrier_enters_dungeon",
+        "carrier_enters_room",
+        "carrier_survives_room",
+        "item_used",
+        "carrier_survives_dungeon",
+    }
 )
 
 
@@ -126,6 +133,12 @@ class HealthBonus(Fact):
     every_hero: bool = False
 
 
+class WoundUntilEndOfTurn(Fact):
+    """The dungeon's owner has one Wound more until end of turn (the carrier survived)."""
+
+    kind: Literal["wound_until_end_of_turn"] = "wound_until_end_of_turn"
+
+
 class FlipItem(Fact):
     """Turn an Item of the owner's scorekeeping area face up (a face-down one; the Item up
     until then goes face down: one face-up Item at a time, R-ITEM) or face down (the
@@ -154,6 +167,7 @@ ItemEffect = (
     | RoomBlast
     | PickRoom
     | TakeItem
+    | WoundUntilEndOfTurn
     | FlipItem
     | AttachItem
 )
@@ -169,6 +183,7 @@ ITEM_TYPES = (
     RoomBlast,
     PickRoom,
     TakeItem,
+    WoundUntilEndOfTurn,
     FlipItem,
     AttachItem,
 )
@@ -201,6 +216,8 @@ def item_phrases(effect: ItemEffect) -> list[ItemPhrase]:
     """An effect of these in message keys with arguments (``rules.card_text``)."""
     if isinstance(effect, IgnoreDamage):
         return [(f"card.fx.ignore_damage.{effect.rooms}", {})]
+    if isinstance(effect, WoundUntilEndOfTurn):
+        return [("card.fx.wound_until_end_of_turn", {})]
     if isinstance(effect, DeactivateFirst):
         return [(f"card.fx.deactivate_first.{effect.room_type}", {})]
     if isinstance(effect, ActOnRoom):

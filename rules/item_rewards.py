@@ -25,6 +25,8 @@ from rules.item_kinds import (
 )
 from rules.models import CardOffer, GameState, PlayerState
 from rules.rulings import Arg, Ruling
+from rules.turn_marks import survivors
+from rules.walk_kinds import RemoveSurvivor
 
 
 def card_of(state: GameState, item_id: int) -> CardEffects | None:
@@ -144,6 +146,13 @@ def _reward(
         ]
     if isinstance(effect, PickRoom):
         return [pick_asked(player.name, card.id, card.name, effect, said)]
+    if isinstance(effect, RemoveSurvivor):  # which survivor: asked (rules.walk_spells)
+        if not survivors(state, player.name):
+            return nothing
+        fired = ev.CardEffectFired(
+            player=player.name, card_id=card.id, card=card.name, mandatory=True, ruling=said
+        )
+        return [fired.model_copy(update={"offer": "remove_survivor"})]
     return []
 
 

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from rules import events as ev
 from rules.errors import HeroError, RulesError
-from rules.models import GameState, Hero, Item, ItemCard, PlayerState
+from rules.models import TREASURES, GameState, Hero, Item, ItemCard, PlayerState, Treasure
 from rules.rulings import Ruling
 
 # R-ITEM: Items revealed per turn by the number of players.
@@ -42,6 +42,12 @@ def crash_landing_in_play(players: int, card_sets: Sequence[str]) -> bool:
     """Whether Explorers (and their Items) are in the game: Crash Landing is needed for
     5–6 players; otherwise the game's sets say (none named: every set)."""
     return players >= 5 or not card_sets or CRASH_LANDING in card_sets
+
+
+def treasures_in_play(state: GameState) -> tuple[Treasure, ...]:
+    """The treasure types of this game: the Explorer's only with Crash Landing in play."""
+    explorers = crash_landing_in_play(len(state.players), state.setup.card_sets)
+    return tuple(t for t in TREASURES if t != "explorer" or explorers)
 
 
 def item_reveal_count(state: GameState) -> int:

@@ -351,9 +351,9 @@ class GameState(Frozen):
     deck_emptied_turn: int | None = None
     outcome: Outcome | None = None  # how the game ended, once it has (R-END-…)
     items: ItemTable = ItemTable()
-    # Card abilities that have fired this turn (once per turn, first entry): marks made by
-    # rules.card_effects, cleared when a turn starts (R-CARD-EFFECT).
+    # Card abilities fired this turn (once per turn, first entry), cleared as a turn starts.
     card_uses: tuple[str, ...] = ()
+    survived: tuple[tuple[str, int], ...] = ()  # (dungeon, Hero) survived this turn
     offers: tuple[CardOffer, ...] = ()  # abilities waiting for a yes or no
     lured: tuple[tuple[str, int], ...] = ()  # (player, Heroes this turn's Bait lured there)
 

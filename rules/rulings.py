@@ -22,6 +22,7 @@ from rules.follow_messages import FOLLOW_MESSAGES
 from rules.item_messages import ITEM_MESSAGES
 from rules.plurals import Arg as Arg
 from rules.plurals import render
+from rules.room_messages import ROOM_MESSAGES
 from rules.squads.messages import SQUAD_MESSAGES
 
 RuleId = Literal[
@@ -435,6 +436,7 @@ MESSAGES: dict[str, str] = {
     **LASTING_MESSAGES,  # conditions, counters, lasting changes (rules/card_lasting.py)
     **COIN_MESSAGES,  # Rise of the Minibosses' card abilities (rules/coin_messages.py)
     **ITEM_MESSAGES,  # Tools of Hero-Kind's Item abilities (rules/item_messages.py)
+    **ROOM_MESSAGES,  # Rooms moved within a dungeon, a die's damage (rules/room_messages.py)
     **BOSS_MESSAGES,  # a Boss's Level Up used at will (rules/boss_messages.py)
     **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
     **FOLLOW_MESSAGES,  # steps that come by themselves (rules/follow_messages.py)

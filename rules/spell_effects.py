@@ -28,6 +28,8 @@ from rules.errors import HeroError, RulesError
 from rules.lasting_effects import treasure_changed
 from rules.models import CardOffer, GameState, PlayerState
 from rules.rulings import Ruling
+from rules.turn_marks import destroyed_count
+from rules.walk_kinds import NAMES_HERO
 
 
 def aimed_at(
@@ -138,14 +140,29 @@ def condition_holds(state: GameState, player: str, condition: str) -> bool:
         return lured == 1
     if condition == "hero_in_miniboss_room":  # Smash!'s 4 damage (Rise of the Minibosses)
         return miniboss_room_walked(state, player)
+    if condition == "two_own_rooms_destroyed":  # Oh, Yeah!'s second choice
+        return destroyed_count(state.card_uses, player) >= 2
+    if condition == "hero_at_your_entrance":  # Efreet's Chamber, used at will
+        return bool(state.entrance(player))
+    if condition == "fewer_souls_than_any":  # Finish Him!'s second choice
+        return any(state.souls(p.name) > state.souls(player) for p in state.players)
     return True
 
 
-def chosen_spell(state: GameState, caster: str, card: CardEffects) -> Ability:
+def chosen_spell(
+    state: GameState, caster: str, card: CardEffects, hero: int | None = None
+) -> Ability:
     """The Spell's ability the engine casts: of an "OR" card, the later choice the engine
     carries out whose condition holds (Super Effective!'s +4 with one Hero lured: the
-    better choice), else the first."""
+    better choice), else the first; a choice that names a Hero (Finish Him!'s survivor)
+    only when the cast names one (``hero``), refused when its condition does not hold."""
     for ability in reversed(card.abilities[1:]):
+        if any(e.kind in NAMES_HERO for e in ability.effects):
+            if hero is None:
+                continue
+            if not condition_holds(state, caster, ability.condition):  # named, not allowed
+                key = f"err.spell_if.{ability.condition}"
+                raise RulesError("R-CARD-EFFECT", key, card=card.name, player=caster)
         if (
             ability.condition != "none"
             and ability.cast_by_engine

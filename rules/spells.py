@@ -17,7 +17,9 @@ from rules import (
     item_flips,
     item_rewards,
     lasting_effects,
+    room_order,
     spell_effects,
+    walk_spells,
 )
 from rules import commands as cmd
 from rules import events as ev
@@ -51,7 +53,10 @@ from rules.effects import Ability
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.item_kinds import FlipItem
 from rules.models import CardOffer, GameState, PlayerState
+from rules.room_choices import has_choice
+from rules.room_kinds import ROOM_OFFERS, room_offer
 from rules.rulings import Ruling
+from rules.walk_kinds import WALK_KINDS
 
 
 def _ruling(key: str, **args: str | int) -> Ruling:
@@ -66,8 +71,9 @@ def spell_ability(card_id: str) -> Ability:
 
 
 def carried_out(ability: Ability) -> bool:
-    """Whether the engine applies every effect of this Spell itself."""
-    return ability.cast_by_engine
+    """Whether the engine applies every effect of this Spell itself (asking which Rooms
+    move or what a die showed, ``rules.room_order``)."""
+    return ability.cast_by_engine or room_offer(ability.effects) is not None
 
 
 def _target_room(state: GameState, command: cmd.CastSpell, name: str) -> tuple[PlayerState, int]:
@@ -86,10 +92,12 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     spell_ability(command.card_id)  # refused unless it is a Spell
     card = effects_of(command.card_id)
     assert card is not None
-    ability = spell_effects.chosen_spell(state, caster.name, card)
+    ability = spell_effects.chosen_spell(state, caster.name, card, command.hero)
     if ability.timing != "any" and state.phase != ability.timing:
         raise PhaseError("R-CARD-EFFECT", "err.spell_phase", card=card.name, phase=ability.timing)
     played = card_triggers.spell_played(state, caster.name, card.name)
+    if room_order.casts(state, caster.name, card, command):  # Rooms moved, a die rolled
+        return room_order.cast(state, caster, card, command) + played
     out: list[ev.EventBase] = []
     if not carried_out(ability):
         by_hand = _ruling("card.spell_by_hand", player=caster.name, card=card.name)
@@ -179,7 +187,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             )
         elif isinstance(effect, DestroyRoom):  # Cave-In: a Hero in it dies with it
             player, index = _target_room(state, command, card.name)
-            if player.name != caster.name:
+            if ability.target == "own_room" and player.name != caster.name:
                 raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card.name)
             if state.hero_stands_in(caster.name, index):
                 out += adventure.kill(state)
@@ -195,6 +203,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             if walk is None or walk.player != caster.name or walk.room is None:
                 raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card.name)
             out.append(to_first_room(state, caster, card.name))
+        elif effect.kind in WALK_KINDS:  # the Adventure held back (rules.walk_spells)
+            out += walk_spells.cast(state, caster, ability, effect, command, card.name)
         elif effect.kind in COIN_FIRED_KINDS:  # Rise of the Minibosses: Coins
             out += coin_effects.cast(state, caster, card, ability)
         elif isinstance(effect, MoveHero) and effect.to == "opponent_entrance":
@@ -267,6 +277,8 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return state.can_heal(offer.player)
     if offer.offer in ("may", "double_treasure", "counter_on_built", "count"):
         return True
+    if offer.offer in ROOM_OFFERS:  # Rooms moved or uncovered, a die (rules.room_choices)
+        return has_choice(state, offer)
     if offer.offer == "damage_entrance":
         return bool(state.entrance(offer.player))
     if offer.offer == "boss_treasure_of_another":
@@ -315,9 +327,7 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         return out + lasting_effects.counter_on_built(state, offer, out[0].ruling)
     if offer.offer == "double_treasure":  # Elicon: the engine's, once said Yes
         owner = state.player(offer.owner or offer.player)
-        here = next(
-            (i for i, s in enumerate(owner.dungeon) if s.top.card_id == offer.card_id), None
-        )
+        here = coin_effects.room_of(owner, offer.card_id)
         out += lasting_effects.doubled(owner, here, out[0].ruling)
     if offer.offer == "raise_hero_health":  # an Item's Reward (rules.item_rewards)
         if command.hero is None or command.hero not in offer_heroes(state, offer.offer):
@@ -366,6 +376,12 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             out.append(build.deactivate(state, aimed, place[1]))
         else:
             out.append(build.destroy(state, aimed, place[1]))
+    elif offer.offer == "remove_survivor":  # Star of Invulnerability (rules.walk_spells)
+        out.append(walk_spells.survivor_removed(state, offer.player, command.hero, offer.card))
+    elif offer.offer == "swap_soul":  # Porkus: a Soul out, one from the decks in
+        out += walk_spells.soul_swapped(state, offer, command.hero, command.count)
+    elif offer.offer in ROOM_OFFERS:  # Rooms moved or uncovered, a die (rules.room_order)
+        out += room_order.answered(state, offer, command)
     elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)
         out += coin_questions.answered(state, offer, command.count)
     elif offer.offer == "may":  # the players carry it out; a price in Coins is paid here

@@ -27,11 +27,12 @@ from rules.card_effects import registry
 from rules.coin_kinds import COIN_KINDS
 from rules.errors import RulesError
 from rules.evolve import evolve
-from rules.models import GameState, RoomStack
+from rules.models import GameState, Room, RoomStack
+from rules.spells import carried_out
 
 ROOMS = sorted(i for i, card in registry().items() if card.kind == "room")
-SPELLS = sorted(
-    i for i, card in registry().items() if card.kind == "spell" and card.abilities[0].cast_by_engine
+SPELLS = sorted(  # cast by the engine, or asking which Rooms move or what a die showed
+    i for i, card in registry().items() if card.kind == "spell" and carried_out(card.abilities[0])
 )
 CLASSES = ("cleric", "fighter", "mage", "thief", "explorer")
 ITEMS = sorted(i for i, card in registry().items() if card.kind == "item")
@@ -102,13 +103,19 @@ def _action(state: GameState, pick: int, n: int) -> Any:
                 )
     if kind == 4 and state.offers:
         offer = state.offers[n % len(state.offers)]
+        aimed = state.players[(n // 2) % 2]
+        size = len(aimed.dungeon)
+        order = tuple(reversed(range(size))) if n % 3 else (1, 0, *range(2, size))
         return c.AnswerCardEffect(
             player=offer.player,
             card_id=offer.card_id,
             accept=n % 2 == 0,
             hero=0,
-            room=0,
-            count=n % 4,  # a number stated (Coins placed, Minibosses shown)
+            room=n % 2,
+            count=n % 7,  # a number stated (Coins placed, Minibosses shown, a die's roll)
+            target=aimed.name,  # a dungeon (Rooms rearranged or uncovered)
+            order=order if size >= 2 else None,
+            covered=0,
         )
     if kind == 6 and a.dungeon:  # Coins from the hoard onto a Room (its damage may change)
         return c.PlaceCoinOnRoom(player=a.name, index=n % len(a.dungeon), amount=1 + n % 2)
@@ -130,6 +137,12 @@ def _action(state: GameState, pick: int, n: int) -> Any:
     if kind == 5:
         return c.FinishWalk()
     return c.AdvanceHero()
+
+
+def _stack(room: Room, n: int, under: Room) -> RoomStack:
+    """A place of a random dungeon: ``n`` % 3 +1 counters, and (``n`` 4) a Room covered
+    beneath, which Mando or Alien Excavator may bring back up."""
+    return RoomStack(rooms=(under, room) if n == 4 else (room,), counters=n % 3)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -178,12 +191,11 @@ def test_random_catalogue_rooms_keep_the_invariants(
     half = (len(rooms) + 1) // 2
     dungeons = (rooms[:half][:5], rooms[half:][:5])
     places = iter(counters)  # +1 counters on some Rooms, as Elder Portal or Clock Tower
+    under = card_room(rooms[0])  # covered beneath some Rooms, to be uncovered
     players = tuple(
         p.model_copy(
             update={
-                "dungeon": tuple(
-                    RoomStack(rooms=(card_room(r),), counters=next(places) % 3) for r in ids
-                ),
+                "dungeon": tuple(_stack(card_room(r), next(places), under) for r in ids),
                 # A's Boss from the catalogue, levelled up: its lasting Level Up applies.
                 "boss_card_id": boss if p.name == "A" else None,
                 "leveled_up": boss is not None and p.name == "A",

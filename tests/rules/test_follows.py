@@ -21,6 +21,7 @@ from referee_fixtures import (
     scored_state,
     started,
     t_hero,
+    through_adventure,
 )
 from test_card_effects import GOLEM_FACTORY, card_room, plain, walking
 from test_items import ROD, item_game, to_bait
@@ -111,6 +112,23 @@ def test_a_card_that_just_fired_keeps_the_next_hero_at_the_entrance() -> None:
         walk = state.walk
         assert walk is not None and walk.hero == 1
         assert (walk.room is None) == waits, first.name
+
+
+def test_a_level_up_keeps_the_bait_back_for_the_boss_to_resolve_it() -> None:
+    # R-LEVELUP: A's fifth Room, revealed, levels its Boss up at the end of the Build
+    # phase; a Boss typed by hand has its Level Up carried out by hand, before any Hero
+    # is lured. B's second Room levels nothing up: there, the Bait follows.
+    state = started(new(), {"A": room("mage", 1), "B": room("fighter", 1)})
+    for _ in range(3):
+        heroes = c.RevealHeroes(heroes=(hero("cleric", 4), hero("cleric", 4)))
+        state = run(state, heroes, c.BuildRoom(player="A", room=room("mage", 1)))
+        state = run(through_adventure(run(state, c.RevealRooms())), c.EndTurn())
+    state = run(state, c.RevealHeroes(heroes=(hero("thief", 4), hero("thief", 4))))
+    five = run(state, c.BuildRoom(player="A", room=room("mage", 1)), c.RevealRooms(go_on=True))
+    assert len(five.player("A").dungeon) == 5 and five.player("A").leveled_up
+    assert five.phase == "bait"
+    four = run(state, c.BuildRoom(player="B", room=room("mage", 1)), c.RevealRooms(go_on=True))
+    assert four.phase != "bait"
 
 
 def test_an_item_just_won_face_up_keeps_the_next_hero_at_the_entrance() -> None:

@@ -18,17 +18,16 @@ from companion.ui.table.room_ability import ability_button
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import on_tap, toggle_tile
 from rules import flow, minibosses
-from rules.boss_actions import boss_card, usable
+from rules.boss_actions import usable
 from rules.boss_kinds import AddTreasure, PromoteFree
+from rules.boss_level_up import boss_card
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.commands import UseBossAbility
 from rules.hold_kinds import KeepInTown
 from rules.holds import town_heroes
-from rules.items import crash_landing_in_play
-from rules.models import PlayerState, Treasure
-
-BASE_TREASURES: tuple[Treasure, ...] = ("cleric", "fighter", "mage", "thief")
+from rules.items import treasures_in_play
+from rules.models import PlayerState
 
 
 def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Control]:
@@ -83,9 +82,7 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
 def _treasure_rows(ctx: TableContext, player: PlayerState, slot: str) -> list[ft.Control]:
     """Per player still playing, a row of treasure tiles: a tap adds that icon there."""
     state, tr = ctx.state, ctx.app.tr
-    treasures = BASE_TREASURES
-    if crash_landing_in_play(len(state.players), state.setup.card_sets):
-        treasures += ("explorer",)
+    treasures = treasures_in_play(state)
     rows: list[ft.Control] = []
     for other in state.players:
         if flow.is_out(state, other.name):

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from companion.catalogue import SpellCard
 from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.table.room_picks import room_picks
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.table.spell_items import item_choices, picks_item
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
@@ -30,6 +31,7 @@ from rules.card_text import phrases
 from rules.coin_questions import count_choices, count_question, hoard_partners
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import TREASURES, CardOffer, Treasure
+from rules.room_kinds import ROOM_OFFERS
 from rules.rulings import capitalized
 from rules.spells import carried_out, has_target
 
@@ -109,6 +111,8 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
             )
             for who, i in offer_places(state, offer.offer, offer.player)
         ]
+    elif offer.offer in (*ROOM_OFFERS, "swap_soul"):  # Rooms moved, a die, a Soul swapped
+        picks = room_picks(state, n, offer, tr)
     elif offer.offer == "count":  # one button per number allowed: "0", "1", "2"…
         picks = [
             (f"offer-{n}-count-{k}", str(k), yes.model_copy(update={"count": k}))

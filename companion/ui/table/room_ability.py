@@ -17,8 +17,9 @@ from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import tagged
 from rules import flow
 from rules.activated import aims, other_rooms, usable
-from rules.card_effects import abilities, ability_ref
+from rules.card_effects import ability_ref
 from rules.card_text import ability_words
+from rules.coin_gifts import gift_ability
 from rules.commands import GiveCoins, UseBossAbility, UseRoomAbility
 from rules.effect_groups import ROOM_AIMS
 from rules.hold_kinds import KeepAtEntrance
@@ -54,7 +55,7 @@ def room_ability_choices(
 def _gifts(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tuple[Choice, ...]:
     """Another player's Coin for this Room (Paywall): a button per other player."""
     stack, state = player.dungeon[index], ctx.state
-    if stack.deactivated or not any(abilities(stack.top, "coins_given")):
+    if gift_ability(player, index) is None:
         return ()
     name = card_label(ctx.app.tr, stack.top.label())
     return tuple(

@@ -120,8 +120,8 @@ def play_an_ordinary_turn(
     for n, (typed, card_id) in enumerate(HEROES, 1):
         count.type(f"new-hero-{n}-name", typed)
         count.tap(f"new-hero-{n}-option-{card_id}")
-    if ui.has(page, "reveal-heroes"):  # Heroes from the catalogue are revealed on entry
-        count.tap("reveal-heroes")
+    # Heroes from the catalogue are revealed on entry (R-FOLLOWS): no button to tap.
+    assert not ui.has(page, "reveal-heroes")
     assert screen.state.phase == "build"
     for seat, (typed, card_id) in enumerate(ROOMS, 1):
         p = f"build-p{seat}"
@@ -132,16 +132,15 @@ def play_an_ordinary_turn(
         count.tap(f"{p}-go")
         assert ui.has(page, f"p{seat}-face-down"), ui.error_text(page, p)
     count.tap("reveal-rooms")
-    if ui.has(page, "resolve-bait"):  # the Bait follows the reveal when nothing may come between
-        count.tap("resolve-bait")
+    # The Bait follows the reveal when nothing may come between (R-FOLLOWS).
+    assert not ui.has(page, "resolve-bait")
     assert screen.state.phase == "adventure"
     if room_by_room:
         while screen.state.phase == "adventure":
             count.tap("adv-next")
     else:
         count.tap("adv-finish-all")
-    if ui.has(page, "end-turn"):  # and the end of the turn the last Hero
-        count.tap("end-turn")
+    assert not ui.has(page, "end-turn")  # and the end of the turn the last Hero
     assert screen.state.turn == 2 and screen.state.phase == "beginning"
     return count
 

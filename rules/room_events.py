@@ -1,0 +1,66 @@
+"""Events of Rooms moved within a dungeon (R-CARD-EFFECT), and their folds into state.
+
+``rules.events`` names these in its ``Event`` union and ``rules.evolve`` takes ``FOLDS``
+into its table; like the rest of evolve, the folds decide nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+from pydantic import Field
+
+from rules.event_base import EventBase
+from rules.models import GameState, NonNegative, RoomStack
+
+
+class RoomsRearranged(EventBase):
+    """A dungeon's Rooms in a new order: ``order[i]`` is the place (0 nearest the
+    entrance) the Room now at place ``i`` came from. Stacks move whole."""
+
+    type: Literal["rooms_rearranged"] = "rooms_rearranged"
+    player: str
+    order: tuple[NonNegative, ...] = Field(min_length=1, max_length=20)
+
+
+class RoomUncovered(EventBase):
+    """The Room ``covered`` (its place in the stack, 0 the bottom) of the stack at
+    ``index`` is moved to the top: the Room that was on top is covered now, and what lay
+    on it (counters, Coins, a Miniboss, a Spell's boost) goes with it."""
+
+    type: Literal["room_uncovered"] = "room_uncovered"
+    player: str
+    index: NonNegative
+    covered: NonNegative
+
+
+def _rooms_rearranged(event: RoomsRearranged, state: GameState) -> GameState:
+    p = state.player(event.player)
+    dungeon = tuple(p.dungeon[i] for i in event.order)
+    pending = p.pending
+    if pending is not None and pending.over is not None:
+        # A face-down Room waiting to cover a place follows that place.
+        pending = pending.model_copy(update={"over": event.order.index(pending.over)})
+    state = state.with_player(event.player, dungeon=dungeon, pending=pending)
+    walk = state.walk
+    if walk is not None and walk.player == event.player and walk.room is not None:
+        walk = walk.model_copy(update={"room": event.order.index(walk.room)})
+        state = state.model_copy(update={"walk": walk})
+    return state
+
+
+def _room_uncovered(event: RoomUncovered, state: GameState) -> GameState:
+    p = state.player(event.player)
+    rooms = list(p.dungeon[event.index].rooms)
+    rooms.append(rooms.pop(event.covered))
+    dungeon = tuple(
+        RoomStack(rooms=tuple(rooms)) if i == event.index else s for i, s in enumerate(p.dungeon)
+    )
+    return state.with_player(event.player, dungeon=dungeon)
+
+
+FOLDS: Mapping[type[EventBase], Callable[[Any, GameState], GameState]] = {
+    RoomsRearranged: _rooms_rearranged,
+    RoomUncovered: _room_uncovered,
+}
