@@ -7,7 +7,8 @@ is never changed; the new drawing takes its place, Flet matching it to the one t
 browser shows, so a name being typed keeps its field and the keyboard. Unchanged,
 ``view`` hands back the very controls on screen, and Flet compares nothing of them. A
 language chosen while one is half filled in draws it again in the new words, the matches
-on show (not those a pick put away) too.
+on show (not those a pick put away) too. Text typed that the server has not handled yet is
+taken into the draft before the form is drawn (``typed_ahead.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from abc import ABC, abstractmethod
 import flet as ft
 
 from companion.i18n import Lang
+from companion.ui.typed_ahead import TypedAhead
 
 
 class DrawnForm(ABC):
@@ -24,6 +26,8 @@ class DrawnForm(ABC):
 
     control: ft.Control
     options: list[ft.Control]
+    #: Its text fields (drawn with ``typing.field``).
+    typing: TypedAhead
     _lang: Lang | None = None
 
     @abstractmethod
@@ -34,6 +38,10 @@ class DrawnForm(ABC):
     def _draw(self) -> None:
         """Draw the form's controls (``control``) from its draft and matches, in the
         app's language (remembered in ``_lang``)."""
+
+    @abstractmethod
+    def _take_typed(self, name: str, text: str) -> None:
+        """Put ``text``, typed into the field ``name`` and not handled yet, in the draft."""
 
     @abstractmethod
     def _suggest(self) -> None:
@@ -58,6 +66,8 @@ class DrawnForm(ABC):
                 self._suggest()
             self.stale = True
         if self.stale:
+            for name, text in self.typing.ahead().items():
+                self._take_typed(name, text)
             self._draw()
             self.stale = False
         return self.control

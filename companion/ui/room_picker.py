@@ -18,6 +18,7 @@ from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_lett
 from companion.ui.matches_in_view import MATCHES_IN_VIEW
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
 from companion.ui.own_card_names import own_names
+from companion.ui.typed_ahead import TypedAhead
 from companion.ui.widgets import big_button, drawn_switch_row, on_tap, tagged, toggle_tile
 from rules.models import Room
 
@@ -124,6 +125,8 @@ class RoomPicker:
         #: What is wrong with the damage typed (shown under its field).
         self.damage_error: str | None = None
         self.name_field: ft.TextField | None = None
+        #: Its name and damage fields (``typed_ahead.py``).
+        self.typing = TypedAhead()
         self._lang: str | None = None
         #: Changed since it was last drawn: drawn again in the next ``view``.
         self.stale = True
@@ -135,6 +138,11 @@ class RoomPicker:
             self._suggest()
             self.stale = True
         if self.stale:
+            for name, text in self.typing.ahead().items():
+                if name == "damage":
+                    self.draft.damage = text
+                else:
+                    self.draft.type_name(text)
             self._draw()
             self.stale = False
         return self.control
@@ -149,13 +157,14 @@ class RoomPicker:
         damage, kind and Advanced controls."""
         tr = self.app.tr
         self._lang = tr.lang
-        self.name_field = ft.TextField(
+        self.name_field = self.typing.field(
+            "name",
+            self.draft.name,
+            self._on_name,
             scroll_padding=MATCHES_IN_VIEW,
-            value=self.draft.name,
             label=tr("room.name"),
             hint_text=tr("room.name_hint"),
             prefix_icon=ft.Icons.SEARCH,
-            on_change=self._on_name,
             text_size=18,
         )
         self.control = ft.Column(
@@ -232,13 +241,14 @@ class RoomPicker:
             d.advanced = value
             self._changed()
 
-        damage_field = ft.TextField(
-            value=d.damage,
+        damage_field = self.typing.field(
+            "damage",
+            d.damage,
+            on_damage,
             label=tr("room.damage"),
             error=self.damage_error,
             keyboard_type=ft.KeyboardType.NUMBER,
             width=120,
-            on_change=on_damage,
             text_size=18,
         )
         kind_field = ft.SegmentedButton(

@@ -22,6 +22,7 @@ from companion.i18n import Lang, Translator
 from companion.theme import TREASURE_LOOKS, ink_on, treasure_letter
 from companion.ui.drawn_form import DrawnForm
 from companion.ui.table.context import TableContext, slot_error
+from companion.ui.typed_ahead import TypedAhead
 from companion.ui.widgets import Refusal, big_button, on_tap, tagged, toggle_tile
 from rules import flow
 from rules.commands import ChooseFaceUpItem, RevealItems, UseItem
@@ -168,6 +169,7 @@ class ItemSlot(DrawnForm):
         self.prefix = f"new-item-{index + 1}"
         self.index = index
         self.options = []
+        self.typing = TypedAhead()
 
     def _language(self) -> Lang:
         return self.ctx.app.tr.lang
@@ -175,11 +177,12 @@ class ItemSlot(DrawnForm):
     def _draw(self) -> None:
         tr = self.ctx.app.tr
         self._lang = tr.lang
-        name_field = ft.TextField(
-            value=self.draft.name,
+        name_field = self.typing.field(
+            "name",
+            self.draft.name,
+            self._on_name,
             label=tr("item.name"),
             hint_text=tr("item.name_hint"),
-            on_change=self._on_name,
             prefix_icon=ft.Icons.SEARCH,
             text_size=18,
         )
@@ -205,6 +208,9 @@ class ItemSlot(DrawnForm):
 
     def redraw(self) -> None:
         self.ctx.redraw()
+
+    def _take_typed(self, _name: str, text: str) -> None:
+        self.draft.name = text
 
     def _on_name(self, event: ft.Event[ft.TextField]) -> None:
         self.draft.name = event.control.value

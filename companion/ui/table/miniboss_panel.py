@@ -21,6 +21,7 @@ from companion.i18n import Lang
 from companion.ui.sync_link import sees_face_down
 from companion.ui.table.coins_panel import room_coins
 from companion.ui.table.context import TableContext, slot_error
+from companion.ui.typed_ahead import TypedAhead
 from companion.ui.widgets import Refusal, big_button, on_tap, tagged
 from rules import flow
 from rules.commands import BuildMiniboss, DeclineMiniboss, PromoteMiniboss, UseMinibossLevel3
@@ -154,6 +155,8 @@ class MinibossBuildForm:
         self.over: int | None = None
         self.card = MinibossCard()
         self.typed = ""
+        #: Its name field (``typed_ahead.py``).
+        self.typing = TypedAhead()
         #: The catalogue's matches on show, and their language.
         self.options: list[ft.Control] = []
         self._suggested_in: Lang | None = None
@@ -181,11 +184,14 @@ class MinibossBuildForm:
             ]
         # Drawn from what was typed (Flet matches it to the field on screen), in the
         # language of the moment, matches and all.
-        name_field = ft.TextField(
-            value=self.typed,
+        for _name, text in self.typing.ahead().items():
+            self.typed = text
+        name_field = self.typing.field(
+            "name",
+            self.typed,
+            self._on_name,
             label=tr("mini.name"),
             hint_text=tr("mini.name_hint"),
-            on_change=self._on_name,
             prefix_icon=ft.Icons.SEARCH,
             text_size=18,
         )

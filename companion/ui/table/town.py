@@ -22,6 +22,7 @@ from companion.ui.redraw import focus_when_shown
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
 from companion.ui.table.rulings import rule_link
+from companion.ui.typed_ahead import TypedAhead
 from companion.ui.widgets import (
     Refusal,
     big_button,
@@ -250,6 +251,7 @@ class HeroSlot(DrawnForm):
         self.on_picked = on_picked
         self.prefix = f"new-hero-{index + 1}"
         self.options = []
+        self.typing = TypedAhead()
 
     def _language(self) -> Lang:
         return self.ctx.app.tr.lang
@@ -258,21 +260,23 @@ class HeroSlot(DrawnForm):
         tr = self.ctx.app.tr
         p = self.prefix
         self._lang = tr.lang
-        self.name_field = ft.TextField(
+        self.name_field = self.typing.field(
+            "name",
+            self.draft.name,
+            self._on_name,
             scroll_padding=MATCHES_IN_VIEW,
-            value=self.draft.name,
             label=tr("table.hero_name"),
             hint_text=tr("table.hero_name_hint"),
-            on_change=self._on_name,
             prefix_icon=ft.Icons.SEARCH,
             text_size=18,
         )
-        health_field = ft.TextField(
-            value=self.draft.health,
+        health_field = self.typing.field(
+            "health",
+            self.draft.health,
+            self._on_health,
             label=tr("table.hero_health"),
             width=170,  # room for the German label, Lebenspunkte
             keyboard_type=ft.KeyboardType.NUMBER,
-            on_change=self._on_health,
             text_size=18,
         )
         column = ft.Column(
@@ -299,6 +303,12 @@ class HeroSlot(DrawnForm):
 
     def redraw(self) -> None:
         self.ctx.redraw()
+
+    def _take_typed(self, name: str, text: str) -> None:
+        if name == "health":
+            self.draft.health = text
+        else:
+            self.draft.name = text
 
     def _on_name(self, event: ft.Event[ft.TextField]) -> None:
         self.draft.name = event.control.value
