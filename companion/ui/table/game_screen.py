@@ -40,11 +40,18 @@ from companion.ui.table.log import log_view
 from companion.ui.table.pinned_scores import STRIP_HEIGHT, pin_scores
 from companion.ui.table.rulings import ruling_row
 from companion.ui.table.scoreboard import Scoreboard
-from companion.ui.table.table_sync import ready_marks, reveal_here, reveal_note, sync_top
+from companion.ui.table.table_sync import (
+    RevealButton,
+    RevealNote,
+    ready_marks,
+    reveal_here,
+    reveal_note,
+    sync_top,
+)
 from companion.ui.table.town import TownPanel
 from companion.ui.table.turn_view import TurnParts, arrange
 from companion.ui.table.undo_notice import show_undo_notice, step_to_name
-from companion.ui.widgets import Refusal, big_button, tagged
+from companion.ui.widgets import Refusal, big_button
 from rules import events as ev
 from rules import flow
 from rules.commands import (
@@ -393,7 +400,7 @@ class GameScreen:
         return self.session.game_id
 
     def _reveal_rooms(self) -> ft.Control:
-        tr = self.app.tr
+        lang = self.app.settings.lang
         note = reveal_note(self)
         # Only where it may be tapped (the host, or once everyone has built): elsewhere
         # the note says who is still building.
@@ -401,33 +408,18 @@ class GameScreen:
         return ft.Column(
             [
                 ready_marks(self),
-                self.memo(
-                    "reveal-note",
-                    note,
-                    lambda: tagged("reveal-note", ft.Text(note, size=16)),
-                    sealed=True,
-                ),
-                self.memo(
+                self.place("reveal-note", lambda: RevealNote(note, key="reveal-note")),
+                self.place(
                     "reveal-rooms",
-                    shown,
-                    lambda: (
-                        big_button(
-                            "reveal-rooms",
-                            tr("table.reveal_rooms"),
-                            lambda _e: self.play(REVEAL_SLOT, RevealRooms(go_on=True)),
-                            icon=ft.Icons.VISIBILITY,
-                            primary=True,
-                            expand=True,
-                        )
-                        if shown
-                        else ft.Container(visible=False)
-                    ),
-                    sealed=True,
+                    lambda: RevealButton(shown, lang, self._reveal_now, key="reveal-rooms"),
                 ),
                 slot_error(self, REVEAL_SLOT),
             ],
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
+
+    def _reveal_now(self, _event: object) -> None:
+        self.play(REVEAL_SLOT, RevealRooms(go_on=True))
 
     def _last_step(self) -> ft.Control | None:
         """The rulings of the latest step, so the table sees why at once."""
