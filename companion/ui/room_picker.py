@@ -157,15 +157,12 @@ class RoomPicker:
         damage, kind and Advanced controls."""
         tr = self.app.tr
         self._lang = tr.lang
-        self.name_field = self.typing.field(
-            "name",
+        self.name_field = self.typing.name_field(
             self.draft.name,
             self._on_name,
+            tr("room.name"),
+            tr("room.name_hint"),
             scroll_padding=MATCHES_IN_VIEW,
-            label=tr("room.name"),
-            hint_text=tr("room.name_hint"),
-            prefix_icon=ft.Icons.SEARCH,
-            text_size=18,
         )
         self.control = ft.Column(
             [

@@ -39,6 +39,21 @@ class TypedAhead:
         self._fields[name] = (field, value)
         return field
 
+    def name_field(
+        self, value: str, on_change: ChangeHandler, label: str, hint: str, **props: Any
+    ) -> ft.TextField:
+        """The card's name, searched in the catalogue as it is typed (``field`` "name")."""
+        return self.field(
+            "name",
+            value,
+            on_change,
+            label=label,
+            hint_text=hint,
+            prefix_icon=ft.Icons.SEARCH,
+            text_size=18,
+            **props,
+        )
+
     def ahead(self) -> dict[str, str]:
         """Each field whose text the browser reported but whose change is still to be
         handled, with that text (to take into the draft before drawing the form)."""

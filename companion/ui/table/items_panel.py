@@ -177,14 +177,8 @@ class ItemSlot(DrawnForm):
     def _draw(self) -> None:
         tr = self.ctx.app.tr
         self._lang = tr.lang
-        name_field = self.typing.field(
-            "name",
-            self.draft.name,
-            self._on_name,
-            label=tr("item.name"),
-            hint_text=tr("item.name_hint"),
-            prefix_icon=ft.Icons.SEARCH,
-            text_size=18,
+        name_field = self.typing.name_field(
+            self.draft.name, self._on_name, tr("item.name"), tr("item.name_hint")
         )
         column = ft.Column(
             [

@@ -186,14 +186,8 @@ class MinibossBuildForm:
         # language of the moment, matches and all.
         for _name, text in self.typing.ahead().items():
             self.typed = text
-        name_field = self.typing.field(
-            "name",
-            self.typed,
-            self._on_name,
-            label=tr("mini.name"),
-            hint_text=tr("mini.name_hint"),
-            prefix_icon=ft.Icons.SEARCH,
-            text_size=18,
+        name_field = self.typing.name_field(
+            self.typed, self._on_name, tr("mini.name"), tr("mini.name_hint")
         )
         if self.options and self._suggested_in != tr.lang:
             self._suggest(self.typed)

@@ -260,15 +260,12 @@ class HeroSlot(DrawnForm):
         tr = self.ctx.app.tr
         p = self.prefix
         self._lang = tr.lang
-        self.name_field = self.typing.field(
-            "name",
+        self.name_field = self.typing.name_field(
             self.draft.name,
             self._on_name,
+            tr("table.hero_name"),
+            tr("table.hero_name_hint"),
             scroll_padding=MATCHES_IN_VIEW,
-            label=tr("table.hero_name"),
-            hint_text=tr("table.hero_name_hint"),
-            prefix_icon=ft.Icons.SEARCH,
-            text_size=18,
         )
         health_field = self.typing.field(
             "health",
