@@ -29,6 +29,7 @@ ItemOffer = Literal[  # a Room to pick (deactivated until end of turn, doubled),
     "deactivate_trap_room_any",
     "raise_hero_health",  # the walking Hero gets +Health until end of turn
     "double_own_monster_room",  # one of the owner's Monster Rooms: twice its damage
+    "ability_off_room_any",  # a Room in any dungeon: its ability text ignored (Cheat Code)
 ]
 
 
@@ -116,7 +117,7 @@ class PickRoom(Fact):
     their own Monster Rooms whose damage is doubled until end of turn (``double``)."""
 
     kind: Literal["pick_room"] = "pick_room"
-    action: Literal["deactivate", "destroy", "double"]
+    action: Literal["deactivate", "destroy", "double", "ignore_ability"]
     room_type: Literal["monster", "trap", "any"] = "any"
     advanced_only: bool = False
     opponents_only: bool = False

@@ -93,6 +93,7 @@ _PICKS: dict[tuple[str, str, bool], OfferKind] = {
     ("deactivate", "monster", False): "deactivate_monster_room_any",
     ("deactivate", "trap", False): "deactivate_trap_room_any",
     ("double", "monster", False): "double_own_monster_room",
+    ("ignore_ability", "any", False): "ability_off_room_any",  # Cheat Code
 }
 
 

@@ -82,6 +82,7 @@ class RoomStack(Frozen):
     counters: NonNegative = 0  # +1 counters on the top Room: +1 damage each (R-CARD-EFFECT)
     extra_treasure: tuple[Treasure, ...] = Field(default=(), max_length=8)  # until end of turn
     no_treasure: bool = False  # until end of turn it shows none (Decapitator)
+    ability_off: bool = False  # until end of turn its ability text is ignored (Sabotage!)
 
     @property
     def top(self) -> Room:

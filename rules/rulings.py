@@ -23,6 +23,7 @@ from rules.item_messages import ITEM_MESSAGES
 from rules.plurals import Arg as Arg
 from rules.plurals import render
 from rules.room_messages import ROOM_MESSAGES
+from rules.rule_change_messages import RULE_CHANGE_MESSAGES
 from rules.squads.messages import SQUAD_MESSAGES
 
 RuleId = Literal[
@@ -440,4 +441,5 @@ MESSAGES: dict[str, str] = {
     **BOSS_MESSAGES,  # a Boss's Level Up used at will (rules/boss_messages.py)
     **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
     **FOLLOW_MESSAGES,  # steps that come by themselves (rules/follow_messages.py)
+    **RULE_CHANGE_MESSAGES,  # rules changed until end of turn (rules/rule_change_messages.py)
 }

@@ -13,6 +13,7 @@ from collections import Counter
 from rules import adventure, card_table
 from rules import commands as cmd
 from rules import events as ev
+from rules.ability_off import more_minibosses
 from rules.card_offers import offer_bosses
 from rules.effect_kinds import (
     DamageEntrance,
@@ -146,6 +147,8 @@ def condition_holds(state: GameState, player: str, condition: str) -> bool:
         return bool(state.entrance(player))
     if condition == "fewer_souls_than_any":  # Finish Him!'s second choice
         return any(state.souls(p.name) > state.souls(player) for p in state.players)
+    if condition == "more_minibosses":  # Sabotage!'s second choice
+        return more_minibosses(state, player)
     return True
 
 

@@ -9,6 +9,7 @@ from town); any other effect is logged as a reminder that the players carry out 
 from __future__ import annotations
 
 from rules import (
+    ability_off,
     adventure,
     build,
     card_triggers,
@@ -55,6 +56,7 @@ from rules.item_kinds import FlipItem
 from rules.models import CardOffer, GameState, PlayerState
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS, room_offer
+from rules.rule_change_kinds import IgnoreAbility
 from rules.rulings import Ruling
 from rules.walk_kinds import WALK_KINDS
 
@@ -145,6 +147,10 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                 "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
             )
             out.append(spell_effects.aimed_at(player, index, ability, picked, said))
+        elif isinstance(effect, IgnoreAbility):  # Sabotage!: its text ignored, not its damage
+            out.append(
+                ability_off.switched_off(*_target_room(state, command, card.name), card.name)
+            )
         elif isinstance(effect, FlipItem):  # Excavation: the Item named, turned over
             out += item_flips.turned_over(state, command.item, card.name)
         elif isinstance(effect, RoomTreasure):  # Meteorite: until end of turn
@@ -372,7 +378,9 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         if place not in offer_places(state, offer.offer, offer.player):
             raise RulesError("R-CARD-EFFECT", "err.offer_place", card=offer.card)
         aimed = state.player(place[0])
-        if offer.offer.startswith("deactivate"):
+        if offer.offer == ability_off.OFFER:  # Cheat Code's Reward: its text ignored
+            out.append(ability_off.switched_off(aimed, place[1], offer.card))
+        elif offer.offer.startswith("deactivate"):
             out.append(build.deactivate(state, aimed, place[1]))
         else:
             out.append(build.destroy(state, aimed, place[1]))
