@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from rules import boss_kinds, coin_kinds, gift_kinds, item_kinds, room_kinds
+from rules import boss_kinds, coin_kinds, gift_kinds, item_kinds, room_kinds, spell_coin_kinds
 from rules.effect_groups import LASTING_KINDS, PASSIVE_KINDS, ROOM_AIMS, SPELL_KINDS
 from rules.effect_kinds import (
     BossTreasureOfAnother,
@@ -143,7 +143,11 @@ BaseOffer = Literal[
     "swap_soul",  # a face-down Hero of the owner's out, one from the decks in (its Souls)
 ]
 OfferKind = (
-    BaseOffer | coin_kinds.CoinOffer | item_kinds.ItemOffer | room_kinds.RoomOffer
+    BaseOffer
+    | coin_kinds.CoinOffer
+    | item_kinds.ItemOffer
+    | room_kinds.RoomOffer
+    | spell_coin_kinds.SpellCoinOffer  # Rage!'s doubling (rules.spell_coins)
 )  # the expansions' questions (rules.coin_kinds, item_kinds), Rooms moved (room_kinds)
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})

@@ -19,6 +19,7 @@ from rules import (
     item_rewards,
     lasting_effects,
     room_order,
+    spell_coins,
     spell_effects,
     walk_spells,
 )
@@ -58,6 +59,7 @@ from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS, room_offer
 from rules.rule_change_kinds import IgnoreAbility
 from rules.rulings import Ruling
+from rules.spell_coin_kinds import SPELL_COIN_KINDS
 from rules.walk_kinds import WALK_KINDS
 
 
@@ -211,6 +213,9 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(to_first_room(state, caster, card.name))
         elif effect.kind in WALK_KINDS:  # the Adventure held back (rules.walk_spells)
             out += walk_spells.cast(state, caster, ability, effect, command, card.name)
+        elif effect.kind in SPELL_COIN_KINDS:  # Coins spent, a Miniboss's level
+            aim = _target_room(state, command, card.name)
+            out += spell_coins.cast(state, caster, card, ability, aim)
         elif effect.kind in COIN_FIRED_KINDS:  # Rise of the Minibosses: Coins
             out += coin_effects.cast(state, caster, card, ability)
         elif isinstance(effect, MoveHero) and effect.to == "opponent_entrance":
@@ -281,7 +286,7 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
     """Whether the offered ability still has something to aim at (else it may lapse)."""
     if offer.offer == "heal_wound":
         return state.can_heal(offer.player)
-    if offer.offer in ("may", "double_treasure", "counter_on_built", "count"):
+    if offer.offer in ("may", "double_treasure", "counter_on_built", "count", spell_coins.DOUBLE):
         return True
     if offer.offer in ROOM_OFFERS:  # Rooms moved or uncovered, a die (rules.room_choices)
         return has_choice(state, offer)
@@ -392,6 +397,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         out += room_order.answered(state, offer, command)
     elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)
         out += coin_questions.answered(state, offer, command.count)
+    elif offer.offer == spell_coins.DOUBLE:  # Rage!: the Room aimed at, doubled
+        out += spell_coins.doubled(state, offer)
     elif offer.offer == "may":  # the players carry it out; a price in Coins is paid here
         out += coin_questions.accepted(state, offer) + item_rewards.accepted(state, offer)
     elif offer.offer in ("destroy_own_room", "destroy_room_own"):

@@ -129,6 +129,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
         "double_treasure",
         "damage_entrance",
         "counter_on_built",
+        "double_aimed_room",  # Rage!'s doubling (rules.spell_coins)
     ):
         return None
     elif offer.offer == "boss_treasure_of_another":  # Mirrax: "Bo · fighter"
