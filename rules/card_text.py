@@ -104,6 +104,7 @@ def _effect(effect: Effect) -> list[Phrase]:
             | "entering_health"
             | "less_per_coin"
             | "damage_per_coin"  # Pay to Win
+            | "no_win"  # Meddling Kids!
         ):
             return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
         case "damage_per_miniboss_level":  # Rage!

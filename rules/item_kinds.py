@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from rules.fact import Fact
+from rules.rule_change_kinds import ITEM_RULE_KINDS
 
 ItemTrigger = Literal[
     "carrier_enters_dungeon",  # the Hero carrying this Item enters a dungeon
@@ -205,7 +206,7 @@ def item_handling(trigger: str, effects: Sequence[BaseModel]) -> Literal["auto",
     if item_offer(trigger, effects) is not None:
         return "prompt"  # a Room that may take the entering Hero's Item: asked
     kinds = {getattr(e, "kind", "") for e in effects}
-    if trigger not in ITEM_TRIGGERS or not kinds or not kinds <= ITEM_KINDS:
+    if trigger not in ITEM_TRIGGERS or not kinds or not kinds <= ITEM_KINDS | ITEM_RULE_KINDS:
         return None
     return "prompt" if trigger == "item_used" else "auto"
 

@@ -1,13 +1,17 @@
 """Rules changed until end of turn, in the effect vocabulary (R-CARD-EFFECT): a Room whose
-ability text is ignored (Sabotage!, Meddling Kids!, Cheat Code's Reward).
+ability text is ignored (Sabotage!, Meddling Kids!, Cheat Code's Reward), a player who
+cannot win or cannot lose by Wounds this turn (Meddling Kids!, Extra Life's Reward), a
+Hero that goes back to town instead of dying (Extra Life's Power-Up).
 
 Values only, like ``rules.effect_kinds`` (which joins these to its ``Effect`` union);
-``rules.ability_off`` carries them out.
+``rules.ability_off`` and ``rules.turn_bars`` carry them out.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from rules.fact import Fact
 
@@ -20,5 +24,28 @@ class IgnoreAbility(Fact):
     kind: Literal["ignore_ability"] = "ignore_ability"
 
 
-RuleChangeEffect = IgnoreAbility
-RULE_CHANGE_KINDS = frozenset({"ignore_ability"})
+class NoWin(Fact):
+    """The player named cannot win this turn if at least ``heroes`` Heroes entered their
+    dungeon this turn (counted from the Spell on; Meddling Kids!)."""
+
+    kind: Literal["no_win"] = "no_win"
+    heroes: Annotated[int, Field(ge=1, le=5)] = 3
+
+
+class NoWoundLoss(Fact):
+    """This turn its player cannot lose by Wounds (another may still win by Souls)."""
+
+    kind: Literal["no_wound_loss"] = "no_wound_loss"
+
+
+class TownInstead(Fact):
+    """The Hero carrying this Item, about to be killed, goes back to town instead; the
+    owner of the dungeon keeps the Item as if it had died there (Extra Life)."""
+
+    kind: Literal["town_instead"] = "town_instead"
+
+
+RuleChangeEffect = IgnoreAbility | NoWin | NoWoundLoss | TownInstead
+RULE_CHANGE_KINDS = frozenset({"ignore_ability", "no_win"})  # a Spell's (rules.spells)
+ITEM_RULE_KINDS = frozenset({"no_wound_loss", "town_instead"})  # an Item's (rules.turn_bars)
+NAMES_PLAYER = frozenset({"no_win"})  # the choice of an "OR" Spell cast at a player

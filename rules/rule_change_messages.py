@@ -17,4 +17,35 @@ RULE_CHANGE_MESSAGES: dict[str, str] = {
         "{card}: {room} (Room {room_n}) of {player} has no ability text until end of turn;"
         " it still deals its damage and shows its treasure."
     ),
+    "card.fx.no_win": (
+        "choose a player: if {heroes} or more Heroes entered their dungeon this turn, that player "
+        "cannot win this turn."
+    ),
+    "card.fx.no_wound_loss": (
+        "this turn you cannot lose by Wounds (another player may still win by Souls)."
+    ),
+    "card.fx.town_instead": (
+        "if this Hero would be killed, it goes back to town instead; the owner of that dungeon "
+        "keeps this Item."
+    ),
+    "card.no_win_armed": (
+        "{card}: if {heroes} or more Heroes enter {player}'s dungeon this turn, {player} cannot "
+        "win this turn."
+    ),
+    "card.hero_entered_counted": (
+        "{card}: {hero} is Hero {count} to enter {player}'s dungeon this turn."
+    ),
+    "card.no_wound_loss": ("{card}: {player} cannot lose by Wounds this turn."),
+    "card.town_instead": (
+        "{card}: {hero} would be killed in {player}'s dungeon; it goes back to town instead, and "
+        "its Item is {player}'s."
+    ),
+    "end.no_win_barred": (
+        "{player} has 10 Souls or more but cannot win this turn: enough Heroes entered their "
+        "dungeon after a Spell barred them."
+    ),
+    "end.wounds_spared": (
+        "{player} has 5 Wounds or more but does not lose by Wounds this turn (an Item's Reward)."
+    ),
+    "err.spell_needs_player": ("{card} needs a player still in the game: name one."),
 }

@@ -21,6 +21,7 @@ from rules import (
     room_order,
     spell_coins,
     spell_effects,
+    turn_bars,
     walk_spells,
 )
 from rules import commands as cmd
@@ -57,7 +58,7 @@ from rules.item_kinds import FlipItem
 from rules.models import CardOffer, GameState, PlayerState
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS, room_offer
-from rules.rule_change_kinds import IgnoreAbility
+from rules.rule_change_kinds import IgnoreAbility, NoWin
 from rules.rulings import Ruling
 from rules.spell_coin_kinds import SPELL_COIN_KINDS
 from rules.walk_kinds import WALK_KINDS
@@ -96,7 +97,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     spell_ability(command.card_id)  # refused unless it is a Spell
     card = effects_of(command.card_id)
     assert card is not None
-    ability = spell_effects.chosen_spell(state, caster.name, card, command.hero)
+    ability = spell_effects.chosen_spell(state, caster.name, card, command.hero, command.room)
     if ability.timing != "any" and state.phase != ability.timing:
         raise PhaseError("R-CARD-EFFECT", "err.spell_phase", card=card.name, phase=ability.timing)
     played = card_triggers.spell_played(state, caster.name, card.name)
@@ -153,6 +154,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(
                 ability_off.switched_off(*_target_room(state, command, card.name), card.name)
             )
+        elif isinstance(effect, NoWin):  # Meddling Kids!: the player named
+            out.append(turn_bars.barred(state, command, effect, card.id, card.name))
         elif isinstance(effect, FlipItem):  # Excavation: the Item named, turned over
             out += item_flips.turned_over(state, command.item, card.name)
         elif isinstance(effect, RoomTreasure):  # Meteorite: until end of turn

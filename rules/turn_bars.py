@@ -1,0 +1,126 @@
+"""A player barred this turn, a Hero spared (R-CARD-EFFECT with R-END-WIN, R-END-ELIM,
+R-ITEM): Meddling Kids!'s player choice (cannot win this turn once three Heroes entered
+their dungeon), Extra Life's Reward (cannot lose by Wounds this turn) and its Power-Up
+(the carrier, about to be killed, goes back to town; the Item is the dungeon owner's).
+
+Each is a mark of the turn in ``GameState.card_uses``, cleared as the next turn starts:
+``no_win:<player>:<heroes>:<card id>``, ``entered:<player>:<hero>`` (counted only while a
+``no_win`` mark waits), ``no_wound_loss:<player>``. ``rules.end_of_turn`` asks
+``cannot_win`` and ``spared``; ``rules.adventure`` asks ``town_instead`` before a kill.
+"""
+
+from __future__ import annotations
+
+from rules import card_table, items
+from rules import commands as cmd
+from rules import events as ev
+from rules.errors import RulesError
+from rules.models import GameState, PlayerState, Walk
+from rules.rule_change_kinds import NoWin, TownInstead
+from rules.rulings import Arg, Ruling
+
+NO_WIN = "no_win:"
+ENTERED = "entered:"
+SPARED = "no_wound_loss:"
+
+
+def _marks(state: GameState, prefix: str) -> list[list[str]]:
+    return [u[len(prefix) :].split(":") for u in state.card_uses if u.startswith(prefix)]
+
+
+def barred(
+    state: GameState, command: cmd.CastSpell, effect: NoWin, card_id: str, card: str
+) -> ev.CardEffectFired:
+    """The Spell's mark on the player it names (any player still in the game)."""
+    target = command.target
+    if target is None or not state.has_player(target) or state.player(target).eliminated:
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_player", card=card)
+    args: dict[str, Arg] = {"card": card, "player": target, "heroes": effect.heroes}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.no_win_armed", args=args)
+    return ev.CardEffectFired(
+        player=command.player,
+        card_id=card_id,
+        use=f"{NO_WIN}{target}:{effect.heroes}:{card_id}",
+        card=card,
+        ruling=said,
+    )
+
+
+def entered(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
+    """A Hero starting to walk a dungeon whose owner a ``no_win`` mark names: counted (each
+    Hero once, however often it enters)."""
+    if not isinstance(event, ev.WalkStarted):
+        return []
+    watched = [m for m in _marks(state, NO_WIN) if m[0] == event.player]
+    mark = f"{ENTERED}{event.player}:{event.hero}"
+    if not watched or mark in state.card_uses:
+        return []
+    count = 1 + sum(1 for m in _marks(state, ENTERED) if m[0] == event.player)
+    card = card_table.table().get(watched[0][2])
+    args: dict[str, Arg] = {
+        "card": card.name if card is not None else watched[0][2],
+        "player": event.player,
+        "hero": state.hero(event.hero).label(),
+        "count": count,
+    }
+    said = Ruling(rule="R-CARD-EFFECT", key="card.hero_entered_counted", args=args)
+    return [ev.CardEffectFired(player=event.player, card_id=watched[0][2], use=mark, ruling=said)]
+
+
+def cannot_win(state: GameState, name: str) -> bool:
+    """Whether a ``no_win`` mark bars ``name`` from winning this turn: as many Heroes as
+    it names entered their dungeon."""
+    count = len({m[1] for m in _marks(state, ENTERED) if m[0] == name})
+    return any(m[0] == name and count >= int(m[1]) for m in _marks(state, NO_WIN))
+
+
+def spare(player: str, card_id: str, card: str) -> ev.CardEffectFired:
+    """Extra Life's Reward: its player cannot lose by Wounds this turn."""
+    args: dict[str, Arg] = {"card": card, "player": player}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.no_wound_loss", args=args)
+    return ev.CardEffectFired(player=player, card_id=card_id, use=f"{SPARED}{player}", ruling=said)
+
+
+def spared(state: GameState, name: str) -> bool:
+    return f"{SPARED}{name}" in state.card_uses
+
+
+def said(state: GameState, players: list[PlayerState]) -> list[ev.EventBase]:
+    """Why a player with 10 Souls does not win, or with 5 Wounds stays in, this turn."""
+    out: list[ev.EventBase] = []
+    for p in players:
+        args: dict[str, Arg] = {"player": p.name}
+        if state.souls(p.name) >= 10 and cannot_win(state, p.name):
+            out.append(
+                ev.Noted(ruling=Ruling(rule="R-END-WIN", key="end.no_win_barred", args=args))
+            )
+        if state.wounds(p.name) >= 5 and spared(state, p.name):
+            out.append(
+                ev.Noted(ruling=Ruling(rule="R-END-ELIM", key="end.wounds_spared", args=args))
+            )
+    return out
+
+
+def town_instead(state: GameState, walk: Walk) -> list[ev.EventBase] | None:
+    """The walking Hero, about to be killed, carries an Item whose Power-Up sends it back
+    to town instead: it goes there, and the Item goes to the dungeon's owner as if the
+    Hero had died (R-ITEM). None: nothing spares it."""
+    item = state.items.carried_by(walk.hero)
+    if item is None:
+        return None
+    card = card_table.table().get(state.items.item(item).card.card_id or "")
+    if card is None or not any(
+        isinstance(e, TownInstead) for a in card.abilities for e in a.effects
+    ):
+        return None
+    hero = state.hero(walk.hero).label()
+    args: dict[str, Arg] = {"card": card.name, "hero": hero, "player": walk.player}
+    said_ = Ruling(rule="R-CARD-EFFECT", key="card.town_instead", args=args)
+    # Scored as if killed (its owner's face-up Item rules), without the Hero itself.
+    died = ev.HeroKilled(
+        player=walk.player, hero=walk.hero, room=walk.room, damage=walk.damage, ruling=said_
+    )
+    back = ev.HeroSentBack(
+        hero=walk.hero, to="town", player=walk.player, damage=walk.damage, ruling=said_
+    )
+    return [*items.scored(state, died), back]
