@@ -45,7 +45,22 @@ class TownInstead(Fact):
     kind: Literal["town_instead"] = "town_instead"
 
 
-RuleChangeEffect = IgnoreAbility | NoWin | NoWoundLoss | TownInstead
-RULE_CHANGE_KINDS = frozenset({"ignore_ability", "no_win"})  # a Spell's (rules.spells)
-ITEM_RULE_KINDS = frozenset({"no_wound_loss", "town_instead"})  # an Item's (rules.turn_bars)
+class SpellTax(Fact):
+    """Until end of turn the opponent named pays a Coin for each Spell they cast; one not
+    paid for is cancelled (Short Circuit)."""
+
+    kind: Literal["spell_tax"] = "spell_tax"
+
+
+class NoSpells(Fact):
+    """While the Hero carrying this Item walks a dungeon or waits at its entrance, the
+    dungeon's owner may not play Spells (Ring of Invisibility)."""
+
+    kind: Literal["no_spells"] = "no_spells"
+
+
+RuleChangeEffect = IgnoreAbility | NoWin | NoWoundLoss | TownInstead | SpellTax | NoSpells
+# A Spell's (rules.spells), an Item's (rules.turn_bars, rules.spell_bars):
+RULE_CHANGE_KINDS = frozenset({"ignore_ability", "no_win", "spell_tax"})
+ITEM_RULE_KINDS = frozenset({"no_wound_loss", "town_instead", "no_spells"})
 NAMES_PLAYER = frozenset({"no_win"})  # the choice of an "OR" Spell cast at a player

@@ -48,4 +48,22 @@ RULE_CHANGE_MESSAGES: dict[str, str] = {
         "{player} has 5 Wounds or more but does not lose by Wounds this turn (an Item's Reward)."
     ),
     "err.spell_needs_player": ("{card} needs a player still in the game: name one."),
+    "card.fx.spell_tax": (
+        "choose an opponent: until end of turn they pay a Coin for each Spell they cast; a "
+        "Spell not paid for is cancelled."
+    ),
+    "card.fx.no_spells": (
+        "while this Hero is in your dungeon or at its entrance, you may not play Spells."
+    ),
+    "card.spell_tax_armed": (
+        "{card}: until end of turn {player} pays a Coin for each Spell; with none, the Spell is"
+        " cancelled."
+    ),
+    "card.spell_cancelled_unpaid": (
+        "{card} of {player} is cancelled: no Coin to pay for it this turn; it is not cast."
+    ),
+    "err.spell_forbidden": (
+        "{player} may not play Spells while a Hero carrying {item} is in their dungeon or at "
+        "its entrance."
+    ),
 }

@@ -58,7 +58,7 @@ from rules.item_kinds import FlipItem
 from rules.models import CardOffer, GameState, PlayerState
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS, room_offer
-from rules.rule_change_kinds import IgnoreAbility, NoWin
+from rules.rule_change_kinds import IgnoreAbility, NoWin, SpellTax
 from rules.rulings import Ruling
 from rules.spell_coin_kinds import SPELL_COIN_KINDS
 from rules.walk_kinds import WALK_KINDS
@@ -156,6 +156,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             )
         elif isinstance(effect, NoWin):  # Meddling Kids!: the player named
             out.append(turn_bars.barred(state, command, effect, card.id, card.name))
+        elif isinstance(effect, SpellTax):  # Short Circuit: the opponent named
+            out.append(turn_bars.taxed(state, command, card.id, card.name))
         elif isinstance(effect, FlipItem):  # Excavation: the Item named, turned over
             out += item_flips.turned_over(state, command.item, card.name)
         elif isinstance(effect, RoomTreasure):  # Meteorite: until end of turn

@@ -19,6 +19,7 @@ from rules.models import GameState, PlayerState, Walk
 from rules.rule_change_kinds import NoWin, TownInstead
 from rules.rulings import Arg, Ruling
 
+TAX = "spell_tax:"  # spell_tax:<player>: a Coin per Spell until end of turn (Short Circuit)
 NO_WIN = "no_win:"
 ENTERED = "entered:"
 SPARED = "no_wound_loss:"
@@ -43,6 +44,20 @@ def barred(
         use=f"{NO_WIN}{target}:{effect.heroes}:{card_id}",
         card=card,
         ruling=said,
+    )
+
+
+def taxed(state: GameState, command: cmd.CastSpell, card_id: str, card: str) -> ev.CardEffectFired:
+    """Short Circuit's mark on the opponent it names (``rules.spell_bars`` reads it)."""
+    target = command.target
+    if target is None or target == command.player or not state.has_player(target):
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
+    if state.player(target).eliminated:
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
+    args: dict[str, Arg] = {"card": card, "player": target}
+    said = Ruling(rule="R-CARD-EFFECT", key="card.spell_tax_armed", args=args)
+    return ev.CardEffectFired(
+        player=command.player, card_id=card_id, use=f"{TAX}{target}", card=card, ruling=said
     )
 
 

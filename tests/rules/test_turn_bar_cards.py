@@ -75,3 +75,46 @@ def test_extra_life_power_up_back_to_town_the_item_kept() -> None:
     assert after.souls("A") == 0 and after.player("A").scored == ()
     assert [(o.item, o.face_up) for o in after.player("A").items] == [(0, True)]
     assert after.items.carried_by(hero) is None
+
+
+SHORT_CIRCUIT, RING_OF_INVISIBILITY = "RMB077", "THK020"
+GIANT_SIZE = "BMA047"  # Build or Adventure: a Monster Room +3 until end of turn
+
+
+@pytest.mark.parametrize(
+    ("hoard", "damage", "left"),
+    [
+        # Short Circuit on B: each Spell B casts this turn costs a Coin. With 3 Coins B pays
+        # one and Giant Size gives B's Monster Room +3 (1 -> 4).
+        (3, 4, 2),
+        # With none, the Spell is cancelled: nothing happens (the Room stays at 1).
+        (0, 1, 0),
+    ],
+)
+def test_short_circuit_a_coin_per_spell_or_cancelled(hoard: int, damage: int, left: int) -> None:
+    from test_coin_cards import _table
+
+    from rules.card_effects import dungeon_damage
+
+    state = _table([plain("monster", 1)], [t_hero("fighter", 30)], coins=3, phase="bait")
+    b = state.player("B")
+    state = state.with_player(
+        "B",
+        coins=hoard,
+        dungeon=(b.dungeon[0].model_copy(update={"rooms": (plain("monster", 1),)}),),
+    )
+    state = run(state, c.CastSpell(player="A", card_id=SHORT_CIRCUIT, target="B"))
+    state = run(state, c.CastSpell(player="B", card_id=GIANT_SIZE, target="B", room=0))
+    assert [d.damage for d in dungeon_damage(state.player("B"), state.card_uses)] == [damage]
+    assert state.player("B").coins == left
+
+
+def test_ring_of_invisibility_no_spells_while_its_hero_is_in_or_at_the_dungeon() -> None:
+    """Ring of Invisibility's Power-Up: while its carrier walks A's dungeon, A may not play
+    Spells (refused); B still may."""
+    from referee_fixtures import refused
+
+    state = _carrying(RING_OF_INVISIBILITY, [plain("monster", 1), plain("monster", 1)], 30)
+    assert state.walk is not None and state.walk.player == "A"
+    refused(state, c.CastSpell(player="A", card_id=GIANT_SIZE, target="A", room=0), "R-ITEM")
+    run(state, c.CastSpell(player="B", card_id=GIANT_SIZE, target="A", room=0))
