@@ -292,6 +292,8 @@ class Ability(Fact):
             return asked
         if asked_room := room_kinds.room_offer(self.effects):  # Rooms moved, a die rolled
             return asked_room
+        if given := spell_coin_kinds.spell_coin_offer(self.effects):  # Ancient Guardtower
+            return given
         kinds = [e.kind for e in self.effects]
         if kinds == ["remove_survivor"]:  # which Hero: asked (rules.walk_spells)
             return "remove_survivor"

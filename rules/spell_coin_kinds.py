@@ -8,9 +8,10 @@ Values only, like ``rules.effect_kinds`` (which joins these to its ``Effect`` un
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from rules.fact import Fact
 
@@ -33,7 +34,22 @@ class DamagePerMinibossLevel(Fact):
     double_if_alone: bool = False
 
 
-SpellCoinEffect = DamagePerCoin | DamagePerMinibossLevel
+class CoinForSpell(Fact):
+    """The owner may give the opponent it names a Coin from the hoard to take one random
+    Spell card from that opponent's hand (the card itself is the players'; Ancient
+    Guardtower)."""
+
+    kind: Literal["coin_for_spell"] = "coin_for_spell"
+
+
+SpellCoinEffect = DamagePerCoin | DamagePerMinibossLevel | CoinForSpell
 SPELL_COIN_KINDS = frozenset({"damage_per_coin", "damage_per_miniboss_level"})
-# Yes: the Room the Spell aimed at deals twice its damage until end of turn (Rage!).
-SpellCoinOffer = Literal["double_aimed_room"]
+SpellCoinOffer = Literal[
+    "double_aimed_room",  # Yes: the Room the Spell aimed at deals twice its damage (Rage!)
+    "coin_for_spell",  # an opponent named, given a Coin (Ancient Guardtower)
+]
+
+
+def spell_coin_offer(effects: Sequence[BaseModel]) -> Literal["coin_for_spell"] | None:
+    """The question an ability of these effects asks when it fires, if any."""
+    return "coin_for_spell" if any(isinstance(e, CoinForSpell) for e in effects) else None

@@ -20,4 +20,11 @@ SPELL_COIN_MESSAGES: dict[str, str] = {
     "err.spell_needs_miniboss": (
         "{card} aims at a Room with a face-up Miniboss: {room} has none (or is deactivated)."
     ),
+    "card.fx.coin_for_spell": (
+        "choose an opponent: once this turn you may give them a Coin to take one random Spell "
+        "card from their hand."
+    ),
+    "coins.given_for_spell": (
+        "{card}: {player} gives {other} a Coin and takes one random Spell card from {other}'s hand."
+    ),
 }

@@ -19,6 +19,7 @@ from rules.spell_coin_kinds import DamagePerCoin, DamagePerMinibossLevel
 
 AIMED = "aimed:"
 DOUBLE: OfferKind = "double_aimed_room"
+GIVE: OfferKind = "coin_for_spell"
 
 
 def _mark(caster: str, owner: str, index: int) -> str:
@@ -124,3 +125,20 @@ def doubled(state: GameState, offer: CardOffer) -> list[ev.EventBase]:
         return []
     now = hit(state, *place).damage
     return [_boosted(state, *place, now, offer.card)] if now else []
+
+
+def given(state: GameState, offer: CardOffer, target: str | None) -> list[ev.EventBase]:
+    """Ancient Guardtower, said Yes: a Coin of the owner's hoard to the opponent named;
+    the random Spell card taken from that opponent's hand is the players' (reminded)."""
+    owner = state.player(offer.player)
+    if target is None or target == owner.name or not state.has_player(target):
+        raise RulesError("R-CARD-EFFECT", "err.offer_player", card=offer.card)
+    if state.player(target).eliminated:
+        raise RulesError("R-CARD-EFFECT", "err.offer_player", card=offer.card)
+    minibosses.check_pay(owner, 1)
+    args: dict[str, Arg] = {"card": offer.card, "player": owner.name, "other": target}
+    said = Ruling(rule="R-MINI", key="coins.given_for_spell", args=args)
+    return [
+        ev.CoinsChanged(player=owner.name, amount=-1, ruling=said),
+        ev.CoinsChanged(player=target, amount=1, ruling=said),
+    ]

@@ -404,6 +404,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         out += coin_questions.answered(state, offer, command.count)
     elif offer.offer == spell_coins.DOUBLE:  # Rage!: the Room aimed at, doubled
         out += spell_coins.doubled(state, offer)
+    elif offer.offer == spell_coins.GIVE:  # Ancient Guardtower: a Coin for a Spell card
+        out += spell_coins.given(state, offer, command.target)
     elif offer.offer == "may":  # the players carry it out; a price in Coins is paid here
         out += coin_questions.accepted(state, offer) + item_rewards.accepted(state, offer)
     elif offer.offer in ("destroy_own_room", "destroy_room_own"):

@@ -92,3 +92,33 @@ def test_rage_no_doubling_with_two_minibosses() -> None:
 def test_rage_needs_a_room_with_a_miniboss() -> None:
     state = _with_minibosses([None, 2])
     refused(state, c.CastSpell(player="A", card_id=RAGE, target="A", room=0), "R-CARD-EFFECT")
+
+
+ANCIENT_GUARDTOWER = "RMB015"
+
+
+@pytest.mark.parametrize(
+    ("accept", "a_coins", "b_coins"),
+    [
+        # Ancient Guardtower, built: A may give the opponent it names (B) a Coin, for one
+        # random Spell card of B's: A 2 -> 1, B 3 -> 4.
+        (True, 1, 4),
+        # Declined: the hoards stay.
+        (False, 2, 3),
+    ],
+)
+def test_ancient_guardtower_a_coin_to_the_opponent(
+    accept: bool, a_coins: int, b_coins: int
+) -> None:
+    from test_card_effects import card_room
+
+    state = _table([plain("trap", 1)], [], coins=2)
+    state = run(state, c.BuildRoom(player="A", room=card_room(ANCIENT_GUARDTOWER)), c.RevealRooms())
+    assert [(o.player, o.offer) for o in state.offers] == [("A", "coin_for_spell")]
+    answer = c.AnswerCardEffect(
+        player="A", card_id=ANCIENT_GUARDTOWER, accept=accept, target="B" if accept else None
+    )
+    if accept:  # the opponent named, not the owner
+        refused(state, answer.model_copy(update={"target": "A"}), "R-CARD-EFFECT")
+    state = run(state, answer)
+    assert (state.player("A").coins, state.player("B").coins) == (a_coins, b_coins)

@@ -118,7 +118,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
             (f"offer-{n}-count-{k}", str(k), yes.model_copy(update={"count": k}))
             for k in count_choices(state, offer)
         ]
-    elif offer.offer == "swap_hoard_with":  # one button per other player
+    elif offer.offer in ("swap_hoard_with", "coin_for_spell"):  # one per other player
         picks = [
             (f"offer-{n}-player-{who}", who, yes.model_copy(update={"target": who}))
             for who in hoard_partners(state, offer.player)
