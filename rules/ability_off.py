@@ -68,6 +68,43 @@ def _room_ability_off(event: RoomAbilityOff, state: GameState) -> GameState:
     return state.with_player(event.player, dungeon=dungeon)
 
 
+# --- while a Hero walks the dungeon (Cheat Code's Power-Up) ----------------------------------
+
+
+class DungeonAbilitiesOff(EventBase):
+    """While ``hero`` walks ``player``'s dungeon, its Rooms' ability text is ignored."""
+
+    type: Literal["dungeon_abilities_off"] = "dungeon_abilities_off"
+    player: str
+    hero: NonNegative
+
+
+class DungeonAbilitiesBack(EventBase):
+    """``hero`` has left the dungeon (died, survived, sent back): the Rooms it silenced
+    have their ability text again."""
+
+    type: Literal["dungeon_abilities_back"] = "dungeon_abilities_back"
+    player: str
+    hero: NonNegative
+
+
+def _dungeon_abilities_off(event: DungeonAbilitiesOff, state: GameState) -> GameState:
+    p = state.player(event.player)
+    dungeon = tuple(s.model_copy(update={"ability_off_while": event.hero}) for s in p.dungeon)
+    return state.with_player(event.player, dungeon=dungeon)
+
+
+def _dungeon_abilities_back(event: DungeonAbilitiesBack, state: GameState) -> GameState:
+    p = state.player(event.player)
+    dungeon = tuple(
+        s.model_copy(update={"ability_off_while": None}) if s.ability_off_while == event.hero else s
+        for s in p.dungeon
+    )
+    return state.with_player(event.player, dungeon=dungeon)
+
+
 FOLDS: Mapping[type[EventBase], Callable[[Any, GameState], GameState]] = {
     RoomAbilityOff: _room_ability_off,
+    DungeonAbilitiesOff: _dungeon_abilities_off,
+    DungeonAbilitiesBack: _dungeon_abilities_back,
 }

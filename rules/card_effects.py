@@ -80,7 +80,7 @@ def abilities(room: Room | RoomStack, trigger: Trigger) -> Iterator[Ability]:
     """The abilities of ``trigger`` of a Room, or of the top Room of a place: none while
     its ability text is ignored until end of turn (Sabotage!, ``rules.ability_off``)."""
     if isinstance(room, RoomStack):
-        if room.ability_off:
+        if room.ability_ignored:
             return
         room = room.top
     card = effects_of(room.card_id)

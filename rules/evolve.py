@@ -73,6 +73,7 @@ def _room_revealed(event: ev.RoomRevealed, state: GameState) -> GameState:
                 "extra_treasure": (),
                 "no_treasure": False,
                 "ability_off": False,  # the covered Room's, not the new one's
+                "ability_off_while": None,
             }
         )
     return state.with_player(event.player, dungeon=tuple(dungeon), pending=None)
@@ -152,6 +153,7 @@ def _turn_started(event: ev.TurnStarted, state: GameState) -> GameState:
                             "extra_treasure": (),
                             "no_treasure": False,
                             "ability_off": False,
+                            "ability_off_while": None,
                         }
                     )
                     for s in p.dungeon

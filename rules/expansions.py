@@ -18,6 +18,7 @@ from rules import (
     items,
     minibosses,
     room_order,
+    silenced_dungeon,
     turn_bars,
     walk_spells,
 )
@@ -119,5 +120,6 @@ def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
         out += coin_effects.after(state, event)
     out += walk_spells.entered(state, event)  # a harmless Room's Health (Fairy Fountain)
     out += turn_bars.entered(state, event)  # Heroes entering, counted (Meddling Kids!)
+    out += silenced_dungeon.carrier_walks(state, event)  # a dungeon silenced (Cheat Code)
     out += room_order.hand_asked(state, event)  # Spells in hand counted (Magipede)
     return out + coin_effects.lured(state, event)  # Heroes lured, counted (Doppelganger Hive)

@@ -83,10 +83,16 @@ class RoomStack(Frozen):
     extra_treasure: tuple[Treasure, ...] = Field(default=(), max_length=8)  # until end of turn
     no_treasure: bool = False  # until end of turn it shows none (Decapitator)
     ability_off: bool = False  # until end of turn its ability text is ignored (Sabotage!)
+    ability_off_while: int | None = None  # ...while this Hero walks the dungeon (Cheat Code)
 
     @property
     def top(self) -> Room:
         return self.rooms[-1]
+
+    @property
+    def ability_ignored(self) -> bool:
+        """Whether the top Room's ability text is ignored now (``rules.ability_off``)."""
+        return self.ability_off or self.ability_off_while is not None
 
 
 class HeroCard(Frozen):

@@ -59,8 +59,17 @@ class NoSpells(Fact):
     kind: Literal["no_spells"] = "no_spells"
 
 
-RuleChangeEffect = IgnoreAbility | NoWin | NoWoundLoss | TownInstead | SpellTax | NoSpells
+class DungeonAbilitiesOff(Fact):
+    """While the Hero carrying this Item walks a dungeon, the ability text of every Room
+    of that dungeon is ignored (Cheat Code's Power-Up)."""
+
+    kind: Literal["dungeon_abilities_off"] = "dungeon_abilities_off"
+
+
+RuleChangeEffect = (
+    IgnoreAbility | NoWin | NoWoundLoss | TownInstead | SpellTax | NoSpells | DungeonAbilitiesOff
+)
 # A Spell's (rules.spells), an Item's (rules.turn_bars, rules.spell_bars):
 RULE_CHANGE_KINDS = frozenset({"ignore_ability", "no_win", "spell_tax"})
-ITEM_RULE_KINDS = frozenset({"no_wound_loss", "town_instead", "no_spells"})
+ITEM_RULE_KINDS = frozenset({"no_wound_loss", "town_instead", "no_spells", "dungeon_abilities_off"})
 NAMES_PLAYER = frozenset({"no_win"})  # the choice of an "OR" Spell cast at a player

@@ -66,4 +66,14 @@ RULE_CHANGE_MESSAGES: dict[str, str] = {
         "{player} may not play Spells while a Hero carrying {item} is in their dungeon or at "
         "its entrance."
     ),
+    "card.fx.dungeon_abilities_off": (
+        "while this Hero is in your dungeon, ignore all Room ability text in your dungeon."
+    ),
+    "card.dungeon_abilities_off": (
+        "{card}: while {hero} walks {player}'s dungeon, its Rooms have no ability text (they "
+        "still deal their damage)."
+    ),
+    "card.dungeon_abilities_back": (
+        "{hero} has left {player}'s dungeon: its Rooms have their ability text again."
+    ),
 }

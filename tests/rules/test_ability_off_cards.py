@@ -121,3 +121,18 @@ def test_ability_off_a_room_built_over_has_its_own_ability() -> None:
     after = run(state, c.BuildRoom(player="A", room=hall, over=1), c.RevealRooms())
     assert after.player("A").dungeon[1].top == hall
     assert not after.player("A").dungeon[1].ability_off
+
+
+def test_cheat_code_power_up_silences_the_dungeon_while_its_hero_walks() -> None:
+    """Cheat Code's Power-Up: while its carrier is in A's dungeon, the Nursery gives no +2
+    (the first Room deals its printed 1 to it); once it has left, the +2 is back."""
+    from test_item_cards import _carrying
+
+    from rules.models import RoomStack
+
+    rooms = [plain("monster", 1, "mage"), card_room(GOBLIN_NURSERY)]
+    state = _carrying(CHEAT_CODE, rooms, 30)
+    assert _damage(state) == [1, 1]
+    after = run(state, c.FinishAdventure())
+    assert _damage(after) == [3, 1]
+    assert RoomStack(rooms=(rooms[0],), ability_off_while=0).ability_ignored
