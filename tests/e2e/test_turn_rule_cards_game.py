@@ -10,17 +10,14 @@ its damage and treasure, its ability text is gone until end of turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.e2e.conftest import AppPage, Server, _shots_dir, new_context
+from tests.e2e.conftest import AppPage
 from tests.e2e.game_steps import bring_into_view, new_hero, open_game_with_first_rooms, said, tap
 from tests.e2e.test_card_abilities_game import pick_room
+from tests.e2e.test_cards_in_rules import german_phone  # noqa: F401  (the fixture, 360×740)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
-
-GERMAN_PHONE = {"width": 360, "height": 740}
 
 
 def _guardtower_asks(phone: AppPage) -> None:
@@ -59,21 +56,11 @@ def test_guardtower_coin_and_sabotage(phone: AppPage) -> None:
     phone.screenshot("sabotage-played")
 
 
-@pytest.fixture
-def german_phone(
-    browser: object, server: Server, request: pytest.FixtureRequest
-) -> Iterator[AppPage]:
-    context = new_context(browser, GERMAN_PHONE, locale="de-DE")
-    try:
-        yield AppPage(context.new_page(), server.url, _shots_dir(request, "phone-de")).open("/")
-    finally:
-        context.close()
-
-
-def test_guardtower_asks_in_german(german_phone: AppPage) -> None:
-    _guardtower_asks(german_phone)
-    said(german_phone, "Gibt Ada einem Gegner eine Münze")
-    german_phone.screenshot("guardtower-asks-de")
-    tap(german_phone, "offer-1-player-Bert")
-    said(german_phone, "Ada gibt Bert eine Münze")
-    german_phone.screenshot("guardtower-answered-de")
+def test_guardtower_asks_in_german(request: pytest.FixtureRequest) -> None:
+    phone: AppPage = request.getfixturevalue("german_phone")  # 360×740, de-DE
+    _guardtower_asks(phone)
+    said(phone, "Gibt Ada einem Gegner eine Münze")
+    phone.screenshot("guardtower-asks-de")
+    tap(phone, "offer-1-player-Bert")
+    said(phone, "Ada gibt Bert eine Münze")
+    phone.screenshot("guardtower-answered-de")
