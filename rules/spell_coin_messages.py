@@ -6,9 +6,7 @@ each with a ``ruling.<key>`` string in every UI language.
 from __future__ import annotations
 
 SPELL_COIN_MESSAGES: dict[str, str] = {
-    "card.fx.damage_per_coin": (
-        "that Room has +{amount} more until end of turn for each Coin you spend on it."
-    ),
+    "card.fx.damage_per_coin": ("it deals +{amount} more damage for each Coin you spend on it."),
     "card.fx.damage_per_miniboss_level": (
         "choose a Miniboss: its Room has +{amount} per level of that Miniboss until end of turn."
     ),
