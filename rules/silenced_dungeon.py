@@ -6,25 +6,21 @@ carrier starts walking a dungeon, every Room there loses its ability text; as it
 
 from __future__ import annotations
 
-from rules import card_table
 from rules import events as ev
 from rules.ability_off import DungeonAbilitiesBack, DungeonAbilitiesOff
 from rules.event_base import EventBase
 from rules.models import GameState
 from rules.rule_change_kinds import DungeonAbilitiesOff as DungeonAbilitiesOffEffect
 from rules.rulings import Ruling
+from rules.turn_bars import carries
 
 
 def carrier_walks(state: GameState, event: EventBase) -> list[EventBase]:
     """A Hero carrying an Item that silences a dungeon starts walking one (its Rooms lose
     their ability text), or leaves it (they have it again)."""
     if isinstance(event, ev.WalkStarted):
-        item = state.items.carried_by(event.hero)
-        card_id = state.items.item(item).card.card_id if item is not None else None
-        card = card_table.table().get(card_id or "")
-        if card is None or not any(
-            isinstance(e, DungeonAbilitiesOffEffect) for a in card.abilities for e in a.effects
-        ):
+        card = carries(state, event.hero, DungeonAbilitiesOffEffect)
+        if card is None:
             return []
         args: dict[str, str | int] = {
             "card": card.name,

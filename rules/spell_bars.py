@@ -15,7 +15,7 @@ from rules.errors import RulesError
 from rules.models import GameState, PlayerState
 from rules.rule_change_kinds import NoSpells
 from rules.rulings import Arg, Ruling
-from rules.turn_bars import TAX
+from rules.turn_bars import TAX, carries
 
 
 def forbidding(state: GameState, player: str) -> str | None:
@@ -26,12 +26,7 @@ def forbidding(state: GameState, player: str) -> str | None:
     if walk is not None and walk.player == player:
         heroes.append(walk.hero)
     for hero in heroes:
-        item = state.items.carried_by(hero)
-        card_id = state.items.item(item).card.card_id if item is not None else None
-        card = card_table.table().get(card_id or "")
-        if card is not None and any(
-            isinstance(e, NoSpells) for a in card.abilities for e in a.effects
-        ):
+        if (card := carries(state, hero, NoSpells)) is not None:
             return card.name
     return None
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 from rules import card_table, items
 from rules import commands as cmd
 from rules import events as ev
+from rules.effects import CardEffects
 from rules.errors import RulesError
+from rules.fact import Fact
 from rules.models import GameState, PlayerState, Walk
 from rules.rule_change_kinds import NoWin, TownInstead
 from rules.rulings import Arg, Ruling
@@ -116,17 +118,28 @@ def said(state: GameState, players: list[PlayerState]) -> list[ev.EventBase]:
     return out
 
 
+def item_card(state: GameState, hero: int) -> CardEffects | None:
+    """The catalogue card of the Item ``hero`` carries (None: none, or one the table names
+    by class only); the card table is asked only then."""
+    item = state.items.carried_by(hero)
+    card_id = state.items.item(item).card.card_id if item is not None else None
+    return None if card_id is None else card_table.table().get(card_id)
+
+
+def carries(state: GameState, hero: int, kind: type[Fact]) -> CardEffects | None:
+    """The card of ``hero``'s Item when one of its abilities has an effect of ``kind``."""
+    card = item_card(state, hero)
+    if card is None or not any(isinstance(e, kind) for a in card.abilities for e in a.effects):
+        return None
+    return card
+
+
 def town_instead(state: GameState, walk: Walk) -> list[ev.EventBase] | None:
     """The walking Hero, about to be killed, carries an Item whose Power-Up sends it back
     to town instead: it goes there, and the Item goes to the dungeon's owner as if the
     Hero had died (R-ITEM). None: nothing spares it."""
-    item = state.items.carried_by(walk.hero)
-    if item is None:
-        return None
-    card = card_table.table().get(state.items.item(item).card.card_id or "")
-    if card is None or not any(
-        isinstance(e, TownInstead) for a in card.abilities for e in a.effects
-    ):
+    card = carries(state, walk.hero, TownInstead)
+    if card is None:
         return None
     hero = state.hero(walk.hero).label()
     args: dict[str, Arg] = {"card": card.name, "hero": hero, "player": walk.player}
