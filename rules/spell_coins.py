@@ -20,6 +20,7 @@ from rules.spell_coin_kinds import DamagePerCoin, DamagePerMinibossLevel
 AIMED = "aimed:"
 DOUBLE: OfferKind = "double_aimed_room"
 GIVE: OfferKind = "coin_for_spell"
+OFFERS = (DOUBLE, GIVE)
 
 
 def _mark(caster: str, owner: str, index: int) -> str:
@@ -142,3 +143,8 @@ def given(state: GameState, offer: CardOffer, target: str | None) -> list[ev.Eve
         ev.CoinsChanged(player=owner.name, amount=-1, ruling=said),
         ev.CoinsChanged(player=target, amount=1, ruling=said),
     ]
+
+
+def answered(state: GameState, offer: CardOffer, target: str | None) -> list[ev.EventBase]:
+    """A Yes to one of ``OFFERS``: the Room doubled (Rage!), the Coin given (Guardtower)."""
+    return doubled(state, offer) if offer.offer == DOUBLE else given(state, offer, target)

@@ -58,7 +58,7 @@ from rules.item_kinds import FlipItem
 from rules.models import CardOffer, GameState, PlayerState
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS, room_offer
-from rules.rule_change_kinds import IgnoreAbility, NoWin, SpellTax
+from rules.rule_change_kinds import RULE_CHANGE_KINDS
 from rules.rulings import Ruling
 from rules.spell_coin_kinds import SPELL_COIN_KINDS
 from rules.walk_kinds import WALK_KINDS
@@ -150,14 +150,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                 "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
             )
             out.append(spell_effects.aimed_at(player, index, ability, picked, said))
-        elif isinstance(effect, IgnoreAbility):  # Sabotage!: its text ignored, not its damage
-            out.append(
-                ability_off.switched_off(*_target_room(state, command, card.name), card.name)
-            )
-        elif isinstance(effect, NoWin):  # Meddling Kids!: the player named
-            out.append(turn_bars.barred(state, command, effect, card.id, card.name))
-        elif isinstance(effect, SpellTax):  # Short Circuit: the opponent named
-            out.append(turn_bars.taxed(state, command, card.id, card.name))
+        elif effect.kind in RULE_CHANGE_KINDS:  # Sabotage!, Meddling Kids!, Short Circuit
+            out.append(turn_bars.cast(state, command, effect, card.id, card.name))
         elif isinstance(effect, FlipItem):  # Excavation: the Item named, turned over
             out += item_flips.turned_over(state, command.item, card.name)
         elif isinstance(effect, RoomTreasure):  # Meteorite: until end of turn
@@ -402,10 +396,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         out += room_order.answered(state, offer, command)
     elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)
         out += coin_questions.answered(state, offer, command.count)
-    elif offer.offer == spell_coins.DOUBLE:  # Rage!: the Room aimed at, doubled
-        out += spell_coins.doubled(state, offer)
-    elif offer.offer == spell_coins.GIVE:  # Ancient Guardtower: a Coin for a Spell card
-        out += spell_coins.given(state, offer, command.target)
+    elif offer.offer in spell_coins.OFFERS:  # Rage!'s doubling, Ancient Guardtower's Coin
+        out += spell_coins.answered(state, offer, command.target)
     elif offer.offer == "may":  # the players carry it out; a price in Coins is paid here
         out += coin_questions.accepted(state, offer) + item_rewards.accepted(state, offer)
     elif offer.offer in ("destroy_own_room", "destroy_room_own"):

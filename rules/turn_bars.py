@@ -11,14 +11,14 @@ Each is a mark of the turn in ``GameState.card_uses``, cleared as the next turn 
 
 from __future__ import annotations
 
-from rules import card_table, items
+from rules import ability_off, card_table, items
 from rules import commands as cmd
 from rules import events as ev
 from rules.effects import CardEffects
 from rules.errors import RulesError
 from rules.fact import Fact
 from rules.models import GameState, PlayerState, Walk
-from rules.rule_change_kinds import NoWin, TownInstead
+from rules.rule_change_kinds import IgnoreAbility, NoWin, SpellTax, TownInstead
 from rules.rulings import Arg, Ruling
 
 TAX = "spell_tax:"  # spell_tax:<player>: a Coin per Spell until end of turn (Short Circuit)
@@ -152,3 +152,19 @@ def town_instead(state: GameState, walk: Walk) -> list[ev.EventBase] | None:
         hero=walk.hero, to="town", player=walk.player, damage=walk.damage, ruling=said_
     )
     return [*items.scored(state, died), back]
+
+
+def cast(
+    state: GameState, command: cmd.CastSpell, effect: object, card_id: str, card: str
+) -> ev.EventBase:
+    """A Spell's rule for the turn: a player barred from winning (Meddling Kids!), an
+    opponent's Spells priced (Short Circuit), a Room's text ignored (Sabotage!)."""
+    if isinstance(effect, NoWin):
+        return barred(state, command, effect, card_id, card)
+    if isinstance(effect, SpellTax):
+        return taxed(state, command, card_id, card)
+    if not isinstance(effect, IgnoreAbility):
+        raise TypeError(f"not a rule for the turn: {effect!r}")
+    if command.target is None or not state.has_player(command.target):
+        raise RulesError("R-CARD-EFFECT", "err.spell_needs_room", card=card)
+    return ability_off.switched_off(state.player(command.target), command.room, card)
