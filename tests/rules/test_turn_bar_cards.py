@@ -118,3 +118,25 @@ def test_ring_of_invisibility_no_spells_while_its_hero_is_in_or_at_the_dungeon()
     assert state.walk is not None and state.walk.player == "A"
     refused(state, c.CastSpell(player="A", card_id=GIANT_SIZE, target="A", room=0), "R-ITEM")
     run(state, c.CastSpell(player="B", card_id=GIANT_SIZE, target="A", room=0))
+
+
+@pytest.mark.parametrize(
+    ("hoard", "after"),
+    [
+        # Short Circuit on A, A owns Alchemist's Lab (once per turn, when you cast a Spell,
+        # gain 2 Coins; cancelled Spells are not cast). One Coin: paid, the Spell is cast,
+        # the Lab gives 2 (1 - 1 + 2 = 2).
+        (1, 2),
+        # No Coin: the Spell is cancelled, so not cast: the Lab gives nothing (0).
+        (0, 0),
+    ],
+)
+def test_short_circuit_a_cancelled_spell_is_not_cast(hoard: int, after: int) -> None:
+    from test_card_effects import card_room
+    from test_coin_cards import _table
+
+    lab = card_room("RMB032")
+    state = _table([lab, plain("monster", 1)], [t_hero("fighter", 30)], coins=hoard, phase="bait")
+    state = run(state, c.CastSpell(player="B", card_id=SHORT_CIRCUIT, target="A"))
+    state = run(state, c.CastSpell(player="A", card_id=GIANT_SIZE, target="A", room=1))
+    assert state.player("A").coins == after
