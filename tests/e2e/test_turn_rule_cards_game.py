@@ -64,3 +64,24 @@ def test_guardtower_asks_in_german(request: pytest.FixtureRequest) -> None:
     tap(phone, "offer-1-player-Bert")
     said(phone, "Ada gibt Bert eine Münze")
     phone.screenshot("guardtower-answered-de")
+
+
+def test_meddling_kids_names_a_player(phone: AppPage) -> None:
+    """Meddling Kids! in the Build phase, its other choice: Bert names Ada (a player, no
+    Room), so with three Heroes entered her dungeon this turn she cannot win this turn."""
+    open_game_with_first_rooms(phone)
+    new_hero(phone, 1, "Wizard", "mage", 6)
+    new_hero(phone, 2, "Priest", "cleric", 4)
+    tap(phone, "reveal-heroes")
+    phone.wait_for("reveal-rooms")
+    tap(phone, "spell-open")
+    tap(phone, "spell-caster-2")
+    tap(phone, "spell-TNL062")
+    said(phone, "…or a player instead")
+    tap(phone, "spell-player-1")
+    bring_into_view(phone, "spell-play")
+    phone.screenshot("meddling-kids-player")
+    tap(phone, "spell-play")
+    said(phone, "if 3 or more Heroes enter Ada's dungeon this turn, Ada cannot win this turn")
+    bring_into_view(phone, "last-step")
+    phone.screenshot("meddling-kids-cast")
