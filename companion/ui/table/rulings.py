@@ -26,8 +26,12 @@ from rules.rulings import Arg, Ruling, as_sentence, explain, with_ability
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
 
-#: A rule link's words: the rule id, bold, a little smaller than the ruling above it.
-LINK_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=15, weight=ft.FontWeight.BOLD))
+#: A rule link's words: the rule id, bold, a little smaller than the ruling above it, at
+#: the start of its line under the ruling (a column of rulings stretches the link).
+LINK_STYLE = ft.ButtonStyle(
+    text_style=ft.TextStyle(size=15, weight=ft.FontWeight.BOLD),
+    alignment=ft.Alignment.CENTER_LEFT,
+)
 _PHASE_WORDS = {"build", "bait", "adventure", "beginning", "setup", "end", "over"}
 #: Arguments that name a card: a card without a name is labelled by the engine in English
 #: (``rules.models``: "trap Room", "Epic fighter/mage Hero #3", "universal Item #1").
