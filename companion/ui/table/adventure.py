@@ -187,8 +187,9 @@ def adv_button(tr: Translator, b: AdvButton, act: Callable[[Command], None]) -> 
 
 @memo_component
 def MoreActions(lang: str, in_room: bool, act: Callable[[Command], None]) -> ft.Control:
-    """ "More": the Adventure's rarely used buttons (heal, kill, skip a Room, send the Hero
-    back), drawn only once it is tapped open, and folded again after one of them acted.
+    """The Adventure's rarely used buttons (heal, kill, skip a Room, send the Hero back)
+    behind one "More" button: drawn only once it is tapped open, folded again after one
+    of them acted.
 
     Whether it is open is this component's own state: opening it draws it alone again
     (no game change, no engine). ``lang`` is a prop so a language change draws it again;
