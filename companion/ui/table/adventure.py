@@ -242,31 +242,33 @@ def DamageStepper(lang: str, act: Callable[[Command], None]) -> ft.Control:
         # Flet draws this component again on its own: nothing else on the page changed.
         ft.context.mark_update_called()  # type: ignore[no-untyped-call]
 
-    # − +N + in one outlined pill (no wrapper of its own: a Bait tap sends it, #31).
-    return ft.Container(
-        ft.Row(
-            [
-                tagged(
-                    "adv-amount-minus",
-                    ft.IconButton(ft.Icons.REMOVE, on_click=lambda _e: step(-1)),
-                    label=tr("table.adv_amount_minus"),
-                ),
-                big_button(
-                    "adv-damage-n",
-                    tr("table.adv_damage", n=amount),
-                    lambda _e: act(DamageHero(amount=amount)),
-                ),
-                tagged(
-                    "adv-amount-plus",
-                    ft.IconButton(ft.Icons.ADD, on_click=lambda _e: step(1)),
-                    label=tr("table.adv_amount_plus"),
-                ),
-            ],
-            spacing=0,
-            tight=True,
+    return tagged(
+        "adv-damage-n-group",
+        ft.Container(
+            ft.Row(
+                [
+                    tagged(
+                        "adv-amount-minus",
+                        ft.IconButton(ft.Icons.REMOVE, on_click=lambda _e: step(-1)),
+                        label=tr("table.adv_amount_minus"),
+                    ),
+                    big_button(
+                        "adv-damage-n",
+                        tr("table.adv_damage", n=amount),
+                        lambda _e: act(DamageHero(amount=amount)),
+                    ),
+                    tagged(
+                        "adv-amount-plus",
+                        ft.IconButton(ft.Icons.ADD, on_click=lambda _e: step(1)),
+                        label=tr("table.adv_amount_plus"),
+                    ),
+                ],
+                spacing=0,
+                tight=True,
+            ),
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            border_radius=28,
         ),
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        border_radius=28,
     )
 
 
