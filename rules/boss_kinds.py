@@ -44,8 +44,18 @@ BossEffect = PromoteFree | AddTreasure
 BOSS_TYPES = (PromoteFree, AddTreasure)
 BOSS_KINDS = frozenset(t.model_fields["kind"].default for t in BOSS_TYPES)
 # What a Boss's button carries out besides these: a Room of the owner's asked for (doubled,
-# Ravenus), Coins paid or gained, a Hero kept in town (Doc Scarecrow, rules.hold_kinds).
-_ALSO_CARRIED = frozenset({"pick_room", "pay_coins", "gain_coins", "keep_in_town"})
+# Ravenus), Coins paid or gained, a Hero kept in town (Doc Scarecrow, rules.hold_kinds), a
+# counter on a Room, a die rolled (rules.boss_rooms).
+_ALSO_CARRIED = frozenset(
+    {
+        "pick_room",
+        "pay_coins",
+        "gain_coins",
+        "keep_in_town",
+        "room_counters",  # a +1 counter on the Room of the owner's it names (Chase)
+        "die_damage",  # a die's damage to the Hero in the Room it destroys (Explodo)
+    }
+)
 
 
 def boss_handling(trigger: str, effects: Sequence[BaseModel]) -> Literal["prompt"] | None:

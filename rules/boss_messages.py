@@ -56,4 +56,5 @@ BOSS_MESSAGES: dict[str, str] = {
     "err.boss_ability_needs_miniboss": (
         "{card} promotes one of your Minibosses: name the Room where one can still go up a level."
     ),
+    "err.boss_ability_needs_room": "{card} acts on a Room of yours: name one that is active.",
 }

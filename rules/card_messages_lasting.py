@@ -21,6 +21,9 @@ LASTING_MESSAGES: dict[str, str] = {
         "put {count} +1 {count:counter|counters} on this Room (each adds 1 damage)."
     ),
     "card.fx.room_counters.off": "take {count} {count:counter|counters} off this Room.",
+    "card.fx.room_counters.named": (
+        "put {count} +1 {count:counter|counters} on that Room (each adds 1 damage)."
+    ),
     "card.fx.damage_double": "this Room's damage is doubled until end of turn.",
     "card.fx.gain_souls": "you have {amount} more {amount:Soul|Souls} for the rest of the game.",
     "card.cost.remove_counter": "take a counter off this Room to",

@@ -298,6 +298,7 @@ class RoomCounters(Fact):
     kind: Literal["room_counters"] = "room_counters"
     amount: Annotated[int, Field(ge=-4, le=4)]
     on_built: bool = False  # on the Room just built, not this one (Greg)
+    named: bool = False  # on the Room the owner names, not this one (Chase)
 
 
 class DamageDouble(Fact):

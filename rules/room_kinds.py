@@ -56,6 +56,7 @@ class DieDamage(Fact):
 
     kind: Literal["die_damage"] = "die_damage"
     entrance: bool = False
+    destroys_room: bool = False  # the Room the Hero stands in is destroyed (Explodo)
 
 
 class StatedBoost(Fact):
@@ -179,4 +180,6 @@ def room_phrases(effect: RoomEffect) -> list[RoomPhrase]:
     if isinstance(effect, BoostChoice):
         shown = " / ".join(f"{a:+d}" for a in effect.amounts)
         return [("card.fx.boost_choice", {"amounts": shown})]
+    if effect.destroys_room:
+        return [("card.fx.die_damage.destroys_room", {})]
     return [(f"card.fx.die_damage{'.entrance' if effect.entrance else ''}", {})]

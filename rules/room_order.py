@@ -23,6 +23,7 @@ from rules.card_triggers import saying
 from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, RulesError
 from rules.evolve import evolve
+from rules.item_rewards import blast
 from rules.models import TREASURES, CardOffer, GameState, PendingBuild, PlayerState, Room
 from rules.room_choices import (
     has_choice,
@@ -38,6 +39,7 @@ from rules.room_kinds import (
     DIE_FACES,
     BoostChoice,
     DamagePerSpellInHand,
+    DieDamage,
     StatedBoost,
     room_offer,
 )
@@ -224,7 +226,18 @@ def _rolled(state: GameState, offer: CardOffer, count: int | None) -> list[ev.Ev
         return [noted, *entrance_damage(state, offer.player, count, offer.card)]
     if not has_choice(state, offer):  # the Hero must stand in the caster's dungeon
         raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=offer.card)
+    if _destroys_room(offer):  # Explodo: the Room it stands in goes with the roll
+        return blast(state, state.player(offer.player), count, noted.ruling)
     return [noted, *adventure.damage(state, count), *_then(state, offer)]
+
+
+def _destroys_room(offer: CardOffer) -> bool:
+    card = effects_of(offer.card_id)
+    return any(
+        isinstance(e, DieDamage) and e.destroys_room
+        for a in (card.abilities if card else ())
+        for e in a.effects
+    )
 
 
 def asked_at_will(player: str, room: Room, ability: Ability, ruling: Ruling) -> ev.EventBase:

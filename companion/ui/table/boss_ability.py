@@ -4,8 +4,9 @@ one of your Monster Rooms: its damage is doubled until end of turn."), R-CARD-EF
 The engine says when it may be used (``rules.boss_actions.usable``: after the Level Up,
 once per turn, the phase, 2 Coins in the hoard, something to act on); the button is there
 only then. An ability that promotes a Miniboss gets one button per Room whose Miniboss
-may go up a level; one that keeps a Hero in town, one per Hero there; one that gives a
-dungeon a treasure icon, a row of treasure tiles per player (whose dungeon, which icon).
+may go up a level, one that puts a counter on a Room one per active Room; one that keeps a
+Hero in town, one per Hero there; one that gives a dungeon a treasure icon, a row of
+treasure tiles per player (whose dungeon, which icon).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from rules.boss_level_up import boss_card
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.commands import UseBossAbility
+from rules.effect_kinds import RoomCounters
 from rules.hold_kinds import KeepInTown
 from rules.holds import town_heroes
 from rules.items import treasures_in_play
@@ -44,8 +46,13 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
     slot = f"{prefix}-boss-use"
     words = tr("table.use_ability", card=label, does=does)
     kinds = {type(e) for e in ability.effects}
-    if PromoteFree in kinds:  # one button per Miniboss that may go up a level (Calabeza)
-        rooms = minibosses.promotable(state, player)
+    if PromoteFree in kinds or RoomCounters in kinds:
+        # one button per Miniboss that may go up a level (Calabeza), per Room (Chase)
+        rooms = (
+            minibosses.promotable(state, player)
+            if PromoteFree in kinds
+            else [i for i, _ in player.active_rooms()]
+        )
         controls = [
             ability_button(
                 ctx,
