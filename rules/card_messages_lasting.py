@@ -70,6 +70,17 @@ LASTING_MESSAGES: dict[str, str] = {
     "err.no_ordinary_wound": ("{card}: {player} has no ordinary Wound to heal."),
     "card.wound_healed": ("{card}: {player} heals a Wound ({hero} turns face down: a Soul)."),
     "card.if.one_hero_lured": ("if exactly one Hero was lured to your dungeon this turn,"),
+    "card.if.all_classes_scored": (
+        "if a Cleric, a Fighter, a Mage and a Thief lie face down in your scorekeeping area,"
+    ),
+    "err.spell_if.all_classes_scored": (
+        "{card} is worth more only with a Cleric, a Fighter, a Mage and a Thief face down in"
+        " {player}'s scorekeeping area."
+    ),
+    "card.souls_gained": "{card}: {player} has {amount} more {amount:Soul|Souls}.",
+    "card.fx.rooms_rebuilt": (
+        'each of your Rooms counts as just built: its own "when you build this Room" again.'
+    ),
     "card.entrance_damaged": (
         "{card}: {hero}, waiting at {player}'s entrance, takes {amount} damage (kept for its walk)."
     ),

@@ -356,6 +356,13 @@ class GainSouls(Fact):
     amount: Annotated[int, Field(ge=1, le=3)]
 
 
+class RoomsRebuilt(Fact):
+    """Each active Room of the caster's is treated as just built: its own "when you build
+    this Room" abilities fire again (Respawn)."""
+
+    kind: Literal["rooms_rebuilt"] = "rooms_rebuilt"
+
+
 Effect = Annotated[
     RoomDamagePlus
     | DamageEqualsCount
@@ -394,6 +401,7 @@ Effect = Annotated[
     | TakeScoredHero
     | EnteringHealth
     | GainSouls
+    | RoomsRebuilt
     | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
     | ItemEffect  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
     | RoomEffect  # Rooms moved or uncovered, a die's damage (rules.room_kinds)

@@ -115,6 +115,7 @@ Condition = Literal[
     "two_own_rooms_destroyed",  # two or more of your Rooms were destroyed this turn (Oh, Yeah!)
     "hero_at_your_entrance",  # a Hero waits at your dungeon's entrance (Efreet's Chamber)
     "fewer_souls_than_any",  # another player has more Souls than you (Finish Him!)
+    "all_classes_scored",  # a Cleric, Fighter, Mage and Thief face down in your score (T.P.K.)
 ]
 
 

@@ -19,6 +19,7 @@ from rules import (
     lasting_effects,
     room_order,
     spell_effects,
+    spell_souls_rooms,
     walk_spells,
 )
 from rules import commands as cmd
@@ -205,6 +206,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(to_first_room(state, caster, card.name))
         elif effect.kind in WALK_KINDS:  # the Adventure held back (rules.walk_spells)
             out += walk_spells.cast(state, caster, ability, effect, command, card.name)
+        elif effect.kind in ("gain_souls", "rooms_rebuilt"):  # T.P.K., Respawn
+            out += spell_souls_rooms.cast(state, caster, card.name, effect)
         elif effect.kind in COIN_FIRED_KINDS:  # Rise of the Minibosses: Coins
             out += coin_effects.cast(state, caster, card, ability)
         elif isinstance(effect, MoveHero) and effect.to == "opponent_entrance":

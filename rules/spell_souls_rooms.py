@@ -1,0 +1,34 @@
+"""Spells that give their caster Souls or treat the caster's Rooms as just built
+(R-CARD-EFFECT), carried out for ``rules.spells``:
+
+- Souls for the caster, once its condition holds (T.P.K.: a face-down Cleric, Fighter,
+  Mage and Thief in the caster's scorekeeping area; the card's two Souls are kept as a
+  score correction, as the official app adds them when the Spell is cast);
+- each active Room of the caster's fires its own "when you build this Room" abilities
+  again (Respawn), as ``rules.card_triggers`` fires them for a Room just built.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from rules import card_triggers
+from rules import events as ev
+from rules.effect_kinds import GainSouls, RoomsRebuilt
+from rules.models import GameState, PlayerState
+from rules.rulings import Ruling
+
+
+def cast(state: GameState, caster: PlayerState, card: str, effect: BaseModel) -> list[ev.EventBase]:
+    """The events of one effect of these (nothing for another effect)."""
+    if isinstance(effect, GainSouls):
+        args: dict[str, str | int] = {"card": card, "player": caster.name, "amount": effect.amount}
+        said = Ruling(rule="R-CARD-EFFECT", key="card.souls_gained", args=args)
+        return [ev.ScoreCorrected(player=caster.name, souls=effect.amount, wounds=0, ruling=said)]
+    if isinstance(effect, RoomsRebuilt):
+        return [
+            event
+            for index, stack in caster.active_rooms()
+            for event in card_triggers.built_here(state, caster.name, stack.top, index)
+        ]
+    return []
