@@ -18,6 +18,7 @@ from rules.fact import Fact
 
 BossTrigger = Literal[
     "boss_at_will",  # from the Boss's Level Up on, used by its owner when allowed
+    "boss_turn_end",  # from the Boss's Level Up on, at the end of each turn (Shellda)
 ]
 BossCost = Literal[
     "pay_two_coins",  # 2 Coins from the hoard

@@ -22,6 +22,8 @@ BOSS_MESSAGES: dict[str, str] = {
     ),
     # what the Boss's button did
     "card.boss_used": "{player}'s Boss {card}: {does}",
+    "card.boss_turn_end": "{player}'s Boss {card}, as the turn ends: {does}",
+    "card.when.boss_turn_end": "From your Boss's Level Up on, at the end of each turn:",
     "card.treasure_added": (
         "{card}: {player}'s {treasure} bonus is now {amount}, for the rest of the game."
     ),

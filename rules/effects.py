@@ -148,7 +148,7 @@ OfferKind = (
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
 # A Boss's Level Up and what it switches on for the rest of the game (its card alone).
-LEVEL_UP_TRIGGERS = frozenset({"level_up", "from_level_up", "boss_at_will"})
+LEVEL_UP_TRIGGERS = frozenset({"level_up", "from_level_up", "boss_at_will", "boss_turn_end"})
 
 
 class Ability(Fact):

@@ -16,6 +16,7 @@ from rules import (
     adventure,
     bait,
     boss_actions,
+    boss_turn_end,
     build,
     card_triggers,
     expansions,
@@ -350,6 +351,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         case cmd.EndTurn():
             _no_must_do_offer_waiting(state)
             asked = card_triggers.end_choices(state)  # Blockpile Puzzle: asked first
+            asked += boss_turn_end.asked(state)  # Shellda's swap, from its Level Up on
             if any(isinstance(e, ev.CardEffectFired) for e in asked):
                 fold.add(asked)  # the turn ends once they are answered
             else:

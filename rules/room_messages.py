@@ -61,6 +61,7 @@ ROOM_MESSAGES: dict[str, str] = {
     # what happens
     "room.asked.swap_own_rooms": "{player} plays {card}: {does}",
     "room.asked.rearrange_any_dungeon": "{player} plays {card}: {does}",
+    "room.asked.swap_any_dungeon": "{player} plays {card}: {does}",
     "room.asked.uncover_own_room": "{player} plays {card}: {does}",
     "room.asked.uncover_opponent_room": "{player} plays {card}: {does}",
     "room.asked.die_roll": "{player} plays {card}: {does}",

@@ -137,10 +137,11 @@ def _rearranged(
     """Rooms of the dungeon named in the order the answer gives. A dungeon put in any
     order (Hellcow) is asked again, that dungeon only, until its owner says No: two
     Rooms at a time reach any order."""
-    swap = offer.offer == "swap_own_rooms"
-    dungeon = offer.player if swap else (command.target or "")
-    if dungeon not in rearrangeable(state, None if swap else offer) or (
-        swap and not swaps(state, offer.player)
+    own = offer.offer == "swap_own_rooms"
+    swap = own or offer.offer == "swap_any_dungeon"  # one swap, in any dungeon (Shellda)
+    dungeon = offer.player if own else (command.target or "")
+    if dungeon not in rearrangeable(state, None if own else offer) or (
+        own and not swaps(state, offer.player)
     ):
         raise RulesError("R-CARD-EFFECT", "err.room_dungeon", card=offer.card)
     size = len(state.player(dungeon).dungeon)
@@ -401,6 +402,6 @@ def answered(
         return spells_counted(state, offer, command.count)
     if offer.offer == "treasure_to_dungeon":
         return treasure_added(state, offer, command)
-    if offer.offer in ("swap_own_rooms", "rearrange_any_dungeon"):
+    if offer.offer in ("swap_own_rooms", "rearrange_any_dungeon", "swap_any_dungeon"):
         return _rearranged(state, offer, command)
     return _uncovered(state, offer, command)

@@ -43,7 +43,8 @@ BOSSES = sorted(
     for i, card in registry().items()
     if card.kind == "boss"
     and any(
-        a.trigger in ("from_level_up", "boss_at_will")  # a Boss's button too (Ravenus, Kirax)
+        a.trigger in ("from_level_up", "boss_at_will", "boss_turn_end")  # a Boss's button,
+        # its question as the turn ends (Ravenus, Kirax, Shellda)
         or a.carried_lasting
         or (a.trigger == "level_up" and a.effects[0].kind in COIN_KINDS)
         for a in card.abilities
