@@ -35,6 +35,12 @@ BOSS_MESSAGES: dict[str, str] = {
     "bait.held": "{hero} cannot be lured this turn (a card keeps it in town), so it stays.",
     # Coins another player gives for a card (Paywall, rules/coin_gifts.py)
     "card.when.coins_given": "Each turn, any other player may give you Coins:",
+    "card.fx.cancel_lasting": (
+        "for one Coin given to you, your Boss's Level Up above is cancelled until end of turn."
+    ),
+    "err.gift_boss": (
+        "{player}'s Boss takes no Coin now: one Coin, once a turn, from its Level Up on."
+    ),
     "card.fx.less_per_coin": (
         "this Room has -{amount} damage for every Coin given, until end of turn."
     ),

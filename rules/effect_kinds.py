@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 from rules.boss_kinds import BossEffect
 from rules.coin_kinds import CoinEffect
 from rules.fact import Fact
-from rules.gift_kinds import LessPerCoin
+from rules.gift_kinds import CancelLasting, LessPerCoin
 from rules.hold_kinds import HoldEffect
 from rules.item_kinds import ItemEffect
 from rules.room_kinds import RoomEffect
@@ -408,6 +408,7 @@ Effect = Annotated[
     | WalkEffect  # the Adventure held back, a Room made harmless (rules.walk_kinds)
     | BossEffect  # a Boss's Level Up used at will (rules.boss_kinds)
     | HoldEffect  # a Hero held in town or at an entrance this turn (rules.hold_kinds)
-    | LessPerCoin,  # a Room weaker per Coin another player gives (rules.gift_kinds)
+    | LessPerCoin  # a Room weaker per Coin another player gives (rules.gift_kinds)
+    | CancelLasting,  # a Boss's lasting Level Up off for the turn, for a Coin (Scott)
     Field(discriminator="kind"),
 ]

@@ -347,8 +347,8 @@ class Ability(Fact):
         extra = coin_kinds.coin_handling(self.trigger, self.cost, self.effects)
         extra = extra or room_kinds.room_handling(self.trigger, self.effects)  # Rooms moved
         extra = extra or boss_kinds.boss_handling(self.trigger, self.effects)  # a Boss's button
-        if self.trigger == "coins_given" and kinds == {"less_per_coin"}:
-            return "prompt"  # the giver's button on the Room (GiveCoins)
+        if self.trigger == "coins_given" and kinds <= {"less_per_coin", "cancel_lasting"}:
+            return "prompt"  # the giver's button on the Room or the Boss (GiveCoins)
         if (extra := extra or item_kinds.item_handling(self.trigger, self.effects)) is not None:
             return extra
         if self.on_build:

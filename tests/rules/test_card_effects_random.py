@@ -132,9 +132,10 @@ def _action(state: GameState, pick: int, n: int) -> Any:
             room=n % (len(state.players[0].dungeon) or 1),
             treasure=CLASSES[n % len(CLASSES)],
         )
-    if kind == 9:  # the other player's Coins for one of a's Rooms (Paywall)
+    if kind == 9:  # the other player's Coins for one of a's Rooms (Paywall) or its Boss (Scott)
         other = state.players[(n + 1) % 2]
-        return c.GiveCoins(player=other.name, to=a.name, index=n % (len(a.dungeon) or 1))
+        index = None if n % 3 == 0 else n % (len(a.dungeon) or 1)
+        return c.GiveCoins(player=other.name, to=a.name, index=index)
     if kind == 5:
         return c.FinishWalk()
     return c.AdvanceHero()
