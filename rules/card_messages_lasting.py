@@ -78,6 +78,10 @@ LASTING_MESSAGES: dict[str, str] = {
         " {player}'s scorekeeping area."
     ),
     "card.souls_gained": "{card}: {player} has {amount} more {amount:Soul|Souls}.",
+    "card.fx.miniboss_at_once": (
+        "turn the top three Room cards over (all discarded): a Miniboss among them you may build"
+        " there at once, besides your build; it shows Level 1 for its Coin."
+    ),
     "card.fx.rooms_rebuilt": (
         'each of your Rooms counts as just built: its own "when you build this Room" again.'
     ),

@@ -363,6 +363,13 @@ class RoomsRebuilt(Fact):
     kind: Literal["rooms_rebuilt"] = "rooms_rebuilt"
 
 
+class MinibossAtOnce(Fact):
+    """The caster may at once build a Miniboss found among Room cards turned over (the
+    player's word) on a Room of theirs it names, besides the phase's build (Internship)."""
+
+    kind: Literal["miniboss_at_once"] = "miniboss_at_once"
+
+
 Effect = Annotated[
     RoomDamagePlus
     | DamageEqualsCount
@@ -402,6 +409,7 @@ Effect = Annotated[
     | EnteringHealth
     | GainSouls
     | RoomsRebuilt
+    | MinibossAtOnce
     | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
     | ItemEffect  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
     | RoomEffect  # Rooms moved or uncovered, a die's damage (rules.room_kinds)

@@ -57,6 +57,7 @@ from rules.models import CardOffer, GameState, PlayerState
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS, room_offer
 from rules.rulings import Ruling
+from rules.spell_souls_rooms import SOULS_ROOMS_KINDS
 from rules.walk_kinds import WALK_KINDS
 
 
@@ -206,8 +207,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(to_first_room(state, caster, card.name))
         elif effect.kind in WALK_KINDS:  # the Adventure held back (rules.walk_spells)
             out += walk_spells.cast(state, caster, ability, effect, command, card.name)
-        elif effect.kind in ("gain_souls", "rooms_rebuilt"):  # T.P.K., Respawn
-            out += spell_souls_rooms.cast(state, caster, card.name, effect)
+        elif effect.kind in SOULS_ROOMS_KINDS:  # T.P.K., Respawn, Internship
+            out += spell_souls_rooms.cast(state, caster, card.name, effect, command)
         elif effect.kind in COIN_FIRED_KINDS:  # Rise of the Minibosses: Coins
             out += coin_effects.cast(state, caster, card, ability)
         elif isinstance(effect, MoveHero) and effect.to == "opponent_entrance":

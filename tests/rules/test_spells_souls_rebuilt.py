@@ -78,3 +78,41 @@ def test_spell_respawn_skips_a_deactivated_room() -> None:
     state = run(state, c.CastSpell(player="A", card_id=RESPAWN))
     pit = state.player("A").dungeon[0]
     assert pit.deactivated and pit.boost == 0
+
+
+INTERNSHIP = "RMB066"
+
+
+def _intern(coins: int = 1) -> GameState:
+    """Build phase: A has a Monster Room then a Trap Room and ``coins`` Coins."""
+    return _table([plain("monster", 3), plain("trap", 1)], [t_hero("mage", 30)], coins=coins)
+
+
+def test_spell_internship_builds_a_found_miniboss_at_once_besides_the_build() -> None:
+    """RMB066 (printed: place the top three cards of the Room deck in the discard pile; if
+    one of them is a Miniboss, you may immediately build it, in addition to your normal
+    build): the Miniboss found (the player's word) stands on the Trap Room named, face up
+    at Level 1, its Coin paid (1 -> 0, R-MINI); A may still build a Room this phase."""
+    state = run(_intern(), c.CastSpell(player="A", card_id=INTERNSHIP, target="A", room=1))
+    mini = state.player("A").dungeon[1].miniboss
+    assert mini is not None and not mini.face_down and mini.level == 1
+    assert state.player("A").coins == 0
+    assert not state.player("A").has_built
+    state = run(state, c.BuildRoom(player="A", room=plain("monster", 2)))
+    assert state.player("A").has_built
+
+
+def test_spell_internship_with_no_miniboss_found_builds_nothing() -> None:
+    """No Room named (no Miniboss among the three cards): the Spell is played, nothing is
+    built, the Coin stays."""
+    state = run(_intern(), c.CastSpell(player="A", card_id=INTERNSHIP))
+    assert all(s.miniboss is None for s in state.player("A").dungeon)
+    assert state.player("A").coins == 1
+
+
+def test_spell_internship_refused_without_a_coin_or_next_to_a_miniboss() -> None:
+    """A Miniboss built is paid 1 Coin and never stands next to another (R-MINI)."""
+    cast = c.CastSpell(player="A", card_id=INTERNSHIP, target="A", room=1)
+    refused(_intern(coins=0), cast, "R-MINI")
+    state = run(_intern(coins=2), cast)
+    refused(state, cast.model_copy(update={"room": 0}), "R-MINI")
