@@ -22,6 +22,7 @@ BOSS_MESSAGES: dict[str, str] = {
     ),
     # what the Boss's button did
     "card.boss_used": "{player}'s Boss {card}: {does}",
+    "card.boss_die_asked": "{card}: {player} rolls a die for the Hero in that Room.",
     "card.boss_turn_end": "{player}'s Boss {card}, as the turn ends: {does}",
     "card.when.boss_turn_end": "From your Boss's Level Up on, at the end of each turn:",
     "card.treasure_added": (

@@ -56,6 +56,8 @@ def carried(
             )
         ]
     if isinstance(effect, DieDamage):  # what the die shows: asked, the walk waits for it
+        args: dict[str, str | int] = {"player": player.name, "card": card}
+        asked = Ruling(rule="R-CARD-EFFECT", key="card.boss_die_asked", args=args)
         return [
             ev.CardEffectFired(
                 player=player.name,
@@ -63,7 +65,7 @@ def carried(
                 offer="die_roll",
                 card=card,
                 mandatory=True,
-                ruling=said,
+                ruling=asked,
             )
         ]
     return []

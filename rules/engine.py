@@ -364,6 +364,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             fold.add(spells.answer(state, command))
             if accept and heal:  # the owner's HealWound (R-HEAL)
                 fold.add(_heal_wound(fold.state, cmd.HealWound(player=name)))
+            _after_walk(fold)  # an answer may end a walk (a die's damage kills the Hero)
         case _:
             raise TypeError(f"not a command: {command!r}")
     _go_on(fold, command)

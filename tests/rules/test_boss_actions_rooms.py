@@ -47,11 +47,13 @@ def test_boss_explodo_destroys_the_heros_room_and_deals_the_die_roll_to_it() -> 
 
 def test_boss_explodo_kills_the_hero_when_the_roll_is_enough() -> None:
     """A Hero with 6 Health that took 3 dies to a roll of 3 (R-ADV-DIE): A scores it as a
-    Soul; the Room is destroyed all the same."""
+    Soul; the Room is destroyed all the same; the only Hero dead, the Adventure is over,
+    as when a Hero is killed by hand (R-ADV-WALK)."""
     state = run(_walking(6), c.UseBossAbility(player="A"))
     state = run(state, c.AnswerCardEffect(player="A", card_id=EXPLODO, accept=True, count=3))
     assert state.souls("A") == 1
     assert [s.top.kind for s in state.player("A").dungeon] == ["trap"]
+    assert state.walk is None and state.phase == run(_walking(6), c.KillHero()).phase == "end"
 
 
 def test_boss_explodo_has_no_button_without_a_hero_in_a_room_or_a_level_up() -> None:
