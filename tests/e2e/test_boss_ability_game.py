@@ -55,14 +55,19 @@ def resume_button(app: AppPage, timeout: float = 30.0) -> str:
     raise AssertionError(f"the imported game was never listed:\n{app.snapshot()}")
 
 
-def test_boss_buttons_ravenus_and_kirax_on_a_phone(phone: AppPage) -> None:
+def open_imported(phone: AppPage, game: str) -> None:
+    """Import ``game`` (an exported game's text) as a player would, and resume it."""
     phone.open("/")
     tap(phone, "open-saved-games")
     tap(phone, "import-game")
-    type_into(phone, "import-field", exported())
+    type_into(phone, "import-field", game)
     tap(phone, "import-save")
     tap(phone, resume_button(phone))
     phone.wait_for("screen-game")
+
+
+def test_boss_buttons_ravenus_and_kirax_on_a_phone(phone: AppPage) -> None:
+    open_imported(phone, exported())
 
     # Ravenus: its own button under the Coins, then the question of which Monster Room.
     shows(phone, "p1-boss-use", "Use Ravenus: pay 2 Coins")

@@ -13,21 +13,15 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import AppPage
-from tests.e2e.game_steps import shows, tap, type_into
-from tests.e2e.test_boss_ability_game import exported, resume_button
+from tests.e2e.game_steps import shows, tap
+from tests.e2e.test_boss_ability_game import exported, open_imported
 from tests.e2e.test_expansions_game import look_at
 
 pytestmark = [pytest.mark.e2e]
 
 
 def test_boss_buttons_chase_and_scott_on_a_phone(phone: AppPage) -> None:
-    phone.open("/")
-    tap(phone, "open-saved-games")
-    tap(phone, "import-game")
-    type_into(phone, "import-field", exported("TPU001", "RMB011"))
-    tap(phone, "import-save")
-    tap(phone, resume_button(phone))
-    phone.wait_for("screen-game")
+    open_imported(phone, exported("TPU001", "RMB011"))
 
     # Scott: Bob's Trap Rooms have +1 (printed 1, dealt 2).
     shows(phone, "p2-room-1-damage", "2")

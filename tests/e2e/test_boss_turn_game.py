@@ -19,8 +19,8 @@ from rules import commands as c
 from rules.game import Game
 from tests.boss_games import levelled_up
 from tests.e2e.conftest import AppPage
-from tests.e2e.game_steps import said, shows, tap, type_into
-from tests.e2e.test_boss_ability_game import resume_button
+from tests.e2e.game_steps import said, shows, tap
+from tests.e2e.test_boss_ability_game import open_imported
 from tests.e2e.test_expansions_game import look_at
 
 pytestmark = [pytest.mark.e2e]
@@ -48,13 +48,7 @@ def _exported() -> str:
 
 
 def test_boss_explodo_and_shellda_on_a_phone(phone: AppPage) -> None:
-    phone.open("/")
-    tap(phone, "open-saved-games")
-    tap(phone, "import-game")
-    type_into(phone, "import-field", _exported())
-    tap(phone, "import-save")
-    tap(phone, resume_button(phone))
-    phone.wait_for("screen-game")
+    open_imported(phone, _exported())
 
     tap(phone, "reveal-rooms")  # the Bait follows: the Thief goes to Bob (a Thief icon)
     tap(phone, "adv-next")  # on into Bob's dungeon: 1 damage a Room, of its 4 Health
