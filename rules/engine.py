@@ -168,6 +168,19 @@ def _no_must_do_offer_waiting(state: GameState) -> None:
         )
 
 
+def _no_score_below_zero(state: GameState, name: str, souls: int, wounds: int) -> None:
+    """A table counts Souls and Wounds from zero: a correction that would leave either below
+    zero is a slip of the thumb, refused with what the score would become (R-SCORE-CORRECT)."""
+    for score, now, change in (
+        ("souls", state.souls(name), souls),
+        ("wounds", state.wounds(name), wounds),
+    ):
+        if now + change < 0:
+            raise RulesError(
+                "R-SCORE-CORRECT", f"err.{score}_below_zero", player=name, now=now, change=change
+            )
+
+
 def _resolve_bait(state: GameState) -> list[ev.EventBase]:
     out: list[ev.EventBase] = []
     for lure in bait.resolve(state):
@@ -329,6 +342,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             fold.add(_heal_wound(state, command))
         case cmd.CorrectScore(player=name, souls=souls, wounds=wounds, reason=reason):
             player = acting_player(state, name, active=False)
+            _no_score_below_zero(state, player.name, souls, wounds)
             fold.add(
                 [
                     ev.ScoreCorrected(

@@ -242,6 +242,8 @@ MESSAGES: dict[str, str] = {
         "{player}'s score is corrected by hand ({souls:+d} {souls:Soul|Souls}, "
         "{wounds:+d} {wounds:Wound|Wounds}): {reason}."
     ),
+    "err.souls_below_zero": "{player} has {now} {now:Soul|Souls}: {change:+d} goes below zero.",
+    "err.wounds_below_zero": "{player} has {now} {now:Wound|Wounds}: {change:+d} goes below zero.",
     # end of turn
     "end.reset": "Damage on Heroes never carries over to the next turn.",
     "end.eliminated": "{player} ends the turn with {wounds} Wounds (5 or more) and is out.",

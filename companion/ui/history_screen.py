@@ -135,14 +135,12 @@ def _summary_lines(app: TableApp, s: Summary) -> list[ft.Control]:
 def souls_and_wounds(app: TableApp, game: GameFacts) -> ft.Control:
     """Each player's Souls (solid) and Wounds (dashed) at the end of every turn."""
     series: list[fch.LineChartData] = []
-    top, bottom = 1, 0
+    top = 1
     for n, scores in enumerate(game.scores.values()):
         colour = LINE_COLOURS[n % len(LINE_COLOURS)]
         souls = [fch.LineChartDataPoint(s.turn, s.souls) for s in scores]
         wounds = [fch.LineChartDataPoint(s.turn, s.wounds) for s in scores]
         top = max([top, *(s.souls for s in scores), *(s.wounds for s in scores)])
-        # A correction can take a score below zero (R-SCORE-CORRECT): the axis shows it.
-        bottom = min([bottom, *(s.souls for s in scores), *(s.wounds for s in scores)])
         series.append(fch.LineChartData(points=souls, color=colour, stroke_width=3))
         series.append(
             fch.LineChartData(points=wounds, color=colour, stroke_width=2, dash_pattern=[6, 4])
@@ -152,7 +150,7 @@ def souls_and_wounds(app: TableApp, game: GameFacts) -> ft.Control:
         data_series=series,
         min_x=1,
         max_x=max(2, last),
-        min_y=bottom,
+        min_y=0,  # a score is never below zero (R-SCORE-CORRECT refuses it)
         max_y=top + 1,
         left_axis=fch.ChartAxis(label_size=28),
         bottom_axis=fch.ChartAxis(
@@ -174,7 +172,9 @@ def souls_and_wounds(app: TableApp, game: GameFacts) -> ft.Control:
     ]
     return tagged(
         "history-plot",
-        ft.Column([chart, ft.Row(legend, wrap=True, spacing=12)], spacing=4),
+        ft.Column(
+            [tagged("history-chart", chart), ft.Row(legend, wrap=True, spacing=12)], spacing=4
+        ),
     )
 
 

@@ -25,8 +25,8 @@ from tests.rules.test_properties import play
 
 pytestmark = pytest.mark.e2e
 
-#: The first player's line colour (ft.Colors.BLUE, Material blue 500).
-BLUE = (0x21, 0x96, 0xF3)
+#: The players' line colours (ft.Colors.BLUE, RED, GREEN: Material 500), in seat order.
+LINE_RGB = ((0x21, 0x96, 0xF3), (0xF4, 0x43, 0x36), (0x4C, 0xAF, 0x50))
 
 
 def seeded_games(data_dir: Path) -> None:
@@ -56,15 +56,32 @@ def history_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
     stop_server(started)
 
 
-def blue_pixels(path: Path, box: dict[str, float]) -> int:
+def pixels_of(path: Path, box: dict[str, float], rgb: tuple[int, int, int]) -> int:
     image = Image.open(path).convert("RGB")
     left, top = int(box["x"]), int(box["y"])
     crop = image.crop((left, top, left + int(box["width"]), top + int(box["height"])))
     return sum(
         1
         for r, g, b in crop.get_flattened_data()
-        if abs(r - BLUE[0]) < 40 and abs(g - BLUE[1]) < 40 and abs(b - BLUE[2]) < 40
+        if abs(r - rgb[0]) < 40 and abs(g - rgb[1]) < 40 and abs(b - rgb[2]) < 40
     )
+
+
+def players_scoring(data_dir: Path, title: str) -> list[int]:
+    """The seats (0, 1, …) whose Souls or Wounds leave zero at some turn of the game the
+    plot opens on, replayed from its saved log: their lines rise off the axis, so their
+    colour shows in the chart (a line along zero may lie under another's)."""
+    store = GameStore(data_dir, fsync=False)
+    (summary,) = [s for s in store.list_games().games if s.name == title]
+    saved = store.load(summary.game_id).game
+    seats = [p.name for p in saved.setup.players]
+    game, scoring = Game.new(saved.setup), set()
+    for command in saved.log:
+        game, _ = game.play(command)
+        scoring |= {
+            n for n, name in enumerate(seats) if game.state.souls(name) or game.state.wounds(name)
+        }
+    return sorted(scoring)
 
 
 @pytest.mark.parametrize(
@@ -79,12 +96,16 @@ def test_the_plot_shows_in_chromium(
         app.open("/history")
         app.wait_for("history-plot")
         app.wait_text(words)
-        plot = app.by_id("history-plot").first
-        plot.scroll_into_view_if_needed()
-        box = plot.bounding_box()
+        chart = app.by_id("history-chart").first
+        chart.scroll_into_view_if_needed()
+        box = chart.bounding_box()
         assert box is not None and box["height"] > 150
         shot = app.screenshot(f"history-{locale}")
-        # The chart's lines are drawn: the first player's blue is there, in the plot's box.
-        assert blue_pixels(shot, box) > 150, shot
+        # The chart's lines are drawn (the chart alone: the legend's words are coloured too):
+        # each player whose score leaves zero has a line of their colour in it.
+        scoring = players_scoring(history_server.data_dir, "Evening 3")
+        assert scoring, "the seeded game has no score to plot"
+        for seat in scoring:
+            assert pixels_of(shot, box, LINE_RGB[seat]) > 60, (seat, shot)
     finally:
         context.close()

@@ -222,6 +222,17 @@ def test_score_correct_adjusts_souls_and_wounds_and_is_logged() -> None:
     refused(state, c.CorrectScore(player="Z", souls=1), "R-PLAYER")
 
 
+def test_score_correction_never_leaves_a_score_below_zero() -> None:
+    """R-SCORE-CORRECT: a table has no negative Souls or Wounds, so a correction that would
+    leave one below zero is refused, naming the score; down to zero is fine."""
+    state = scored_state([("A", 900, 3, 1), ("B", 500, 0, 0)])
+    refused(state, c.CorrectScore(player="A", wounds=-2), "R-SCORE-CORRECT")
+    refused(state, c.CorrectScore(player="B", souls=-1), "R-SCORE-CORRECT")
+    refused(state, c.CorrectScore(player="A", souls=1, wounds=-2), "R-SCORE-CORRECT")
+    state = run(state, c.CorrectScore(player="A", souls=-3, wounds=-1))
+    assert (state.souls("A"), state.wounds("A")) == (0, 0)
+
+
 def test_end_turn_only_in_the_end_phase_and_not_after_the_game() -> None:
     """R-PHASE / R-END-WIN: End of turn only in the End phase; nothing after a winner."""
     state = scored_state([("A", 900, 10, 0), ("B", 500, 0, 0)])

@@ -147,6 +147,20 @@ def test_score_correction_needs_a_reason_and_is_logged_as_a_correction(
     assert has(page, "log-5-1-rule")
 
 
+def test_a_correction_below_zero_is_refused_on_the_score_card_and_nothing_changes(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """R-SCORE-CORRECT: Ann has no Wound, so −1 Wound is refused where it was typed."""
+    screen = start(app, sessions, IN_BUILD)
+    tap(page, "tab-score")
+    tap(page, "score-p1-correct")
+    tap(page, "correct-p1-wounds-minus")
+    type_into(page, "correct-p1-reason", "slip")
+    tap(page, "correct-p1-save")
+    assert "Ann has 0 Wounds: -1 goes below zero." in error_text(page, "score-p1")
+    assert (screen.state.wounds("Ann"), len(screen.game.log)) == (0, len(IN_BUILD))
+
+
 def test_heal_is_offered_only_for_a_wound_and_turns_it_into_souls(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
