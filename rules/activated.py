@@ -98,9 +98,7 @@ def usable(state: GameState, name: str, index: int) -> Ability | None:
     stack = player.dungeon[index]
     if stack.deactivated or (player.pending is not None and player.pending.over == index):
         return None
-    return next(
-        (a for a in abilities(stack.top, "at_will") if _fits(state, player, index, a)), None
-    )
+    return next((a for a in abilities(stack, "at_will") if _fits(state, player, index, a)), None)
 
 
 def use(

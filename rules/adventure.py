@@ -6,7 +6,7 @@ R-ADV-ORDER: players by XP, highest first, each processing its entrance in arriv
 
 from __future__ import annotations
 
-from rules import card_effects, card_triggers, holds, lasting_effects, phases
+from rules import card_effects, card_triggers, holds, lasting_effects, phases, turn_bars
 from rules import events as ev
 from rules.errors import HeroError
 from rules.evolve import evolve
@@ -82,6 +82,8 @@ def advance(state: GameState) -> list[ev.EventBase]:
     """One step: die in this Room (R-ADV-DEATH), enter the next, or reach the Boss."""
     walk = _walk(state)
     if walk.room is not None and state.walk_lethal:
+        if (spared := turn_bars.town_instead(state, walk)) is not None:  # Extra Life
+            return spared
         return [
             ev.HeroKilled(
                 player=walk.player,
@@ -237,6 +239,8 @@ def heal(state: GameState, amount: int) -> list[ev.EventBase]:
 
 def kill(state: GameState) -> list[ev.EventBase]:
     walk = _walk(state)
+    if (spared := turn_bars.town_instead(state, walk)) is not None:  # Extra Life
+        return spared
     room = _room_args(state, walk)
     return [
         ev.HeroKilled(

@@ -76,7 +76,13 @@ def ability_ref(card_id: str, ability: Ability) -> str:
     return f"{card_id}:{card.abilities.index(ability)}"
 
 
-def abilities(room: Room, trigger: Trigger) -> Iterator[Ability]:
+def abilities(room: Room | RoomStack, trigger: Trigger) -> Iterator[Ability]:
+    """The abilities of ``trigger`` of a Room, or of the top Room of a place: none while
+    its ability text is ignored until end of turn (Sabotage!, ``rules.ability_off``)."""
+    if isinstance(room, RoomStack):
+        if room.ability_ignored:
+            return
+        room = room.top
     card = effects_of(room.card_id)
     if card is not None:
         yield from (a for a in card.abilities if a.trigger == trigger)
@@ -122,7 +128,7 @@ def room_damage(
     damage = room.damage
     notes: list[str] = []
     active = [(i, s) for i, s in enumerate(dungeon) if not s.deactivated]
-    for ability in abilities(room, "always"):
+    for ability in abilities(stack, "always"):
         for effect in ability.effects:
             if isinstance(effect, DamageEqualsCount):
                 damage = sum(1 for _, s in active if _fits(s.top, effect.room_type))
@@ -141,7 +147,7 @@ def room_damage(
     for i, other in active:
         if i == index:
             continue
-        for ability in abilities(other.top, "always"):
+        for ability in abilities(other, "always"):
             for effect in ability.effects:
                 if not isinstance(effect, RoomDamagePlus) or not _fits(room, effect.room_type):
                     continue
@@ -170,7 +176,7 @@ def against_hero(stack: RoomStack, hero: HeroCard, taken: int, hit: RoomDamage) 
     damage, notes = hit.damage, list(hit.cards)
     if stack.deactivated:
         return hit
-    for ability in abilities(stack.top, "hero_enters"):
+    for ability in abilities(stack, "hero_enters"):
         for e in ability.effects:
             if not isinstance(e, HeroDamage) or (e.epic and not hero.epic):
                 continue
@@ -209,7 +215,7 @@ def treasure_bonus(player: PlayerState, treasure: Treasure) -> int:
     """Treasure that active visible cards add to the dungeon's printed icons."""
     total = 0
     for _, stack in player.active_rooms():
-        for ability in abilities(stack.top, "always"):
+        for ability in abilities(stack, "always"):
             total += sum(
                 e.amount
                 for e in ability.effects
@@ -223,7 +229,7 @@ def treasure_bonus(player: PlayerState, treasure: Treasure) -> int:
 
 def check_build_over(target: RoomStack, room: Room) -> None:
     """Raise ``BuildError`` if the Room on top of ``target`` forbids ``room`` on it."""
-    for ability in abilities(target.top, "always"):
+    for ability in abilities(target, "always"):
         for effect in ability.effects:
             if isinstance(effect, NoBuildOver) and (room.advanced or not effect.advanced):
                 raise BuildError(
@@ -242,7 +248,7 @@ def check_build_beside(player: PlayerState, room: Room, over: int | None) -> Non
         if not 0 <= side < len(player.dungeon) or player.dungeon[side].deactivated:
             continue
         neighbour = player.dungeon[side].top
-        for ability in abilities(neighbour, "always"):
+        for ability in abilities(player.dungeon[side], "always"):
             for effect in ability.effects:
                 if isinstance(effect, NoBuildAdjacent) and _fits(room, effect.room_type):
                     raise BuildError(

@@ -59,7 +59,7 @@ def damage_bonuses(
     owner's ``wounds``; none while cancelled this turn, per ``uses``)."""
     stack = player.dungeon[index]
     room = stack.top
-    own = _card(room.card_id)
+    own = None if stack.ability_ignored else _card(room.card_id)  # its text ignored (Sabotage!)
     others = [s.top for i, s in active if i != index]
     for ability in own.abilities if own is not None else ():
         if ability.trigger != "always":

@@ -76,6 +76,7 @@ ANY_DUNGEON_OFFERS = (
     "deactivate_opponent_room",
     "deactivate_monster_room_any",
     "deactivate_trap_room_any",
+    "ability_off_room_any",  # Cheat Code's Reward: a Room's ability text ignored
 )
 _ROOM_KIND = {"deactivate_monster_room_any": "monster", "deactivate_trap_room_any": "trap"}
 

@@ -103,8 +103,13 @@ def _effect(effect: Effect) -> list[Phrase]:
             | "skip_rooms"
             | "entering_health"
             | "less_per_coin"
+            | "damage_per_coin"  # Pay to Win
+            | "no_win"  # Meddling Kids!
         ):
             return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
+        case "damage_per_miniboss_level":  # Rage!
+            again = ".double" if effect.double_if_alone else ""
+            return [(f"card.fx.damage_per_miniboss_level{again}", {"amount": effect.amount})]
         case "remove_hero" if effect.damage_its_health:
             return [("card.fx.remove_hero.health", {})]
         case "room_treasure" if effect.chosen:

@@ -48,7 +48,7 @@ def survived_here(state: GameState, player: str, index: int, hero: int) -> list[
         return []
     room = p.dungeon[index].top
     out: list[ev.EventBase] = []
-    for ability in abilities(room, "hero_survives_here"):
+    for ability in abilities(p.dungeon[index], "hero_survives_here"):
         assert room.card_id is not None
         args = _hero_room_args(state, player, index, hero, room, ability)
         if ability.destroys_itself:  # Bom-Boy Factory
@@ -123,7 +123,7 @@ def sends_back(state: GameState, index: int) -> tuple[str, str] | None:
         return None
     dungeon = state.player(walk.player).dungeon
     room = dungeon[index].top
-    for ability in abilities(room, "hero_enters_first"):
+    for ability in abilities(dungeon[index], "hero_enters_first"):
         if not any(isinstance(e, MoveHero) and e.to == "back_one_room" for e in ability.effects):
             continue
         assert room.card_id is not None  # abilities() found it by its id
@@ -144,7 +144,7 @@ def died_here(state: GameState, player: str, index: int, hero: int) -> list[ev.E
     stack = p.dungeon[index]
     room = stack.top
     out: list[ev.EventBase] = []
-    for ability in abilities(room, "hero_dies_here"):
+    for ability in abilities(stack, "hero_dies_here"):
         assert room.card_id is not None
         args = _hero_room_args(state, player, index, hero, room, ability)
         use = use_mark(player, index, room.card_id) if ability.once_per_turn else ""
@@ -306,7 +306,7 @@ def fire_rooms(
         room = stack.top
         if stack.deactivated or index == skip or room.card_id is None:
             continue
-        for ability in abilities(room, trigger):
+        for ability in abilities(stack, trigger):
             if not when(ability):
                 continue
             mark = f"{use_mark(player, index + shift, room.card_id)}:{trigger}"
@@ -419,7 +419,7 @@ def uncovered(state: GameState, player: str, index: int) -> list[ev.EventBase]:
     ruling = Ruling(
         rule="R-CARD-EFFECT", key="card.uncovered", args={"player": player, "card": room.label()}
     )
-    for ability in abilities(room, "you_uncover_this"):
+    for ability in abilities(p.dungeon[index], "you_uncover_this"):
         said = saying(ruling, room.card_id, ability)
         if ability.self_boost:
             out += _boosted(player, index, ability, said)

@@ -189,7 +189,7 @@ def _fire(
     if room.card_id is None or (p.pending is not None and p.pending.over == index):
         return []
     out: list[ev.EventBase] = []
-    for ability in abilities(room, trigger):
+    for ability in abilities(p.dungeon[index], trigger):
         mark = f"{use_mark(player, index, room.card_id)}:{trigger}"
         if ability.once_per_turn and mark in state.card_uses:
             continue
@@ -261,7 +261,7 @@ def lured(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
         (
             s.top
             for _, s in player.active_rooms()
-            for a in abilities(s.top, "always")
+            for a in abilities(s, "always")
             if any(isinstance(e, DamagePerLured) for e in a.effects)
         ),
         None,

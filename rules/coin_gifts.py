@@ -25,7 +25,7 @@ def gift_ability(receiver: PlayerState, index: int) -> Ability | None:
     stack = receiver.dungeon[index] if index < len(receiver.dungeon) else None
     if stack is None or stack.deactivated or stack.top.card_id is None:
         return None
-    return next(iter(abilities(stack.top, "coins_given")), None)
+    return next(iter(abilities(stack, "coins_given")), None)
 
 
 def boss_gift(state: GameState, receiver: PlayerState) -> tuple[str, str, Ability] | None:

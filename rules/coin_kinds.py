@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from rules.fact import Fact
+from rules.spell_coin_kinds import DamagePerCoin
 
 CoinTrigger = Literal[
     "room_destroyed",  # a Room in any dungeon is destroyed
@@ -211,7 +212,7 @@ def asks_count(effects: Sequence[BaseModel]) -> bool:
     """Whether an ability's effects need a number only the player knows (asked, 0..n)."""
     return any(
         (isinstance(e, GainCoins) and e.per in STATED_COUNTS)
-        or isinstance(e, PlaceCoins | HealthPerCoin)
+        or isinstance(e, PlaceCoins | HealthPerCoin | DamagePerCoin)
         for e in effects
     )
 

@@ -15,6 +15,8 @@ from rules.effects import Ability
 from rules.errors import RulesError
 from rules.models import CardOffer, GameState
 from rules.rulings import Arg, Ruling
+from rules.spell_coin_kinds import DamagePerCoin
+from rules.spell_coins import bought
 
 
 def accepted(state: GameState, offer: CardOffer) -> list[ev.EventBase]:
@@ -47,7 +49,7 @@ def count_choices(state: GameState, offer: CardOffer) -> range:
             most = max(most, min(effect.most, state.player(offer.player).coins))
         elif isinstance(effect, GainCoins) and effect.per in STATED_COUNTS:
             most = max(most, effect.most)
-        elif isinstance(effect, HealthPerCoin):  # as many Coins as the hoard holds
+        elif isinstance(effect, HealthPerCoin | DamagePerCoin):  # as many as the hoard holds
             most = max(most, state.player(offer.player).coins)
     return range(most + 1)
 
@@ -80,7 +82,7 @@ def swapped(state: GameState, offer: CardOffer, other: str | None) -> list[ev.Ev
 def count_question(offer: CardOffer) -> str:
     """The UI key of the question an offer that asks a number puts to its player."""
     effects = _asked(offer).effects
-    if any(isinstance(e, HealthPerCoin) for e in effects):
+    if any(isinstance(e, HealthPerCoin | DamagePerCoin) for e in effects):
         return "table.offer.count.coins_spent"
     place = any(isinstance(e, PlaceCoins) for e in effects)
     return "table.offer.count.place_coins" if place else "table.offer.count.minibosses_shown"
@@ -105,6 +107,8 @@ def answered(state: GameState, offer: CardOffer, count: int | None) -> list[ev.E
                 )
                 continue
             out += minibosses.place_coins(owner, index, count)
+        elif isinstance(effect, DamagePerCoin):  # Pay to Win: the Coins, then the damage
+            out += bought(state, offer, effect, count)
         elif isinstance(effect, HealthPerCoin) and count:  # the Coins, then the Health
             out += minibosses.pay(owner, count)
             if state.walk is not None:

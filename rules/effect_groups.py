@@ -4,7 +4,7 @@ moment, or through a Spell)."""
 
 from __future__ import annotations
 
-from rules import coin_kinds, walk_kinds
+from rules import coin_kinds, rule_change_kinds, spell_coin_kinds, walk_kinds
 
 # Effects the engine applies by itself whenever their card is visible and active.
 PASSIVE_KINDS = frozenset(
@@ -51,4 +51,6 @@ SPELL_KINDS = frozenset(
     }
     | coin_kinds.COIN_FIRED_KINDS
     | walk_kinds.WALK_KINDS  # the Adventure held back, a Room made harmless (walk_spells)
+    | rule_change_kinds.RULE_CHANGE_KINDS  # a Room's ability text ignored (ability_off)
+    | spell_coin_kinds.SPELL_COIN_KINDS  # Coins spent, a Miniboss's level (spell_coins)
 )

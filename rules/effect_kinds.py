@@ -18,6 +18,8 @@ from rules.gift_kinds import CancelLasting, LessPerCoin
 from rules.hold_kinds import HoldEffect
 from rules.item_kinds import ItemEffect
 from rules.room_kinds import RoomEffect
+from rules.rule_change_kinds import RuleChangeEffect
+from rules.spell_coin_kinds import SpellCoinEffect
 from rules.walk_kinds import WalkEffect
 
 TreasureName = Literal["cleric", "fighter", "mage", "thief", "explorer"]
@@ -417,6 +419,8 @@ Effect = Annotated[
     | BossEffect  # a Boss's Level Up used at will (rules.boss_kinds)
     | HoldEffect  # a Hero held in town or at an entrance this turn (rules.hold_kinds)
     | LessPerCoin  # a Room weaker per Coin another player gives (rules.gift_kinds)
-    | CancelLasting,  # a Boss's lasting Level Up off for the turn, for a Coin (Scott)
+    | CancelLasting  # a Boss's lasting Level Up off for the turn, for a Coin (Scott)
+    | RuleChangeEffect  # a rule changed until end of turn (rules.rule_change_kinds)
+    | SpellCoinEffect,  # Coins spent on a Spell, a Miniboss's level (rules.spell_coin_kinds)
     Field(discriminator="kind"),
 ]

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from rules import boss_kinds, coin_kinds, gift_kinds, item_kinds, room_kinds
+from rules import boss_kinds, coin_kinds, gift_kinds, item_kinds, room_kinds, spell_coin_kinds
 from rules.effect_groups import LASTING_KINDS, PASSIVE_KINDS, ROOM_AIMS, SPELL_KINDS
 from rules.effect_kinds import (
     BossTreasureOfAnother,
@@ -116,6 +116,7 @@ Condition = Literal[
     "hero_at_your_entrance",  # a Hero waits at your dungeon's entrance (Efreet's Chamber)
     "fewer_souls_than_any",  # another player has more Souls than you (Finish Him!)
     "all_classes_scored",  # a Cleric, Fighter, Mage and Thief face down in your score (T.P.K.)
+    "more_minibosses",  # you have more Minibosses than each opponent (Sabotage!)
 ]
 
 
@@ -143,7 +144,11 @@ BaseOffer = Literal[
     "swap_soul",  # a face-down Hero of the owner's out, one from the decks in (its Souls)
 ]
 OfferKind = (
-    BaseOffer | coin_kinds.CoinOffer | item_kinds.ItemOffer | room_kinds.RoomOffer
+    BaseOffer
+    | coin_kinds.CoinOffer
+    | item_kinds.ItemOffer
+    | room_kinds.RoomOffer
+    | spell_coin_kinds.SpellCoinOffer  # Rage!'s doubling (rules.spell_coins)
 )  # the expansions' questions (rules.coin_kinds, item_kinds), Rooms moved (room_kinds)
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -288,6 +293,8 @@ class Ability(Fact):
             return asked
         if asked_room := room_kinds.room_offer(self.effects):  # Rooms moved, a die rolled
             return asked_room
+        if given := spell_coin_kinds.spell_coin_offer(self.effects):  # Ancient Guardtower
+            return given
         kinds = [e.kind for e in self.effects]
         if kinds == ["remove_survivor"]:  # which Hero: asked (rules.walk_spells)
             return "remove_survivor"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import card_triggers, phases
+from rules import card_triggers, phases, turn_bars
 from rules import events as ev
 from rules.build import reactivate_all
 from rules.models import GameState, PlayerState
@@ -77,7 +77,10 @@ def end_turn(state: GameState) -> list[ev.EventBase]:
         elif state.deck_emptied_turn is not None and state.deck_emptied_turn <= state.turn:
             ended = best_of(state, in_game, "R-END-FIVESIX", "end.fivesix_deck", {})
     else:
-        out_now = [p for p in in_game if state.wounds(p.name) >= 5]
+        out += turn_bars.said(state, in_game)  # Meddling Kids!, Extra Life's Reward
+        out_now = [
+            p for p in in_game if state.wounds(p.name) >= 5 and not turn_bars.spared(state, p.name)
+        ]
         for p in out_now:
             out.append(
                 ev.PlayerEliminated(
@@ -90,7 +93,9 @@ def end_turn(state: GameState) -> list[ev.EventBase]:
                 )
             )
         left = [p for p in in_game if p not in out_now]
-        winners = [p for p in left if state.souls(p.name) >= 10]
+        winners = [
+            p for p in left if state.souls(p.name) >= 10 and not turn_bars.cannot_win(state, p.name)
+        ]
         if len(winners) == 1:
             w = winners[0]
             ended = ev.GameEnded(
@@ -104,7 +109,7 @@ def end_turn(state: GameState) -> list[ev.EventBase]:
         elif winners:
             names = " and ".join(p.name for p in winners)
             ended = best_of(state, winners, "R-END-WIN", "end.win_tiebreak", {"players": names})
-        elif len(left) == 1:
+        elif len(left) == 1 and not turn_bars.cannot_win(state, left[0].name):
             ended = ev.GameEnded(
                 winners=(left[0].name,),
                 ruling=Ruling(rule="R-END-LAST", key="end.last", args={"player": left[0].name}),

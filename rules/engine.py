@@ -25,6 +25,7 @@ from rules import (
     minibosses,
     phases,
     room_order,
+    spell_bars,
     spells,
 )
 from rules import commands as cmd
@@ -371,7 +372,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             else:
                 fold.add([*asked, *end_turn(state)])
         case cmd.CastSpell(player=name):
-            fold.add(spells.cast(state, command, acting_player(state, name)))
+            fold.add(spell_bars.cast(state, command, acting_player(state, name)))
             _after_walk(fold)
         case cmd.AnswerCardEffect(player=name, card_id=card_id, accept=accept):
             heal = spells.find_offer(state, name, card_id).offer == "heal_wound"

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
+from rules.ability_off import DungeonAbilitiesBack, DungeonAbilitiesOff, RoomAbilityOff
 from rules.effects import OfferKind
 from rules.event_base import EventBase as EventBase
 from rules.models import (
@@ -438,7 +439,10 @@ Event = Annotated[
     | ScoredHeroTaken
     | HeroRemoved
     | RoomsRearranged  # Rooms moved within a dungeon (rules.room_events)
-    | RoomUncovered,
+    | RoomUncovered
+    | RoomAbilityOff  # a Room's ability text ignored until end of turn (rules.ability_off)
+    | DungeonAbilitiesOff  # ...while a Hero walks the dungeon (Cheat Code)
+    | DungeonAbilitiesBack,
     Field(discriminator="type"),
 ]
 

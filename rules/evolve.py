@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules import ability_off, expansion_evolve, phases, room_events, turn_marks
 from rules import events as ev
-from rules import expansion_evolve, phases, room_events, turn_marks
 from rules.models import CardOffer, GameState, PlayerState, RoomStack, ScoredHero, Walk
 from rules.outcome import Outcome
 
@@ -72,6 +72,8 @@ def _room_revealed(event: ev.RoomRevealed, state: GameState) -> GameState:
                 "counters": 0,
                 "extra_treasure": (),
                 "no_treasure": False,
+                "ability_off": False,  # the covered Room's, not the new one's
+                "ability_off_while": None,
             }
         )
     return state.with_player(event.player, dungeon=tuple(dungeon), pending=None)
@@ -145,7 +147,15 @@ def _turn_started(event: ev.TurnStarted, state: GameState) -> GameState:
                 "built_this_phase": False,
                 # "Until end of turn" Spell boosts are over (R-CARD-EFFECT).
                 "dungeon": tuple(
-                    s.model_copy(update={"boost": 0, "extra_treasure": (), "no_treasure": False})
+                    s.model_copy(
+                        update={
+                            "boost": 0,
+                            "extra_treasure": (),
+                            "no_treasure": False,
+                            "ability_off": False,
+                            "ability_off_while": None,
+                        }
+                    )
                     for s in p.dungeon
                 ),
             }
@@ -429,4 +439,5 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     ev.HeroRemoved: _hero_removed,
     **expansion_evolve.FOLDS,
     **room_events.FOLDS,  # Rooms moved within a dungeon
+    **ability_off.FOLDS,  # a Room's ability text ignored until end of turn
 }

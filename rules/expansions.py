@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from rules import coin_effects, coin_gifts, item_effects, items, minibosses, room_order, walk_spells
+from rules import (
+    coin_effects,
+    coin_gifts,
+    item_effects,
+    items,
+    minibosses,
+    room_order,
+    silenced_dungeon,
+    turn_bars,
+    walk_spells,
+)
 from rules import commands as cmd
 from rules import events as ev
 from rules.errors import RulesError, acting_player
@@ -109,5 +119,7 @@ def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
     if state.setup.ruleset.minibosses:  # Coins and Minibosses from card abilities
         out += coin_effects.after(state, event)
     out += walk_spells.entered(state, event)  # a harmless Room's Health (Fairy Fountain)
+    out += turn_bars.entered(state, event)  # Heroes entering, counted (Meddling Kids!)
+    out += silenced_dungeon.carrier_walks(state, event)  # a dungeon silenced (Cheat Code)
     out += room_order.hand_asked(state, event)  # Spells in hand counted (Magipede)
     return out + coin_effects.lured(state, event)  # Heroes lured, counted (Doppelganger Hive)

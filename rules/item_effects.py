@@ -174,7 +174,7 @@ def _magnet(state: GameState, index: int | None) -> list[ev.EventBase]:
     if stack is None or stack.deactivated or stack.top.card_id is None:
         return []
     out: list[ev.EventBase] = []
-    for ability in abilities(stack.top, "hero_enters"):
+    for ability in abilities(stack, "hero_enters"):
         if not any(isinstance(e, TakeItem) for e in ability.effects):
             continue
         mark = f"{use_mark(owner.name, index, stack.top.card_id)}:take_item"

@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from rules.fact import Fact
+from rules.rule_change_kinds import ITEM_RULE_KINDS
 
 ItemTrigger = Literal[
     "carrier_enters_dungeon",  # the Hero carrying this Item enters a dungeon
@@ -29,6 +30,7 @@ ItemOffer = Literal[  # a Room to pick (deactivated until end of turn, doubled),
     "deactivate_trap_room_any",
     "raise_hero_health",  # the walking Hero gets +Health until end of turn
     "double_own_monster_room",  # one of the owner's Monster Rooms: twice its damage
+    "ability_off_room_any",  # a Room in any dungeon: its ability text ignored (Cheat Code)
 ]
 
 
@@ -116,7 +118,7 @@ class PickRoom(Fact):
     their own Monster Rooms whose damage is doubled until end of turn (``double``)."""
 
     kind: Literal["pick_room"] = "pick_room"
-    action: Literal["deactivate", "destroy", "double"]
+    action: Literal["deactivate", "destroy", "double", "ignore_ability"]
     room_type: Literal["monster", "trap", "any"] = "any"
     advanced_only: bool = False
     opponents_only: bool = False
@@ -204,7 +206,7 @@ def item_handling(trigger: str, effects: Sequence[BaseModel]) -> Literal["auto",
     if item_offer(trigger, effects) is not None:
         return "prompt"  # a Room that may take the entering Hero's Item: asked
     kinds = {getattr(e, "kind", "") for e in effects}
-    if trigger not in ITEM_TRIGGERS or not kinds or not kinds <= ITEM_KINDS:
+    if trigger not in ITEM_TRIGGERS or not kinds or not kinds <= ITEM_KINDS | ITEM_RULE_KINDS:
         return None
     return "prompt" if trigger == "item_used" else "auto"
 

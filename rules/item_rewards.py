@@ -6,7 +6,7 @@ share (``rules.item_effects``).
 
 from __future__ import annotations
 
-from rules import adventure, build, spell_effects
+from rules import adventure, build, spell_effects, turn_bars
 from rules import events as ev
 from rules.card_effects import ability_ref, effects_of, room_damage
 from rules.card_offers import offer_rooms
@@ -24,6 +24,7 @@ from rules.item_kinds import (
     TakeItem,
 )
 from rules.models import CardOffer, GameState, PlayerState
+from rules.rule_change_kinds import NoWoundLoss
 from rules.rulings import Arg, Ruling
 from rules.turn_marks import survivors
 from rules.walk_kinds import RemoveSurvivor
@@ -93,6 +94,7 @@ _PICKS: dict[tuple[str, str, bool], OfferKind] = {
     ("deactivate", "monster", False): "deactivate_monster_room_any",
     ("deactivate", "trap", False): "deactivate_trap_room_any",
     ("double", "monster", False): "double_own_monster_room",
+    ("ignore_ability", "any", False): "ability_off_room_any",  # Cheat Code
 }
 
 
@@ -146,6 +148,8 @@ def _reward(
         ]
     if isinstance(effect, PickRoom):
         return [pick_asked(player.name, card.id, card.name, effect, said)]
+    if isinstance(effect, NoWoundLoss):  # Extra Life: no loss by Wounds this turn
+        return [ev.Noted(ruling=said), turn_bars.spare(player.name, card.id, card.name)]
     if isinstance(effect, RemoveSurvivor):  # which survivor: asked (rules.walk_spells)
         if not survivors(state, player.name):
             return nothing

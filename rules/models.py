@@ -9,9 +9,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from rules.effects import OfferKind
+from rules.frozen import Frozen as Frozen
+from rules.frozen import NonNegative as NonNegative
+from rules.item_models import Item as Item
+from rules.item_models import ItemCard as ItemCard
+from rules.item_models import ItemChoice as ItemChoice
+from rules.item_models import ItemClass as ItemClass
+from rules.item_models import ItemTable as ItemTable
+from rules.item_models import OwnedItem as OwnedItem
 from rules.names import CardName as CardName
 from rules.names import PlayerName as PlayerName
 from rules.outcome import Outcome
@@ -22,13 +30,6 @@ TREASURES: tuple[Treasure, ...] = ("cleric", "fighter", "mage", "thief", "explor
 Phase = Literal["setup", "beginning", "build", "bait", "adventure", "end", "over"]
 
 Name = Annotated[str, Field(min_length=1, max_length=40)]
-NonNegative = Annotated[int, Field(ge=0)]
-
-
-class Frozen(BaseModel):
-    """Base for every value of the game: immutable, strict about unknown fields."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Room(Frozen):
@@ -81,10 +82,17 @@ class RoomStack(Frozen):
     counters: NonNegative = 0  # +1 counters on the top Room: +1 damage each (R-CARD-EFFECT)
     extra_treasure: tuple[Treasure, ...] = Field(default=(), max_length=8)  # until end of turn
     no_treasure: bool = False  # until end of turn it shows none (Decapitator)
+    ability_off: bool = False  # until end of turn its ability text is ignored (Sabotage!)
+    ability_off_while: int | None = None  # ...while this Hero walks the dungeon (Cheat Code)
 
     @property
     def top(self) -> Room:
         return self.rooms[-1]
+
+    @property
+    def ability_ignored(self) -> bool:
+        """Whether the top Room's ability text is ignored now (``rules.ability_off``)."""
+        return self.ability_off or self.ability_off_while is not None
 
 
 class HeroCard(Frozen):
@@ -115,84 +123,6 @@ class Hero(Frozen):
 
     def label(self) -> str:
         return f"{self.card.label()} #{self.id + 1}"
-
-
-ItemClass = Literal["cleric", "fighter", "mage", "thief", "explorer", "any"]
-
-
-class ItemCard(Frozen):
-    """An Item card's printed facts (Tools of Hero-Kind): the Hero classes that may take it,
-    or ``("any",)`` for a universal Item."""
-
-    name: str = Field(default="", max_length=60)
-    treasure: tuple[ItemClass, ...] = Field(min_length=1, max_length=2)
-    card_id: str | None = None
-
-    @model_validator(mode="after")
-    def _any_alone(self) -> ItemCard:
-        if "any" in self.treasure and len(self.treasure) > 1:
-            raise ValueError("a universal Item ('any') names no other class")
-        return self
-
-    @property
-    def universal(self) -> bool:
-        return self.treasure == ("any",)
-
-    def fits(self, hero: HeroCard) -> bool:
-        """R-ITEM: a universal Item fits every Hero, others a Hero of a class they name;
-        a starred Hero takes none."""
-        if hero.star:
-            return False
-        return self.universal or bool(set(self.treasure) & set(hero.treasure))
-
-    def label(self) -> str:
-        if self.name:
-            return self.name
-        return "universal Item" if self.universal else f"{'/'.join(self.treasure)} Item"
-
-
-class Item(Frozen):
-    """A revealed Item; ``id`` is its reveal order in this game (0 = first revealed)."""
-
-    id: NonNegative
-    card: ItemCard
-
-    def label(self) -> str:
-        return f"{self.card.label()} #{self.id + 1}"
-
-
-class OwnedItem(Frozen):
-    """An Item in a player's scoring area: face up it may be used once (R-ITEM)."""
-
-    item: NonNegative
-    face_up: bool
-
-
-class ItemChoice(Frozen):
-    """A player who won an Item while another lay face up may turn any one of ``items``
-    face up instead, until the player uses an Item or ``turn`` ends (R-ITEM)."""
-
-    player: str
-    items: tuple[NonNegative, ...]
-    turn: NonNegative
-
-
-class ItemTable(Frozen):
-    """Where every revealed Item is (R-ITEM): waiting in town for a Hero, carried by a Hero,
-    or (in ``PlayerState.items``) with a player. ``deck_left`` counts the unrevealed ones."""
-
-    revealed: tuple[Item, ...] = ()
-    waiting: tuple[NonNegative, ...] = ()  # revealed, no Hero has taken them yet
-    carried: tuple[tuple[NonNegative, NonNegative], ...] = ()  # (hero, item)
-    deck_left: NonNegative = 0
-    revealed_turn: NonNegative = 0  # the last turn whose Items were revealed
-    choices: tuple[ItemChoice, ...] = ()
-
-    def item(self, item_id: int) -> Item:
-        return self.revealed[item_id]
-
-    def carried_by(self, hero_id: int) -> int | None:
-        return next((i for h, i in self.carried if h == hero_id), None)
 
 
 class ScoredHero(Frozen):

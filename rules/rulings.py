@@ -23,6 +23,8 @@ from rules.item_messages import ITEM_MESSAGES
 from rules.plurals import Arg as Arg
 from rules.plurals import render
 from rules.room_messages import ROOM_MESSAGES
+from rules.rule_change_messages import RULE_CHANGE_MESSAGES
+from rules.spell_coin_messages import SPELL_COIN_MESSAGES
 from rules.squads.messages import SQUAD_MESSAGES
 
 RuleId = Literal[
@@ -442,4 +444,6 @@ MESSAGES: dict[str, str] = {
     **BOSS_MESSAGES,  # a Boss's Level Up used at will (rules/boss_messages.py)
     **SQUAD_MESSAGES,  # the squad game (rules/squads/messages.py)
     **FOLLOW_MESSAGES,  # steps that come by themselves (rules/follow_messages.py)
+    **RULE_CHANGE_MESSAGES,  # rules changed until end of turn (rules/rule_change_messages.py)
+    **SPELL_COIN_MESSAGES,  # Coins spent on a Spell, a Miniboss's level (spell_coin_messages)
 }

@@ -13,6 +13,7 @@ from collections import Counter
 from rules import adventure, card_table
 from rules import commands as cmd
 from rules import events as ev
+from rules.ability_off import more_minibosses
 from rules.card_offers import offer_bosses
 from rules.effect_kinds import (
     DamageEntrance,
@@ -27,6 +28,7 @@ from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, RulesError
 from rules.lasting_effects import treasure_changed
 from rules.models import CardOffer, GameState, PlayerState
+from rules.rule_change_kinds import NAMES_PLAYER
 from rules.rulings import Ruling
 from rules.turn_marks import destroyed_count
 from rules.walk_kinds import NAMES_HERO
@@ -150,17 +152,28 @@ def condition_holds(state: GameState, player: str, condition: str) -> bool:
         scored = state.player(player).scored
         shown = {t for s in scored if not s.face_up for t in state.hero(s.hero).card.treasure}
         return {"cleric", "fighter", "mage", "thief"} <= shown
+    if condition == "more_minibosses":  # Sabotage!'s second choice
+        return more_minibosses(state, player)
     return True
 
 
 def chosen_spell(
-    state: GameState, caster: str, card: CardEffects, hero: int | None = None
+    state: GameState,
+    caster: str,
+    card: CardEffects,
+    hero: int | None = None,
+    room: int | None = None,
 ) -> Ability:
     """The Spell's ability the engine casts: of an "OR" card, the later choice the engine
     carries out whose condition holds (Super Effective!'s +4 with one Hero lured: the
     better choice), else the first; a choice that names a Hero (Finish Him!'s survivor)
-    only when the cast names one (``hero``), refused when its condition does not hold."""
+    only when the cast names one (``hero``), refused when its condition does not hold; a
+    choice that names a player (Meddling Kids!) when the cast names no Room (``room``)."""
     for ability in reversed(card.abilities[1:]):
+        if any(e.kind in NAMES_PLAYER for e in ability.effects):
+            if room is None:
+                return ability
+            continue
         if any(e.kind in NAMES_HERO for e in ability.effects):
             if hero is None:
                 continue

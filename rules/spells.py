@@ -9,6 +9,7 @@ from town); any other effect is logged as a reminder that the players carry out 
 from __future__ import annotations
 
 from rules import (
+    ability_off,
     adventure,
     build,
     card_triggers,
@@ -18,8 +19,10 @@ from rules import (
     item_rewards,
     lasting_effects,
     room_order,
+    spell_coins,
     spell_effects,
     spell_souls_rooms,
+    turn_bars,
     walk_spells,
 )
 from rules import commands as cmd
@@ -56,7 +59,9 @@ from rules.item_kinds import FlipItem
 from rules.models import CardOffer, GameState, PlayerState
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS, room_offer
+from rules.rule_change_kinds import RULE_CHANGE_KINDS
 from rules.rulings import Ruling
+from rules.spell_coin_kinds import SPELL_COIN_KINDS
 from rules.spell_souls_rooms import SOULS_ROOMS_KINDS
 from rules.walk_kinds import WALK_KINDS
 
@@ -94,7 +99,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     spell_ability(command.card_id)  # refused unless it is a Spell
     card = effects_of(command.card_id)
     assert card is not None
-    ability = spell_effects.chosen_spell(state, caster.name, card, command.hero)
+    ability = spell_effects.chosen_spell(state, caster.name, card, command.hero, command.room)
     if ability.timing != "any" and state.phase != ability.timing:
         raise PhaseError("R-CARD-EFFECT", "err.spell_phase", card=card.name, phase=ability.timing)
     played = card_triggers.spell_played(state, caster.name, card.name)
@@ -147,6 +152,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                 "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
             )
             out.append(spell_effects.aimed_at(player, index, ability, picked, said))
+        elif effect.kind in RULE_CHANGE_KINDS:  # Sabotage!, Meddling Kids!, Short Circuit
+            out.append(turn_bars.cast(state, command, effect, card.id, card.name))
         elif isinstance(effect, FlipItem):  # Excavation: the Item named, turned over
             out += item_flips.turned_over(state, command.item, card.name)
         elif isinstance(effect, RoomTreasure):  # Meteorite: until end of turn
@@ -209,6 +216,9 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out += walk_spells.cast(state, caster, ability, effect, command, card.name)
         elif effect.kind in SOULS_ROOMS_KINDS:  # T.P.K., Respawn, Internship
             out += spell_souls_rooms.cast(state, caster, card.name, effect, command)
+        elif effect.kind in SPELL_COIN_KINDS:  # Coins spent, a Miniboss's level
+            aim = _target_room(state, command, card.name)
+            out += spell_coins.cast(state, caster, card, ability, aim)
         elif effect.kind in COIN_FIRED_KINDS:  # Rise of the Minibosses: Coins
             out += coin_effects.cast(state, caster, card, ability)
         elif isinstance(effect, MoveHero) and effect.to == "opponent_entrance":
@@ -279,7 +289,7 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
     """Whether the offered ability still has something to aim at (else it may lapse)."""
     if offer.offer == "heal_wound":
         return state.can_heal(offer.player)
-    if offer.offer in ("may", "double_treasure", "counter_on_built", "count"):
+    if offer.offer in ("may", "double_treasure", "counter_on_built", "count", spell_coins.DOUBLE):
         return True
     if offer.offer in ROOM_OFFERS:  # Rooms moved or uncovered, a die (rules.room_choices)
         return has_choice(state, offer)
@@ -376,7 +386,9 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         if place not in offer_places(state, offer.offer, offer.player):
             raise RulesError("R-CARD-EFFECT", "err.offer_place", card=offer.card)
         aimed = state.player(place[0])
-        if offer.offer.startswith("deactivate"):
+        if offer.offer == ability_off.OFFER:  # Cheat Code's Reward: its text ignored
+            out.append(ability_off.switched_off(aimed, place[1], offer.card))
+        elif offer.offer.startswith("deactivate"):
             out.append(build.deactivate(state, aimed, place[1]))
         else:
             out.append(build.destroy(state, aimed, place[1]))
@@ -388,6 +400,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         out += room_order.answered(state, offer, command)
     elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)
         out += coin_questions.answered(state, offer, command.count)
+    elif offer.offer in spell_coins.OFFERS:  # Rage!'s doubling, Ancient Guardtower's Coin
+        out += spell_coins.answered(state, offer, command.target)
     elif offer.offer == "may":  # the players carry it out; a price in Coins is paid here
         out += coin_questions.accepted(state, offer) + item_rewards.accepted(state, offer)
     elif offer.offer in ("destroy_own_room", "destroy_room_own"):

@@ -27,13 +27,14 @@ from rules.card_effects import registry
 from rules.coin_kinds import COIN_KINDS
 from rules.errors import RulesError
 from rules.evolve import evolve
-from rules.models import GameState, Room, RoomStack
+from rules.models import GameState, Miniboss, MinibossCard, Room, RoomStack
 from rules.spells import carried_out
 
 ROOMS = sorted(i for i, card in registry().items() if card.kind == "room")
 SPELLS = sorted(  # cast by the engine, or asking which Rooms move or what a die showed
     i for i, card in registry().items() if card.kind == "spell" and carried_out(card.abilities[0])
 )
+SPIKE = MinibossCard(name="Spike", card_id="RMB055")
 CLASSES = ("cleric", "fighter", "mage", "thief", "explorer")
 ITEMS = sorted(i for i, card in registry().items() if card.kind == "item")
 # Bosses whose Level Up lasts for the rest of the game (conditions, Souls, treasure, Coins,
@@ -142,9 +143,11 @@ def _action(state: GameState, pick: int, n: int) -> Any:
 
 
 def _stack(room: Room, n: int, under: Room) -> RoomStack:
-    """A place of a random dungeon: ``n`` % 3 +1 counters, and (``n`` 4) a Room covered
-    beneath, which Mando or Alien Excavator may bring back up."""
-    return RoomStack(rooms=(under, room) if n == 4 else (room,), counters=n % 3)
+    """A place of a random dungeon: ``n`` % 3 +1 counters, (``n`` 4) a Room covered
+    beneath, which Mando or Alien Excavator may bring back up, and (``n`` 3) a face-up
+    Miniboss at Level 2 (Rage!, Sabotage!'s second choice)."""
+    mini = Miniboss(card=SPIKE, level=2, face_down=False) if n == 3 else None
+    return RoomStack(rooms=(under, room) if n == 4 else (room,), counters=n % 3, miniboss=mini)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -12,11 +12,12 @@ from typing import NamedTuple
 
 import flet as ft
 
+from companion.i18n import Translator
+from companion.theme import TOUCH, TREASURE_LOOKS, ink_on, treasure_letter
 from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import with_carried_item
 from companion.ui.table.rulings import card_label
-from companion.ui.table.town import hero_chip
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules import flow
 from rules.commands import (
@@ -88,6 +89,11 @@ class AdventurePanel:
         self.ctx = ctx
 
     def view(self) -> ft.Control:
+        """The Hero walking, where, its damage against its Health, then the buttons a
+        table taps all through a walk (Next, damage, Finish); the rarely used ones wait
+        behind "More" (``MoreActions``). A Bait tap puts the whole panel on screen, and
+        each control it sends costs the tap time on the server and in the browser (#31):
+        the Hero is one line of words, the damage one text, nothing is drawn hidden."""
         ctx = self.ctx
         tr = ctx.app.tr
         state = ctx.state
@@ -103,6 +109,8 @@ class AdventurePanel:
             name = (top.name or tr(f"room.kind.{top.kind}")) if top else "?"
             where = tr("table.in_room", n=walk.room + 1, room=name, player=walk.player)
         dying = flow.lethal(state)
+        # The damage over its Health, big, and what the two numbers are under it, small:
+        # one text.
         damage = tagged(
             "walk-damage",
             ft.Text(
@@ -115,6 +123,12 @@ class AdventurePanel:
                 weight=ft.FontWeight.BOLD,
                 color=ft.Colors.ERROR if dying else None,
                 text_align=ft.TextAlign.CENTER,
+                spans=[
+                    ft.TextSpan(
+                        f"\n{tr('table.damage_label')}",
+                        ft.TextStyle(size=14, italic=True, weight=ft.FontWeight.NORMAL),
+                    )
+                ],
             ),
         )
         queue = [
@@ -128,43 +142,26 @@ class AdventurePanel:
         def kept(b: AdvButton) -> ft.Control:
             # The same words and command all Adventure long: built once, not at every tap
             # (a damage tap is the one a table makes most often, #13).
-            return ctx.memo(
-                b.identifier,
-                (),
-                lambda: big_button(
-                    b.identifier,
-                    tr(b.words, **dict(b.args)),
-                    on_tap(act, b.command),
-                    icon=b.icon,
-                    primary=b.primary,
-                    expand=b.expand,
-                ),
-                sealed=True,
-            )
+            return ctx.memo(b.identifier, (), lambda: adv_button(tr, b, act), sealed=True)
 
-        # The +N amount is the stepper's own state: its − and + draw it alone again.
         lang = ctx.app.settings.lang
-        stepper = ctx.place(
-            "adv-damage-n-group", lambda: DamageStepper(lang, self.act, key="adv-damage-n")
-        )
-        row1: list[ft.Control] = [
-            kept(DAMAGE_1),
-            stepper,
-            kept(HEAL),
-        ]
         body: list[ft.Control] = [
-            _chip(ctx, hero, "walk-hero"),
+            _hero_line(ctx, hero, "walk-hero"),
             tagged("walk-where", ft.Text(where, size=18)),
             damage,
-            ft.Text(tr("table.damage_label"), size=14, italic=True, text_align=ft.TextAlign.CENTER),
         ]
         if walk.skip_next:
             body.append(ft.Text(tr("table.skip_armed"), size=16, italic=True))
+        body.append(kept(NEXT))
+        if in_room:  # damage is dealt in a Room (none at the entrance: no row for it)
+            # The +N amount is the stepper's own state: its − and + draw it alone again.
+            stepper = ctx.place(
+                "adv-damage-n-group", lambda: DamageStepper(lang, act, key="adv-damage-n")
+            )
+            body.append(ft.Row([kept(DAMAGE_1), stepper], wrap=True, spacing=6, run_spacing=6))
         body += [
-            kept(NEXT),
-            ft.Row(row1 if in_room else [], wrap=True, spacing=6, run_spacing=6),
-            ft.Row([kept(b) for b in SEND], wrap=True, spacing=6, run_spacing=6),
-            ft.Column([kept(b) for b in FINISH], spacing=6),
+            *(kept(b) for b in FINISH),
+            ctx.place("adv-more", lambda: MoreActions(lang, in_room, act, key="adv-more")),
             slot_error(ctx, SLOT),
         ]
         if queue:
@@ -174,6 +171,60 @@ class AdventurePanel:
     def act(self, command: Command) -> None:
         """Send one of the Adventure's commands (a refusal shows under its buttons)."""
         self.ctx.play(SLOT, command)
+
+
+def adv_button(tr: Translator, b: AdvButton, act: Callable[[Command], None]) -> ft.Control:
+    """One of the Adventure's buttons, in words, sending its command."""
+    return big_button(
+        b.identifier,
+        tr(b.words, **dict(b.args)),
+        on_tap(act, b.command),
+        icon=b.icon,
+        primary=b.primary,
+        expand=b.expand,
+    )
+
+
+@memo_component
+def MoreActions(lang: str, in_room: bool, act: Callable[[Command], None]) -> ft.Control:
+    """The Adventure's rarely used buttons (heal, kill, skip a Room, send the Hero back)
+    behind one "More" button: drawn only once it is tapped open, folded again after one
+    of them acted.
+
+    Whether it is open is this component's own state: opening it draws it alone again
+    (no game change, no engine). ``lang`` is a prop so a language change draws it again;
+    ``in_room``, since healing is for a Hero in a Room."""
+    tr = table_app().tr
+    opened, set_opened = ft.use_state(False)
+
+    def flip(_e: object) -> None:
+        set_opened(not opened)
+        # Flet draws this component again on its own: nothing else on the page changed.
+        ft.context.mark_update_called()  # type: ignore[no-untyped-call]
+
+    def acted(command: Command) -> None:
+        set_opened(False)
+        act(command)
+
+    more = tagged(
+        "adv-more",
+        ft.TextButton(
+            content=tr("table.adv_more_hide" if opened else "table.adv_more"),
+            icon=ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE,
+            on_click=flip,
+            height=TOUCH,
+        ),
+    )
+    if not opened:
+        return more
+    rare = [HEAL, *SEND] if in_room else list(SEND)
+    return ft.Column(
+        [
+            more,
+            ft.Row([adv_button(tr, b, acted) for b in rare], wrap=True, spacing=6, run_spacing=6),
+        ],
+        spacing=6,
+    )
 
 
 @memo_component
@@ -238,8 +289,32 @@ def _waiting(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
     return ctx.memo(identifier, (hero, ctx.state.items), build, sealed=True)
 
 
-def _chip(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
-    """``hero_chip``, built again only when the Hero or the Items changed (the line shows
-    the Item a Hero carries): a damage tap changes the walk's damage, not the Hero."""
+def _hero_line(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
+    """``walking_line``, built again only when the Hero or the Items changed (the line
+    shows the Item a Hero carries): a damage tap changes the walk's damage, not the Hero."""
     key = (hero, ctx.state.items)
-    return ctx.memo(identifier, key, lambda: hero_chip(ctx, hero, identifier), sealed=True)
+    return ctx.memo(identifier, key, lambda: walking_line(ctx, hero, identifier), sealed=True)
+
+
+def walking_line(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
+    """The Hero walking, in one line of words: its name and number, its treasure (a
+    coloured letter each, read by name), its Health and whether it is Epic, "Tieg #3 M
+    · 6 Health" (and the Item it carries under it). One text, not a row of eleven
+    controls: a Bait tap puts it on screen (#31)."""
+    tr = ctx.app.tr
+    card = hero.card
+    spans = [
+        ft.TextSpan(
+            f" {treasure_letter(t, tr(f'treasure.{t}'))} ",
+            ft.TextStyle(bgcolor=TREASURE_LOOKS[t].colour, color=ink_on(TREASURE_LOOKS[t].colour)),
+            semantics_label=tr(f"treasure.{t}"),
+        )
+        for t in card.treasure
+    ]
+    rest = f" · {tr('table.health', health=card.health)}"
+    if card.epic and card.name:  # an unnamed one is labelled "Epic ... Hero"
+        rest += f" · {tr('table.epic')}"
+    spans.append(ft.TextSpan(rest, ft.TextStyle(weight=ft.FontWeight.NORMAL)))
+    label = capitalized(card_label(tr, hero.label()))
+    line = ft.Text(f"{label} ", size=17, weight=ft.FontWeight.BOLD, spans=spans)
+    return tagged(identifier, with_carried_item(ctx, hero, identifier, line))

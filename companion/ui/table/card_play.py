@@ -17,6 +17,7 @@ from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.room_picks import room_picks
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.table.spell_items import item_choices, picks_item
+from companion.ui.table.spell_players import NO_ROOM, names_player_instead, player_choices
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
 from rules.card_offers import (
@@ -118,7 +119,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
             (f"offer-{n}-count-{k}", str(k), yes.model_copy(update={"count": k}))
             for k in count_choices(state, offer)
         ]
-    elif offer.offer == "swap_hoard_with":  # one button per other player
+    elif offer.offer in ("swap_hoard_with", "coin_for_spell"):  # one per other player
         picks = [
             (f"offer-{n}-player-{who}", who, yes.model_copy(update={"target": who}))
             for who in hoard_partners(state, offer.player)
@@ -129,6 +130,7 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
         "double_treasure",
         "damage_entrance",
         "counter_on_built",
+        "double_aimed_room",  # Rage!'s doubling (rules.spell_coins)
     ):
         return None
     elif offer.offer == "boss_treasure_of_another":  # Mirrax: "Bo · fighter"
@@ -263,6 +265,8 @@ class SpellPanel:
             body += self._heroes("soul", souls)
         elif target == "hero":
             body += self._heroes("hero", list(state.town))
+        if names_player_instead(effects_of(self.spell)):  # Meddling Kids!: or a player
+            body += player_choices(ctx, self.target, lambda t: self._set(target=t))
         if picks_item(effects_of(self.spell)):  # Excavation: which Item
             body += item_choices(ctx, self.item, lambda i: self._set(item=i))
         if self._picks_treasure():  # Secret Stash: which treasure
@@ -390,7 +394,7 @@ class SpellPanel:
             player=self.caster,
             card_id=self.spell,
             target=self.target[0] if self.target else None,
-            room=self.target[1] if self.target else None,
+            room=self.target[1] if self.target and self.target[1] != NO_ROOM else None,
             hero=self.hero,
             treasure=self.treasure,
             item=self.item,

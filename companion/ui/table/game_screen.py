@@ -38,7 +38,7 @@ from companion.ui.table.forecast import bait_forecast
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
 from companion.ui.table.pinned_scores import pin_scores
-from companion.ui.table.rulings import ruling_row
+from companion.ui.table.rulings import ruling_lines
 from companion.ui.table.scoreboard import Scoreboard
 from companion.ui.table.table_sync import ready_marks, reveal_here, reveal_note, sync_top
 from companion.ui.table.town import TownPanel
@@ -431,10 +431,11 @@ class GameScreen:
         # past it (R-FOLLOWS: nobody lured, the turn ended) says so here.
         baited = self.state.phase == "adventure"
         rows = [
-            ruling_row(self.app, e.ruling, f"last-step-{n}")
+            line
             for n, e in enumerate(events, 1)
             if e.ruling.key != "turn.phase"
             and not (baited and isinstance(e, ev.HeroLured | ev.HeroStayed))
+            for line in ruling_lines(self.app, e.ruling, f"last-step-{n}")
         ]
         if not rows:
             return None

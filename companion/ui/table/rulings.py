@@ -26,8 +26,12 @@ from rules.rulings import Arg, Ruling, as_sentence, explain, with_ability
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
 
-#: A rule link's words: the rule id, bold, a little smaller than the ruling above it.
-LINK_STYLE = ft.ButtonStyle(text_style=ft.TextStyle(size=15, weight=ft.FontWeight.BOLD))
+#: A rule link's words: the rule id, bold, a little smaller than the ruling above it, at
+#: the start of its line under the ruling (a column of rulings stretches the link).
+LINK_STYLE = ft.ButtonStyle(
+    text_style=ft.TextStyle(size=15, weight=ft.FontWeight.BOLD),
+    alignment=ft.Alignment.CENTER_LEFT,
+)
 _PHASE_WORDS = {"build", "bait", "adventure", "beginning", "setup", "end", "over"}
 #: Arguments that name a card: a card without a name is labelled by the engine in English
 #: (``rules.models``: "trap Room", "Epic fighter/mage Hero #3", "universal Item #1").
@@ -167,13 +171,21 @@ def refusal_link(app: TableApp, refusal: Refusal, identifier: str) -> ft.Control
 
 def ruling_row(app: TableApp, ruling: Ruling, identifier: str, size: int = 16) -> ft.Control:
     """A ruling: its sentence (wrapping) and the rule link under it."""
-    return tagged(
-        identifier,
-        ft.Column(
-            [
-                ft.Text(ruling_text(app.tr, ruling.key, ruling.args), size=size),
-                rule_link(app, ruling.rule, f"{identifier}-rule"),
-            ],
-            spacing=0,
-        ),
-    )
+    link = rule_link(app, ruling.rule, f"{identifier}-rule")
+    return tagged(identifier, ft.Column([_sentence(app, ruling, size), link], spacing=0))
+
+
+def ruling_lines(
+    app: TableApp, ruling: Ruling, identifier: str, size: int = 16
+) -> list[ft.Control]:
+    """A ruling as two controls for a column of rulings: its sentence (tagged
+    ``identifier``), then its rule link. Two fewer than ``ruling_row``: a tap that shows
+    the rulings of its step (the Bait, with the Hero's first step) sends each (#31)."""
+    return [
+        tagged(identifier, _sentence(app, ruling, size)),
+        rule_link(app, ruling.rule, f"{identifier}-rule"),
+    ]
+
+
+def _sentence(app: TableApp, ruling: Ruling, size: int) -> ft.Text:
+    return ft.Text(ruling_text(app.tr, ruling.key, ruling.args), size=size)

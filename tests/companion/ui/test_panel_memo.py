@@ -247,7 +247,7 @@ def test_a_hero_hurt_in_a_room_leaves_the_dungeon_cards_and_the_town_as_they_are
 
     assert here(1) and not here(2)
     parts = ["town", *(f"dungeon-p{n}" for n in range(1, len(screen.state.players) + 1))]
-    for tap in ("adv-damage-1", "adv-heal"):
+    for tap in ("adv-damage-1", "adv-more", "adv-heal"):  # Heal waits behind More
         shown = {part: harness.find(part).parent for part in parts}
         harness.tap(tap)
         assert screen.state.walk is not None and screen.state.walk.room == 0
@@ -381,7 +381,7 @@ def test_a_damage_tap_keeps_the_adventure_s_buttons_and_hero_lines(
     harness.tap("resolve-bait")
     harness.tap("adv-next")
     built: Counter[str] = Counter()
-    for name in ("big_button", "hero_chip"):
+    for name in ("big_button", "walking_line"):
         original = getattr(adventure, name)
 
         def counting(*args: object, _name: str = name, _f: object = original, **kw: object):

@@ -1,0 +1,43 @@
+"""The Spell form's other choice of a player instead of a Room (Meddling Kids!: a player
+who cannot win this turn once three Heroes entered their dungeon, R-CARD-EFFECT): one
+choice per player in the game; the pick names no Room, so the engine casts that choice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui.table.context import TableContext
+from companion.ui.widgets import big_button, on_tap
+from rules.effects import CardEffects
+from rules.rule_change_kinds import NAMES_PLAYER
+
+NO_ROOM = -1  # the target's place when a player is named instead of a Room
+
+
+def names_player_instead(card: CardEffects | None) -> bool:
+    """Whether the Spell's other choice names a player rather than a Room."""
+    return card is not None and any(
+        e.kind in NAMES_PLAYER for a in card.abilities[1:] for e in a.effects
+    )
+
+
+def player_choices(
+    ctx: TableContext, chosen: tuple[str, int] | None, pick: Callable[[tuple[str, int]], None]
+) -> list[ft.Control]:
+    """The question and one choice per player still in the game."""
+    tr = ctx.app.tr
+    choices: list[ft.Control] = [
+        big_button(
+            f"spell-player-{ctx.seat(p.name)}",
+            p.name,
+            on_tap(pick, (p.name, NO_ROOM)),
+            primary=chosen == (p.name, NO_ROOM),
+        )
+        for p in ctx.state.in_game()
+    ]
+    return [
+        ft.Text(tr("table.spell_player_instead"), size=15),
+        ft.Row(choices, wrap=True, spacing=6, run_spacing=6),
+    ]
