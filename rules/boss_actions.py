@@ -12,9 +12,9 @@ effect carried out; cards in hands and decks are the players' (the ruling says w
 
 from __future__ import annotations
 
+from rules import boss_rooms, holds, minibosses
 from rules import commands as cmd
 from rules import events as ev
-from rules import holds, minibosses
 from rules.boss_kinds import AddTreasure, PromoteFree
 from rules.boss_level_up import boss_card
 from rules.card_effects import ability_ref
@@ -38,6 +38,8 @@ def _acts_on_something(state: GameState, player: PlayerState, ability: Ability) 
     """Whether what the ability acts on is on the table: a Miniboss that may go up a level,
     a Monster Room of the owner's to double, an opponent still playing."""
     for effect in ability.effects:
+        if not boss_rooms.acts_on(state, player, effect):  # a Room, a Hero in one
+            return False
         if isinstance(effect, PromoteFree) and not minibosses.promotable(state, player):
             return False
         if isinstance(effect, KeepInTown) and not holds.town_heroes(state):
@@ -117,6 +119,8 @@ def use(state: GameState, command: cmd.UseBossAbility) -> list[ev.EventBase]:
             out += minibosses.promote(state, player, command.room, instead=name)
         elif isinstance(effect, KeepInTown):
             out.append(holds.kept_in_town(state, player.name, command.hero, card.id, name))
+        else:  # a counter on a Room, a die's damage (Chase, Explodo)
+            out += boss_rooms.carried(player, card.id, name, effect, command, said)
     return out
 
 

@@ -18,6 +18,7 @@ from rules.fact import Fact
 
 BossTrigger = Literal[
     "boss_at_will",  # from the Boss's Level Up on, used by its owner when allowed
+    "boss_turn_end",  # from the Boss's Level Up on, at the end of each turn (Shellda)
 ]
 BossCost = Literal[
     "pay_two_coins",  # 2 Coins from the hoard
@@ -44,8 +45,18 @@ BossEffect = PromoteFree | AddTreasure
 BOSS_TYPES = (PromoteFree, AddTreasure)
 BOSS_KINDS = frozenset(t.model_fields["kind"].default for t in BOSS_TYPES)
 # What a Boss's button carries out besides these: a Room of the owner's asked for (doubled,
-# Ravenus), Coins paid or gained, a Hero kept in town (Doc Scarecrow, rules.hold_kinds).
-_ALSO_CARRIED = frozenset({"pick_room", "pay_coins", "gain_coins", "keep_in_town"})
+# Ravenus), Coins paid or gained, a Hero kept in town (Doc Scarecrow, rules.hold_kinds), a
+# counter on a Room, a die rolled (rules.boss_rooms).
+_ALSO_CARRIED = frozenset(
+    {
+        "pick_room",
+        "pay_coins",
+        "gain_coins",
+        "keep_in_town",
+        "room_counters",  # a +1 counter on the Room of the owner's it names (Chase)
+        "die_damage",  # a die's damage to the Hero in the Room it destroys (Explodo)
+    }
+)
 
 
 def boss_handling(trigger: str, effects: Sequence[BaseModel]) -> Literal["prompt"] | None:

@@ -22,6 +22,9 @@ BOSS_MESSAGES: dict[str, str] = {
     ),
     # what the Boss's button did
     "card.boss_used": "{player}'s Boss {card}: {does}",
+    "card.boss_die_asked": "{card}: {player} rolls a die for the Hero in that Room.",
+    "card.boss_turn_end": "{player}'s Boss {card}, as the turn ends: {does}",
+    "card.when.boss_turn_end": "From your Boss's Level Up on, at the end of each turn:",
     "card.treasure_added": (
         "{card}: {player}'s {treasure} bonus is now {amount}, for the rest of the game."
     ),
@@ -33,6 +36,12 @@ BOSS_MESSAGES: dict[str, str] = {
     "bait.held": "{hero} cannot be lured this turn (a card keeps it in town), so it stays.",
     # Coins another player gives for a card (Paywall, rules/coin_gifts.py)
     "card.when.coins_given": "Each turn, any other player may give you Coins:",
+    "card.fx.cancel_lasting": (
+        "for one Coin given to you, your Boss's Level Up above is cancelled until end of turn."
+    ),
+    "err.gift_boss": (
+        "{player}'s Boss takes no Coin now: one Coin, once a turn, from its Level Up on."
+    ),
     "card.fx.less_per_coin": (
         "this Room has -{amount} damage for every Coin given, until end of turn."
     ),
@@ -56,4 +65,5 @@ BOSS_MESSAGES: dict[str, str] = {
     "err.boss_ability_needs_miniboss": (
         "{card} promotes one of your Minibosses: name the Room where one can still go up a level."
     ),
+    "err.boss_ability_needs_room": "{card} acts on a Room of yours: name one that is active.",
 }

@@ -161,7 +161,7 @@ def room_damage(
                 if near or effect.rooms == "all_own":
                     damage += effect.amount
                     notes.append(f"{other.top.label()} +{effect.amount}")
-    for label, amount in card_lasting.damage_bonuses(player, index, active, wounds):
+    for label, amount in card_lasting.damage_bonuses(player, index, active, wounds, uses):
         damage += amount
         notes.append(f"{label} +{amount}")
     if stack.boost:

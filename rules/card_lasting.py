@@ -36,17 +36,27 @@ def lasting_boss(player: PlayerState) -> tuple[str, tuple[Ability, ...]]:
     return player.boss or card.name, found
 
 
+def cancelled_mark(player: str, card_id: str) -> str:
+    """The turn's mark that ``player``'s Boss's lasting Level Up is cancelled (Scott: an
+    opponent's Coin, until end of turn)."""
+    return f"{player}:boss:{card_id}:cancelled"
+
+
 def needs_wounds(player: PlayerState) -> bool:
     """Whether a bonus of this player's Boss depends on its Wounds (Killa)."""
     return any(a.condition == "three_wounds" for a in lasting_boss(player)[1])
 
 
 def damage_bonuses(
-    player: PlayerState, index: int, active: Iterable[tuple[int, RoomStack]], wounds: int = 0
+    player: PlayerState,
+    index: int,
+    active: Iterable[tuple[int, RoomStack]],
+    wounds: int = 0,
+    uses: tuple[str, ...] = (),
 ) -> Iterator[tuple[str, int]]:
     """What the Room at ``index`` (active) deals more, each with the card it comes from:
     its own condition, its counters, its Boss's lasting Level Up (with its condition on the
-    owner's ``wounds``)."""
+    owner's ``wounds``; none while cancelled this turn, per ``uses``)."""
     stack = player.dungeon[index]
     room = stack.top
     own = None if stack.ability_ignored else _card(room.card_id)  # its text ignored (Sabotage!)
@@ -62,12 +72,20 @@ def damage_bonuses(
     if stack.counters:
         yield room.label(), stack.counters
     boss, lasting = lasting_boss(player)
+    if player.boss_card_id and cancelled_mark(player.name, player.boss_card_id) in uses:
+        lasting = ()  # an opponent's Coin switched it off until end of turn (Scott)
     last = len(player.dungeon) - 1
     for ability in lasting:
         if ability.condition == "three_wounds" and wounds < 3:
             continue  # Killa: only while its owner has 3 Wounds or more
         for effect in ability.effects:
             if isinstance(effect, RoomDamagePlus) and effect.rooms == "last" and index == last:
+                yield boss, effect.amount
+            elif (
+                isinstance(effect, RoomDamagePlus)
+                and effect.rooms == "all_own"
+                and effect.room_type in ("any", room.kind)
+            ):  # Scott: every Trap Room of the owner's
                 yield boss, effect.amount
             elif isinstance(effect, DamagePerTreasure):
                 icons = room.treasure.count(effect.treasure)

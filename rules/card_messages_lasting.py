@@ -21,6 +21,9 @@ LASTING_MESSAGES: dict[str, str] = {
         "put {count} +1 {count:counter|counters} on this Room (each adds 1 damage)."
     ),
     "card.fx.room_counters.off": "take {count} {count:counter|counters} off this Room.",
+    "card.fx.room_counters.named": (
+        "put {count} +1 {count:counter|counters} on that Room (each adds 1 damage)."
+    ),
     "card.fx.damage_double": "this Room's damage is doubled until end of turn.",
     "card.fx.gain_souls": "you have {amount} more {amount:Soul|Souls} for the rest of the game.",
     "card.cost.remove_counter": "take a counter off this Room to",
@@ -67,6 +70,21 @@ LASTING_MESSAGES: dict[str, str] = {
     "err.no_ordinary_wound": ("{card}: {player} has no ordinary Wound to heal."),
     "card.wound_healed": ("{card}: {player} heals a Wound ({hero} turns face down: a Soul)."),
     "card.if.one_hero_lured": ("if exactly one Hero was lured to your dungeon this turn,"),
+    "card.if.all_classes_scored": (
+        "if a Cleric, a Fighter, a Mage and a Thief lie face down in your scorekeeping area,"
+    ),
+    "err.spell_if.all_classes_scored": (
+        "{card} is worth more only with a Cleric, a Fighter, a Mage and a Thief face down in"
+        " {player}'s scorekeeping area."
+    ),
+    "card.souls_gained": "{card}: {player} has {amount} more {amount:Soul|Souls}.",
+    "card.fx.miniboss_at_once": (
+        "turn the top three Room cards over (all discarded): a Miniboss among them you may build"
+        " there at once, besides your build; it shows Level 1 for its Coin."
+    ),
+    "card.fx.rooms_rebuilt": (
+        'each of your Rooms counts as just built: its own "when you build this Room" again.'
+    ),
     "card.entrance_damaged": (
         "{card}: {hero}, waiting at {player}'s entrance, takes {amount} damage (kept for its walk)."
     ),

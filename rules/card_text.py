@@ -124,6 +124,7 @@ def _effect(effect: Effect) -> list[Phrase]:
             way = "on" if effect.amount > 0 else "off"
             if effect.on_built:
                 way = "built"
+            way = "named" if effect.named else way
             return [(f"card.fx.room_counters.{way}", {"count": abs(effect.amount)})]
         case "by_hand":
             return [(f"card.fx.by_hand.{effect.what}", {})]

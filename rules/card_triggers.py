@@ -21,14 +21,8 @@ from rules.rulings import Arg, Ruling
 
 def _boosted(player: str, index: int, ability: Ability, ruling: Ruling) -> list[ev.EventBase]:
     """An ability that gives its own Room +N until end of turn, carried out (R-CARD-EFFECT)."""
-    return [
-        ev.RoomBoosted(
-            player=player,
-            index=index,
-            amount=ability.self_boost,
-            ruling=ruling.model_copy(update={"rule": "R-CARD-EFFECT"}),
-        )
-    ]
+    said = ruling.model_copy(update={"rule": "R-CARD-EFFECT"})
+    return [ev.RoomBoosted(player=player, index=index, amount=ability.self_boost, ruling=said)]
 
 
 def _hero_room_args(
@@ -252,29 +246,13 @@ def fire_ability(
 def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
     """'When you build this Room' abilities of a Room just revealed (offers or reminders),
     then 'when you build another Room' abilities of the builder's other Rooms."""
-    out: list[ev.EventBase] = []
     p = state.player(player)
     covered = p.pending.over if p.pending is not None else None
     # Revealed, a new Room goes in front (index 0) and the others move one place on.
     shift = 1 if covered is None else 0
-    for ability in abilities(room, "you_build_this"):
-        assert room.card_id is not None  # abilities() found it by its id
-        ruling = Ruling(
-            rule="R-CARD-EFFECT",
-            key="card.built",
-            args={"player": player, "card": room.label()},
-        )
-        at = 0 if covered is None else covered
-        if ability.self_boost:
-            out += _boosted(player, at, ability, saying(ruling, room.card_id, ability))
-            continue
-        if ability.carried_lasting:  # Elder Portal, Clock Tower: counters on the new Room
-            revealed = lasting_effects.revealed(state, player)
-            said = saying(ruling, room.card_id, ability)
-            out += lasting_effects.carry_out(revealed, player, at, ability, said)
-            continue
-        out += fire_ability(state, player, room.card_id, room.label(), ability, ruling)
-    out += lasting_effects.boss_on_build(state, player, room, 0 if covered is None else covered)
+    at = 0 if covered is None else covered
+    out = built_here(state, player, room, at, reveal=True)
+    out += lasting_effects.boss_on_build(state, player, room, at)
     out += fire_rooms(
         state,
         player,
@@ -285,6 +263,27 @@ def built(state: GameState, player: str, room: Room) -> list[ev.EventBase]:
         when=lambda a: a.condition != "built_monster_room" or room.kind == "monster",
         shift=shift,
     )
+    return out
+
+
+def built_here(
+    state: GameState, player: str, room: Room, at: int, reveal: bool = False
+) -> list[ev.EventBase]:
+    """'When you build this Room' abilities of ``room`` at ``at``: carried out, offered or
+    noted; ``reveal``: it is the builder's face-down Room (else treated as just built)."""
+    out: list[ev.EventBase] = []
+    args: dict[str, Arg] = {"player": player, "card": room.label()}
+    ruling = Ruling(rule="R-CARD-EFFECT", key="card.built", args=args)
+    for ability in abilities(room, "you_build_this"):
+        assert room.card_id is not None  # abilities() found it by its id
+        said = saying(ruling, room.card_id, ability)
+        if ability.self_boost:
+            out += _boosted(player, at, ability, said)
+        elif ability.carried_lasting:  # Elder Portal, Clock Tower: counters on the Room
+            now = lasting_effects.revealed(state, player) if reveal else state
+            out += lasting_effects.carry_out(now, player, at, ability, said)
+        else:
+            out += fire_ability(state, player, room.card_id, room.label(), ability, ruling)
     return out
 
 

@@ -219,12 +219,13 @@ class TakeCoinsFromRoom(Frozen):
 
 class GiveCoins(Frozen):
     """Give ``to`` Coins from the hoard for their Room ``index``, whose card says what they
-    buy (Paywall: -1 damage per Coin until end of turn)."""
+    buy (Paywall: -1 damage per Coin until end of turn); no ``index``: for their Boss's
+    Level Up (Scott: one Coin cancels it until end of turn)."""
 
     type: Literal["give_coins"] = "give_coins"
     player: Name
     to: Name
-    index: NonNegative
+    index: NonNegative | None = None
     amount: Amount = 1
 
 

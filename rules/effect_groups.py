@@ -45,6 +45,9 @@ SPELL_KINDS = frozenset(
         "remove_hero",  # the Hero walking an opponent's dungeon leaves the game (Pity)
         "entering_health",  # Heroes entering the dungeon named (Party Up)
         "flip_item",  # an Item in any scorekeeping area turned over (Excavation)
+        "gain_souls",  # Souls for the caster (T.P.K., with its condition)
+        "rooms_rebuilt",  # the caster's Rooms' "when you build this Room" again (Respawn)
+        "miniboss_at_once",  # a Miniboss found, built on the Room named (Internship)
     }
     | coin_kinds.COIN_FIRED_KINDS
     | walk_kinds.WALK_KINDS  # the Adventure held back, a Room made harmless (walk_spells)

@@ -14,7 +14,7 @@ from pydantic import Field, model_validator
 from rules.boss_kinds import BossEffect
 from rules.coin_kinds import CoinEffect
 from rules.fact import Fact
-from rules.gift_kinds import LessPerCoin
+from rules.gift_kinds import CancelLasting, LessPerCoin
 from rules.hold_kinds import HoldEffect
 from rules.item_kinds import ItemEffect
 from rules.room_kinds import RoomEffect
@@ -300,6 +300,7 @@ class RoomCounters(Fact):
     kind: Literal["room_counters"] = "room_counters"
     amount: Annotated[int, Field(ge=-4, le=4)]
     on_built: bool = False  # on the Room just built, not this one (Greg)
+    named: bool = False  # on the Room the owner names, not this one (Chase)
 
 
 class DamageDouble(Fact):
@@ -357,6 +358,20 @@ class GainSouls(Fact):
     amount: Annotated[int, Field(ge=1, le=3)]
 
 
+class RoomsRebuilt(Fact):
+    """Each active Room of the caster's is treated as just built: its own "when you build
+    this Room" abilities fire again (Respawn)."""
+
+    kind: Literal["rooms_rebuilt"] = "rooms_rebuilt"
+
+
+class MinibossAtOnce(Fact):
+    """The caster may at once build a Miniboss found among Room cards turned over (the
+    player's word) on a Room of theirs it names, besides the phase's build (Internship)."""
+
+    kind: Literal["miniboss_at_once"] = "miniboss_at_once"
+
+
 Effect = Annotated[
     RoomDamagePlus
     | DamageEqualsCount
@@ -395,6 +410,8 @@ Effect = Annotated[
     | TakeScoredHero
     | EnteringHealth
     | GainSouls
+    | RoomsRebuilt
+    | MinibossAtOnce
     | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
     | ItemEffect  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
     | RoomEffect  # Rooms moved or uncovered, a die's damage (rules.room_kinds)
@@ -402,6 +419,7 @@ Effect = Annotated[
     | BossEffect  # a Boss's Level Up used at will (rules.boss_kinds)
     | HoldEffect  # a Hero held in town or at an entrance this turn (rules.hold_kinds)
     | LessPerCoin  # a Room weaker per Coin another player gives (rules.gift_kinds)
+    | CancelLasting  # a Boss's lasting Level Up off for the turn, for a Coin (Scott)
     | RuleChangeEffect  # a rule changed until end of turn (rules.rule_change_kinds)
     | SpellCoinEffect,  # Coins spent on a Spell, a Miniboss's level (rules.spell_coin_kinds)
     Field(discriminator="kind"),

@@ -115,6 +115,7 @@ Condition = Literal[
     "two_own_rooms_destroyed",  # two or more of your Rooms were destroyed this turn (Oh, Yeah!)
     "hero_at_your_entrance",  # a Hero waits at your dungeon's entrance (Efreet's Chamber)
     "fewer_souls_than_any",  # another player has more Souls than you (Finish Him!)
+    "all_classes_scored",  # a Cleric, Fighter, Mage and Thief face down in your score (T.P.K.)
     "more_minibosses",  # you have more Minibosses than each opponent (Sabotage!)
 ]
 
@@ -152,7 +153,7 @@ OfferKind = (
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
 # A Boss's Level Up and what it switches on for the rest of the game (its card alone).
-LEVEL_UP_TRIGGERS = frozenset({"level_up", "from_level_up", "boss_at_will"})
+LEVEL_UP_TRIGGERS = frozenset({"level_up", "from_level_up", "boss_at_will", "boss_turn_end"})
 
 
 class Ability(Fact):
@@ -353,8 +354,8 @@ class Ability(Fact):
         extra = coin_kinds.coin_handling(self.trigger, self.cost, self.effects)
         extra = extra or room_kinds.room_handling(self.trigger, self.effects)  # Rooms moved
         extra = extra or boss_kinds.boss_handling(self.trigger, self.effects)  # a Boss's button
-        if self.trigger == "coins_given" and kinds == {"less_per_coin"}:
-            return "prompt"  # the giver's button on the Room (GiveCoins)
+        if self.trigger == "coins_given" and kinds <= {"less_per_coin", "cancel_lasting"}:
+            return "prompt"  # the giver's button on the Room or the Boss (GiveCoins)
         if (extra := extra or item_kinds.item_handling(self.trigger, self.effects)) is not None:
             return extra
         if self.on_build:

@@ -16,6 +16,7 @@ from rules import (
     adventure,
     bait,
     boss_actions,
+    boss_turn_end,
     build,
     card_triggers,
     expansions,
@@ -365,6 +366,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
         case cmd.EndTurn():
             _no_must_do_offer_waiting(state)
             asked = card_triggers.end_choices(state)  # Blockpile Puzzle: asked first
+            asked += boss_turn_end.asked(state)  # Shellda's swap, from its Level Up on
             if any(isinstance(e, ev.CardEffectFired) for e in asked):
                 fold.add(asked)  # the turn ends once they are answered
             else:
@@ -377,6 +379,7 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             fold.add(spells.answer(state, command))
             if accept and heal:  # the owner's HealWound (R-HEAL)
                 fold.add(_heal_wound(fold.state, cmd.HealWound(player=name)))
+            _after_walk(fold)  # an answer may end a walk (a die's damage kills the Hero)
         case _:
             raise TypeError(f"not a command: {command!r}")
     _go_on(fold, command)

@@ -298,6 +298,7 @@ class MinibossPlaced(EventBase):
     player: str
     index: NonNegative
     miniboss: MinibossCard
+    extra: bool = False  # besides the phase's one build (Internship)
 
 
 class MinibossRevealed(EventBase):

@@ -126,7 +126,8 @@ def _coins_lost(event: ev.CoinsLost, state: GameState) -> GameState:
 
 
 def _miniboss_placed(event: ev.MinibossPlaced, state: GameState) -> GameState:
-    state = state.with_player(event.player, built_this_phase=True)
+    if not event.extra:  # Internship's is besides the phase's build
+        state = state.with_player(event.player, built_this_phase=True)
     return _stack(state, event.player, event.index, miniboss=Miniboss(card=event.miniboss))
 
 

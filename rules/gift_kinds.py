@@ -13,6 +13,13 @@ from rules.fact import Fact
 GiftTrigger = Literal["coins_given"]  # another player gives the owner Coins for this card
 
 
+class CancelLasting(Fact):
+    """One Coin given cancels the owner's Boss's lasting Level Up until end of turn
+    (Scott's Trap Rooms +1)."""
+
+    kind: Literal["cancel_lasting"] = "cancel_lasting"
+
+
 class LessPerCoin(Fact):
     """This Room has -``amount`` damage per Coin given for it, until end of turn."""
 

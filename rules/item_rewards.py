@@ -134,7 +134,7 @@ def _reward(
     if isinstance(effect, SkipNextRoom):
         return [ev.SkipArmed(ruling=said)] if walk is not None else nothing
     if isinstance(effect, RoomBlast):
-        return _blast(state, player, effect, said) or nothing
+        return blast(state, player, effect.damage, said) or nothing
     if isinstance(effect, HealthBonus):  # the owner picks a Hero in a dungeon
         return [
             ev.CardEffectFired(
@@ -174,18 +174,17 @@ def pick_asked(
     )
 
 
-def _blast(
-    state: GameState, player: PlayerState, effect: RoomBlast, said: Ruling
-) -> list[ev.EventBase]:
-    """The Bomb's Reward: the Room of the owner's where the walking Hero stands takes
-    ``damage`` to it (it dies there if that is enough), then the Room is destroyed."""
+def blast(state: GameState, player: PlayerState, damage: int, said: Ruling) -> list[ev.EventBase]:
+    """The Hero walking the owner's dungeon takes ``damage`` where it stands (it dies
+    there if that is enough), then that Room is destroyed (The Bomb's Reward; Explodo's
+    die roll). Nothing when no Hero stands in an active Room of the owner's."""
     walk = state.walk
     if walk is None or walk.player != player.name or walk.room is None:
         return []
     index = walk.room
     if player.dungeon[index].deactivated:
         return []
-    out: list[ev.EventBase] = [ev.Noted(ruling=said), *adventure.damage(state, effect.damage)]
+    out: list[ev.EventBase] = [ev.Noted(ruling=said), *adventure.damage(state, damage)]
     after = state
     for event in out:
         after = evolve(after, event)

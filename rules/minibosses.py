@@ -146,6 +146,12 @@ def build(
     """BuildMiniboss: face down on Room ``over``, as the player's one build this phase."""
     if player.has_built:
         raise BuildError("R-BUILD-ONE", "err.build_twice", player=player.name)
+    return [placed(player, over, card)]
+
+
+def placed(player: PlayerState, over: int, card: MinibossCard, extra: bool = False) -> ev.EventBase:
+    """A Miniboss placed face down on Room ``over`` (refused where one may not stand);
+    ``extra``: besides the phase's build (Internship)."""
     stack = _stack(player, over)
     if stack.deactivated:
         raise BuildError("R-BUILD-WHERE", "err.build_deactivated", room=stack.top.label())
@@ -159,18 +165,24 @@ def build(
                 **_where(stack, over),
                 **_where(player.dungeon[j], j, "other"),
             )
-    return [
-        ev.MinibossPlaced(
-            player=player.name,
-            index=over,
-            miniboss=card,
-            ruling=Ruling(
-                rule="R-MINI",
-                key="mini.placed",
-                args={"player": player.name, **_where(stack, over)},
-            ),
-        )
-    ]
+    return ev.MinibossPlaced(
+        player=player.name,
+        index=over,
+        miniboss=card,
+        extra=extra,
+        ruling=Ruling(
+            rule="R-MINI", key="mini.placed", args={"player": player.name, **_where(stack, over)}
+        ),
+    )
+
+
+def built_at_once(player: PlayerState, over: int) -> list[ev.EventBase]:
+    """A Miniboss built at once on Room ``over`` besides the phase's build (Internship):
+    placed, then shown at Level 1 for its Coin (R-MINI), as at a reveal."""
+    check_pay(player, 1)
+    place = placed(player, over, MinibossCard(), extra=True)
+    shown = Ruling(rule="R-MINI", key="mini.revealed", args=_mini_args(player, over))
+    return [place, ev.MinibossRevealed(player=player.name, index=over, ruling=shown)]
 
 
 def _face_down(player: PlayerState) -> int | None:

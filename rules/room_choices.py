@@ -71,7 +71,7 @@ def has_choice(state: GameState, offer: CardOffer) -> bool:
     """Whether an offer of these still has something to take (else it may lapse)."""
     if offer.offer == "swap_own_rooms":
         return bool(swaps(state, offer.player))
-    if offer.offer == "rearrange_any_dungeon":
+    if offer.offer in ("rearrange_any_dungeon", "swap_any_dungeon"):
         return bool(rearrangeable(state, offer))
     if offer.offer == "die_roll":
         walk = state.walk

@@ -18,6 +18,7 @@ from rules.fact import Fact
 RoomOffer = Literal[
     "swap_own_rooms",  # two Rooms of the owner's dungeon change places (Oh, Yeah!)
     "rearrange_any_dungeon",  # the Rooms of one dungeon in the order the owner gives
+    "swap_any_dungeon",  # two Rooms of one dungeon (any player's) change places (Shellda)
     "uncover_own_room",  # a covered Room of the owner's brought to the top of its stack
     "uncover_opponent_room",  # the same in an opponent's dungeon, once in each (Mando)
     "die_roll",  # what the die showed: that much damage to the Hero in the dungeon
@@ -56,6 +57,7 @@ class DieDamage(Fact):
 
     kind: Literal["die_damage"] = "die_damage"
     entrance: bool = False
+    destroys_room: bool = False  # the Room the Hero stands in is destroyed (Explodo)
 
 
 class StatedBoost(Fact):
@@ -125,7 +127,15 @@ AT_WILL_KINDS = frozenset({"stated_boost", "boost_choice", "treasure_to_dungeon"
 # Fired at the moments the engine sees (a Room built, a Level Up, a Spell cast, an Item's
 # carrier entering the dungeon).
 _SEEN = frozenset(
-    {"you_build_this", "level_up", "cast", "carrier_enters_dungeon", "at_will", "hero_enters"}
+    {
+        "you_build_this",
+        "level_up",
+        "cast",
+        "carrier_enters_dungeon",
+        "at_will",
+        "hero_enters",
+        "boss_turn_end",  # asked as each turn would end (rules.boss_turn_end)
+    }
 )
 
 
@@ -146,7 +156,9 @@ def room_offer(effects: Sequence[BaseModel]) -> RoomOffer | None:
     if isinstance(effect, UncoverRoom):
         return "uncover_own_room" if effect.dungeon == "own" else "uncover_opponent_room"
     if isinstance(effect, RearrangeRooms) and effect.how != "reverse":
-        return "swap_own_rooms" if effect.how == "swap" else "rearrange_any_dungeon"
+        if effect.how == "swap":
+            return "swap_own_rooms" if effect.dungeon == "own" else "swap_any_dungeon"
+        return "rearrange_any_dungeon"
     return None
 
 
@@ -179,4 +191,6 @@ def room_phrases(effect: RoomEffect) -> list[RoomPhrase]:
     if isinstance(effect, BoostChoice):
         shown = " / ".join(f"{a:+d}" for a in effect.amounts)
         return [("card.fx.boost_choice", {"amounts": shown})]
+    if effect.destroys_room:
+        return [("card.fx.die_damage.destroys_room", {})]
     return [(f"card.fx.die_damage{'.entrance' if effect.entrance else ''}", {})]

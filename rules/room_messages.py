@@ -24,6 +24,10 @@ ROOM_MESSAGES: dict[str, str] = {
         "in each opponent's dungeon, move one covered Room to the top of its stack (uncovering it)."
     ),
     "card.fx.die_damage": "roll a die: that much damage (1 to 6) to the Hero.",
+    "card.fx.die_damage.destroys_room": (
+        "destroy the Room of yours a Hero stands in and roll a die: that much damage"
+        " (1 to 6) to that Hero."
+    ),
     "card.fx.die_damage.entrance": (
         "roll a die: that much damage (1 to 6) to each Hero at your entrance."
     ),
@@ -57,6 +61,7 @@ ROOM_MESSAGES: dict[str, str] = {
     # what happens
     "room.asked.swap_own_rooms": "{player} plays {card}: {does}",
     "room.asked.rearrange_any_dungeon": "{player} plays {card}: {does}",
+    "room.asked.swap_any_dungeon": "{player} plays {card}: {does}",
     "room.asked.uncover_own_room": "{player} plays {card}: {does}",
     "room.asked.uncover_opponent_room": "{player} plays {card}: {does}",
     "room.asked.die_roll": "{player} plays {card}: {does}",

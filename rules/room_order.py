@@ -23,6 +23,7 @@ from rules.card_triggers import saying
 from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, RulesError
 from rules.evolve import evolve
+from rules.item_rewards import blast
 from rules.models import TREASURES, CardOffer, GameState, PendingBuild, PlayerState, Room
 from rules.room_choices import (
     has_choice,
@@ -38,6 +39,7 @@ from rules.room_kinds import (
     DIE_FACES,
     BoostChoice,
     DamagePerSpellInHand,
+    DieDamage,
     StatedBoost,
     room_offer,
 )
@@ -135,10 +137,11 @@ def _rearranged(
     """Rooms of the dungeon named in the order the answer gives. A dungeon put in any
     order (Hellcow) is asked again, that dungeon only, until its owner says No: two
     Rooms at a time reach any order."""
-    swap = offer.offer == "swap_own_rooms"
-    dungeon = offer.player if swap else (command.target or "")
-    if dungeon not in rearrangeable(state, None if swap else offer) or (
-        swap and not swaps(state, offer.player)
+    own = offer.offer == "swap_own_rooms"
+    swap = own or offer.offer == "swap_any_dungeon"  # one swap, in any dungeon (Shellda)
+    dungeon = offer.player if own else (command.target or "")
+    if dungeon not in rearrangeable(state, None if own else offer) or (
+        own and not swaps(state, offer.player)
     ):
         raise RulesError("R-CARD-EFFECT", "err.room_dungeon", card=offer.card)
     size = len(state.player(dungeon).dungeon)
@@ -224,7 +227,18 @@ def _rolled(state: GameState, offer: CardOffer, count: int | None) -> list[ev.Ev
         return [noted, *entrance_damage(state, offer.player, count, offer.card)]
     if not has_choice(state, offer):  # the Hero must stand in the caster's dungeon
         raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=offer.card)
+    if _destroys_room(offer):  # Explodo: the Room it stands in goes with the roll
+        return blast(state, state.player(offer.player), count, noted.ruling)
     return [noted, *adventure.damage(state, count), *_then(state, offer)]
+
+
+def _destroys_room(offer: CardOffer) -> bool:
+    card = effects_of(offer.card_id)
+    return any(
+        isinstance(e, DieDamage) and e.destroys_room
+        for a in (card.abilities if card else ())
+        for e in a.effects
+    )
 
 
 def asked_at_will(player: str, room: Room, ability: Ability, ruling: Ruling) -> ev.EventBase:
@@ -388,6 +402,6 @@ def answered(
         return spells_counted(state, offer, command.count)
     if offer.offer == "treasure_to_dungeon":
         return treasure_added(state, offer, command)
-    if offer.offer in ("swap_own_rooms", "rearrange_any_dungeon"):
+    if offer.offer in ("swap_own_rooms", "rearrange_any_dungeon", "swap_any_dungeon"):
         return _rearranged(state, offer, command)
     return _uncovered(state, offer, command)

@@ -148,6 +148,10 @@ def condition_holds(state: GameState, player: str, condition: str) -> bool:
         return bool(state.entrance(player))
     if condition == "fewer_souls_than_any":  # Finish Him!'s second choice
         return any(state.souls(p.name) > state.souls(player) for p in state.players)
+    if condition == "all_classes_scored":  # T.P.K.: a whole party face down (its Souls)
+        scored = state.player(player).scored
+        shown = {t for s in scored if not s.face_up for t in state.hero(s.hero).card.treasure}
+        return {"cleric", "fighter", "mage", "thief"} <= shown
     if condition == "more_minibosses":  # Sabotage!'s second choice
         return more_minibosses(state, player)
     return True

@@ -21,6 +21,7 @@ from rules import (
     room_order,
     spell_coins,
     spell_effects,
+    spell_souls_rooms,
     turn_bars,
     walk_spells,
 )
@@ -61,6 +62,7 @@ from rules.room_kinds import ROOM_OFFERS, room_offer
 from rules.rule_change_kinds import RULE_CHANGE_KINDS
 from rules.rulings import Ruling
 from rules.spell_coin_kinds import SPELL_COIN_KINDS
+from rules.spell_souls_rooms import SOULS_ROOMS_KINDS
 from rules.walk_kinds import WALK_KINDS
 
 
@@ -212,6 +214,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
             out.append(to_first_room(state, caster, card.name))
         elif effect.kind in WALK_KINDS:  # the Adventure held back (rules.walk_spells)
             out += walk_spells.cast(state, caster, ability, effect, command, card.name)
+        elif effect.kind in SOULS_ROOMS_KINDS:  # T.P.K., Respawn, Internship
+            out += spell_souls_rooms.cast(state, caster, card.name, effect, command)
         elif effect.kind in SPELL_COIN_KINDS:  # Coins spent, a Miniboss's level
             aim = _target_room(state, command, card.name)
             out += spell_coins.cast(state, caster, card, ability, aim)

@@ -23,9 +23,10 @@ from tests.e2e.test_expansions_game import look_at
 pytestmark = [pytest.mark.e2e]
 
 
-def _exported() -> str:
-    """The exported game (set-up and commands): five Rooms each, both Bosses levelled up."""
-    setup, plays = levelled_up("RMB006", "RMB012")
+def exported(ann: str = "RMB006", bob: str = "RMB012") -> str:
+    """The exported game (set-up and commands): five Rooms each, both Bosses levelled up
+    (Ann's catalogue card ``ann``, Bob's ``bob``)."""
+    setup, plays = levelled_up(ann, bob)
     game = Game.new(setup)
     for command in plays:
         game, _ = game.play(command)
@@ -39,7 +40,7 @@ def _exported() -> str:
     return json.dumps(exported)
 
 
-def _resume_button(app: AppPage, timeout: float = 30.0) -> str:
+def resume_button(app: AppPage, timeout: float = 30.0) -> str:
     """The imported game's Resume button, once the saved-games list shows it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -54,14 +55,19 @@ def _resume_button(app: AppPage, timeout: float = 30.0) -> str:
     raise AssertionError(f"the imported game was never listed:\n{app.snapshot()}")
 
 
-def test_boss_buttons_ravenus_and_kirax_on_a_phone(phone: AppPage) -> None:
+def open_imported(phone: AppPage, game: str) -> None:
+    """Import ``game`` (an exported game's text) as a player would, and resume it."""
     phone.open("/")
     tap(phone, "open-saved-games")
     tap(phone, "import-game")
-    type_into(phone, "import-field", _exported())
+    type_into(phone, "import-field", game)
     tap(phone, "import-save")
-    tap(phone, _resume_button(phone))
+    tap(phone, resume_button(phone))
     phone.wait_for("screen-game")
+
+
+def test_boss_buttons_ravenus_and_kirax_on_a_phone(phone: AppPage) -> None:
+    open_imported(phone, exported())
 
     # Ravenus: its own button under the Coins, then the question of which Monster Room.
     shows(phone, "p1-boss-use", "Use Ravenus: pay 2 Coins")

@@ -44,7 +44,8 @@ BOSSES = sorted(
     for i, card in registry().items()
     if card.kind == "boss"
     and any(
-        a.trigger in ("from_level_up", "boss_at_will")  # a Boss's button too (Ravenus, Kirax)
+        a.trigger in ("from_level_up", "boss_at_will", "boss_turn_end")  # a Boss's button,
+        # its question as the turn ends (Ravenus, Kirax, Shellda)
         or a.carried_lasting
         or (a.trigger == "level_up" and a.effects[0].kind in COIN_KINDS)
         for a in card.abilities
@@ -132,9 +133,10 @@ def _action(state: GameState, pick: int, n: int) -> Any:
             room=n % (len(state.players[0].dungeon) or 1),
             treasure=CLASSES[n % len(CLASSES)],
         )
-    if kind == 9:  # the other player's Coins for one of a's Rooms (Paywall)
+    if kind == 9:  # the other player's Coins for one of a's Rooms (Paywall) or its Boss (Scott)
         other = state.players[(n + 1) % 2]
-        return c.GiveCoins(player=other.name, to=a.name, index=n % (len(a.dungeon) or 1))
+        index = None if n % 3 == 0 else n % (len(a.dungeon) or 1)
+        return c.GiveCoins(player=other.name, to=a.name, index=index)
     if kind == 5:
         return c.FinishWalk()
     return c.AdvanceHero()

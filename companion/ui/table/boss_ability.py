@@ -4,8 +4,9 @@ one of your Monster Rooms: its damage is doubled until end of turn."), R-CARD-EF
 The engine says when it may be used (``rules.boss_actions.usable``: after the Level Up,
 once per turn, the phase, 2 Coins in the hoard, something to act on); the button is there
 only then. An ability that promotes a Miniboss gets one button per Room whose Miniboss
-may go up a level; one that keeps a Hero in town, one per Hero there; one that gives a
-dungeon a treasure icon, a row of treasure tiles per player (whose dungeon, which icon).
+may go up a level, one that puts a counter on a Room one per active Room; one that keeps a
+Hero in town, one per Hero there; one that gives a dungeon a treasure icon, a row of
+treasure tiles per player (whose dungeon, which icon).
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from rules.boss_kinds import AddTreasure, PromoteFree
 from rules.boss_level_up import boss_card
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
-from rules.commands import UseBossAbility
+from rules.coin_gifts import boss_gift
+from rules.commands import GiveCoins, UseBossAbility
+from rules.effect_kinds import RoomCounters
 from rules.hold_kinds import KeepInTown
 from rules.holds import town_heroes
 from rules.items import treasures_in_play
@@ -31,12 +34,14 @@ from rules.models import PlayerState
 
 
 def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Control]:
-    """The Boss's "Use ..." button(s), or nothing when its ability may not be used now."""
+    """The Boss's "Use ..." button(s), or nothing when its ability may not be used now;
+    before them, the other players' Coin for it (Scott)."""
     state = ctx.state
+    gifts = _gifts(ctx, player, prefix)
     ability = usable(state, player.name)
     boss = boss_card(state, player.name)
     if ability is None or boss is None:
-        return []
+        return gifts
     tr = ctx.app.tr
     name, card = boss
     does = ability_words(ability_ref(card.id, ability), lambda k, a: ruling_text(tr, k, a))
@@ -44,8 +49,13 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
     slot = f"{prefix}-boss-use"
     words = tr("table.use_ability", card=label, does=does)
     kinds = {type(e) for e in ability.effects}
-    if PromoteFree in kinds:  # one button per Miniboss that may go up a level (Calabeza)
-        rooms = minibosses.promotable(state, player)
+    if PromoteFree in kinds or RoomCounters in kinds:
+        # one button per Miniboss that may go up a level (Calabeza), per Room (Chase)
+        rooms = (
+            minibosses.promotable(state, player)
+            if PromoteFree in kinds
+            else [i for i, _ in player.active_rooms()]
+        )
         controls = [
             ability_button(
                 ctx,
@@ -76,7 +86,30 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
         controls = [ft.Text(words, size=15), *_treasure_rows(ctx, player, slot)]
     else:
         controls = [ability_button(ctx, slot, words, UseBossAbility(player=player.name), slot)]
-    return [*controls, slot_error(ctx, slot)]
+    return [*gifts, *controls, slot_error(ctx, slot)]
+
+
+def _gifts(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Control]:
+    """Another player's Coin that cancels the Boss's Level Up this turn: a button per other
+    player who may give one (the engine says whether the Boss takes it now)."""
+    state = ctx.state
+    gift = boss_gift(state, player)
+    if gift is None:
+        return []
+    slot = f"{prefix}-boss-gift"
+    name = card_label(ctx.app.tr, gift[0])
+    buttons = [
+        ability_button(
+            ctx,
+            f"{slot}-{ctx.seat(other.name)}",
+            ctx.app.tr("table.give_coin_boss", player=other.name, owner=player.name, card=name),
+            GiveCoins(player=other.name, to=player.name),
+            slot,
+        )
+        for other in state.players
+        if other.name != player.name and flow.may(state, GiveCoins, other.name)
+    ]
+    return [*buttons, slot_error(ctx, slot)] if buttons else []
 
 
 def _treasure_rows(ctx: TableContext, player: PlayerState, slot: str) -> list[ft.Control]:

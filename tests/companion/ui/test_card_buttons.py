@@ -190,3 +190,24 @@ def test_paywall_gives_each_other_player_a_coin_button_on_the_room(
     state = app.current.state  # type: ignore[attr-defined]
     assert state.player("Ann").coins == 4
     assert dungeon_damage(state.player("Ann"))[0].damage == 3
+
+
+def test_scott_takes_another_players_coin_with_a_button_on_the_boss(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    """RMB011 (printed: any opponent may give you a Coin to cancel this ability until the
+    end of your turn): Ann's Scott, levelled up, has Bob's button (none of Ann's own);
+    tapped, Bob 3 -> 2 and Ann 3 -> 4 Coins, and the button is gone for the turn."""
+    setup, plays = levelled_up("RMB011")
+    game_id = _saved(tmp_path / "data", Game.new(setup), list(plays), "Scott")
+    ui, app = table_app(route=f"/game/{game_id}")
+    ui.settle()
+    if ui.has("dungeon-p1-expand"):
+        ui.tap("dungeon-p1-expand")
+    ui.until(lambda: ui.has("p1-boss-gift-2"))
+    assert not ui.has("p1-boss-gift-1")
+    assert "Bob gives Ann 1 Coin: Scott's Level Up off this turn" in ui.texts()
+    ui.tap("p1-boss-gift-2")
+    ui.until(lambda: not ui.has("p1-boss-gift-2"))
+    state = app.current.state  # type: ignore[attr-defined]
+    assert (state.player("Bob").coins, state.player("Ann").coins) == (2, 4)
