@@ -231,6 +231,11 @@ class PlayerState(Frozen):
     def active_rooms(self) -> Iterator[tuple[int, RoomStack]]:
         return ((i, s) for i, s in enumerate(self.dungeon) if not s.deactivated)
 
+    @property
+    def miniboss_count(self) -> int:
+        """The Minibosses in this player's dungeon, face up or down (R-MINI)."""
+        return sum(1 for s in self.dungeon if s.miniboss is not None)
+
 
 class CardOffer(Frozen):
     """A card ability that fired and waits for its owner's yes or no (R-CARD-EFFECT)."""

@@ -37,10 +37,6 @@ def aimed(state: GameState, caster: str) -> tuple[str, int] | None:
     return owner, int(index)
 
 
-def own_minibosses(player: PlayerState) -> int:
-    return sum(1 for s in player.dungeon if s.miniboss is not None)
-
-
 def _boosted(state: GameState, owner: str, index: int, amount: int, card: str) -> ev.RoomBoosted:
     stack = state.player(owner).dungeon[index]
     args: dict[str, Arg] = {
@@ -82,7 +78,7 @@ def cast(
                     "R-CARD-EFFECT", "err.spell_needs_miniboss", card=card.name, room=room
                 )
             out.append(_boosted(state, owner.name, index, effect.amount * mini.level, card.name))
-            if effect.double_if_alone and own_minibosses(caster) == 1:
+            if effect.double_if_alone and caster.miniboss_count == 1:
                 said = Ruling(rule="R-CARD-EFFECT", key="card.double_asked", args=args)
                 out.append(_asked(caster.name, card, DOUBLE, mark, said))
     return out
