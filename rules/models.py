@@ -324,6 +324,10 @@ class GameState(Frozen):
     def in_game(self) -> tuple[PlayerState, ...]:
         return tuple(p for p in self.players if not p.eliminated)
 
+    def opponents(self, name: str) -> tuple[str, ...]:
+        """The names of ``name``'s opponents still in the game."""
+        return tuple(p.name for p in self.in_game() if p.name != name)
+
     @property
     def five_six(self) -> bool:
         """5–6 player rules (Crash Landing) apply, decided by the number at the table."""

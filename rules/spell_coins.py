@@ -128,9 +128,7 @@ def given(state: GameState, offer: CardOffer, target: str | None) -> list[ev.Eve
     """Ancient Guardtower, said Yes: a Coin of the owner's hoard to the opponent named;
     the random Spell card taken from that opponent's hand is the players' (reminded)."""
     owner = state.player(offer.player)
-    if target is None or target == owner.name or not state.has_player(target):
-        raise RulesError("R-CARD-EFFECT", "err.offer_player", card=offer.card)
-    if state.player(target).eliminated:
+    if target is None or target not in state.opponents(owner.name):
         raise RulesError("R-CARD-EFFECT", "err.offer_player", card=offer.card)
     minibosses.check_pay(owner, 1)
     args: dict[str, Arg] = {"card": offer.card, "player": owner.name, "other": target}

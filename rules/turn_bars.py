@@ -52,9 +52,7 @@ def barred(
 def taxed(state: GameState, command: cmd.CastSpell, card_id: str, card: str) -> ev.CardEffectFired:
     """Short Circuit's mark on the opponent it names (``rules.spell_bars`` reads it)."""
     target = command.target
-    if target is None or target == command.player or not state.has_player(target):
-        raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
-    if state.player(target).eliminated:
+    if target is None or target not in state.opponents(command.player):
         raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
     args: dict[str, Arg] = {"card": card, "player": target}
     said = Ruling(rule="R-CARD-EFFECT", key="card.spell_tax_armed", args=args)
