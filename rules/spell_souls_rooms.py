@@ -23,8 +23,6 @@ from rules.errors import RulesError
 from rules.models import GameState, PlayerState
 from rules.rulings import Ruling
 
-SOULS_ROOMS_KINDS = frozenset({"gain_souls", "rooms_rebuilt", "miniboss_at_once"})
-
 
 def cast(
     state: GameState,
