@@ -46,6 +46,7 @@ def cast(
         return [
             event
             for index, stack in caster.active_rooms()
+            if not stack.ability_ignored  # no ability text this turn (Sabotage!)
             for event in card_triggers.built_here(state, caster.name, stack.top, index)
         ]
     return []
