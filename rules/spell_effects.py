@@ -66,9 +66,7 @@ def to_opponent(
     Hero walking the caster's dungeon, keeping the damage it took (Another Castle), or a
     Hero in town (Agent of Evil), R-CARD-EFFECT."""
     target = command.target
-    if target is None or target == caster or not state.has_player(target):
-        raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
-    if state.player(target).eliminated:
+    if target not in state.opponents(caster):
         raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
     if ability.target == "hero_in_town":
         if command.hero is None or command.hero not in state.town:
