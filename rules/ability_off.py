@@ -51,12 +51,8 @@ def switched_off(owner: PlayerState, index: int | None, card: str) -> RoomAbilit
 def more_minibosses(state: GameState, player: str) -> bool:
     """Whether ``player`` has more Minibosses in play than each opponent still in the
     game (Sabotage!'s second choice, R-MINI)."""
-
-    def count(name: str) -> int:
-        return sum(1 for s in state.player(name).dungeon if s.miniboss is not None)
-
-    mine = count(player)
-    return all(mine > count(p.name) for p in state.in_game() if p.name != player)
+    mine = state.player(player).miniboss_count
+    return all(mine > p.miniboss_count for p in state.in_game() if p.name != player)
 
 
 def _room_ability_off(event: RoomAbilityOff, state: GameState) -> GameState:

@@ -28,12 +28,17 @@ def hero_in_room(state: GameState, player: PlayerState) -> bool:
     return walk.room < len(player.dungeon) and not player.dungeon[walk.room].deactivated
 
 
+def counter_rooms(player: PlayerState) -> tuple[int, ...]:
+    """The places of ``player``'s Rooms a counter may go on (Chase): the active ones."""
+    return tuple(i for i, _ in player.active_rooms())
+
+
 def acts_on(state: GameState, player: PlayerState, effect: BaseModel) -> bool:
     """Whether what the effect acts on is on the table (True for effects not of these)."""
     if isinstance(effect, DieDamage) and effect.destroys_room:
         return hero_in_room(state, player)
     if isinstance(effect, RoomCounters):
-        return any(True for _ in player.active_rooms())
+        return bool(counter_rooms(player))
     return True
 
 
@@ -48,7 +53,7 @@ def carried(
     """The events of one effect of these (nothing for another effect)."""
     if isinstance(effect, RoomCounters):
         room = command.room
-        if room is None or room >= len(player.dungeon) or player.dungeon[room].deactivated:
+        if room not in counter_rooms(player):
             raise RulesError("R-CARD-EFFECT", "err.boss_ability_needs_room", card=card)
         return [
             ev.RoomCountersChanged(

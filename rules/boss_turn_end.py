@@ -35,8 +35,10 @@ def asked(state: GameState) -> list[ev.EventBase]:
             continue
         for ability in (a for a in card.abilities if a.trigger == TRIGGER):
             offer = ability.offer
-            probe = CardOffer(player=player.name, card_id=card.id, card=name, offer=offer or "may")
-            if offer is None or not has_choice(state, probe):
+            if offer is None:
+                continue
+            probe = CardOffer(player=player.name, card_id=card.id, card=name, offer=offer)
+            if not has_choice(state, probe):
                 continue
             args: dict[str, str | int] = {"player": player.name, "card": name}
             said = Ruling(rule="R-CARD-EFFECT", key="card.boss_turn_end", args=args)

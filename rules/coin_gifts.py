@@ -83,9 +83,10 @@ def given(
     if index is None:
         return _to_boss(state, giver, receiver, amount)
     ability = gift_ability(receiver, index)
-    top = receiver.dungeon[index].top if ability is not None else None
-    if ability is None or top is None or top.card_id is None:
+    if ability is None:
         raise RulesError("R-CARD-EFFECT", "err.gift_room", player=owner, room_n=index + 1)
+    top = receiver.dungeon[index].top
+    assert top.card_id is not None  # gift_ability() found it by its id
     minibosses.check_pay(giver, amount)
     less = sum(e.amount for e in ability.effects if isinstance(e, LessPerCoin)) * amount
     args: dict[str, str | int] = {

@@ -56,7 +56,7 @@ def count_choices(state: GameState, offer: CardOffer) -> range:
 
 def hoard_partners(state: GameState, player: str) -> tuple[str, ...]:
     """The players whose hoard ``player`` may take in exchange (any other still in)."""
-    return tuple(p.name for p in state.players if p.name != player and not p.eliminated)
+    return state.opponents(player)
 
 
 def swapped(state: GameState, offer: CardOffer, other: str | None) -> list[ev.EventBase]:

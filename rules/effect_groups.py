@@ -27,6 +27,14 @@ LASTING_KINDS = frozenset({"room_counters", "damage_double", "gain_souls", "room
 # What an activated ability (its Room's button) may aim at in a dungeon, besides the Hero
 # standing in the Room: a Room the owner picks (Frostbat Cave, Rust Monster Pen).
 ROOM_AIMS = frozenset({"room_any_dungeon", "trap_room", "monster_room"})
+# A Spell's effects on its caster's score or Rooms (``rules.spell_souls_rooms``).
+SOULS_ROOMS_KINDS = frozenset(
+    {
+        "gain_souls",  # Souls for the caster (T.P.K., with its condition)
+        "rooms_rebuilt",  # the caster's Rooms' "when you build this Room" again (Respawn)
+        "miniboss_at_once",  # a Miniboss found, built on the Room named (Internship)
+    }
+)
 # The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).
 SPELL_KINDS = frozenset(
     {
@@ -45,10 +53,8 @@ SPELL_KINDS = frozenset(
         "remove_hero",  # the Hero walking an opponent's dungeon leaves the game (Pity)
         "entering_health",  # Heroes entering the dungeon named (Party Up)
         "flip_item",  # an Item in any scorekeeping area turned over (Excavation)
-        "gain_souls",  # Souls for the caster (T.P.K., with its condition)
-        "rooms_rebuilt",  # the caster's Rooms' "when you build this Room" again (Respawn)
-        "miniboss_at_once",  # a Miniboss found, built on the Room named (Internship)
     }
+    | SOULS_ROOMS_KINDS  # Souls for the caster, its Rooms as just built (spell_souls_rooms)
     | coin_kinds.COIN_FIRED_KINDS
     | walk_kinds.WALK_KINDS  # the Adventure held back, a Room made harmless (walk_spells)
     | rule_change_kinds.RULE_CHANGE_KINDS  # a Room's ability text ignored (ability_off)

@@ -77,7 +77,7 @@ def end_turn(state: GameState) -> list[ev.EventBase]:
         elif state.deck_emptied_turn is not None and state.deck_emptied_turn <= state.turn:
             ended = best_of(state, in_game, "R-END-FIVESIX", "end.fivesix_deck", {})
     else:
-        out += turn_bars.said(state, in_game)  # Meddling Kids!, Extra Life's Reward
+        out += turn_bars.end_notes(state, in_game)  # Meddling Kids!, Extra Life's Reward
         out_now = [
             p for p in in_game if state.wounds(p.name) >= 5 and not turn_bars.spared(state, p.name)
         ]

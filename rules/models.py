@@ -231,6 +231,11 @@ class PlayerState(Frozen):
     def active_rooms(self) -> Iterator[tuple[int, RoomStack]]:
         return ((i, s) for i, s in enumerate(self.dungeon) if not s.deactivated)
 
+    @property
+    def miniboss_count(self) -> int:
+        """The Minibosses in this player's dungeon, face up or down (R-MINI)."""
+        return sum(1 for s in self.dungeon if s.miniboss is not None)
+
 
 class CardOffer(Frozen):
     """A card ability that fired and waits for its owner's yes or no (R-CARD-EFFECT)."""
@@ -318,6 +323,10 @@ class GameState(Frozen):
 
     def in_game(self) -> tuple[PlayerState, ...]:
         return tuple(p for p in self.players if not p.eliminated)
+
+    def opponents(self, name: str) -> tuple[str, ...]:
+        """The names of ``name``'s opponents still in the game."""
+        return tuple(p.name for p in self.in_game() if p.name != name)
 
     @property
     def five_six(self) -> bool:

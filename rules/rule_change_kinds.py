@@ -59,7 +59,7 @@ class NoSpells(Fact):
     kind: Literal["no_spells"] = "no_spells"
 
 
-class DungeonAbilitiesOff(Fact):
+class IgnoreDungeonAbilities(Fact):
     """While the Hero carrying this Item walks a dungeon, the ability text of every Room
     of that dungeon is ignored (Cheat Code's Power-Up)."""
 
@@ -67,7 +67,7 @@ class DungeonAbilitiesOff(Fact):
 
 
 RuleChangeEffect = (
-    IgnoreAbility | NoWin | NoWoundLoss | TownInstead | SpellTax | NoSpells | DungeonAbilitiesOff
+    IgnoreAbility | NoWin | NoWoundLoss | TownInstead | SpellTax | NoSpells | IgnoreDungeonAbilities
 )
 # A Spell's (rules.spells), an Item's (rules.turn_bars, rules.spell_bars):
 RULE_CHANGE_KINDS = frozenset({"ignore_ability", "no_win", "spell_tax"})

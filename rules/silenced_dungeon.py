@@ -10,7 +10,7 @@ from rules import events as ev
 from rules.ability_off import DungeonAbilitiesBack, DungeonAbilitiesOff
 from rules.event_base import EventBase
 from rules.models import GameState
-from rules.rule_change_kinds import DungeonAbilitiesOff as DungeonAbilitiesOffEffect
+from rules.rule_change_kinds import IgnoreDungeonAbilities
 from rules.rulings import Ruling
 from rules.turn_bars import carries
 
@@ -19,7 +19,7 @@ def carrier_walks(state: GameState, event: EventBase) -> list[EventBase]:
     """A Hero carrying an Item that silences a dungeon starts walking one (its Rooms lose
     their ability text), or leaves it (they have it again)."""
     if isinstance(event, ev.WalkStarted):
-        card = carries(state, event.hero, DungeonAbilitiesOffEffect)
+        card = carries(state, event.hero, IgnoreDungeonAbilities)
         if card is None:
             return []
         args: dict[str, str | int] = {

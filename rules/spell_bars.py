@@ -43,7 +43,8 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
         "player": caster.name,
         "card": card.name if card is not None else command.card_id,
     }
+    played = spells.cast(state, command, caster)  # refused here if it may not be cast at all
     if caster.coins < 1:
         said = Ruling(rule="R-CARD-EFFECT", key="card.spell_cancelled_unpaid", args=args)
         return [ev.Noted(ruling=said)]
-    return [*minibosses.pay(caster, 1), *spells.cast(state, command, caster)]
+    return [*minibosses.pay(caster, 1), *played]

@@ -37,10 +37,6 @@ def aimed(state: GameState, caster: str) -> tuple[str, int] | None:
     return owner, int(index)
 
 
-def own_minibosses(player: PlayerState) -> int:
-    return sum(1 for s in player.dungeon if s.miniboss is not None)
-
-
 def _boosted(state: GameState, owner: str, index: int, amount: int, card: str) -> ev.RoomBoosted:
     stack = state.player(owner).dungeon[index]
     args: dict[str, Arg] = {
@@ -82,7 +78,7 @@ def cast(
                     "R-CARD-EFFECT", "err.spell_needs_miniboss", card=card.name, room=room
                 )
             out.append(_boosted(state, owner.name, index, effect.amount * mini.level, card.name))
-            if effect.double_if_alone and own_minibosses(caster) == 1:
+            if effect.double_if_alone and caster.miniboss_count == 1:
                 said = Ruling(rule="R-CARD-EFFECT", key="card.double_asked", args=args)
                 out.append(_asked(caster.name, card, DOUBLE, mark, said))
     return out
@@ -132,9 +128,7 @@ def given(state: GameState, offer: CardOffer, target: str | None) -> list[ev.Eve
     """Ancient Guardtower, said Yes: a Coin of the owner's hoard to the opponent named;
     the random Spell card taken from that opponent's hand is the players' (reminded)."""
     owner = state.player(offer.player)
-    if target is None or target == owner.name or not state.has_player(target):
-        raise RulesError("R-CARD-EFFECT", "err.offer_player", card=offer.card)
-    if state.player(target).eliminated:
+    if target is None or target not in state.opponents(owner.name):
         raise RulesError("R-CARD-EFFECT", "err.offer_player", card=offer.card)
     minibosses.check_pay(owner, 1)
     args: dict[str, Arg] = {"card": offer.card, "player": owner.name, "other": target}

@@ -66,9 +66,7 @@ def to_opponent(
     Hero walking the caster's dungeon, keeping the damage it took (Another Castle), or a
     Hero in town (Agent of Evil), R-CARD-EFFECT."""
     target = command.target
-    if target is None or target == caster or not state.has_player(target):
-        raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
-    if state.player(target).eliminated:
+    if target not in state.opponents(caster):
         raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
     if ability.target == "hero_in_town":
         if command.hero is None or command.hero not in state.town:
@@ -157,6 +155,17 @@ def condition_holds(state: GameState, player: str, condition: str) -> bool:
     return True
 
 
+def names_player(ability: Ability) -> bool:
+    """Whether the Spell's choice names a player rather than a Room (Meddling Kids!)."""
+    return any(e.kind in NAMES_PLAYER for e in ability.effects)
+
+
+def player_instead(card: CardEffects) -> bool:
+    """Whether one of the Spell's "OR" choices names a player instead of a Room: cast
+    naming no Room, that choice is carried out (``chosen_spell``)."""
+    return any(names_player(a) for a in card.abilities[1:])
+
+
 def chosen_spell(
     state: GameState,
     caster: str,
@@ -170,7 +179,7 @@ def chosen_spell(
     only when the cast names one (``hero``), refused when its condition does not hold; a
     choice that names a player (Meddling Kids!) when the cast names no Room (``room``)."""
     for ability in reversed(card.abilities[1:]):
-        if any(e.kind in NAMES_PLAYER for e in ability.effects):
+        if names_player(ability):
             if room is None:
                 return ability
             continue

@@ -23,8 +23,6 @@ from rules.errors import RulesError
 from rules.models import GameState, PlayerState
 from rules.rulings import Ruling
 
-SOULS_ROOMS_KINDS = frozenset({"gain_souls", "rooms_rebuilt", "miniboss_at_once"})
-
 
 def cast(
     state: GameState,
@@ -48,6 +46,7 @@ def cast(
         return [
             event
             for index, stack in caster.active_rooms()
+            if not stack.ability_ignored  # no ability text this turn (Sabotage!)
             for event in card_triggers.built_here(state, caster.name, stack.top, index)
         ]
     return []

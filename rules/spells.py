@@ -39,6 +39,7 @@ from rules.card_offers import (
 )
 from rules.card_triggers import saying
 from rules.coin_kinds import COIN_FIRED_KINDS
+from rules.effect_groups import SOULS_ROOMS_KINDS
 from rules.effect_kinds import (
     DamageEntrance,
     DamageHero,
@@ -62,7 +63,6 @@ from rules.room_kinds import ROOM_OFFERS, room_offer
 from rules.rule_change_kinds import RULE_CHANGE_KINDS
 from rules.rulings import Ruling
 from rules.spell_coin_kinds import SPELL_COIN_KINDS
-from rules.spell_souls_rooms import SOULS_ROOMS_KINDS
 from rules.walk_kinds import WALK_KINDS
 
 

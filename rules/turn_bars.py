@@ -52,9 +52,7 @@ def barred(
 def taxed(state: GameState, command: cmd.CastSpell, card_id: str, card: str) -> ev.CardEffectFired:
     """Short Circuit's mark on the opponent it names (``rules.spell_bars`` reads it)."""
     target = command.target
-    if target is None or target == command.player or not state.has_player(target):
-        raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
-    if state.player(target).eliminated:
+    if target is None or target not in state.opponents(command.player):
         raise RulesError("R-CARD-EFFECT", "err.spell_needs_opponent", card=card)
     args: dict[str, Arg] = {"card": card, "player": target}
     said = Ruling(rule="R-CARD-EFFECT", key="card.spell_tax_armed", args=args)
@@ -102,7 +100,7 @@ def spared(state: GameState, name: str) -> bool:
     return f"{SPARED}{name}" in state.card_uses
 
 
-def said(state: GameState, players: list[PlayerState]) -> list[ev.EventBase]:
+def end_notes(state: GameState, players: list[PlayerState]) -> list[ev.EventBase]:
     """Why a player with 10 Souls does not win, or with 5 Wounds stays in, this turn."""
     out: list[ev.EventBase] = []
     for p in players:
@@ -143,13 +141,13 @@ def town_instead(state: GameState, walk: Walk) -> list[ev.EventBase] | None:
         return None
     hero = state.hero(walk.hero).label()
     args: dict[str, Arg] = {"card": card.name, "hero": hero, "player": walk.player}
-    said_ = Ruling(rule="R-CARD-EFFECT", key="card.town_instead", args=args)
+    said = Ruling(rule="R-CARD-EFFECT", key="card.town_instead", args=args)
     # Scored as if killed (its owner's face-up Item rules), without the Hero itself.
     died = ev.HeroKilled(
-        player=walk.player, hero=walk.hero, room=walk.room, damage=walk.damage, ruling=said_
+        player=walk.player, hero=walk.hero, room=walk.room, damage=walk.damage, ruling=said
     )
     back = ev.HeroSentBack(
-        hero=walk.hero, to="town", player=walk.player, damage=walk.damage, ruling=said_
+        hero=walk.hero, to="town", player=walk.player, damage=walk.damage, ruling=said
     )
     return [*items.scored(state, died), back]
 

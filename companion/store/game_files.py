@@ -35,10 +35,11 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def default_name(setup: AnySetup) -> str:
+def default_name(setup: AnySetup, and_word: str = "and") -> str:
+    """The players' names as "Ada, Bert and Cy", ``and_word`` in the app's language."""
     names = [p.name for p in setup.players]
     # A player's name may hold what a game's name must not: written as escapes.
-    return printable(", ".join(names[:-1]) + " and " + names[-1])[:80]
+    return printable(", ".join(names[:-1]) + f" {and_word} " + names[-1])[:80]
 
 
 def clean_name(name: str) -> str:

@@ -152,7 +152,12 @@ def souls_and_wounds(app: TableApp, game: GameFacts) -> ft.Control:
         max_x=max(2, last),
         min_y=0,  # a score is never below zero (R-SCORE-CORRECT refuses it)
         max_y=top + 1,
-        left_axis=fch.ChartAxis(label_size=28),
+        # Whole numbers only: a score has no halves (the chart's own steps gave "0.5", cut
+        # into two lines at a phone's width).
+        left_axis=fch.ChartAxis(
+            labels=[fch.ChartAxisLabel(value=v, label=str(v)) for v in range(0, top + 2)],
+            label_size=28,
+        ),
         bottom_axis=fch.ChartAxis(
             title=ft.Text(app.tr("history.turn")),
             labels=[fch.ChartAxisLabel(value=t, label=str(t)) for t in range(1, last + 1)],

@@ -23,6 +23,7 @@ from companion.catalogue import Catalogue
 from companion.i18n import Lang, Translator
 from companion.session import Change, Sessions, TableSession
 from companion.store import StoreError
+from companion.store.game_files import default_name
 from companion.sync.registry import JoinRecordNotSaved
 from companion.theme import dark_theme, light_theme, theme_mode
 from companion.ui.at_table import follow_screen
@@ -306,7 +307,9 @@ class TableApp(Chrome):
         server answers its other tabs meanwhile."""
         if self.sessions is None:
             raise RuntimeError("this app has no game store")
-        session = await asyncio.to_thread(self.sessions.new_game, setup)
+        # Named in the table's language ("Ada und Bert"), as the saved games list shows it.
+        name = default_name(setup, self.tr("ruling.word.and"))
+        session = await asyncio.to_thread(self.sessions.new_game, setup, name)
         self._follow(session)
         if self.sync is not None:  # this device made the game: it is the host
             try:

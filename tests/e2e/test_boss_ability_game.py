@@ -9,12 +9,15 @@ of any type to any player's dungeon"). Ravenus's button asks which Monster Room 
 
 from __future__ import annotations
 
-import json
 import time
+from collections.abc import Sequence
 
 import pytest
 
+from companion.store.export import ExportedGame
+from rules.commands import Command
 from rules.game import Game
+from rules.models import GameSetup
 from tests.boss_games import levelled_up
 from tests.e2e.conftest import AppPage
 from tests.e2e.game_steps import said, shows, tap, type_into
@@ -30,14 +33,12 @@ def exported(ann: str = "RMB006", bob: str = "RMB012") -> str:
     game = Game.new(setup)
     for command in plays:
         game, _ = game.play(command)
-    log = [command.model_dump(mode="json") for command in plays]
-    exported = {
-        "format": "dungeon-referee/game",
-        "name": "Bosses at will",
-        "setup": setup.model_dump(mode="json"),
-        "log": log,
-    }
-    return json.dumps(exported)
+    return game_text("Bosses at will", setup, plays)
+
+
+def game_text(name: str, setup: GameSetup, log: Sequence[Command]) -> str:
+    """A game's text as the app exports it (its set-up and commands), to import."""
+    return ExportedGame(name=name, setup=setup, log=tuple(log)).model_dump_json()
 
 
 def resume_button(app: AppPage, timeout: float = 30.0) -> str:

@@ -29,6 +29,7 @@ def test_boss_buttons_chase_and_scott_on_a_phone(phone: AppPage) -> None:
     # Chase: a button per Room of Ann's; the first Room gets a +1 counter (1 -> 2).
     shows(phone, "p1-boss-use-room-1", "Use Chase on Ann's Room 1")
     look_at(phone, "p1-boss-use-room-1", "chase-buttons")
+    assert phone.by_id("p1-boss-use-room-2").count() == 1  # a button per Room
     tap(phone, "p1-boss-use-room-1")
     shows(phone, "p1-room-1-damage", "2")
     assert phone.by_id("p1-boss-use-room-2").count() == 0  # once per turn

@@ -11,8 +11,6 @@ is asked, and Ann's Rooms 1 and 5 change places.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from rules import commands as c
@@ -20,7 +18,7 @@ from rules.game import Game
 from tests.boss_games import levelled_up
 from tests.e2e.conftest import AppPage
 from tests.e2e.game_steps import said, shows, tap
-from tests.e2e.test_boss_ability_game import open_imported
+from tests.e2e.test_boss_ability_game import game_text, open_imported
 from tests.e2e.test_expansions_game import look_at
 
 pytestmark = [pytest.mark.e2e]
@@ -38,13 +36,7 @@ def _exported() -> str:
             for more in (c.AnswerCardEffect(player="Ann", card_id="TNL005", accept=False), command):
                 game, _ = game.play(more)
                 log.append(more)
-    exported = {
-        "format": "dungeon-referee/game",
-        "name": "Bosses on the turn",
-        "setup": setup.model_dump(mode="json"),
-        "log": [command.model_dump(mode="json") for command in log],
-    }
-    return json.dumps(exported)
+    return game_text("Bosses on the turn", setup, log)
 
 
 def test_boss_explodo_and_shellda_on_a_phone(phone: AppPage) -> None:

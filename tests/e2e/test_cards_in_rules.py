@@ -18,8 +18,7 @@ def look_up_card(phone: AppPage, query: str, card: str, then: str = "rules-card-
     """Open the Rules lookup, type ``query``, open the card it finds, wait for ``then``."""
     phone.tap("open-rules")
     phone.wait_for("rules-search")
-    phone.type_into("rules-search", query)
-    phone.wait_for(f"rules-card-{card}")
+    phone.search_until("rules-search", query, shows=f"rules-card-{card}")
     phone.tap(f"rules-card-{card}")
     phone.wait_for(then)
 
@@ -74,11 +73,6 @@ def test_a_card_given_its_german_name_on_this_device_is_found_by_it(
     phone = phone.another_tab().open("/")
     phone.tap("open-rules")
     phone.wait_for("rules-search")
-    phone.type_into("rules-search", "Goblin-Waffenkammer")
-    try:
-        phone.wait_for("rules-card-BMA015", timeout=5_000)
-    except AssertionError:  # AppPage.wait_for turns Playwright's timeout into this
-        print("typed again: the first typing went to a replaced field")
-        phone.type_into("rules-search", "Goblin-Waffenkammer")
+    phone.search_until("rules-search", "Goblin-Waffenkammer", shows="rules-card-BMA015")
     phone.wait_text("Goblin-Waffenkammer (Goblin Armory): was sie bewirkt")
     phone.screenshot("own-name-found")

@@ -28,6 +28,10 @@ def test_another_castle_sends_the_walking_hero_to_an_opponents_entrance() -> Non
     )
     cast = c.CastSpell(player="A", card_id=ANOTHER_CASTLE, target="A")
     refused(state, cast, "R-CARD-EFFECT")  # not one's own dungeon
+    for nobody in (None, "Zed"):  # an opponent must be named, and be at the table
+        refused(state, cast.model_copy(update={"target": nobody}), "R-CARD-EFFECT")
+    out = state.with_player("B", eliminated=True)
+    refused(out, cast.model_copy(update={"target": "B"}), "R-CARD-EFFECT")  # B is out
     sent = [
         (e.hero, e.to, e.player, e.damage)
         for e in events_of(state, cast.model_copy(update={"target": "B"}))

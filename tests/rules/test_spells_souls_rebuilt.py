@@ -80,6 +80,16 @@ def test_spell_respawn_skips_a_deactivated_room() -> None:
     assert pit.deactivated and pit.boost == 0
 
 
+def test_spell_respawn_skips_a_room_whose_ability_text_is_ignored() -> None:
+    """Sabotage! (RMB068: that Room has no ability text until end of turn) on Spiked Pit:
+    Respawn finds no "when you build" on it, so it gets nothing (its own 1 damage stays)."""
+    state = _rooms(card_room(SPIKED_PIT), plain("monster", 2))
+    state = run(state, c.CastSpell(player="A", card_id="RMB068", target="A", room=0))
+    state = run(state, c.CastSpell(player="A", card_id=RESPAWN))
+    pit = state.player("A").dungeon[0]
+    assert pit.ability_ignored and not pit.deactivated and pit.boost == 0
+
+
 INTERNSHIP = "RMB066"
 
 

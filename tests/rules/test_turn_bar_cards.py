@@ -140,3 +140,23 @@ def test_short_circuit_a_cancelled_spell_is_not_cast(hoard: int, after: int) -> 
     state = run(state, c.CastSpell(player="B", card_id=SHORT_CIRCUIT, target="A"))
     state = run(state, c.CastSpell(player="A", card_id=GIANT_SIZE, target="A", room=1))
     assert state.player("A").coins == after
+
+
+@pytest.mark.parametrize(
+    ("card_id", "rule"),
+    [
+        ("TNL023", "R-CARD-EFFECT"),  # Goblin Nursery is a Room, not a Spell
+        ("BMA049", "R-CARD-EFFECT"),  # Kobold Strike is a Build-phase Spell: not now
+    ],
+)
+def test_short_circuit_refuses_what_may_not_be_cast_before_its_price(
+    card_id: str, rule: str
+) -> None:
+    """Short Circuit prices a Spell that may be cast; a card that may not be cast at all is
+    refused as it would be without it, not 'cancelled for want of a Coin'."""
+    from referee_fixtures import refused
+    from test_coin_cards import _table
+
+    state = _table([plain("monster", 1)], [t_hero("fighter", 30)], coins=0, phase="bait")
+    state = run(state, c.CastSpell(player="B", card_id=SHORT_CIRCUIT, target="A"))
+    refused(state, c.CastSpell(player="A", card_id=card_id), rule)

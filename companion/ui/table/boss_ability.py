@@ -15,10 +15,10 @@ import flet as ft
 
 from companion.theme import TREASURE_LOOKS, treasure_letter
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.table.room_ability import ability_button
+from companion.ui.table.room_ability import ability_button, coin_givers
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import on_tap, toggle_tile
-from rules import flow, minibosses
+from rules import boss_rooms, flow, minibosses
 from rules.boss_actions import usable
 from rules.boss_kinds import AddTreasure, PromoteFree
 from rules.boss_level_up import boss_card
@@ -54,7 +54,7 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
         rooms = (
             minibosses.promotable(state, player)
             if PromoteFree in kinds
-            else [i for i, _ in player.active_rooms()]
+            else boss_rooms.counter_rooms(player)
         )
         controls = [
             ability_button(
@@ -106,8 +106,7 @@ def _gifts(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Contr
             GiveCoins(player=other.name, to=player.name),
             slot,
         )
-        for other in state.players
-        if other.name != player.name and flow.may(state, GiveCoins, other.name)
+        for other in coin_givers(state, player.name)
     ]
     return [*buttons, slot_error(ctx, slot)] if buttons else []
 

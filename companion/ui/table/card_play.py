@@ -17,7 +17,7 @@ from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.room_picks import room_picks
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.table.spell_items import item_choices, picks_item
-from companion.ui.table.spell_players import NO_ROOM, names_player_instead, player_choices
+from companion.ui.table.spell_players import NO_ROOM, player_choices
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
 from rules.card_offers import (
@@ -34,6 +34,7 @@ from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import TREASURES, CardOffer, Treasure
 from rules.room_kinds import ROOM_OFFERS
 from rules.rulings import capitalized
+from rules.spell_effects import player_instead
 from rules.spells import carried_out, has_target
 
 SLOT = "spell"
@@ -265,9 +266,10 @@ class SpellPanel:
             body += self._heroes("soul", souls)
         elif target == "hero":
             body += self._heroes("hero", list(state.town))
-        if names_player_instead(effects_of(self.spell)):  # Meddling Kids!: or a player
+        spell = effects_of(self.spell)
+        if spell is not None and player_instead(spell):  # Meddling Kids!: or a player
             body += player_choices(ctx, self.target, lambda t: self._set(target=t))
-        if picks_item(effects_of(self.spell)):  # Excavation: which Item
+        if picks_item(spell):  # Excavation: which Item
             body += item_choices(ctx, self.item, lambda i: self._set(item=i))
         if self._picks_treasure():  # Secret Stash: which treasure
             body.append(ft.Text(tr("table.spell_treasure"), size=15))

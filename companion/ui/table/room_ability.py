@@ -26,7 +26,7 @@ from rules.hold_kinds import KeepAtEntrance
 from rules.holds import entrance_heroes
 from rules.item_flips import attachable, flippable
 from rules.item_kinds import AttachItem, FlipItem
-from rules.models import PlayerState
+from rules.models import GameState, PlayerState
 
 # What a Room's button may aim at besides a Room: nothing, the Hero standing in it or the
 # one walking any dungeon, or an opponent whose cards the players handle (Elder Portal).
@@ -64,9 +64,14 @@ def _gifts(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> t
             ctx.app.tr("table.give_coin", player=other.name, owner=player.name, card=name),
             GiveCoins(player=other.name, to=player.name, index=index),
         )
-        for other in state.players
-        if other.name != player.name and flow.may(state, GiveCoins, other.name)
+        for other in coin_givers(state, player.name)
     )
+
+
+def coin_givers(state: GameState, owner: str) -> list[PlayerState]:
+    """The players who may give ``owner`` Coins now: the others, when the engine takes a
+    ``GiveCoins`` of theirs (Paywall's Room, Scott's Boss)."""
+    return [p for p in state.players if p.name != owner and flow.may(state, GiveCoins, p.name)]
 
 
 def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tuple[Choice, ...]:

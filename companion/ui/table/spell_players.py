@@ -10,17 +10,8 @@ import flet as ft
 
 from companion.ui.table.context import TableContext
 from companion.ui.widgets import big_button, on_tap
-from rules.effects import CardEffects
-from rules.rule_change_kinds import NAMES_PLAYER
 
 NO_ROOM = -1  # the target's place when a player is named instead of a Room
-
-
-def names_player_instead(card: CardEffects | None) -> bool:
-    """Whether the Spell's other choice names a player rather than a Room."""
-    return card is not None and any(
-        e.kind in NAMES_PLAYER for a in card.abilities[1:] for e in a.effects
-    )
 
 
 def player_choices(

@@ -30,6 +30,5 @@ def test_the_bait_tap_sends_each_part_in_few_controls(
     for part in LIMITS:
         inside = ids_within(harness, part)
         counts[part] = sum(1 for i in sent if i in inside)
-    print(f"the Bait tap sent {len(sent)} controls; {counts}")
     for part, limit in LIMITS.items():
         assert counts[part] <= limit, f"{part} sent {counts[part]} controls, more than {limit}"

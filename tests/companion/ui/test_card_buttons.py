@@ -7,12 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.store import GameStore
+from companion.ui.shell import TableApp
 from rules import commands as c
 from rules.card_effects import dungeon_damage
 from rules.game import Game
 from rules.models import GameSetup, HeroCard, ItemCard, PlayerSetup, Room, Ruleset
 from tests.boss_games import levelled_up
 from tests.companion.ui.conftest import AppFactory
+from tests.companion.ui.flet_harness import Harness
 
 # Burial Mound's printed facts (the catalogue's): an Advanced Trap Room, 3 damage, Cleric.
 MOUND = Room(
@@ -33,6 +35,15 @@ def _saved(data: Path, game: Game, plays: list[object], name: str) -> str:
     game_id = store.create(game.setup, name).game_id
     store.save(game_id, game)
     return game_id
+
+
+def _at_anns_dungeon(table_app: AppFactory, game_id: str) -> tuple[Harness, TableApp]:
+    """The saved game open in a tab, Ann's dungeon shown (unfolded if the screen folds it)."""
+    ui, app = table_app(route=f"/game/{game_id}")
+    ui.settle()
+    if ui.has("dungeon-p1-expand"):
+        ui.tap("dungeon-p1-expand")
+    return ui, app
 
 
 def _saved_with_items(data: Path) -> str:
@@ -89,10 +100,7 @@ def test_burial_mound_button_goes_once_used_and_the_item_comes_up(
     """THK021, once per turn: its button names the face-down Ice Rod; tapped, Ice Rod is
     up and Vorpal Blade down, and the Room's button is gone for this turn."""
     game_id = _saved_with_items(tmp_path / "data")
-    ui, app = table_app(route=f"/game/{game_id}")
-    ui.settle()
-    if ui.has("dungeon-p1-expand"):
-        ui.tap("dungeon-p1-expand")
+    ui, app = _at_anns_dungeon(table_app, game_id)
     button = "p1-room-2-use-item-1"
     ui.until(lambda: ui.has(button))
     assert "Use Burial Mound on Ice Rod #1" in ui.texts()
@@ -116,10 +124,7 @@ def test_ravenus_button_pays_two_coins_asks_the_room_and_goes_for_the_turn(
     Boss's button says so; tapped, 3 Coins become 1, the Room is asked, and the button is
     gone for this turn."""
     game_id = _saved_with_ravenus(tmp_path / "data")
-    ui, app = table_app(route=f"/game/{game_id}")
-    ui.settle()
-    if ui.has("dungeon-p1-expand"):
-        ui.tap("dungeon-p1-expand")
+    ui, app = _at_anns_dungeon(table_app, game_id)
     ui.until(lambda: ui.has("p1-boss-use"))
     assert "Use Ravenus: pay 2 Coins to choose one of your Monster Rooms" in ui.texts()
     ui.tap("p1-boss-use")
@@ -179,10 +184,7 @@ def test_paywall_gives_each_other_player_a_coin_button_on_the_room(
         c.RevealHeroes(heroes=heroes),
     ]
     game_id = _saved(tmp_path / "data", Game.new(setup), plays, "Paywall")
-    ui, app = table_app(route=f"/game/{game_id}")
-    ui.settle()
-    if ui.has("dungeon-p1-expand"):
-        ui.tap("dungeon-p1-expand")
+    ui, app = _at_anns_dungeon(table_app, game_id)
     ui.until(lambda: ui.has("p1-room-1-give-2"))
     assert not ui.has("p1-room-1-give-1")
     ui.tap("p1-room-1-give-2")
@@ -200,10 +202,7 @@ def test_scott_takes_another_players_coin_with_a_button_on_the_boss(
     tapped, Bob 3 -> 2 and Ann 3 -> 4 Coins, and the button is gone for the turn."""
     setup, plays = levelled_up("RMB011")
     game_id = _saved(tmp_path / "data", Game.new(setup), list(plays), "Scott")
-    ui, app = table_app(route=f"/game/{game_id}")
-    ui.settle()
-    if ui.has("dungeon-p1-expand"):
-        ui.tap("dungeon-p1-expand")
+    ui, app = _at_anns_dungeon(table_app, game_id)
     ui.until(lambda: ui.has("p1-boss-gift-2"))
     assert not ui.has("p1-boss-gift-1")
     assert "Bob gives Ann 1 Coin: Scott's Level Up off this turn" in ui.texts()

@@ -40,6 +40,19 @@ def test_history_shows_the_numbers_and_the_plot(table_app: AppFactory, tmp_path:
     assert "Ada: Souls (solid), Wounds (dashed)" in said
 
 
+def test_the_score_axis_counts_in_whole_numbers(table_app: AppFactory, tmp_path: Path) -> None:
+    """Souls and Wounds have no halves: the left axis is labelled 0, 1, 2… (a chart of
+    scores up to 1 was labelled 0, 0.5, 1, 1.5, 2, cut in two lines on a phone)."""
+    store = GameStore(tmp_path / "data", fsync=False)
+    setup, log = one_turn()
+    saved(store, setup, log, "Friday")
+    ui = open_history(table_app)
+    chart = ui.find("history-chart")
+    labels = chart.left_axis.labels
+    assert labels and [a.value for a in labels] == list(range(len(labels)))
+    assert all(a.label == str(a.value) for a in labels)
+
+
 def test_names_typed_differently_are_asked_once(table_app: AppFactory, tmp_path: Path) -> None:
     store = GameStore(tmp_path / "data", fsync=False)
     for ada in ("Ann", "ann"):
