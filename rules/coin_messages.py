@@ -116,6 +116,8 @@ COIN_MESSAGES: dict[str, str] = {
         " at Level {level} on {room} (Room {room_n}); that is {player}'s build this turn."
     ),
     "err.spell_names_miniboss": "{card} takes an opponent's Miniboss: pick the Room it stands on.",
-    "err.spell_opponent_miniboss": "{card} takes an opponent's Miniboss, never one of your own.",
+    "err.spell_opponent_miniboss": (
+        "{card} takes the Miniboss of an opponent still in the game, never one of your own."
+    ),
     "err.spell_needs_own_room": "{card} builds the Miniboss on a Room of yours: pick that Room.",
 }

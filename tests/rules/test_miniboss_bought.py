@@ -73,6 +73,14 @@ def test_spell_traitor_refused_on_the_casters_own_miniboss() -> None:
     refused(state, _traitor(target="A", room=0), "R-CARD-EFFECT")
 
 
+def test_spell_traitor_refused_on_a_player_out_of_the_game() -> None:
+    """An opponent is a player still in the game: an eliminated one's Miniboss is not
+    for sale (R-CARD-EFFECT)."""
+    state = _table_with_spike()
+    state = state.with_player("B", eliminated=True)
+    refused(state, _traitor(), "R-CARD-EFFECT")
+
+
 def test_spell_traitor_refused_without_a_miniboss_named() -> None:
     """No Miniboss on the Room named, a face-down one (no level shown yet), or none named
     at all: nothing to buy (R-MINI, R-CARD-EFFECT)."""
