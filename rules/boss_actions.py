@@ -23,6 +23,7 @@ from rules.errors import RulesError
 from rules.hold_kinds import KeepInTown
 from rules.item_kinds import PickRoom
 from rules.item_rewards import pick_asked
+from rules.items import treasures_in_play
 from rules.models import GameState, PlayerState
 from rules.phases import phases_of
 from rules.rulings import Ruling
@@ -127,7 +128,15 @@ def use(state: GameState, command: cmd.UseBossAbility) -> list[ev.EventBase]:
 def _treasure_added(state: GameState, command: cmd.UseBossAbility, name: str) -> ev.EventBase:
     """Kirax: the named dungeon's bonus of the named treasure type, one more for good."""
     target, treasure = command.target, command.treasure
-    if target is None or treasure is None or not state.has_player(target):
+    # A dungeon still in play (an eliminated player's lures no Hero) and an icon this game
+    # has (the Explorer's only with Crash Landing): the app offers only these.
+    if (
+        target is None
+        or treasure is None
+        or not state.has_player(target)
+        or state.player(target).eliminated
+        or treasure not in treasures_in_play(state)
+    ):
         raise RulesError("R-CARD-EFFECT", "err.boss_ability_needs_treasure", card=name)
     amount = dict(state.player(target).treasure_bonus).get(treasure, 0) + 1
     return ev.TreasureBonusSet(

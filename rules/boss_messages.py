@@ -60,7 +60,8 @@ BOSS_MESSAGES: dict[str, str] = {
     ),
     "err.boss_ability_not_now": "{player}'s Boss has no ability to use now.",
     "err.boss_ability_needs_treasure": (
-        "{card} needs a player and a treasure type: whose dungeon gains which icon."
+        "{card} needs a player still in the game and a treasure type of this game: whose "
+        "dungeon gains which icon."
     ),
     "err.boss_ability_needs_miniboss": (
         "{card} promotes one of your Minibosses: name the Room where one can still go up a level."

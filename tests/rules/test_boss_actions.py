@@ -84,6 +84,29 @@ def test_boss_kirax_gives_any_dungeon_a_treasure_for_the_rest_of_the_game() -> N
     assert dict(later.player("B").treasure_bonus).get("mage") == 1
 
 
+def test_boss_kirax_names_a_player_still_in_and_a_treasure_of_this_game() -> None:
+    """RMB012 adds a treasure to a dungeon in play: not to a player who is out (their
+    dungeon no longer lures Heroes, R-ELIM), and not the Explorer's icon in a game without
+    Crash Landing (Explorers are not in it, R-CARD-EFFECT). Nothing is paid when refused."""
+    state = _boss(KIRAX)
+    out = state.model_copy(
+        update={
+            "players": tuple(
+                p.model_copy(update={"eliminated": p.name == "B"}) for p in state.players
+            )
+        }
+    )
+    refused(out, c.UseBossAbility(player="A", target="B", treasure="mage"), "R-CARD-EFFECT")
+    no_crash = state.model_copy(
+        update={"setup": state.setup.model_copy(update={"card_sets": ("rise_of_the_minibosses",)})}
+    )
+    refused(
+        no_crash, c.UseBossAbility(player="A", target="B", treasure="explorer"), "R-CARD-EFFECT"
+    )
+    with_crash = run(state, c.UseBossAbility(player="A", target="B", treasure="explorer"))
+    assert dict(with_crash.player("B").treasure_bonus).get("explorer") == 1  # every set named
+
+
 def _with_miniboss(state: GameState, level: int = 1) -> GameState:
     a = state.player("A")
     stack = a.dungeon[0].model_copy(

@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.theme import TREASURE_LOOKS, treasure_letter
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.table.room_ability import ability_button, coin_givers
+from companion.ui.table.room_ability import ability_button, ability_lead, coin_givers
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import on_tap, toggle_tile
 from rules import boss_rooms, flow, minibosses
@@ -57,30 +57,35 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
             else boss_rooms.counter_rooms(player)
         )
         controls = [
-            ability_button(
-                ctx,
-                f"{slot}-room-{i + 1}",
-                tr("table.use_ability_on", card=label, does=does, player=player.name, room_n=i + 1),
-                UseBossAbility(player=player.name, room=i),
-                slot,
-            )
-            for i in rooms
+            ability_lead(tr, (label, does)),  # said once; each button names its Room
+            *(
+                ability_button(
+                    ctx,
+                    f"{slot}-room-{i + 1}",
+                    tr("table.use_ability_on", card=label, player=player.name, room_n=i + 1),
+                    UseBossAbility(player=player.name, room=i),
+                    slot,
+                )
+                for i in rooms
+            ),
         ]
     elif KeepInTown in kinds:  # one button per Hero in town it may keep (Doc Scarecrow)
         controls = [
-            ability_button(
-                ctx,
-                f"{slot}-hero-{h + 1}",
-                tr(
-                    "table.use_ability_hero",
-                    card=label,
-                    does=does,
-                    hero=card_label(tr, state.hero(h).label()),
-                ),
-                UseBossAbility(player=player.name, hero=h),
-                slot,
-            )
-            for h in town_heroes(state)
+            ability_lead(tr, (label, does)),  # said once; each button names its Hero
+            *(
+                ability_button(
+                    ctx,
+                    f"{slot}-hero-{h + 1}",
+                    tr(
+                        "table.use_ability_hero",
+                        card=label,
+                        hero=card_label(tr, state.hero(h).label()),
+                    ),
+                    UseBossAbility(player=player.name, hero=h),
+                    slot,
+                )
+                for h in town_heroes(state)
+            ),
         ]
     elif AddTreasure in kinds:  # whose dungeon, which icon (Kirax)
         controls = [ft.Text(words, size=15), *_treasure_rows(ctx, player, slot)]

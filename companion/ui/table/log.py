@@ -71,17 +71,18 @@ class Turn:
 
 
 def turns_of(history: Sequence[Step]) -> list[Turn]:
-    """The history cut into turns, oldest first: a step that starts a turn opens it."""
+    """The history cut into turns, oldest first. A step is in the turn it was made in:
+    the tap that ends a turn (and whose follow-on events start the next) closes its turn,
+    with its scoring and eliminations; the next turn opens with the step after it."""
     out: list[Turn] = []
     turn = 0
     current: list[tuple[int, Step]] = []
     for number, step in enumerate(history, 1):
+        current.append((number, step))
         started = [e.turn for e in step[1] if isinstance(e, ev.TurnStarted)]
         if started and started[-1] != turn:
-            if current:
-                out.append(Turn(turn, tuple(current)))
+            out.append(Turn(turn, tuple(current)))
             turn, current = started[-1], []
-        current.append((number, step))
     if current:
         out.append(Turn(turn, tuple(current)))
     return out

@@ -10,6 +10,8 @@ owner's over one button per Item it may turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.ui.table.context import TableContext
@@ -41,7 +43,29 @@ def room_ability_buttons(
 ) -> list[ft.Control]:
     """The Room's "Use ..." button(s), or nothing when its ability may not be used now."""
     slot = f"{prefix}-rooms"
-    return [ability_button(ctx, *c, slot) for c in room_ability_choices(ctx, player, index, prefix)]
+    choices = room_ability_choices(ctx, player, index, prefix)
+    buttons = [ability_button(ctx, *c, slot) for c in choices]
+    # A button per Hero, Item or Room it may aim at names only that; what the ability
+    # does is said once above them (five Rooms made five long sentences).
+    if any(tag.startswith(f"{prefix}-room-{index + 1}-use-") for tag, _, _ in choices):
+        return [ability_lead(ctx.app.tr, _ability_words(ctx, player, index)), *buttons]
+    return buttons
+
+
+def ability_lead(tr: Callable[..., str], words: tuple[str, str]) -> ft.Control:
+    """The card and what its ability does, said once above a button per target."""
+    card, does = words
+    return ft.Text(tr("table.ability_lead", card=card, does=does), size=15)
+
+
+def _ability_words(ctx: TableContext, player: PlayerState, index: int) -> tuple[str, str]:
+    """The Room's name and what its ability usable now does, in the table's words."""
+    ability = usable(ctx.state, player.name, index)
+    room = player.dungeon[index].top
+    assert ability is not None and room.card_id is not None  # it has buttons now
+    tr = ctx.app.tr
+    does = ability_words(ability_ref(room.card_id, ability), lambda k, a: ruling_text(tr, k, a))
+    return card_label(tr, room.label()), does
 
 
 def room_ability_choices(
@@ -92,7 +116,7 @@ def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tu
         return tuple(
             (
                 f"{tag}-hero-{hero + 1}",
-                tr("table.use_ability_hero", card=name, does=does, hero=_hero(ctx, hero)),
+                tr("table.use_ability_hero", card=name, hero=_hero(ctx, hero)),
                 UseRoomAbility(player=player.name, index=index, hero=hero),
             )
             for hero in entrance_heroes(ctx.state, player.name)
@@ -116,7 +140,7 @@ def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tu
         return tuple(
             (
                 f"{tag}-item-{item + 1}",
-                tr("table.use_ability_item", card=name, does=does, item=_item(ctx, item)),
+                tr("table.use_ability_item", card=name, item=_item(ctx, item)),
                 UseRoomAbility(player=player.name, index=index, item=item),
             )
             for item in flippable(player, flips[0])
@@ -125,7 +149,7 @@ def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tu
         return tuple(
             (
                 f"{tag}-{target}-{room + 1}",
-                tr("table.use_ability_on", card=name, does=does, player=target, room_n=room + 1),
+                tr("table.use_ability_on", card=name, player=target, room_n=room + 1),
                 UseRoomAbility(player=player.name, index=index, target=target, room=room),
             )
             for target, room in aims(ctx.state, ability)
@@ -137,7 +161,7 @@ def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tu
     return tuple(
         (
             f"{tag}-{other + 1}",
-            tr("table.use_ability_destroying", card=name, does=does, room_n=other + 1),
+            tr("table.use_ability_destroying", card=name, room_n=other + 1),
             UseRoomAbility(player=player.name, index=index, other=other),
         )
         for other in other_rooms(player, index, ability)

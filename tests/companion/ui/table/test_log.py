@@ -57,3 +57,17 @@ def test_the_log_shows_one_players_steps(app: TableApp, sessions: Sessions, page
     assert has(page, f"log-{total}") and "Treasure bonus (Bo)" in texts(page)
     tap(page, "log-filter-all")
     assert has(page, f"log-{total}")
+
+
+def test_the_tap_that_ends_a_turn_is_logged_in_that_turn(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """End the turn is the last step of turn 1, where the table made it (its scoring and
+    eliminations are turn 1's), though its events start turn 2."""
+    start(app, sessions, TWO_TURNS)
+    tap(page, "tab-log")
+    end_turn = TWO_TURNS.index(EndTurn()) + 1  # steps are numbered from 1
+    assert not has(page, f"log-{end_turn}")  # not in turn 2, the one open
+    assert has(page, f"log-{end_turn + 1}")  # turn 2's Heroes are
+    tap(page, "log-turn-1")
+    assert has(page, f"log-{end_turn}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.session import Sessions
 from companion.ui.shell import TableApp
-from rules.commands import BuildRoom, Command, RevealHeroes, RevealRooms
+from rules.commands import BuildRoom, Command, ResolveBait, RevealHeroes, RevealRooms
 from rules.models import Room
 from tests.companion.ui.table.conftest import FakePage, has, hero, room, start, tap, texts
 
@@ -54,11 +54,38 @@ def test_an_ability_aimed_at_a_room_has_one_button_per_room_it_may_take(
     start(app, sessions, FROSTBAT_BUILT)
     assert has(page, "p1-room-1-use-Bo-1")
     assert not has(page, "p1-room-1-use-Ann-1")
-    assert "Use Frostbat Cave on Bo's Room 1: destroy this Room to" in texts(page)
+    assert "Use Frostbat Cave on Bo's Room 1" in texts(page)
     tap(page, "p1-room-1-use-Bo-1")
     state = app.current.state
     assert state.player("Ann").dungeon == ()
     assert state.player("Bo").dungeon[0].deactivated
+
+
+def test_an_ability_with_a_button_per_room_says_what_it_does_once(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """Frostbat Cave may aim at any of three Rooms: three short buttons, each naming its Room,
+    under the ability's words said once (not three times over, as each button said them)."""
+    start(
+        app,
+        sessions,
+        [
+            BuildRoom(player="Ann", room=FROSTBAT),
+            BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+            RevealRooms(),
+            RevealHeroes(heroes=(hero("mage"), hero("thief"))),
+            BuildRoom(player="Ann", room=room("mage", 1, "Den")),
+            BuildRoom(player="Bo", room=room("thief", 1, "Lair")),
+            RevealRooms(),
+            ResolveBait(),  # the Adventure: a new Room goes first, the Cave is Room 2
+        ],
+    )
+    for target in ("Bo-1", "Bo-2", "Ann-1"):
+        assert has(page, f"p1-room-2-use-{target}")
+    shown = texts(page)
+    assert shown.count("destroy this Room to") == 1, shown
+    assert "Frostbat Cave: destroy this Room to" in shown
+    assert "Use Frostbat Cave on Bo's Room 2\n" in shown + "\n"
 
 
 PORTAL = Room(name="Elder Portal", treasure=("cleric",), damage=0, kind="trap", card_id="TPU004")
