@@ -19,8 +19,12 @@ from tests.e2e.conftest import PHONE, AppPage, Server, new_context, reads
 from tests.e2e.sync_seed import DEVICE_KEY, device_id
 
 
-def said(app: AppPage, text: str, timeout: float = 10.0) -> None:
-    """Wait until ``text`` is on screen (in the semantics tree)."""
+def said(app: AppPage, text: str, timeout: float = 30.0) -> None:
+    """Wait until ``text`` is on screen (in the semantics tree).
+
+    An upper bound, as ``AppPage.wait_for``'s: at load 18 on two cores (the browser suite
+    beside others) a sixth phone's "You sit as Finn" came just after 10 s; the failure's
+    own snapshot showed it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if text in app.snapshot():

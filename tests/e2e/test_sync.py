@@ -317,8 +317,8 @@ def test_six_devices_build_in_private_reveal_and_undo_together(
     for phone in phones:
         for seat in range(1, 7):
             # Six tabs drawn again with the reveal and its Bait: on a loaded 2-core machine
-            # the first of them once took more than 5 s (the test passes in 52 s alone).
-            said(phone, f"Room {seat}X", timeout=10)
+            # the first of them once took more than 10 s (the test passes in 52 s alone).
+            said(phone, f"Room {seat}X")
         gone(phone, "reveal-rooms")
         phone.wait_for("bait-results", timeout=5_000)
     tap(phones[3], "undo")
