@@ -106,4 +106,18 @@ COIN_MESSAGES: dict[str, str] = {
     "card.cost.destroy_own_monster_room.then": (
         "destroy another Monster Room of your dungeon, then"
     ),
+    # an opponent's Miniboss bought and built (Traitor: rules.miniboss_bought)
+    "card.fx.miniboss_bought": (
+        "pay its owner 1 Coin per level of the Miniboss on that Room, take it and build it at"
+        " once on a Room of yours at that level; you build no Room this turn."
+    ),
+    "card.miniboss_bought": (
+        "{card}: {player} pays {owner} {amount} {amount:Coin|Coins} for {miniboss} and builds it"
+        " at Level {level} on {room} (Room {room_n}); that is {player}'s build this turn."
+    ),
+    "err.spell_names_miniboss": "{card} takes an opponent's Miniboss: pick the Room it stands on.",
+    "err.spell_opponent_miniboss": (
+        "{card} takes the Miniboss of an opponent still in the game, never one of your own."
+    ),
+    "err.spell_needs_own_room": "{card} builds the Miniboss on a Room of yours: pick that Room.",
 }

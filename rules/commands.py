@@ -272,7 +272,7 @@ class CastSpell(Frozen):
     """Play a Spell card, named by its catalogue id (R-CARD-EFFECT). ``target`` names the
     player whose Room ``room`` it aims at; ``hero`` a Hero in town; ``treasure`` the
     treasure type the caster picks (Secret Stash); ``item`` an Item in a scorekeeping area
-    (Excavation)."""
+    (Excavation); ``over`` the caster's own Room a Miniboss it takes is built on (Traitor)."""
 
     type: Literal["cast_spell"] = "cast_spell"
     player: Name
@@ -282,6 +282,7 @@ class CastSpell(Frozen):
     hero: NonNegative | None = None
     treasure: Treasure | None = None
     item: NonNegative | None = None
+    over: NonNegative | None = None
 
 
 class AnswerCardEffect(Frozen):

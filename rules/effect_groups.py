@@ -33,6 +33,7 @@ SOULS_ROOMS_KINDS = frozenset(
         "gain_souls",  # Souls for the caster (T.P.K., with its condition)
         "rooms_rebuilt",  # the caster's Rooms' "when you build this Room" again (Respawn)
         "miniboss_at_once",  # a Miniboss found, built on the Room named (Internship)
+        "miniboss_bought",  # an opponent's Miniboss bought and built (rules.miniboss_bought)
     }
 )
 # The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).

@@ -372,6 +372,13 @@ class MinibossAtOnce(Fact):
     kind: Literal["miniboss_at_once"] = "miniboss_at_once"
 
 
+class MinibossBought(Fact):
+    """The caster pays an opponent one Coin per level of that opponent's Miniboss named,
+    takes it and builds it at once, at the same level, as their build this turn (Traitor)."""
+
+    kind: Literal["miniboss_bought"] = "miniboss_bought"
+
+
 Effect = Annotated[
     RoomDamagePlus
     | DamageEqualsCount
@@ -412,6 +419,7 @@ Effect = Annotated[
     | GainSouls
     | RoomsRebuilt
     | MinibossAtOnce
+    | MinibossBought
     | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
     | ItemEffect  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
     | RoomEffect  # Rooms moved or uncovered, a die's damage (rules.room_kinds)

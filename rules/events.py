@@ -299,6 +299,7 @@ class MinibossPlaced(EventBase):
     index: NonNegative
     miniboss: MinibossCard
     extra: bool = False  # besides the phase's one build (Internship)
+    level: NonNegative = 0  # 1-3: face up at that level, nothing paid (bought: Traitor)
 
 
 class MinibossRevealed(EventBase):

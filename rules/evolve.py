@@ -296,9 +296,13 @@ def _hero_survived(event: ev.HeroSurvived, state: GameState) -> GameState:
 
 
 def _hero_sent_back(event: ev.HeroSentBack, state: GameState) -> GameState:
-    state = state.model_copy(update={"walk": None})
+    if state.walk is None or state.walk.hero == event.hero:  # not one spared at the entrance
+        state = state.model_copy(update={"walk": None})
     if event.to == "town":
         carried = tuple((h, d) for h, d in state.carried if h != event.hero)
+        state = _set_entrance(
+            state, event.player, _without(state.entrance(event.player), event.hero)
+        )
         return state.model_copy(update={"town": (*state.town, event.hero), "carried": carried})
     carried = (*((h, d) for h, d in state.carried if h != event.hero), (event.hero, event.damage))
     state = state.model_copy(update={"carried": carried})

@@ -128,6 +128,9 @@ def _coins_lost(event: ev.CoinsLost, state: GameState) -> GameState:
 def _miniboss_placed(event: ev.MinibossPlaced, state: GameState) -> GameState:
     if not event.extra:  # Internship's is besides the phase's build
         state = state.with_player(event.player, built_this_phase=True)
+    if event.level:  # bought at its level from an opponent (Traitor)
+        shown = Miniboss(card=event.miniboss, level=event.level, face_down=False)
+        return _stack(state, event.player, event.index, miniboss=shown)
     return _stack(state, event.player, event.index, miniboss=Miniboss(card=event.miniboss))
 
 

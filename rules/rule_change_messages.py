@@ -40,6 +40,14 @@ RULE_CHANGE_MESSAGES: dict[str, str] = {
         "{card}: {hero} would be killed in {player}'s dungeon; it goes back to town instead, and "
         "its Item is {player}'s."
     ),
+    "card.town_instead.entrance": (
+        "{card}: {hero} would be killed at {player}'s entrance; it goes back to town instead,"
+        " and its Item is {player}'s."
+    ),
+    "card.town_instead.town": (
+        "{card}: {hero} would be killed in town by {player}'s card; it stays in town instead,"
+        " and its Item is {player}'s."
+    ),
     "end.no_win_barred": (
         "{player} has 10 Souls or more but cannot win this turn: enough Heroes entered their "
         "dungeon after a Spell barred them."

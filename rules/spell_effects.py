@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules import adventure, card_table
+from rules import adventure, card_table, turn_bars
 from rules import commands as cmd
 from rules import events as ev
 from rules.ability_off import more_minibosses
@@ -227,6 +227,9 @@ def entrance_damage(
         taken = carried.get(hero, 0) + amount
         args = {"card": card, "hero": state.hero(hero).label(), "amount": amount, "player": owner}
         if taken >= state.hero(hero).card.health:
+            if (spared := turn_bars.spared_anywhere(state, owner, hero, None, taken)) is not None:
+                out += spared  # Extra Life: to town instead
+                continue
             said = Ruling(rule="R-CARD-EFFECT", key="card.entrance_killed", args=args)
             out.append(ev.HeroKilled(player=owner, hero=hero, room=None, damage=taken, ruling=said))
         else:

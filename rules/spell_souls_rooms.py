@@ -8,17 +8,18 @@
   again (Respawn), as ``rules.card_triggers`` fires them for a Room just built;
 - a Miniboss built at once on the caster's Room the cast names, besides the phase's build
   (Internship: found among the Room cards turned over, the player's word; no Room named,
-  none was found), shown at Level 1 for its Coin (R-MINI).
+  none was found), shown at Level 1 for its Coin (R-MINI);
+- an opponent's Miniboss bought and built at its level (Traitor: ``rules.miniboss_bought``).
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
-from rules import card_triggers, minibosses
+from rules import card_triggers, miniboss_bought, minibosses
 from rules import commands as cmd
 from rules import events as ev
-from rules.effect_kinds import GainSouls, MinibossAtOnce, RoomsRebuilt
+from rules.effect_kinds import GainSouls, MinibossAtOnce, MinibossBought, RoomsRebuilt
 from rules.errors import RulesError
 from rules.models import GameState, PlayerState
 from rules.rulings import Ruling
@@ -38,6 +39,8 @@ def cast(
         if command.target not in (None, caster.name):
             raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card)
         return minibosses.built_at_once(caster, command.room)
+    if isinstance(effect, MinibossBought):
+        return miniboss_bought.bought(state, caster, card, command)
     if isinstance(effect, GainSouls):
         args: dict[str, str | int] = {"card": card, "player": caster.name, "amount": effect.amount}
         said = Ruling(rule="R-CARD-EFFECT", key="card.souls_gained", args=args)

@@ -357,16 +357,15 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             )
             raise HeroError("R-CARD-EFFECT", key, card=offer.card)
         args = {"card": offer.card, "hero": state.hero(hero).label(), "player": offer.player}
-        if offer.offer == "kill_town_hero":
-            out.append(
-                ev.HeroKilled(
-                    player=offer.player,
-                    hero=hero,
-                    room=None,
-                    damage=0,
-                    ruling=_ruling("card.town_hero_killed", **args),
-                )
+        if offer.offer == "kill_town_hero":  # Extra Life: it stays in town instead
+            killed = ev.HeroKilled(
+                player=offer.player,
+                hero=hero,
+                room=None,
+                damage=0,
+                ruling=_ruling("card.town_hero_killed", **args),
             )
+            out += turn_bars.spared_anywhere(state, offer.player, hero, None, 0) or [killed]
         else:
             out.append(
                 ev.HeroLured(

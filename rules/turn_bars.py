@@ -134,21 +134,29 @@ def carries(state: GameState, hero: int, kind: type[Fact]) -> CardEffects | None
 
 def town_instead(state: GameState, walk: Walk) -> list[ev.EventBase] | None:
     """The walking Hero, about to be killed, carries an Item whose Power-Up sends it back
-    to town instead: it goes there, and the Item goes to the dungeon's owner as if the
-    Hero had died (R-ITEM). None: nothing spares it."""
-    card = carries(state, walk.hero, TownInstead)
+    to town instead (``spared``). None: nothing spares it."""
+    return spared_anywhere(state, walk.player, walk.hero, walk.room, walk.damage)
+
+
+def spared_anywhere(
+    state: GameState, player: str, hero: int, room: int | None, damage: int
+) -> list[ev.EventBase] | None:
+    """``hero``, about to be killed for ``player`` (walking their dungeon, waiting at its
+    entrance, or in town), carries an Item whose Power-Up sends it to town instead: it
+    goes there (one in town stays), and the Item goes to ``player`` as if the Hero had
+    died (R-ITEM). None: nothing spares it."""
+    card = carries(state, hero, TownInstead)
     if card is None:
         return None
-    hero = state.hero(walk.hero).label()
-    args: dict[str, Arg] = {"card": card.name, "hero": hero, "player": walk.player}
-    said = Ruling(rule="R-CARD-EFFECT", key="card.town_instead", args=args)
+    where = "town" if hero in state.town else "dungeon" if room is not None else "entrance"
+    args: dict[str, Arg] = {"card": card.name, "hero": state.hero(hero).label(), "player": player}
+    key = "card.town_instead" if where == "dungeon" else f"card.town_instead.{where}"
+    said = Ruling(rule="R-CARD-EFFECT", key=key, args=args)
     # Scored as if killed (its owner's face-up Item rules), without the Hero itself.
-    died = ev.HeroKilled(
-        player=walk.player, hero=walk.hero, room=walk.room, damage=walk.damage, ruling=said
-    )
-    back = ev.HeroSentBack(
-        hero=walk.hero, to="town", player=walk.player, damage=walk.damage, ruling=said
-    )
+    died = ev.HeroKilled(player=player, hero=hero, room=room, damage=damage, ruling=said)
+    if where == "town":
+        return [*items.scored(state, died), ev.Noted(ruling=said)]
+    back = ev.HeroSentBack(hero=hero, to="town", player=player, damage=damage, ruling=said)
     return [*items.scored(state, died), back]
 
 

@@ -87,6 +87,7 @@ def _action(state: GameState, pick: int, n: int) -> Any:
             target=aimed.name,
             room=n % rooms,
             hero=n % (len(state.heroes) or 1),
+            over=(n // 3) % (len(a.dungeon) or 1),  # a Room of the caster's (Traitor)
         )
     if kind == 1 and a.dungeon:
         return c.DestroyRoom(player=a.name, index=n % len(a.dungeon))

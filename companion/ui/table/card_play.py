@@ -17,6 +17,7 @@ from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.room_picks import room_picks
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.table.spell_items import item_choices, picks_item
+from companion.ui.table.spell_over import over_choices, picks_over
 from companion.ui.table.spell_players import NO_ROOM, player_choices
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
 from rules.card_effects import effects_of
@@ -185,6 +186,7 @@ class SpellPanel:
         self.hero: int | None = None
         self.treasure: Treasure | None = None  # the type a Spell gives (Secret Stash)
         self.item: int | None = None  # an Item it turns over (Excavation)
+        self.over: int | None = None  # the caster's Room a Miniboss goes on (Traitor)
 
     def _spells(self) -> list[SpellCard]:
         phase = self.ctx.state.phase
@@ -271,6 +273,8 @@ class SpellPanel:
             body += player_choices(ctx, self.target, lambda t: self._set(target=t))
         if picks_item(spell):  # Excavation: which Item
             body += item_choices(ctx, self.item, lambda i: self._set(item=i))
+        if picks_over(spell) and self.caster is not None:  # Traitor: on which Room of theirs
+            body += over_choices(ctx, self.caster, self.over, lambda i: self._set(over=i))
         if self._picks_treasure():  # Secret Stash: which treasure
             body.append(ft.Text(tr("table.spell_treasure"), size=15))
             body.append(
@@ -384,6 +388,7 @@ class SpellPanel:
             setattr(self, name, value)
         if "spell" in changes:
             self.target, self.hero, self.treasure, self.item = None, None, None, None
+            self.over = None
         self.ctx.redraw()
 
     def _play(self) -> None:
@@ -400,10 +405,11 @@ class SpellPanel:
             hero=self.hero,
             treasure=self.treasure,
             item=self.item,
+            over=self.over,
         )
 
         def done() -> None:
             self.open, self.spell, self.target, self.hero = False, None, None, None
-            self.treasure, self.item = None, None
+            self.treasure, self.item, self.over = None, None, None
 
         self.ctx.play(SLOT, command, then=done)
