@@ -126,9 +126,10 @@ def room_coins(
     name = player.name
     parts: list[ft.Control] = [
         coin_icon(),
-        tagged(
+        tagged(  # the wrapper is the Row's child: it fills the width, the Text wraps
             f"{p}-coins",
-            ft.Text(tr("coins.on_room", coins=stack.coins), size=15, expand=True),
+            ft.Text(tr("coins.on_room", coins=stack.coins), size=15),
+            expand=True,
         ),
     ]
     if flow.may(state, TakeCoinsFromRoom, name):
