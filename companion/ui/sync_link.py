@@ -30,7 +30,6 @@ from companion.sync.private_build import (
 from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.opening import open_route, open_route_then
 from companion.ui.redraw import later
-from companion.ui.routes import route_name
 from companion.ui.widgets import Refusal
 from rules.commands import BuildRoom, Command, RevealRooms
 from rules.models import GameState
@@ -79,7 +78,7 @@ class TableApp(Protocol):
 
     def render(self) -> None: ...
 
-    def render_top(self, views_changed: bool = False) -> None: ...
+    def render_top(self, views_changed: bool = False, also: Sequence[ft.Control] = ()) -> None: ...
 
     def go(self, route: str) -> None: ...
 
@@ -119,6 +118,8 @@ class TabSync:
     tab: str = field(default_factory=lambda: secrets.token_hex(8))
     #: Reads this device from the browser's storage again (after it did not answer).
     reload_device: Callable[[], Awaitable[Device]] | None = None
+    #: The "who is here" line of the game screen, updated in place when devices come and go.
+    here_line: ft.Text | None = None
     #: Any cheap question to the browser: its answer comes after every patch sent before
     #: it has been applied, so it tells when the browser shows what was sent.
     ask_client: Callable[[], Awaitable[object]] | None = None
@@ -330,18 +331,28 @@ def start_at(app: TableApp, route: str) -> None:
 
 
 def presence_changed(app: TableApp) -> None:
-    """A device arrived at or left this tab's game: the game screen is drawn again, the
-    line counting them (and the Invite tab's seats: a phone that just took one) drawn
-    from the count now. Flet's diff sends what changed; every other control stays the
-    one under the player's finger."""
+    """A device arrived at or left this tab's game: update the line that counts them, in
+    place (a whole redraw would replace the buttons under a player's finger)."""
 
     def update() -> None:
-        if app.sync is None or app.session is None:
+        sync = app.sync
+        if sync is None or sync.here_line is None or app.session is None:
             return
-        if route_name(app.current.route) in ("game", "table"):
+        count = sync.hub.presence.count(app.session.game_id)
+        sync.here_line.value = here_text(app, count)
+        if seats_shown(app):  # the Invite tab lists who sits where: drawn again
             app.render_top()
+            return
+        app.page.update()  # only this text changed: a one-line patch
 
     later(app.page, update)
+
+
+def seats_shown(app: TableApp) -> bool:
+    """Whether this tab shows the Invite tab's seats: a device arriving or leaving (a phone
+    that just took a seat) changes them, so the tab is drawn again, not only the line
+    counting the devices."""
+    return getattr(app.current, "tab", None) == "invite"
 
 
 def here_text(app: TableApp, count: int) -> str:

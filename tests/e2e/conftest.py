@@ -6,9 +6,6 @@
     desktop      the same at 1280x800.
     shots        `shots("name")` saves test-output/e2e/<test name>/<nn>-name.png.
 
-A browser test fails on any uncaught error of the page (Flet's client throwing while it
-applies the server's changes, say): every context made by ``new_context`` reports them.
-
 Chromium is Debian's (/usr/bin/chromium); Playwright never downloads a browser here.
 """
 
@@ -57,27 +54,10 @@ SETTLE_S = 0.5
 MOTION = "reduce"
 
 
-#: Uncaught errors of any page of a context made by ``new_context``, since the test began.
-PAGE_ERRORS: list[str] = []
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.e2e)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    """The test fails if a page threw while it ran, even where every assertion held: the
-    client may have dropped the rest of a change, and a player would see a stale screen."""
-    PAGE_ERRORS.clear()
-    result = yield
-    if PAGE_ERRORS:
-        count, errors = len(PAGE_ERRORS), "\n".join(PAGE_ERRORS)
-        PAGE_ERRORS.clear()
-        raise AssertionError(f"the page threw {count} error(s):\n{errors}")
-    return result
 
 
 def _free_port() -> int:
@@ -303,18 +283,10 @@ def new_context(
     browser: Any, viewport: dict[str, int], locale: str = "en-GB", motion: str = MOTION
 ) -> Any:
     """A Playwright browser context as the tests' phones are: one pixel per CSS pixel, the
-    language ``locale``, and reduced motion unless ``motion`` says otherwise. Its pages'
-    uncaught errors go to ``PAGE_ERRORS`` (the test fails on them)."""
-    context = browser.new_context(
+    language ``locale``, and reduced motion unless ``motion`` says otherwise."""
+    return browser.new_context(
         viewport=viewport, device_scale_factor=1, locale=locale, reduced_motion=motion
     )
-    context.on("weberror", _note_page_error)
-    return context
-
-
-def _note_page_error(error: Any) -> None:
-    page = error.page.url if error.page is not None else "a closed page"
-    PAGE_ERRORS.append(f"{page}: {error.error}")
 
 
 def _shots_dir(request: pytest.FixtureRequest, viewport: str) -> Path:

@@ -65,9 +65,7 @@ class BuildForm:
                 icon=ft.Icons.FOUNDATION,
             )
         if self.picker is None:
-            self.picker = RoomPicker(
-                ctx.app, p, ctx.app.card_sets(), on_change=self._room_changed, redraw=ctx.redraw
-            )
+            self.picker = RoomPicker(ctx.app, p, ctx.app.card_sets(), on_change=self._room_changed)
         if self.over is not None and self.over >= len(player.dungeon):
             self.over = None
         places: list[ft.Control] = [self._place(None, tr("table.at_entrance"))]
@@ -110,11 +108,11 @@ class BuildForm:
         )
 
     def _room_changed(self) -> None:
-        """A refusal was about the Room as it was: once it changes, the refusal goes (the
-        picker draws the screen again)."""
+        """A refusal was about the Room as it was: once it changes, the refusal goes."""
         if self.picker is not None:
             self.forecast.drafted(self.picker.draft)
-        self.ctx.errors.pop(self.prefix, None)
+        if self.ctx.errors.pop(self.prefix, None) is not None:
+            self.ctx.redraw()
 
     def _place(self, over: int | None, label: str) -> ft.Control:
         chosen = over == self.over
@@ -186,5 +184,5 @@ class BuildForm:
         player = self.ctx.state.player(self.name)
         if self.picker is None or not self.open or player.pending or player.built_this_phase:
             return False
-        focus_when_shown(self.ctx.app, lambda: self.picker.name_field if self.picker else None)
+        focus_when_shown(self.ctx.app, self.picker.name_field)
         return True

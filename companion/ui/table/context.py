@@ -13,9 +13,8 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.ui.panel_memo import Redraw
-from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.rulings import refusal_link
-from companion.ui.widgets import ErrorBanner, Refusal, key_of, tagged
+from companion.ui.widgets import ErrorBanner, Refusal, tagged
 from rules.commands import Command
 from rules.events import EventBase
 from rules.game import Game
@@ -65,8 +64,8 @@ class TableContext(Protocol):
         ...
 
     def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
-        """The component ``make`` returns, found again by Flet under the key ``name`` when
-        the screen is drawn again (``component_part.part``): put it in a list of controls."""
+        """The component ``make`` returns (with a key), in the place ``name`` keeps on the
+        screen between builds (``components.Stand``)."""
         ...
 
     def memo(
@@ -83,26 +82,18 @@ def slot_error(ctx: TableContext, slot: str) -> ft.Control:
 
     With nothing to say it is one hidden control, not the banner's four: a screen has a
     dozen such places, and a tap that opens a panel (Bait opens the Adventure) sends each
-    of its places anew (#13). The banner, live region and all, comes with the message.
-    A memoized component (``SlotError``): drawn again only when what it says changes."""
+    of its places anew (#13). The banner, live region and all, comes with the message."""
     said = ctx.errors.get(slot)
-    lang = ctx.app.settings.lang
-    return ctx.place(f"{slot}-error", lambda: SlotError(slot, said, lang, key=f"{slot}-error"))
 
+    def build() -> ft.Control:
+        if said is None or not said.text:
+            # The banner's own wrapper, hidden as the banner was (live region and all).
+            return ft.Semantics(identifier=f"{slot}-error", live_region=True, visible=False)
+        banner = ErrorBanner(f"{slot}-error")
+        banner.show(said.text, refusal_link(ctx.app, said, f"{slot}-error-rule"))
+        return banner.control
 
-@memo_component
-def SlotError(slot: str, said: Refusal | None, lang: str) -> ft.Control:
-    """``slot_error``'s banner; ``lang`` is a prop so that a language change draws it."""
-    if said is None or not said.text:
-        # The banner's own wrapper, hidden as the banner was (live region and all).
-        return ft.Semantics(
-            identifier=f"{slot}-error",
-            key=key_of(f"{slot}-error"),
-            live_region=True,
-            visible=False,
-        )
-    link = refusal_link(table_app(), said, f"{slot}-error-rule")
-    return ErrorBanner(f"{slot}-error", said.text, link).control
+    return ctx.memo(f"{slot}-error", said, build, sealed=True)
 
 
 def section(identifier: str, title: str, controls: list[ft.Control]) -> ft.Control:

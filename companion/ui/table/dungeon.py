@@ -347,11 +347,9 @@ class DungeonPanel:
                 on_click=lambda _e: self._toggle_bonus(),
             ),
         )
-        # In one column, shown or not: the toggle stays the control on screen (a control
-        # moved to another parent is made anew, under a new id).
-        rows: list[ft.Control] = [toggle]
         if not self.show_bonus:
-            return ft.Column(rows, spacing=4)
+            return toggle
+        rows: list[ft.Control] = [toggle]
         for t in TREASURES:
             rows.append(
                 # Kept while its number is the same: a tap on one row leaves the others be.

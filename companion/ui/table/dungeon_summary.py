@@ -26,7 +26,7 @@ import flet as ft
 from companion.theme import TOUCH, treasure_badge
 from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.context import TableContext
-from companion.ui.widgets import key_of, tagged
+from companion.ui.widgets import tagged
 from rules import flow
 from rules.card_effects import walk_damage
 from rules.models import TREASURES, GameState, PlayerState, Treasure
@@ -111,8 +111,7 @@ def dungeon_row(
         f"summary-{prefix}",
         lambda: DungeonSummary(facts, shown, lang, folds.toggle, key=f"summary-{prefix}"),
     )
-    # Keyed: the walked dungeon moves up under the Adventure's buttons, the others down.
-    return [row, ft.Container(panel, visible=shown, key=key_of(f"card-{prefix}"))]
+    return [row, ft.Container(panel, visible=shown)]
 
 
 def badge(prefix: str, treasure: Treasure, label: str, total: int) -> ft.Control:

@@ -22,7 +22,6 @@ from companion.i18n import Translator
 from companion.ui.component_part import part
 from companion.ui.new_game_form import FormErrors
 from companion.ui.room_picker import RoomDraft
-from companion.ui.screen_view import component
 from companion.ui.sync_link import access_of, sees_face_down
 from companion.ui.table.rulings import card_label, rule_link, ruling_text
 from companion.ui.widgets import tagged
@@ -213,7 +212,7 @@ def _boxed(content: ft.Control) -> ft.Control:
     )
 
 
-@component
+@ft.component
 def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) -> ft.Control:
     """The forecast under ``player``'s build form: redrawn when ``watch`` changes."""
     tr = app.tr

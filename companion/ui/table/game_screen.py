@@ -22,7 +22,6 @@ from pydantic import BaseModel
 
 from companion.session import Change, Request, TableSession
 from companion.ui.at_table import tick
-from companion.ui.chrome import BAR_HEIGHT
 from companion.ui.panel_memo import PanelMemos, Redraw
 from companion.ui.sending import refusal, send
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
@@ -30,6 +29,7 @@ from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
 from companion.ui.table.bottom_bar import Tab, game_bar, last_tab
 from companion.ui.table.card_play import SpellPanel, offers_view
+from companion.ui.table.components import Stands
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.dungeon_summary import DungeonFolds, dungeon_row
@@ -37,21 +37,14 @@ from companion.ui.table.end_of_turn import end_turn_button, winner_banner
 from companion.ui.table.forecast import bait_forecast
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
-from companion.ui.table.pinned_scores import STRIP_HEIGHT, pin_scores
+from companion.ui.table.pinned_scores import pin_scores
 from companion.ui.table.rulings import ruling_lines
 from companion.ui.table.scoreboard import Scoreboard
-from companion.ui.table.table_sync import (
-    RevealButton,
-    RevealNote,
-    ready_marks,
-    reveal_here,
-    reveal_note,
-    sync_top,
-)
+from companion.ui.table.table_sync import ready_marks, reveal_here, reveal_note, sync_top
 from companion.ui.table.town import TownPanel
 from companion.ui.table.turn_view import TurnParts, arrange
 from companion.ui.table.undo_notice import show_undo_notice, step_to_name
-from companion.ui.widgets import Refusal, big_button
+from companion.ui.widgets import Refusal, big_button, tagged
 from rules import events as ev
 from rules import flow
 from rules.commands import (
@@ -75,9 +68,6 @@ REVEAL_SLOT = "reveal-rooms"
 
 class GameScreen:
     """One game at the table. ``route`` is '/game/<id>' ('/table' means this tab's game)."""
-
-    #: Drawn under Flet components (``screen_view.py``): no control of it changes in place.
-    components = True
 
     def __init__(self, app: TableApp, route: str = "/table") -> None:
         self.app = app
@@ -108,6 +98,7 @@ class GameScreen:
         self.drafts = 0
         self.drawn = Redraw()
         self.memos = PanelMemos()
+        self.stands = Stands()
 
     # --- what panels need (TableContext) -----------------------------------------
 
@@ -162,14 +153,6 @@ class GameScreen:
         if self.rendered is not None:
             return self.rendered
         return (self.session.revision, self.game.version) if self.session else (0, 0)
-
-    @property
-    def drawing(self) -> tuple[int, int] | None:
-        """(revision, version) of the game as the screen is drawn now (``when_shown``
-        asks for it just before the drawing is sent)."""
-        if self.session is None:
-            return None
-        return (self.session.revision, self.game.version)
 
     def confirm_shown(self, mark: tuple[int, int]) -> None:
         """The browser shows the game as drawn at ``mark`` (see ``when_shown``)."""
@@ -242,7 +225,7 @@ class GameScreen:
         return self.memos.view(name, (self.app.settings.lang, key), build, self.drawn, sealed)
 
     def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
-        return make()  # drawn in the screen's component: Flet finds it again by its key
+        return self.stands.show(self.app, name, make)
 
     def build(self) -> list[ft.Control]:
         self.drawn = Redraw()
@@ -254,19 +237,21 @@ class GameScreen:
             notice = drawn[2] and not (before is not None and before[2])
             if moved or notice:
                 self.scroll_top = True
-        return self._content()
+        # A new column each time: the shell folds it into the one on screen (reconcile).
+        return [
+            ft.Column(
+                self._content(), spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+            )
+        ]
 
     def bottom_bar(self) -> ft.Control | None:
-        """What the bottom bar shows (nothing outside a game)."""
         if self.session is None:
             return None
-        bar = ft.Row(game_bar(self, self._undo, self._redo, self._show_tab), spacing=2)
-        return pin_scores(self, bar)  # every player's Souls and Wounds, always in view
+        return self._bottom_bar()
 
-    def bar_height(self) -> int:
-        """The bottom bar's height: the scores' strip on top, once set-up is done."""
-        pinned = self.session is not None and self.state.phase != "setup"
-        return BAR_HEIGHT + (STRIP_HEIGHT if pinned else 0)
+    def _bottom_bar(self) -> ft.BottomAppBar:
+        bar = game_bar(self, self._undo, self._redo, self._show_tab)
+        return pin_scores(self, bar)  # every player's Souls and Wounds, always in view
 
     # --- actions ------------------------------------------------------------------
 
@@ -400,7 +385,7 @@ class GameScreen:
         return self.session.game_id
 
     def _reveal_rooms(self) -> ft.Control:
-        lang = self.app.settings.lang
+        tr = self.app.tr
         note = reveal_note(self)
         # Only where it may be tapped (the host, or once everyone has built): elsewhere
         # the note says who is still building.
@@ -408,18 +393,33 @@ class GameScreen:
         return ft.Column(
             [
                 ready_marks(self),
-                self.place("reveal-note", lambda: RevealNote(note, key="reveal-note")),
-                self.place(
+                self.memo(
+                    "reveal-note",
+                    note,
+                    lambda: tagged("reveal-note", ft.Text(note, size=16)),
+                    sealed=True,
+                ),
+                self.memo(
                     "reveal-rooms",
-                    lambda: RevealButton(shown, lang, self._reveal_now, key="reveal-rooms"),
+                    shown,
+                    lambda: (
+                        big_button(
+                            "reveal-rooms",
+                            tr("table.reveal_rooms"),
+                            lambda _e: self.play(REVEAL_SLOT, RevealRooms(go_on=True)),
+                            icon=ft.Icons.VISIBILITY,
+                            primary=True,
+                            expand=True,
+                        )
+                        if shown
+                        else ft.Container(visible=False)
+                    ),
+                    sealed=True,
                 ),
                 slot_error(self, REVEAL_SLOT),
             ],
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-
-    def _reveal_now(self, _event: object) -> None:
-        self.play(REVEAL_SLOT, RevealRooms(go_on=True))
 
     def _last_step(self) -> ft.Control | None:
         """The rulings of the latest step, so the table sees why at once."""

@@ -20,10 +20,9 @@ import flet as ft
 from companion.catalogue import ItemCard as CatalogueItem
 from companion.i18n import Lang, Translator
 from companion.theme import TREASURE_LOOKS, ink_on, treasure_letter
-from companion.ui.drawn_form import DrawnForm
+from companion.ui.kept_form import KeptForm
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.typed_ahead import TypedAhead
-from companion.ui.widgets import Refusal, big_button, on_tap, tagged, toggle_tile
+from companion.ui.widgets import Refusal, big_button, on_tap, show_options, tagged, toggle_tile
 from rules import flow
 from rules.commands import ChooseFaceUpItem, RevealItems, UseItem
 from rules.items import item_reveal_count, open_choice
@@ -160,57 +159,54 @@ class ItemDraft:
         )
 
 
-class ItemSlot(DrawnForm):
-    """One new Item's form, drawn from its draft (``drawn_form.py``)."""
+class ItemSlot(KeptForm):
+    """The controls for one new Item, built once so typing is never interrupted."""
 
     def __init__(self, ctx: TableContext, index: int) -> None:
         self.ctx = ctx
         self.draft = ItemDraft()
-        self.prefix = f"new-item-{index + 1}"
+        self.prefix = p = f"new-item-{index + 1}"
+        self.suggestions = ft.Column(spacing=4)
+        self.tiles = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.index = index
-        self.options = []
-        self.typing = TypedAhead()
-
-    def _language(self) -> Lang:
-        return self.ctx.app.tr.lang
-
-    def _draw(self) -> None:
-        tr = self.ctx.app.tr
-        self._lang = tr.lang
-        name_field = self.typing.name_field(
-            self.draft.name, self._on_name, tr("item.name"), tr("item.name_hint")
+        self.name_field = ft.TextField(
+            on_change=self._on_name, prefix_icon=ft.Icons.SEARCH, text_size=18
         )
-        column = ft.Column(
-            [
-                ft.Text(tr("item.new_n", n=self.index + 1), size=16),
-                tagged(f"{self.prefix}-name", name_field),
-                ft.Column(self.options, spacing=4),
-                ft.Text(tr("item.fits"), size=14),
-                ft.Row(self._tiles(), wrap=True, spacing=6, run_spacing=6),
-            ],
-            spacing=8,
-        )
+        self.column = ft.Column(spacing=8)
+        self._label()
         self.control = tagged(
-            self.prefix,
+            p,
             ft.Container(
-                column,
+                self.column,
                 padding=10,
                 border_radius=10,
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             ),
         )
 
-    def redraw(self) -> None:
-        self.ctx.redraw()
+    def _language(self) -> Lang:
+        return self.ctx.app.tr.lang
 
-    def _take_typed(self, _name: str, text: str) -> None:
-        self.draft.name = text
+    def _label(self) -> None:
+        tr = self.ctx.app.tr
+        self._lang = tr.lang
+        self.name_field.label = tr("item.name")
+        self.name_field.hint_text = tr("item.name_hint")
+        self._draw_tiles()
+        self.column.controls = [
+            ft.Text(tr("item.new_n", n=self.index + 1), size=16),
+            tagged(f"{self.prefix}-name", self.name_field),
+            self.suggestions,
+            ft.Text(tr("item.fits"), size=14),
+            self.tiles,
+        ]
 
     def _on_name(self, event: ft.Event[ft.TextField]) -> None:
         self.draft.name = event.control.value
         self.draft.card_id = None
         self._suggest()
-        self.changed()
+        # The slot is built once: only its part of the page is compared, per keystroke.
+        self.ctx.app.refresh(self.suggestions)
 
     def _suggest(self) -> None:
         tr = self.ctx.app.tr
@@ -224,26 +220,28 @@ class ItemSlot(DrawnForm):
                 if not isinstance(card, CatalogueItem):
                     continue
                 fits = ", ".join(_class_word(tr, c) for c in card.treasure)
-                option = f"{self.prefix}-option-{card.id}"
-                button = big_button(
-                    option,
-                    tr("item.option", name=card.name, fits=fits),
-                    on_tap(self.pick, card),
-                    key=option,  # found again as the next key's matches arrive
+                options.append(
+                    big_button(
+                        f"{self.prefix}-option-{card.id}",
+                        tr("item.option", name=card.name, fits=fits),
+                        on_tap(self.pick, card),
+                    )
                 )
-                options.append(button)
-        self.options = options
+        show_options(self.suggestions, options)
 
     def pick(self, card: CatalogueItem) -> None:
         self.draft.pick(card)
-        self.options = []
-        self.changed()
+        self.name_field.value = card.name
+        self.suggestions.controls.clear()
+        self._draw_tiles()
+        self.ctx.app.refresh(self.control)
 
     def toggle(self, cls: ItemClass) -> None:
         self.draft.toggle(cls)
-        self.changed()
+        self._draw_tiles()
+        self.ctx.app.refresh(self.tiles)
 
-    def _tiles(self) -> list[ft.Control]:
+    def _draw_tiles(self) -> None:
         tr = self.ctx.app.tr
         tiles: list[ft.Control] = []
         for cls in ITEM_CLASSES:
@@ -262,7 +260,7 @@ class ItemSlot(DrawnForm):
                     on_tap(self.toggle, cls),
                 )
             )
-        return tiles
+        self.tiles.controls = tiles
 
 
 class ItemRevealForm:

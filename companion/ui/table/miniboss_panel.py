@@ -21,7 +21,6 @@ from companion.i18n import Lang
 from companion.ui.sync_link import sees_face_down
 from companion.ui.table.coins_panel import room_coins
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.typed_ahead import TypedAhead
 from companion.ui.widgets import Refusal, big_button, on_tap, tagged
 from rules import flow
 from rules.commands import BuildMiniboss, DeclineMiniboss, PromoteMiniboss, UseMinibossLevel3
@@ -154,12 +153,9 @@ class MinibossBuildForm:
         self.open = False
         self.over: int | None = None
         self.card = MinibossCard()
-        self.typed = ""
-        #: Its name field (``typed_ahead.py``).
-        self.typing = TypedAhead()
-        #: The catalogue's matches on show, and their language.
-        self.options: list[ft.Control] = []
-        self._suggested_in: Lang | None = None
+        self.suggestions = ft.Column(spacing=4)
+        self._suggested_in: Lang | None = None  # the language of the matches on show
+        self.name_field: ft.TextField | None = None
 
     def view(self) -> list[ft.Control]:
         ctx = self.ctx
@@ -182,15 +178,19 @@ class MinibossBuildForm:
                     icon=ft.Icons.SMART_TOY,
                 )
             ]
-        # Drawn from what was typed (Flet matches it to the field on screen), in the
-        # language of the moment, matches and all.
-        for _name, text in self.typing.ahead().items():
-            self.typed = text
-        name_field = self.typing.name_field(
-            self.typed, self._on_name, tr("mini.name"), tr("mini.name_hint")
-        )
-        if self.options and self._suggested_in != tr.lang:
-            self._suggest(self.typed)
+        if self.name_field is None:
+            self.name_field = ft.TextField(
+                value=self.card.name,
+                on_change=self._on_name,
+                prefix_icon=ft.Icons.SEARCH,
+                text_size=18,
+            )
+        # Kept with what was typed; its words, and the matches on show, in the language
+        # of the moment.
+        self.name_field.label = tr("mini.name")
+        self.name_field.hint_text = tr("mini.name_hint")
+        if self.suggestions.controls and self._suggested_in != tr.lang:
+            self._suggest(str(self.name_field.value or ""))
         if self.over is not None and self.over >= len(player.dungeon):
             self.over = None
         places: list[ft.Control] = [
@@ -216,8 +216,8 @@ class MinibossBuildForm:
                         [
                             ft.Text(tr("mini.build", name=self.name), size=18),
                             ft.Text(tr("mini.build_note"), size=14, italic=True),
-                            tagged(f"{p}-name", name_field),
-                            ft.Column(self.options, spacing=4),
+                            tagged(f"{p}-name", self.name_field),
+                            self.suggestions,
                             ft.Text(tr("mini.where"), size=16),
                             ft.Row(places, wrap=True, spacing=6, run_spacing=6),
                             ft.Row(
@@ -245,36 +245,35 @@ class MinibossBuildForm:
         ]
 
     def _on_name(self, event: ft.Event[ft.TextField]) -> None:
-        self.typed = str(event.control.value or "")
-        self.card = MinibossCard(name=self.typed.strip()[:60])
-        self._suggest(self.typed)
-        self.ctx.redraw()
+        typed = str(event.control.value or "")
+        self.card = MinibossCard(name=typed.strip()[:60])
+        self._suggest(typed)
 
     def _suggest(self, typed: str) -> None:
         """Offer the catalogue's Minibosses named like ``typed`` (two letters or more)."""
         tr = self.ctx.app.tr
         self._suggested_in = tr.lang
-        self.options = []
+        self.suggestions.controls.clear()
         if len(typed.strip()) >= 2:
             for match in self.ctx.app.catalogue.search(
                 typed, kinds=["miniboss"], sets=self.ctx.app.card_sets(), limit=3
             ):
                 card = match.card
                 if isinstance(card, CatalogueMiniboss):
-                    option = f"{self.prefix}-option-{card.id}"
-                    button = big_button(
-                        option,
-                        tr("mini.option", name=card.name, levels=card.levels),
-                        on_tap(self.pick, card),
-                        key=option,  # found again as the next key's matches arrive
+                    self.suggestions.controls.append(
+                        big_button(
+                            f"{self.prefix}-option-{card.id}",
+                            tr("mini.option", name=card.name, levels=card.levels),
+                            on_tap(self.pick, card),
+                        )
                     )
-                    self.options.append(button)
 
     def pick(self, card: CatalogueMiniboss) -> None:
         self.card = MinibossCard(name=card.name, levels=min(3, card.levels), card_id=card.id)
-        self.typed = card.name
-        self.options = []
-        self.ctx.redraw()
+        if self.name_field is not None:
+            self.name_field.value = card.name
+        self.suggestions.controls.clear()
+        self.ctx.app.refresh()
 
     def _choose(self, over: int) -> None:
         self.over = over
@@ -301,5 +300,5 @@ class MinibossBuildForm:
         self.open = False
         self.over = None
         self.card = MinibossCard()
-        self.typed = ""
-        self.options = []
+        self.name_field = None
+        self.suggestions.controls.clear()

@@ -159,9 +159,10 @@ class Scoreboard:
         shown = ft.Text(f"{value:+d}", size=20, width=48)
 
         def change(delta: int) -> None:
-            # Drawn again: Flet sends the number, the only thing that changed.
+            # Only the number changes: update it in place, no redraw of the whole table.
             setattr(draft, attr, max(-20, min(20, getattr(draft, attr) + delta)))
-            self.ctx.redraw()
+            shown.value = f"{getattr(draft, attr):+d}"
+            self.ctx.app.refresh()
 
         return ft.Row(
             [

@@ -1,4 +1,4 @@
-"""Parts of the game screen kept between drawings (companion/ui/panel_memo.py): what is
+"""Parts of the game screen kept between redraws (companion/ui/panel_memo.py): what is
 built anew per tap, and that what is kept is the very control on screen (issue 13)."""
 
 from __future__ import annotations
@@ -8,13 +8,15 @@ from pathlib import Path
 
 import flet as ft
 import pytest
+from flet.messaging.protocol import MessageAction
 
 import companion.app as app_module
 from companion.app import AppConfig, make_main
 from companion.i18n import Translator
 from companion.sync.device import Device
-from companion.ui import chrome
+from companion.ui import chrome, shell
 from companion.ui.panel_memo import PanelMemo, PanelMemos, Redraw
+from companion.ui.reconcile import fold
 from companion.ui.table import adventure, bottom_bar, dungeon, dungeon_summary
 from companion.ui.table.game_screen import GameScreen
 from rules.models import TREASURES
@@ -33,7 +35,7 @@ def _count_builds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         (dungeon, "_boss_tile"),
         (dungeon, "treasure_badge"),
         (dungeon_summary, "badge"),
-        (chrome, "phase_stepper"),  # drawn by its component when its props change
+        (chrome, "phase_stepper"),
         (bottom_bar, "icon_action"),  # the bar's undo and redo
         (bottom_bar, "bar_tab"),
     ):
@@ -46,6 +48,14 @@ def _count_builds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
             return _f(*args, **kwargs)  # type: ignore[operator]
 
         monkeypatch.setattr(module, name, counting)
+    for cls, name in ((shell.TableApp, "_app_bar"),):
+        method = getattr(cls, name)
+
+        def counting_method(self: object, *args: object, _n: str = name, _m: object = method):
+            built[_n] += 1
+            return _m(self, *args)  # type: ignore[operator]
+
+        monkeypatch.setattr(cls, name, counting_method)
     return built
 
 
@@ -64,7 +74,7 @@ def test_a_bonus_tap_builds_one_badge_and_keeps_rooms_boss_and_bars(
     # one that changed); the other rows, the Rooms, the Boss and both bars are kept.
     assert built["_room_tile"] == 0 and built["_room_card"] == 0
     assert built["_boss_tile"] == 0
-    assert built["phase_stepper"] == 0
+    assert built["phase_stepper"] == 0 and built["_app_bar"] == 0
     # Undo was possible before and is now; redo was not and is not; the tabs are the same.
     assert built["icon_action"] == 0 and built["bar_tab"] == 0
     assert built["treasure_badge"] == 1  # the bonus row
@@ -105,13 +115,12 @@ def test_the_bottom_bar_builds_only_the_arrow_that_changed(
 def test_a_kept_part_is_the_control_on_screen_not_a_copy(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
-    """A part built anew is the control on screen (Flet's diff matches it to the one it
-    replaces); its memo keeps it, so the next drawing hands Flet the object it already
-    shows, which its diff skips."""
+    """A part built anew is folded into the control on screen; its memo then keeps that
+    control, so the next redraw hands Flet the object it already shows."""
     game = seed(tmp_path / "data", 2, "host-device-0000000", "Two at the table")
     harness, app = table_app(route=f"/game/{game.game_id}")
     harness.tap("p1-bonus-toggle")
-    harness.tap("p1-bonus-cleric-plus")  # the cleric bonus row is built anew
+    harness.tap("p1-bonus-cleric-plus")  # the cleric bonus row is built anew and folded
     screen = app.current
     assert isinstance(screen, GameScreen)
 
@@ -120,6 +129,21 @@ def test_a_kept_part_is_the_control_on_screen_not_a_copy(
     on_screen = harness.find("p1-bonus-cleric")
     # The row holds the very number shown (tagged(): the Semantics around it).
     assert any(getattr(c, "content", None) is on_screen for c in held.controls)
+
+
+def test_adopt_swaps_a_folded_copy_for_the_control_on_screen() -> None:
+    memo = PanelMemo()
+    on_screen = ft.Column([ft.Text("3")])
+    drawn = Redraw()
+    built = memo.view("4", lambda: ft.Column([ft.Text("4")]), drawn)
+
+    folded = fold(on_screen, built)
+    drawn.adopt(folded.merged)
+
+    again = Redraw()
+    assert memo.view("4", lambda: ft.Column([ft.Text("never")]), again) is on_screen
+    assert again.reused == {id(on_screen)}
+    assert on_screen.controls[0].value == "4"
 
 
 def test_a_name_met_twice_in_one_redraw_is_built_twice() -> None:
@@ -140,7 +164,7 @@ def test_a_new_key_builds_again_and_the_old_control_is_not_handed_back() -> None
     three = memo.view(3, lambda: ft.Text("3"), drawn)
     four = memo.view(4, lambda: ft.Text("4"), drawn)
     assert four is not three and four.value == "4"
-    assert not drawn.reused
+    assert drawn.fresh == [memo, memo] and not drawn.reused
 
 
 def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
@@ -148,7 +172,7 @@ def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
 ) -> None:
     """Destroy and Deactivate are hidden in the Bait phase and shown in the Adventure: the
     rows stay in the tiles, so the Bait tap flips a flag on each row's wrapper instead of
-    building, comparing and sending a row per Room."""
+    building, folding and sending a row per Room."""
     harness, _app, screen = at_bait(table_app, tmp_path)
 
     def row() -> ft.Control:
@@ -156,18 +180,14 @@ def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
         assert held is not None
         return held
 
-    def wrapper(control: ft.Control) -> ft.Control:
-        view = harness.page.views[-1]
-        return next(c for c in controls_in(view) if getattr(c, "content", None) is control)
-
     hidden = row()
-    assert wrapper(hidden).visible is False
+    assert hidden.parent is not None and hidden.parent.visible is False
     harness.tap("resolve-bait")
 
     assert screen.state.phase == "adventure"
     # The same row, handed back by its memo (not built again), and now shown.
     assert row() is hidden and id(hidden) in screen.drawn.reused
-    assert wrapper(hidden).visible is True
+    assert hidden.parent is not None and hidden.parent.visible is True
     assert harness.find("p1-room-1-destroy") is not None
 
 
@@ -243,20 +263,24 @@ def test_a_hero_hurt_in_a_room_leaves_the_dungeon_cards_and_the_town_as_they_are
 def test_a_treasure_tap_in_the_room_form_sends_only_the_form_s_treasure(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
-    """Choosing or removing a treasure icon changes one tile and the icons: what is sent is
-    that difference (a small patch, not the page), and the damage already typed stays in
-    the very field the browser shows."""
+    """Choosing or removing a treasure icon changes one tile and the icons: only the
+    form's details are compared and patched (not the page), and the damage already typed
+    stays in the very field it was typed into."""
     game_id = saved_at(tmp_path / "data", "build")
-    harness, app = table_app(route=f"/game/{game_id}")
+    harness, _app = table_app(route=f"/game/{game_id}")
     harness.type("build-p1-damage", "3")
     field = harness.find("build-p1-damage")
-    whole = _bytes_of_the_whole_page(harness, app)
+    details = field.parent.parent.parent  # its tag, its row, then the form's details
     for tap in ("build-p1-treasure-fighter", "build-p1-treasure-fighter", "build-p1-icon-2"):
-        before = harness.conn.sent_bytes
+        before = len(harness.conn.messages)
         harness.tap(tap)
-        assert harness.conn.sent_bytes - before < whole / 10, f"after {tap}"
-        now = harness.find("build-p1-damage")
-        assert now._i == field._i and now.value == "3"
+        patched = [
+            m.body.id
+            for m in harness.conn.messages[before:]
+            if m.action == MessageAction.PATCH_CONTROL
+        ]
+        assert patched == [details._i], f"after {tap}"
+        assert harness.find("build-p1-damage") is field and field.value == "3"
     icons = harness.find("build-p1-icons")
     assert [c.identifier for c in icons.controls] == ["build-p1-icon-1"]
 
@@ -271,21 +295,28 @@ def test_a_treasure_tap_in_the_room_form_sends_only_the_form_s_treasure(
 def test_typing_a_card_name_sends_only_its_matches(
     table_app: AppFactory, tmp_path: Path, phase: str, field: str, typed: str, pick: str
 ) -> None:
-    """A keystroke in a card's name field sends the matches under it, not the whole page,
-    and the name stays the very field the browser shows; a pick sends its form's change."""
+    """A keystroke in a card's name field compares and patches only the matches under
+    it, not the whole page (which also sent two buttons' styles again each time); a
+    pick patches only its own form."""
     game_id = saved_at(tmp_path / "data", phase)
-    harness, app = table_app(route=f"/game/{game_id}")
+    harness, _app = table_app(route=f"/game/{game_id}")
     name = harness.find(field)
-    whole = _bytes_of_the_whole_page(harness, app)
+    form = name.parent.parent  # the form's column: the name, its matches, the rest
+    matches = form.controls[form.controls.index(name.parent) + 1]
     for text in (typed[0], typed, typed[0], typed):  # no matches, some, none, some
-        before = harness.conn.sent_bytes
+        before = len(harness.conn.messages)
         harness.type(field, text)
-        assert harness.conn.sent_bytes - before < whole / 10, f"after typing {text!r}"
-        assert harness.find(field)._i == name._i
+        sent = harness.conn.messages[before:]
+        assert {m.body.id for m in sent if m.action == MessageAction.PATCH_CONTROL} <= {
+            matches._i
+        }, f"after typing {text!r}"
     option = next(i for i in harness.ids() if i.startswith(pick))
-    before = harness.conn.sent_bytes
+    before = len(harness.conn.messages)
     harness.tap(option)
-    assert 0 < harness.conn.sent_bytes - before < whole / 10
+    patched = [
+        m.body.id for m in harness.conn.messages[before:] if m.action == MessageAction.PATCH_CONTROL
+    ]
+    assert patched and all(i in {c._i for c in controls_in(form.parent.parent)} for i in patched)
 
 
 def two_tabs_at_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Harness]:
@@ -434,11 +465,3 @@ def test_back_sends_what_changed_below_while_another_screen_was_on_top(
     finally:
         for tab in tabs:
             tab.close()
-
-
-def _bytes_of_the_whole_page(harness: Harness, app: object) -> int:
-    """What sending every view anew costs (``TableApp.render``), to compare a tap with."""
-    before = harness.conn.sent_bytes
-    app.render()  # type: ignore[attr-defined]
-    harness.settle()
-    return harness.conn.sent_bytes - before
