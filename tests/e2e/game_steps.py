@@ -143,7 +143,7 @@ def bring_into_view(app: AppPage, identifier: str) -> None:
     """
     open_dungeon_around(app, identifier)
     target = app.by_id(identifier).first
-    target.wait_for(state="attached", timeout=10_000)
+    target.wait_for(state="attached", timeout=30_000)  # an upper bound, as wait_for's
     width, height = _viewport(app)
     bottom = _bottom_limit(app)
     aim = (TOP_BAR_PX + bottom) / 2
