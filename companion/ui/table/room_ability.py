@@ -109,8 +109,7 @@ def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tu
     ):
         return ()  # nothing to use now, or it aims at something the table picks by hand
     tr = ctx.app.tr
-    does = ability_words(ability_ref(room.card_id, ability), lambda k, a: ruling_text(tr, k, a))
-    name = card_label(tr, room.label())
+    name, does = _ability_words(ctx, player, index)
     tag = f"{prefix}-room-{index + 1}-use"
     if any(isinstance(e, KeepAtEntrance) for e in ability.effects):  # one per Hero waiting
         return tuple(
