@@ -31,7 +31,7 @@ def bought(
     on the caster's Room ``command.over`` at its level; refused with the reason otherwise."""
     if command.target is None or command.room is None or not state.has_player(command.target):
         raise RulesError("R-CARD-EFFECT", "err.spell_names_miniboss", card=card)
-    if command.target == caster.name or command.target not in state.opponents(caster.name):
+    if command.target not in state.opponents(caster.name):  # not oneself, nor one who is out
         raise RulesError("R-CARD-EFFECT", "err.spell_opponent_miniboss", card=card)
     seller = state.player(command.target)
     if command.room >= len(seller.dungeon):
