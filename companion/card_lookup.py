@@ -213,7 +213,9 @@ _EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "no_build_over": ("R-BUILD-WHERE",),
     "no_build_adjacent": ("R-BUILD-WHERE",),
     "build_extra": ("R-BUILD-ONE",),
+    "gift_room": ("R-BUILD-WHERE", "R-BUILD-ONE"),  # a Room placed in another's dungeon
     "move_hero": ("R-ADV-WALK",),
+    "drawn_room_built": ("R-BUILD-WHERE", "R-BUILD-MAX"),  # Brassknuckle's build at once
 }
 _KIND_RULES: dict[str, tuple[str, ...]] = {
     "room": ("R-BUILD-WHERE", "R-BAIT-TOTAL", "R-ADV-WALK"),

@@ -96,7 +96,7 @@ def usable(state: GameState, name: str, index: int) -> Ability | None:
     if player.eliminated or index >= len(player.dungeon):
         return None
     stack = player.dungeon[index]
-    if stack.deactivated or (player.pending is not None and player.pending.over == index):
+    if stack.deactivated or player.face_down_at(index):
         return None
     return next((a for a in abilities(stack, "at_will") if _fits(state, player, index, a)), None)
 
@@ -176,25 +176,33 @@ def use(
                 spell_effects.aimed_at(aimed, command.room or 0, ability, effect, out[0].ruling)
             )
         elif isinstance(effect, RoomDamagePlus) and effect.rooms == "all_own":
-            out += [
-                ev.RoomBoosted(
-                    player=player.name,
-                    index=i,
-                    amount=effect.amount,
-                    ruling=Ruling(
-                        rule="R-CARD-EFFECT",
-                        key="card.room_boosted",
-                        args={
-                            "card": room.label(),
-                            "room": s.top.label(),
-                            "room_n": i + 1,
-                            "amount": effect.amount,
-                        },
-                    ),
-                )
-                for i, s in player.active_rooms()
-            ]
+            rooms = [i for i, _ in player.active_rooms()]
+            out += boosted(player, rooms, effect.amount, room.label())
     return out, _cost(player, command, ability)
+
+
+def boosted(owner: PlayerState, rooms: list[int], amount: int, card: str) -> list[ev.EventBase]:
+    """``card`` gives each of ``owner``'s Rooms at ``rooms`` ``amount`` more (or, below 0,
+    less) damage until end of turn (R-CARD-EFFECT)."""
+    key = "card.room_boosted" if amount > 0 else "card.room_less"
+    return [
+        ev.RoomBoosted(
+            player=owner.name,
+            index=i,
+            amount=amount,
+            ruling=Ruling(
+                rule="R-CARD-EFFECT",
+                key=key,
+                args={
+                    "card": card,
+                    "room": owner.dungeon[i].top.label(),
+                    "room_n": i + 1,
+                    "amount": abs(amount),
+                },
+            ),
+        )
+        for i in rooms
+    ]
 
 
 def to_first_room(state: GameState, player: PlayerState, card: str) -> ev.EventBase:

@@ -6,7 +6,15 @@ R-ADV-ORDER: players by XP, highest first, each processing its entrance in arriv
 
 from __future__ import annotations
 
-from rules import card_effects, card_triggers, holds, lasting_effects, phases, turn_bars
+from rules import (
+    card_effects,
+    card_triggers,
+    holds,
+    lasting_effects,
+    miniboss_deaths,
+    phases,
+    turn_bars,
+)
 from rules import events as ev
 from rules.errors import HeroError
 from rules.evolve import evolve
@@ -262,7 +270,8 @@ def _died_here(state: GameState, walk: Walk) -> list[ev.EventBase]:
     """'When a Hero dies in this Room' abilities of the Room it died in (R-CARD-EFFECT)."""
     if walk.room is None:
         return []
-    return card_triggers.died_here(state, walk.player, walk.room, walk.hero)
+    here = card_triggers.died_here(state, walk.player, walk.room, walk.hero)
+    return here + miniboss_deaths.died_here(state, walk.player, walk.room, walk.hero)
 
 
 def send_back(state: GameState, to: str) -> list[ev.EventBase]:

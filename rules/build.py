@@ -24,6 +24,12 @@ def check_build(state: GameState, player: PlayerState, room: Room, over: int | N
     allows a placement the printed rules would refuse (R-CARD-EFFECT), if one does."""
     if player.has_built:
         raise BuildError("R-BUILD-ONE", "err.build_twice", player=player.name)
+    return check_place(state, player, room, over)
+
+
+def check_place(state: GameState, player: PlayerState, room: Room, over: int | None) -> str | None:
+    """``check_build`` of ``player``'s dungeon without its one-build check: a Room another
+    player places there (a gift) stands by this dungeon's rules (R-BUILD-WHERE)."""
     if over is None:
         if room.advanced:
             # R-BUILD-WHERE: an Advanced Room must cover a Room sharing a treasure type, so
@@ -36,14 +42,18 @@ def check_build(state: GameState, player: PlayerState, room: Room, over: int | N
     if over >= len(player.dungeon):
         raise BuildError("R-BUILD-WHERE", "err.build_no_stack", player=player.name, index=over + 1)
     target = player.dungeon[over]
+    if player.face_down_at(over):  # no Room is built over a face-down card
+        raise BuildError("R-BUILD-WHERE", "err.face_down", room=target.top.label())
+    if target.miniboss is not None and target.miniboss.face_down:  # nor a face-down Miniboss
+        raise BuildError("R-BUILD-WHERE", "err.face_down_mini", room=target.top.label())
     if target.deactivated:
         raise BuildError("R-BUILD-WHERE", "err.build_deactivated", room=target.top.label())
     card_effects.check_build_over(target, room)
     card_effects.check_build_beside(player, room, over)
     if room.advanced and not set(room.treasure) & set(target.top.treasure):
-        card = card_effects.builds_over_any(state, player, room)
+        card = card_effects.builds_over_any(state, player, room, target)
         if card is not None:
-            return card  # Hypercube, Zoning Board: whatever the treasure
+            return card  # Hypercube, Rocky, Zoning Board: whatever the treasure
         treasure = "+".join(target.top.treasure) or "no treasure"
         raise BuildError(
             "R-BUILD-WHERE",
@@ -82,6 +92,9 @@ def reveal(state: GameState) -> list[ev.EventBase]:
     """Every face-down Room is revealed together; Level Up resolves in XP order."""
     out: list[ev.EventBase] = []
     for player in state.xp_order():
+        # Gifts first: over Rooms already standing, they keep the places they were given
+        # before the owner's own Room may push every place one on (rules.gift_build).
+        out += _gifts_revealed(state, player)
         build = player.pending
         added = 0
         if build is not None:
@@ -116,10 +129,25 @@ def reveal(state: GameState) -> list[ev.EventBase]:
     return out
 
 
+def _gifts_revealed(state: GameState, player: PlayerState) -> list[ev.EventBase]:
+    """Each Room another player placed in ``player``'s dungeon, revealed over the Room it
+    was placed on; its "when you build" abilities are ``player``'s (``rules.gift_build``)."""
+    out: list[ev.EventBase] = []
+    for gift in player.gifts:
+        args: dict[str, str | int] = {"player": player.name, "by": gift.by or ""}
+        args |= {"room": gift.room.label(), **_where(gift, player)[1]}
+        said = Ruling(rule="R-CARD-EFFECT", key="build.gift_revealed", args=args)
+        out.append(ev.RoomRevealed(player=player.name, build=gift, ruling=said))
+        # Seen as the owner's own face-down Room, its abilities fire where it lies.
+        as_own = state.with_player(player.name, pending=gift.model_copy(update={"by": None}))
+        out += card_triggers.built(as_own, player.name, gift.room)
+    return out
+
+
 def _stack(player: PlayerState, index: int, rule: RuleId = "R-DESTROY") -> None:
     if index >= len(player.dungeon):
         raise BuildError(rule, "err.build_no_stack", player=player.name, index=index + 1)
-    if player.pending is not None and player.pending.over == index:
+    if player.face_down_at(index):
         # A Room placed face down this Build phase now tops that place: face-down Rooms
         # can't be destroyed or deactivated (R-DESTROY).
         raise BuildError(rule, "err.face_down", room=player.dungeon[index].top.label())

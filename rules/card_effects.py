@@ -31,7 +31,17 @@ from rules.effect_kinds import (
 )
 from rules.effects import Ability, CardEffects, EffectsFile, Trigger
 from rules.errors import BuildError
-from rules.models import GameState, HeroCard, PlayerState, Room, RoomStack, Treasure
+from rules.miniboss_kinds import BuildOverThis, IconDamage, IconsDoubled
+from rules.miniboss_levels import level_abilities
+from rules.models import (
+    GameState,
+    HeroCard,
+    Miniboss,
+    PlayerState,
+    Room,
+    RoomStack,
+    Treasure,
+)
 from rules.rulings import MESSAGES
 from rules.walk_kinds import harmless
 
@@ -79,13 +89,17 @@ def ability_ref(card_id: str, ability: Ability) -> str:
 def abilities(room: Room | RoomStack, trigger: Trigger) -> Iterator[Ability]:
     """The abilities of ``trigger`` of a Room, or of the top Room of a place: none while
     its ability text is ignored until end of turn (Sabotage!, ``rules.ability_off``)."""
+    miniboss: Miniboss | None = None
     if isinstance(room, RoomStack):
         if room.ability_ignored:
             return
+        miniboss = room.miniboss
         room = room.top
     card = effects_of(room.card_id)
     if card is not None:
         yield from (a for a in card.abilities if a.trigger == trigger)
+    if miniboss is not None:  # its face-up levels' passives, after the Room's own (R-MINI)
+        yield from level_abilities(effects_of(miniboss.card.card_id), miniboss, trigger)
 
 
 def _fits(room: Room, room_type: RoomType) -> bool:
@@ -140,6 +154,13 @@ def room_damage(
             elif isinstance(effect, CoinDamage) and stack.coins:  # per Coin on it (R-MINI)
                 damage += effect.amount * stack.coins
                 notes.append(f"{room.label()} {effect.amount * stack.coins:+d}")
+            elif isinstance(effect, RoomDamagePlus) and effect.rooms == "this" and stack.miniboss:
+                damage += effect.amount  # "this Room has +1": its Miniboss's level (R-MINI)
+                notes.append(f"{stack.miniboss.card.label()} +{effect.amount}")
+            elif isinstance(effect, IconDamage) and stack.miniboss:  # per icon it shows
+                icons = effect.amount * len(shown_treasure(stack))
+                damage += icons
+                notes.append(f"{stack.miniboss.card.label()} +{icons}")
             elif isinstance(effect, DamagePerLured):  # per Hero lured here this turn
                 lured = effect.amount * lured_count(uses, player.name)
                 damage += lured
@@ -211,6 +232,13 @@ def walk_damage(state: GameState, name: str) -> int:
 # --- treasure (R-BAIT-TOTAL with R-CARD-EFFECT) -------------------------------------------
 
 
+def shown_treasure(stack: RoomStack) -> tuple[Treasure, ...]:
+    """The treasure icons a place counts for now: its top Room's, with those a card gave
+    it until end of turn, or none (R-CARD-EFFECT). Here, below ``rules.treasure``, since a
+    Miniboss's damage per icon needs it (Mageseeker)."""
+    return () if stack.no_treasure else (*stack.top.treasure, *stack.extra_treasure)
+
+
 def treasure_bonus(player: PlayerState, treasure: Treasure) -> int:
     """Treasure that active visible cards add to the dungeon's printed icons."""
     total = 0
@@ -221,6 +249,8 @@ def treasure_bonus(player: PlayerState, treasure: Treasure) -> int:
                 for e in ability.effects
                 if isinstance(e, TreasurePlus) and e.treasure == treasure
             )
+            if any(isinstance(e, IconsDoubled) for e in ability.effects):  # printed ones
+                total += 0 if stack.no_treasure else stack.top.treasure.count(treasure)
     return total
 
 
@@ -267,10 +297,17 @@ def spell_use(player: str, kind: str) -> str:
     return f"{player}:{kind}"
 
 
-def builds_over_any(state: GameState, player: PlayerState, room: Room) -> str | None:
-    """The card that lets the Advanced Room ``room`` go over any Room whatever its treasure
-    (its own passive, Hypercube; or a Spell its builder cast this turn, Zoning Board), or
-    None."""
+def builds_over_any(
+    state: GameState, player: PlayerState, room: Room, target: RoomStack
+) -> str | None:
+    """The card that lets the Advanced Room ``room`` go over ``target`` whatever its
+    treasure (its own passive, Hypercube; the Miniboss on ``target``, Rocky; or a Spell its
+    builder cast this turn, Zoning Board), or None."""
+    mini = target.miniboss
+    if mini is not None and not target.ability_ignored:
+        passives = level_abilities(effects_of(mini.card.card_id), mini, "always")
+        if any(isinstance(e, BuildOverThis) for a in passives for e in a.effects):
+            return mini.card.label()
     own = effects_of(room.card_id)
     if own is not None and any(
         e.kind == BUILD_OVER_ANY for a in own.abilities if a.trigger == "always" for e in a.effects

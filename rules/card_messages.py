@@ -9,6 +9,34 @@ from __future__ import annotations
 CARD_MESSAGES: dict[str, str] = {
     # when an ability fires
     "card.when.always": "Always:",
+    "card.when.miniboss_level": "From Level {level}:",  # a Miniboss card's level (R-MINI)
+    "card.fx.icon_damage": "this Room deals +{amount} damage for every treasure icon it has.",
+    "card.fx.icons_doubled": "this Room has each of its printed treasure icons twice.",
+    "card.fx.build_over_this": "any Room may be built over this Room, whatever its treasure.",
+    "card.fx.dungeon_silenced": "all ability text in that dungeon is ignored until end of turn.",
+    "card.fx.miniboss_to_hand": "that Miniboss goes back to its owner's hand.",
+    "card.miniboss_to_hand": (
+        "{card}: {player}'s {miniboss} on {room} (Room {room_n}) goes back to its owner's hand."
+    ),
+    "err.mini_none_there": "{card} needs a Room with a Miniboss: Room {room_n} has none.",
+    "card.fx.coin_bonus": "once per turn, when you gain Coins, gain 1 more.",
+    "card.fx.heroes_ignored": (
+        "the ability text of Heroes in, or at the entrance to, your dungeon is ignored "
+        "(their Items' Power-Ups)."
+    ),
+    "card.coin_bonus": "{card}: {player} gains 1 Coin more ({total} in the hoard).",
+    "card.fx.monster_rooms_plus": "all Monster Rooms in that dungeon +1 or -1 until end of turn.",
+    "card.room_less": (
+        "{card}: {room} (Room {room_n}) deals {amount} less damage until end of turn."
+    ),
+    "err.mini_plus_or_minus": "{card} needs +1 or -1: pick one.",
+    "card.fx.first_room_skipped": (
+        "until end of turn, Heroes entering that dungeon skip its first Room."
+    ),
+    "card.first_room_skipped": (
+        "{card}: until end of turn, Heroes entering {player}'s dungeon skip its first Room."
+    ),
+    "card.first_room_skipped_hero": "{hero} skips the first Room of {player}'s dungeon.",
     "card.when.hero_enters_first": "The first time a Hero enters this Room:",
     "card.when.hero_dies_here": "When a Hero dies in this Room:",
     "card.when.you_build_this": "When you build this Room:",
@@ -28,30 +56,6 @@ CARD_MESSAGES: dict[str, str] = {
     "card.when.turn_end": "At the end of each turn:",
     "card.when.you_uncover_this": "When you uncover this Room:",
     "card.fx.move_hero.opponent_entrance": "put it at the entrance of an opponent's dungeon.",
-    "card.fx.by_hand.room_counters": (
-        "by hand: keep counters on the Room (the referee does not track them)."
-    ),
-    "card.fx.by_hand.random_damage": (
-        "by hand: roll a die for the damage, then enter it as extra damage."
-    ),
-    "card.fx.by_hand.hero_condition": (
-        "by hand: a bonus that depends on the Hero; enter it as extra damage."
-    ),
-    "card.fx.by_hand.room_condition": (
-        "by hand: a bonus that depends on the dungeon; enter it as "
-        "extra damage or a treasure bonus."
-    ),
-    "card.fx.by_hand.items": "by hand: Items are flipped, attached or taken as the card says.",
-    "card.fx.by_hand.rules_change": (
-        "by hand: a lasting change of a rule; correct scores or treasure bonuses as needed."
-    ),
-    "card.fx.by_hand.rearrange_rooms": (
-        "by hand: Rooms are moved, swapped or uncovered as the card says."
-    ),
-    "card.fx.by_hand.scored_cards": (
-        "by hand: cards move in or out of scorekeeping areas; correct the scores."
-    ),
-    "card.fx.by_hand.miniboss": "by hand: Miniboss or Coins, as the card says.",
     # conditions
     "card.if.built_monster_room": "if that Room is a Monster Room,",
     "card.if.fewer_rooms_than_opponent": "if you have fewer Rooms than an opponent,",
@@ -290,4 +294,34 @@ CARD_MESSAGES: dict[str, str] = {
     "err.offer_hero": "{card}: pick a Hero in town.",
     "err.offer_ordinary_hero": "{card}: pick an ordinary Hero in town (not an Epic Hero).",
     "err.offer_room": "{card}: {player} picks one of their own Rooms to destroy.",
+    # A Miniboss's level that fires as a Hero dies in its Room (rules.miniboss_deaths).
+    "card.fx.room_rebuilt": (
+        "when a Hero dies in this Room, another Room of your dungeon counts as just built:"
+        ' its own "when you build this Room" again.'
+    ),
+    "card.fx.drawn_room_built": (
+        "when a Hero dies in this Room, draw a Room card and build it at once (over one of"
+        " your Rooms or as a new Room), besides this turn's build."
+    ),
+    "card.miniboss_died_here": (
+        "{hero} died in {room} (Room {room_n}), where {card} stands; for {player}: {does}"
+    ),
+    "card.miniboss_used_up": (
+        "{hero} died in {room} (Room {room_n}); {card}'s level has fired this turn already."
+    ),
+    "card.rebuilt": "{card}: {player}'s {room} (Room {room_n}) counts as just built.",
+    "card.rebuilt_nothing": (
+        "{card}: {player}'s {room} (Room {room_n}) counts as just built, but it has no"
+        ' "when you build this Room" ability in effect: nothing happens.'
+    ),
+    "card.drawn_built_end": (
+        "{card}: {player} builds {room}, the Room card drawn, at once as a new Room at the"
+        " entrance end (besides this turn's build)."
+    ),
+    "card.drawn_built_over": (
+        "{card}: {player} builds {room}, the Room card drawn, at once over {under} (Room"
+        " {under_n}), besides this turn's build."
+    ),
+    "err.rebuild_room": "{card}: {player} names another active Room of theirs.",
+    "err.drawn_room_needed": "{card}: name the Room card drawn and where it goes, or say No.",
 }

@@ -46,6 +46,7 @@ OWN_ROOM_OFFERS = (
     "destroy_room_own",
     "boost_own_room",
     "double_own_monster_room",
+    "rebuild_own_room",  # another Room of the owner's as just built (rules.miniboss_deaths)
 )
 
 
@@ -56,16 +57,23 @@ def offer_rooms(state: GameState, player: str, offer: OfferKind, card_id: str) -
     p = state.player(player)
     if offer in ("destroy_own_room", "destroy_room_own"):
         return tuple(range(len(p.dungeon)))
+    if offer == "rebuild_own_room":  # any other active Room: not the Miniboss's own
+        return tuple(
+            i
+            for i, s in enumerate(p.dungeon)
+            if not s.deactivated
+            and not p.face_down_at(i)
+            and (s.miniboss is None or s.miniboss.card.card_id != card_id)
+        )
     if offer not in ("boost_own_room", "double_own_monster_room"):
         return ()
-    covered = p.pending.over if p.pending is not None else None
     itself = card_id if offer == "boost_own_room" else None  # "another" Room: not the card
     return tuple(
         i
         for i, s in enumerate(p.dungeon)
         if not s.deactivated and s.top.kind == "monster"
         if itself is None or s.top.card_id != itself
-        if i != covered
+        if not p.face_down_at(i)
     )
 
 
@@ -93,9 +101,8 @@ def offer_places(
     for p in state.players:
         if offer == "deactivate_opponent_room" and p.name == player:
             continue
-        covered = p.pending.over if p.pending is not None else None
         for i, s in enumerate(p.dungeon):
-            if s.deactivated or i == covered:
+            if s.deactivated or p.face_down_at(i):
                 continue
             if offer == "destroy_advanced_room_any" and not s.top.advanced:
                 continue
@@ -113,7 +120,7 @@ def offer_bosses(state: GameState, player: str) -> tuple[str, ...]:
 
 def has_room_target(state: GameState, player: str, offer: OfferKind | None, card_id: str) -> bool:
     """Whether an offer that takes a Room has one to take (True for any other offer)."""
-    if offer in ("boost_own_room", "destroy_room_own", "double_own_monster_room"):
+    if offer in OWN_ROOM_OFFERS and offer != "destroy_own_room":
         return bool(offer_rooms(state, player, offer, card_id))
     if offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer, player))

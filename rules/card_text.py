@@ -105,6 +105,7 @@ def _effect(effect: Effect) -> list[Phrase]:
             | "less_per_coin"
             | "damage_per_coin"  # Pay to Win
             | "no_win"  # Meddling Kids!
+            | "icon_damage"  # Mageseeker's Level 1
         ):
             return [(f"card.fx.{effect.kind}", dict(effect.model_dump(exclude={"kind"})))]
         case "damage_per_miniboss_level":  # Rage!
@@ -140,6 +141,8 @@ def ability_phrases(ability: Ability) -> list[Phrase]:
     """The phrases of one ability: when, if, at what cost, on what, what, how often."""
     when = f"card.when.cast.{ability.timing}" if ability.trigger == "cast" else None
     out: list[Phrase] = [(when or f"card.when.{ability.trigger}", {})]
+    if ability.level is not None:  # a Miniboss card's level, on from there (R-MINI)
+        out = [("card.when.miniboss_level", {"level": ability.level})]
     if ability.condition != "none":
         out.append((f"card.if.{ability.condition}", {}))
     if ability.cost != "none":

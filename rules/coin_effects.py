@@ -186,7 +186,7 @@ def _fire(
     if index >= len(p.dungeon) or p.dungeon[index].deactivated:
         return []
     room = p.dungeon[index].top
-    if room.card_id is None or (p.pending is not None and p.pending.over == index):
+    if room.card_id is None or p.face_down_at(index):
         return []
     out: list[ev.EventBase] = []
     for ability in abilities(p.dungeon[index], trigger):

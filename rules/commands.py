@@ -254,9 +254,24 @@ class PromoteMiniboss(Frozen):
 
 
 class UseMinibossLevel3(Frozen):
-    """The Miniboss on Room ``index`` uses its Level 3 ability and drops back to Level 1."""
+    """The Miniboss on Room ``index`` uses its Level 3 ability and drops back to Level 1;
+    what it aims at (``rules.miniboss_level3``): ``target`` a player's dungeon, with
+    ``room`` one of its Rooms, or ``hero`` a Hero; ``amount`` the +1 or -1 picked."""
 
     type: Literal["use_miniboss_level3"] = "use_miniboss_level3"
+    player: Name
+    index: NonNegative
+    target: Name | None = None
+    room: NonNegative | None = None
+    hero: NonNegative | None = None
+    amount: Literal[-1, 1] | None = None
+
+
+class UseMinibossLevel2(Frozen):
+    """The Miniboss on Room ``index`` uses its Level 2 ability, used at will from Level 2
+    on (``rules.miniboss_level2``): it stays at its level."""
+
+    type: Literal["use_miniboss_level2"] = "use_miniboss_level2"
     player: Name
     index: NonNegative
 
@@ -272,7 +287,8 @@ class CastSpell(Frozen):
     """Play a Spell card, named by its catalogue id (R-CARD-EFFECT). ``target`` names the
     player whose Room ``room`` it aims at; ``hero`` a Hero in town; ``treasure`` the
     treasure type the caster picks (Secret Stash); ``item`` an Item in a scorekeeping area
-    (Excavation); ``over`` the caster's own Room a Miniboss it takes is built on (Traitor)."""
+    (Excavation); ``over`` the caster's own Room a Miniboss it takes is built on (Traitor);
+    ``build`` the Room card it places over Room ``room`` of ``target`` (Surprise Gift)."""
 
     type: Literal["cast_spell"] = "cast_spell"
     player: Name
@@ -283,6 +299,7 @@ class CastSpell(Frozen):
     treasure: Treasure | None = None
     item: NonNegative | None = None
     over: NonNegative | None = None
+    build: Room | None = None
 
 
 class AnswerCardEffect(Frozen):
@@ -303,6 +320,8 @@ class AnswerCardEffect(Frozen):
     # now there; a covered Room's place in its stack (0 the bottom) to bring to the top.
     order: tuple[NonNegative, ...] | None = Field(default=None, max_length=20)
     covered: NonNegative | None = None
+    # A Room card built at once (Brassknuckle's Level 2): over Room ``room``, or a new place.
+    build: Room | None = None
 
 
 class UseRoomAbility(Frozen):
@@ -366,6 +385,7 @@ Command = Annotated[
     | BuildMiniboss
     | DeclineMiniboss
     | PromoteMiniboss
+    | UseMinibossLevel2
     | UseMinibossLevel3
     | DiscardRoomForCoin
     | CastSpell

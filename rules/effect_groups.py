@@ -4,7 +4,7 @@ moment, or through a Spell)."""
 
 from __future__ import annotations
 
-from rules import coin_kinds, rule_change_kinds, spell_coin_kinds, walk_kinds
+from rules import coin_kinds, miniboss_kinds, rule_change_kinds, spell_coin_kinds, walk_kinds
 
 # Effects the engine applies by itself whenever their card is visible and active.
 PASSIVE_KINDS = frozenset(
@@ -20,7 +20,10 @@ PASSIVE_KINDS = frozenset(
         "damage_if_others",
     }
     | coin_kinds.COIN_PASSIVE_KINDS
+    | miniboss_kinds.MINIBOSS_PASSIVE_KINDS
 )
+# What a Miniboss's Level 3 does that no Spell does (``rules.miniboss_level3``).
+LEVEL3_KINDS = miniboss_kinds.LEVEL3_KINDS
 # Effects on this Room or its owner that the engine carries out when their moment comes
 # (``rules.card_lasting``): counters, doubled damage, Souls, the Room destroying itself.
 LASTING_KINDS = frozenset({"room_counters", "damage_double", "gain_souls", "room_treasure"})
@@ -34,6 +37,7 @@ SOULS_ROOMS_KINDS = frozenset(
         "rooms_rebuilt",  # the caster's Rooms' "when you build this Room" again (Respawn)
         "miniboss_at_once",  # a Miniboss found, built on the Room named (Internship)
         "miniboss_bought",  # an opponent's Miniboss bought and built (rules.miniboss_bought)
+        "gift_room",  # a Room of the caster's placed in an opponent's dungeon (rules.gift_build)
     }
 )
 # The effect kinds a Spell may have for the engine to carry it out in full (CastSpell).

@@ -17,6 +17,7 @@ from rules.fact import Fact
 from rules.gift_kinds import CancelLasting, LessPerCoin
 from rules.hold_kinds import HoldEffect
 from rules.item_kinds import ItemEffect
+from rules.miniboss_kinds import MinibossEffect
 from rules.room_kinds import RoomEffect
 from rules.rule_change_kinds import RuleChangeEffect
 from rules.spell_coin_kinds import SpellCoinEffect
@@ -245,19 +246,10 @@ class Reminder(Fact):
     who: Literal["you", "opponent", "each_opponent", "every_player"] = "you"
 
 
-ByHandWhat = Literal[
-    "room_counters",  # counters on Rooms: players keep them
-    "random_damage",  # a die roll decides the damage
-    "hero_condition",  # a bonus that depends on the Hero (its type, Health, damage taken)
-    "room_condition",  # a bonus that depends on the dungeon in a way not modelled
-    "items",  # Items flipped, attached or taken (Tools of Hero-Kind)
-    "rules_change",  # a lasting change of a rule (treasure, Souls, Level Up abilities)
-    "rearrange_rooms",  # Rooms moved, swapped or uncovered
-    "scored_cards",  # cards moved in or out of scorekeeping areas
-    "miniboss",  # a Miniboss or its Coins
-    "hands_and_decks",  # acts on cards in hands, decks or the discard pile alone
-    "copies_ability",  # it copies another card's ability: the players follow that card
-]
+#: Why a card's ability is still done by hand. Everything that lands on what the referee
+#: tracks is carried out, so only these stay (R-CARD-EFFECT): cards in hands, decks or the
+#: discard pile; an ability copied from another card.
+ByHandWhat = Literal["hands_and_decks", "copies_ability"]
 
 
 class ByHand(Fact):
@@ -379,6 +371,14 @@ class MinibossBought(Fact):
     kind: Literal["miniboss_bought"] = "miniboss_bought"
 
 
+class GiftRoom(Fact):
+    """The caster places a Room card of theirs face down over a face-up Room of an
+    opponent's, as their build this turn; revealed with the builds, it is that opponent's
+    Room, its build abilities theirs (Surprise Gift, ``rules.gift_build``)."""
+
+    kind: Literal["gift_room"] = "gift_room"
+
+
 Effect = Annotated[
     RoomDamagePlus
     | DamageEqualsCount
@@ -420,6 +420,7 @@ Effect = Annotated[
     | RoomsRebuilt
     | MinibossAtOnce
     | MinibossBought
+    | GiftRoom
     | CoinEffect  # Rise of the Minibosses: Coins and Minibosses (rules.coin_kinds)
     | ItemEffect  # Tools of Hero-Kind: Items' Power-Ups and Rewards (rules.item_kinds)
     | RoomEffect  # Rooms moved or uncovered, a die's damage (rules.room_kinds)
@@ -429,6 +430,7 @@ Effect = Annotated[
     | LessPerCoin  # a Room weaker per Coin another player gives (rules.gift_kinds)
     | CancelLasting  # a Boss's lasting Level Up off for the turn, for a Coin (Scott)
     | RuleChangeEffect  # a rule changed until end of turn (rules.rule_change_kinds)
-    | SpellCoinEffect,  # Coins spent on a Spell, a Miniboss's level (rules.spell_coin_kinds)
+    | SpellCoinEffect  # Coins spent on a Spell, a Miniboss's level (rules.spell_coin_kinds)
+    | MinibossEffect,  # a Miniboss card's level passives on its Room (rules.miniboss_kinds)
     Field(discriminator="kind"),
 ]

@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from rules import boss_kinds, coin_kinds, gift_kinds, item_kinds, room_kinds, spell_coin_kinds
-from rules.effect_groups import LASTING_KINDS, PASSIVE_KINDS, ROOM_AIMS, SPELL_KINDS
+from rules.effect_groups import LASTING_KINDS, LEVEL3_KINDS, PASSIVE_KINDS, ROOM_AIMS, SPELL_KINDS
 from rules.effect_kinds import (
     BossTreasureOfAnother,
     DamageHero,
@@ -31,6 +31,7 @@ from rules.effect_kinds import (
     TreasureDouble,
 )
 from rules.fact import Fact
+from rules.miniboss_kinds import MinibossOffer, death_offer
 
 BaseTrigger = Literal[
     "always",  # a passive effect, on while the Room is visible and active
@@ -81,6 +82,7 @@ Target = Literal[
     "opponent",
     "player_two_more_souls",
     "room_any_dungeon",
+    "opponent_room",  # a Room of an opponent's dungeon (Surprise Gift places a Room over it)
     "advanced_room_any_dungeon",
     "own_room",
     "trap_room",
@@ -149,6 +151,7 @@ OfferKind = (
     | item_kinds.ItemOffer
     | room_kinds.RoomOffer
     | spell_coin_kinds.SpellCoinOffer  # Rage!'s doubling (rules.spell_coins)
+    | MinibossOffer  # a Hero dying in a Miniboss's Room (rules.miniboss_deaths)
 )  # the expansions' questions (rules.coin_kinds, item_kinds), Rooms moved (room_kinds)
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
@@ -165,6 +168,8 @@ class Ability(Fact):
     condition: Condition = "none"
     once_per_turn: bool = False
     optional: bool = False
+    # A Miniboss's level (R-MINI): on from it while face up (rules.miniboss_levels).
+    level: Literal[1, 2, 3] | None = None
 
     @model_validator(mode="after")
     def _passive_is_always(self) -> Ability:
@@ -175,7 +180,12 @@ class Ability(Fact):
                 if (
                     isinstance(effect, RoomDamagePlus)
                     and effect.rooms != "uncovered"  # Eclipse: fires as a Room is uncovered
-                    and (effect.rooms in ("target", "this") or effect.until_end_of_turn)
+                    and (
+                        effect.rooms == "target"
+                        or effect.until_end_of_turn
+                        # a Miniboss's "this Room has +1": the Room it stands on
+                        or (effect.rooms == "this" and self.level is None)
+                    )
                 ):
                     raise ValueError("a passive damage bonus is neither targeted nor temporary")
         return self
@@ -280,11 +290,8 @@ class Ability(Fact):
     def offer(self) -> OfferKind | None:
         """What the engine offers when this ability fires at its moment (None: nothing it
         can carry out, or no moment it sees)."""
-        if (
-            self.trigger == "cast"
-            and self.optional
-            and [e.kind for e in self.effects] == ["damage_entrance"]
-        ):
+        kinds = [e.kind for e in self.effects]
+        if self.trigger == "cast" and self.optional and kinds == ["damage_entrance"]:
             return "damage_entrance"  # asked once the Spell is cast (Lightning Bolt!)
         # a number or a player (Rise of the Minibosses), a Yes or No (Magnetic Ceiling):
         if asked := coin_kinds.coin_offer(self.effects) or item_kinds.item_offer(
@@ -295,18 +302,15 @@ class Ability(Fact):
             return asked_room
         if given := spell_coin_kinds.spell_coin_offer(self.effects):  # Ancient Guardtower
             return given
-        kinds = [e.kind for e in self.effects]
+        if dying := death_offer(self.trigger, self.effects):  # a Miniboss's Level 2
+            return dying
         if kinds == ["remove_survivor"]:  # which Hero: asked (rules.walk_spells)
             return "remove_survivor"
         if kinds == ["swap_soul"]:  # which face-down Hero, and the new one's Souls
             return "swap_soul"
-        if self.on_build and [e.kind for e in self.effects] == ["room_counters"]:
+        if self.on_build and kinds == ["room_counters"]:
             return "counter_on_built"  # Greg: asked as a Monster Room is built
-        if (
-            self.trigger == "turn_end"
-            and self.target == "own_room"
-            and [e.kind for e in self.effects] == ["destroy_room"]
-        ):
+        if self.trigger == "turn_end" and self.target == "own_room" and kinds == ["destroy_room"]:
             return "destroy_room_own"  # asked as the turn ends (Blockpile Puzzle)
         if self.trigger not in OFFERED_TRIGGERS or len(self.effects) != 1:
             return None
@@ -362,6 +366,8 @@ class Ability(Fact):
             return "prompt"  # asked when a Monster Room is built (Greg)
         if self.trigger in ("always", "from_level_up"):
             return "auto"
+        if self.level is not None and self.trigger == "at_will":  # rules.miniboss_level2/3
+            return "prompt" if kinds <= LEVEL3_KINDS or self.cast_by_engine else "reminder"
         if self.carried_lasting:
             return "auto"
         if self.trigger == "hero_enters_first" and kinds == {"move_hero"}:
@@ -410,6 +416,8 @@ class CardEffects(Fact):
                 raise ValueError(f"{self.id}: only Spells are cast, and Spells only so")
             if ability.trigger in LEVEL_UP_TRIGGERS and self.kind != "boss":
                 raise ValueError(f"{self.id}: only a Boss has a Level Up")
+            if (ability.level is None) == (self.kind == "miniboss"):
+                raise ValueError(f"{self.id}: a Miniboss's abilities, and only they, have a level")
         if self.kind in ("spell", "boss") and not self.abilities:
             raise ValueError(f"{self.id}: a {self.kind} card always has an ability")
         return self

@@ -1,7 +1,6 @@
 """Folding events into state: one function per event type, no decisions here.
 
-Every function returns a new frozen state; nothing is changed in place.
-"""
+Every function returns a new frozen state; nothing is changed in place."""
 
 from __future__ import annotations
 
@@ -54,7 +53,11 @@ def _noted(event: ev.Noted, state: GameState) -> GameState:
 
 
 def _room_placed(event: ev.RoomPlaced, state: GameState) -> GameState:
-    return state.with_player(event.player, pending=event.build, built_this_phase=True)
+    build, name = event.build, event.player
+    if build.by is not None:  # a gift (Surprise Gift): the giver's build, in this dungeon
+        state = state.with_player(build.by, built_this_phase=True)
+        return state.with_player(name, gifts=(*state.player(name).gifts, build))
+    return state.with_player(name, pending=build, built_this_phase=True)
 
 
 def _room_revealed(event: ev.RoomRevealed, state: GameState) -> GameState:
@@ -76,7 +79,9 @@ def _room_revealed(event: ev.RoomRevealed, state: GameState) -> GameState:
                 "ability_off_while": None,
             }
         )
-    return state.with_player(event.player, dungeon=tuple(dungeon), pending=None)
+    left = {"gifts": tuple(g for g in p.gifts if g != build)} if build.by else {"pending": None}
+    state = state.with_player(event.player, dungeon=tuple(dungeon), **left)
+    return room_events.room_added(state, event.player, build.over)  # a Hero in it moves on
 
 
 def _room_counters_changed(event: ev.RoomCountersChanged, state: GameState) -> GameState:
@@ -121,11 +126,12 @@ def _scored_hero_taken(event: ev.ScoredHeroTaken, state: GameState) -> GameState
 def _hero_removed(event: ev.HeroRemoved, state: GameState) -> GameState:
     walk = None if state.walk is not None and state.walk.hero == event.hero else state.walk
     carried = tuple((h, d) for h, d in state.carried if h != event.hero)
+    items = state.items.without_hero(event.hero)  # its Item leaves the game with it (R-ITEM)
     players = tuple(
         p.model_copy(update={"scored": tuple(s for s in p.scored if s.hero != event.hero)})
         for p in state.players
     )
-    return state.model_copy(update={"walk": walk, "carried": carried, "players": players})
+    return state.model_copy(update=dict(walk=walk, carried=carried, players=players, items=items))
 
 
 def _boss_leveled_up(event: ev.BossLeveledUp, state: GameState) -> GameState:
@@ -254,8 +260,7 @@ def _card_effect_answered(event: ev.CardEffectAnswered, state: GameState) -> Gam
 
 
 def _room_boosted(event: ev.RoomBoosted, state: GameState) -> GameState:
-    p = state.player(event.player)
-    dungeon = list(p.dungeon)
+    dungeon = list(state.player(event.player).dungeon)
     stack = dungeon[event.index]
     dungeon[event.index] = stack.model_copy(update={"boost": stack.boost + event.amount})
     return state.with_player(event.player, dungeon=tuple(dungeon))
@@ -325,11 +330,9 @@ def _room_destroyed(event: ev.RoomDestroyed, state: GameState) -> GameState:
         del dungeon[event.index]
     else:
         dungeon[event.index] = RoomStack(rooms=stack.rooms[:-1])
-    pending = p.pending
-    if vanished and pending is not None and pending.over is not None and pending.over > event.index:
-        # A face-down Room waiting to cover a later place follows that place as it slides.
-        pending = pending.model_copy(update={"over": pending.over - 1})
-    state = state.with_player(event.player, dungeon=tuple(dungeon), pending=pending)
+    # A face-down Room waiting to cover a later place follows that place as it slides.
+    moved = p.face_down_moved(lambda i: i - 1 if vanished and i > event.index else i)
+    state = state.with_player(event.player, dungeon=tuple(dungeon), **moved)
     walk = state.walk
     if (
         vanished

@@ -16,6 +16,9 @@ from rules import (
     coin_gifts,
     item_effects,
     items,
+    miniboss_coins,
+    miniboss_level2,
+    miniboss_level3,
     minibosses,
     room_order,
     silenced_dungeon,
@@ -37,6 +40,7 @@ MINIBOSS_COMMANDS: tuple[type[BaseModel], ...] = (
     cmd.BuildMiniboss,
     cmd.DeclineMiniboss,
     cmd.PromoteMiniboss,
+    cmd.UseMinibossLevel2,
     cmd.UseMinibossLevel3,
     cmd.DiscardRoomForCoin,
 )
@@ -90,8 +94,11 @@ def decide(state: GameState, command: BaseModel) -> list[ev.EventBase]:
             return minibosses.decline(acting_player(state, name))
         case cmd.PromoteMiniboss(player=name, index=index):
             return minibosses.promote(state, acting_player(state, name), index)
+        case cmd.UseMinibossLevel2(player=name):
+            return miniboss_level2.used(state, acting_player(state, name), command)
         case cmd.UseMinibossLevel3(player=name, index=index):
-            return minibosses.use_level3(acting_player(state, name), index)
+            level3 = minibosses.use_level3(acting_player(state, name), index)
+            return [*level3, *miniboss_level3.used(state, command)]  # its card's Level 3
         case cmd.DiscardRoomForCoin(player=name):
             return minibosses.discard_room_for_coin(state, acting_player(state, name))
     raise TypeError(f"not an expansion command: {command!r}")
@@ -118,7 +125,9 @@ def after(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
         out += item_effects.after(state, event)
     if state.setup.ruleset.minibosses:  # Coins and Minibosses from card abilities
         out += coin_effects.after(state, event)
+        out += miniboss_coins.gained(state, event)  # a Coin more (Paddywhack's Level 2)
     out += walk_spells.entered(state, event)  # a harmless Room's Health (Fairy Fountain)
+    out += miniboss_level3.entering(state, event)  # a dungeon's first Room skipped
     out += turn_bars.entered(state, event)  # Heroes entering, counted (Meddling Kids!)
     out += silenced_dungeon.carrier_walks(state, event)  # a dungeon silenced (Cheat Code)
     out += room_order.hand_asked(state, event)  # Spells in hand counted (Magipede)

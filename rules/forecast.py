@@ -78,7 +78,13 @@ def _without_face_down(player: PlayerState) -> PlayerState:
 
 
 def _visible(state: GameState, hidden: Collection[str]) -> GameState:
+    """``state`` as a viewer sees it: what the ``hidden`` players placed face down is not
+    there, in their own dungeons or, as gifts (Surprise Gift), in others'."""
     players = tuple(_without_face_down(p) if p.name in hidden else p for p in state.players)
+    players = tuple(
+        p.model_copy(update={"gifts": tuple(g for g in p.gifts if g.by not in hidden)})
+        for p in players
+    )
     return state.model_copy(update={"players": players})
 
 
@@ -105,12 +111,7 @@ class VisibleTable:
 
     def __init__(self, state: GameState, hidden: Collection[str] = ()) -> None:
         self.hidden = tuple(
-            p.name
-            for p in state.players
-            if p.name in hidden
-            and (
-                p.pending is not None or any(s.miniboss and s.miniboss.face_down for s in p.dungeon)
-            )
+            p.name for p in state.players if p.name in hidden and p.name in state.placed_face_down()
         )
         self.hidden_players = frozenset(hidden)
         self.base = _visible(state, hidden)

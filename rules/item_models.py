@@ -98,3 +98,10 @@ class ItemTable(Frozen):
 
     def carried_by(self, hero_id: int) -> int | None:
         return next((i for h, i in self.carried if h == hero_id), None)
+
+    def without_hero(self, hero_id: int) -> ItemTable:
+        """The table once the Hero ``hero_id`` left the game (a Spell removed it): the Item
+        it carried goes with it, neither won nor scored by any Boss."""
+        return self.model_copy(
+            update={"carried": tuple(c for c in self.carried if c[0] != hero_id)}
+        )

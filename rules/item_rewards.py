@@ -6,7 +6,7 @@ share (``rules.item_effects``).
 
 from __future__ import annotations
 
-from rules import adventure, build, spell_effects, turn_bars
+from rules import adventure, build, miniboss_heroes, spell_effects, turn_bars
 from rules import events as ev
 from rules.card_effects import ability_ref, effects_of, room_damage
 from rules.card_offers import offer_rooms
@@ -38,8 +38,8 @@ def carried(state: GameState) -> tuple[int, CardEffects] | None:
     """The walking Hero's Item (its id and abilities), if it carries a known one."""
     walk = state.walk
     item_id = state.items.carried_by(walk.hero) if walk is not None else None
-    if item_id is None:
-        return None
+    if item_id is None or (walk is not None and miniboss_heroes.ignored(state, walk.hero)):
+        return None  # none, or its Power-Up ignored there (Icicle Man)
     card = card_of(state, item_id)
     return None if card is None else (item_id, card)
 

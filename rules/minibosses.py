@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from rules import events as ev
 from rules.errors import BuildError, RulesError
-from rules.models import GameState, MinibossCard, PlayerState, RoomStack
+from rules.models import GameState, Miniboss, MinibossCard, PlayerState, RoomStack
 from rules.rulings import Ruling
 
 
@@ -155,6 +155,8 @@ def placed(player: PlayerState, over: int, card: MinibossCard, extra: bool = Fal
     stack = _stack(player, over)
     if stack.deactivated:
         raise BuildError("R-BUILD-WHERE", "err.build_deactivated", room=stack.top.label())
+    if player.face_down_at(over):  # nothing goes over a face-down card (a gift's place)
+        raise BuildError("R-BUILD-WHERE", "err.face_down", room=stack.top.label())
     if stack.miniboss is not None:
         raise BuildError("R-MINI", "err.mini_there", **_where(stack, over))
     for j in neighbours(player, over):
@@ -276,18 +278,17 @@ def promote(
     ]
 
 
+def may_rise(miniboss: Miniboss | None) -> bool:
+    """Whether this Miniboss has a level to rise to (R-MINI): face up, below its top."""
+    return miniboss is not None and not miniboss.face_down and miniboss.level < miniboss.card.levels
+
+
 def promotable(state: GameState, player: PlayerState) -> tuple[int, ...]:
     """The Rooms whose Miniboss may be promoted now (R-MINI): face up, below its top
     level, while the player has not promoted one this turn."""
     if player.promoted_turn == state.turn:
         return ()
-    return tuple(
-        i
-        for i, s in enumerate(player.dungeon)
-        if s.miniboss is not None
-        and not s.miniboss.face_down
-        and s.miniboss.level < s.miniboss.card.levels
-    )
+    return tuple(i for i, s in enumerate(player.dungeon) if may_rise(s.miniboss))
 
 
 def use_level3(player: PlayerState, index: int) -> list[ev.EventBase]:

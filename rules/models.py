@@ -6,7 +6,7 @@ compared and replayed without anyone changing it behind the engine's back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -137,6 +137,7 @@ class PendingBuild(Frozen):
 
     room: Room
     over: NonNegative | None = None  # index of the Room stack it covers; None: entrance end
+    by: str | None = None  # a gift: the player who placed it here (Surprise Gift); None: own
 
 
 class PlayerSetup(Frozen):
@@ -195,6 +196,7 @@ class PlayerState(Frozen):
     boss_treasure: tuple[Treasure, ...] = ()
     dungeon: tuple[RoomStack, ...] = ()  # entrance first, the stack next to the Boss last
     pending: PendingBuild | None = None
+    gifts: tuple[PendingBuild, ...] = ()  # Rooms others placed face down here this phase
     built_this_phase: bool = False
     treasure_bonus: tuple[tuple[Treasure, int], ...] = ()
     scored: tuple[ScoredHero, ...] = ()
@@ -227,6 +229,23 @@ class PlayerState(Frozen):
 
     def bonus(self, treasure: Treasure) -> int:
         return sum(amount for kind, amount in self.treasure_bonus if kind == treasure)
+
+    def face_down_at(self, index: int) -> bool:
+        """Whether a Room placed face down this phase covers place ``index``: nothing is
+        built over it, destroyed or deactivated there until the reveal (R-BUILD-WHERE)."""
+        return any(b.over == index for b in (self.pending, *self.gifts) if b is not None)
+
+    def face_down_moved(self, place: Callable[[int], int]) -> dict[str, object]:
+        """The Rooms placed face down here (own and gifts), each following the place it
+        covers to ``place(index)`` as the Rooms slide or are rearranged."""
+
+        def moved(build: PendingBuild) -> PendingBuild:
+            if build.over is None:
+                return build
+            return build.model_copy(update={"over": place(build.over)})
+
+        pending = None if self.pending is None else moved(self.pending)
+        return {"pending": pending, "gifts": tuple(moved(g) for g in self.gifts)}
 
     def active_rooms(self) -> Iterator[tuple[int, RoomStack]]:
         return ((i, s) for i, s in enumerate(self.dungeon) if not s.deactivated)
@@ -304,6 +323,17 @@ class GameState(Frozen):
         """This state with ``changes`` made to the player called ``name``."""
         players = tuple(p.model_copy(update=changes) if p.name == name else p for p in self.players)
         return self.model_copy(update={"players": players})
+
+    def placed_face_down(self) -> frozenset[str]:
+        """The players with a card of theirs face down this phase: a Room (in their own
+        dungeon or, a gift, in another's) or a Miniboss; only they may see what it is."""
+        own = {
+            p.name
+            for p in self.players
+            if p.pending is not None
+            or any(s.miniboss is not None and s.miniboss.face_down for s in p.dungeon)
+        }
+        return frozenset(own | {g.by for p in self.players for g in p.gifts if g.by is not None})
 
     def has_player(self, name: str) -> bool:
         return any(p.name == name for p in self.players)

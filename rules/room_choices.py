@@ -78,8 +78,8 @@ def has_choice(state: GameState, offer: CardOffer) -> bool:
         return walk is not None and walk.player == offer.player and walk.room is not None
     if offer.offer == "die_roll_entrance":
         return bool(state.entrance(offer.player))
-    if offer.offer in ("stated_boost", "boost_choice"):
-        return True  # a number or an amount: always one to give
+    if offer.offer in ("stated_boost", "boost_choice", "build_drawn_room"):
+        return True  # a number or an amount: always one to give; a Room card drawn
     if offer.offer == "treasure_to_dungeon":
         return bool(treasure_dungeons(state))
     if offer.offer == "spells_in_hand":  # while the Hero is still in the card's Room

@@ -38,11 +38,8 @@ class RoomUncovered(EventBase):
 def _rooms_rearranged(event: RoomsRearranged, state: GameState) -> GameState:
     p = state.player(event.player)
     dungeon = tuple(p.dungeon[i] for i in event.order)
-    pending = p.pending
-    if pending is not None and pending.over is not None:
-        # A face-down Room waiting to cover a place follows that place.
-        pending = pending.model_copy(update={"over": event.order.index(pending.over)})
-    state = state.with_player(event.player, dungeon=dungeon, pending=pending)
+    # A face-down Room waiting to cover a place (own or a gift) follows that place.
+    state = state.with_player(event.player, dungeon=dungeon, **p.face_down_moved(event.order.index))
     walk = state.walk
     if walk is not None and walk.player == event.player and walk.room is not None:
         walk = walk.model_copy(update={"room": event.order.index(walk.room)})
@@ -58,6 +55,16 @@ def _room_uncovered(event: RoomUncovered, state: GameState) -> GameState:
         RoomStack(rooms=tuple(rooms)) if i == event.index else s for i, s in enumerate(p.dungeon)
     )
     return state.with_player(event.player, dungeon=dungeon)
+
+
+def room_added(state: GameState, player: str, over: int | None) -> GameState:
+    """``state`` after a Room went in at ``player``'s entrance end (``over`` None) while
+    a Hero stands in that dungeon (a Room built at once, ``rules.miniboss_deaths``): the
+    Hero stays in the Room it stood in, one place further on now."""
+    walk = state.walk
+    if over is not None or walk is None or walk.player != player or walk.room is None:
+        return state
+    return state.model_copy(update={"walk": walk.model_copy(update={"room": walk.room + 1})})
 
 
 FOLDS: Mapping[type[EventBase], Callable[[Any, GameState], GameState]] = {

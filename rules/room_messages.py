@@ -45,7 +45,7 @@ ROOM_MESSAGES: dict[str, str] = {
     "room.asked.spells_in_hand": "{player}'s {card}: {does}",
     "room.spells_counted": "{card}: {player} holds {count} Spell {count:card|cards}.",
     "err.walk_question_first": (
-        "{card} asks {player} first: the answer is about the Room the Hero stands in."
+        "{card} asks {player} first: the walk goes on once it is answered."
     ),
     "err.hero_left_room": "{card}: the Hero has left that Room; its damage there is done.",
     "card.fx.treasure_to_dungeon": (
@@ -132,5 +132,33 @@ ROOM_MESSAGES: dict[str, str] = {
     ),
     "err.spell_two_more_souls": (
         "{card} names a player with at least two more Souls than its caster."
+    ),
+    # a Room placed in an opponent's dungeon (Surprise Gift: rules.gift_build)
+    "card.target.opponent_room": "[a Room in an opponent's dungeon]",
+    "err.face_down_mini": (
+        "{room} carries a Miniboss placed face down this phase: no Room is built over it."
+    ),
+    "card.fx.gift_room": (
+        "instead of in your own dungeon, place a Room card of yours face down over a "
+        "face-up Room of an opponent's; revealed with the builds, it is that player's Room "
+        "(its build abilities theirs), and they may still build their own."
+    ),
+    "card.gift_placed": (
+        "{card}: {player} places a Room face down over {owner}'s {under} (Room {under_n}); "
+        "that is {player}'s build this turn, and {owner} may still build their own."
+    ),
+    "build.gift_revealed": (
+        "{player} reveals {room}, {by}'s gift, over {under} (Room {under_n}): {player}'s Room now."
+    ),
+    "err.spell_gift_needs": (
+        "{card} places a Room card of yours in an opponent's dungeon: pick the Room card "
+        "and the opponent's Room it goes over."
+    ),
+    "err.spell_gift_opponent": (
+        "{card} places the Room in the dungeon of an opponent still in the game, never in your own."
+    ),
+    "err.spell_gift_over": (
+        "{card} places the Room over a face-up Room of that dungeon, not as a new Room at "
+        "its entrance."
     ),
 }

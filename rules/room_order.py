@@ -369,7 +369,7 @@ def treasure_added(
     return [ev.RoomTreasureChanged(player=dungeon, index=index, treasure=(treasure,), ruling=said)]
 
 
-WALK_QUESTIONS = ("spells_in_hand", "die_roll")
+WALK_QUESTIONS = ("spells_in_hand", "die_roll", "build_drawn_room")  # the last: "at once"
 
 
 def walk_question(state: GameState) -> CardOffer | None:

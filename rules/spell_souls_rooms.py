@@ -9,17 +9,18 @@
 - a Miniboss built at once on the caster's Room the cast names, besides the phase's build
   (Internship: found among the Room cards turned over, the player's word; no Room named,
   none was found), shown at Level 1 for its Coin (R-MINI);
-- an opponent's Miniboss bought and built at its level (Traitor: ``rules.miniboss_bought``).
+- an opponent's Miniboss bought and built at its level (Traitor: ``rules.miniboss_bought``);
+- a Room of the caster's placed in an opponent's dungeon (Surprise Gift: ``rules.gift_build``).
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
-from rules import card_triggers, miniboss_bought, minibosses
+from rules import card_triggers, gift_build, miniboss_bought, minibosses
 from rules import commands as cmd
 from rules import events as ev
-from rules.effect_kinds import GainSouls, MinibossAtOnce, MinibossBought, RoomsRebuilt
+from rules.effect_kinds import GainSouls, GiftRoom, MinibossAtOnce, MinibossBought, RoomsRebuilt
 from rules.errors import RulesError
 from rules.models import GameState, PlayerState
 from rules.rulings import Ruling
@@ -41,6 +42,8 @@ def cast(
         return minibosses.built_at_once(caster, command.room)
     if isinstance(effect, MinibossBought):
         return miniboss_bought.bought(state, caster, card, command)
+    if isinstance(effect, GiftRoom):
+        return gift_build.placed(state, caster, card, command)
     if isinstance(effect, GainSouls):
         args: dict[str, str | int] = {"card": card, "player": caster.name, "amount": effect.amount}
         said = Ruling(rule="R-CARD-EFFECT", key="card.souls_gained", args=args)

@@ -18,6 +18,7 @@ from rules import (
     item_flips,
     item_rewards,
     lasting_effects,
+    miniboss_deaths,
     room_order,
     spell_coins,
     spell_effects,
@@ -39,6 +40,7 @@ from rules.card_offers import (
 )
 from rules.card_triggers import saying
 from rules.coin_kinds import COIN_FIRED_KINDS
+from rules.commands import CastSpell
 from rules.effect_groups import SOULS_ROOMS_KINDS
 from rules.effect_kinds import (
     DamageEntrance,
@@ -54,7 +56,7 @@ from rules.effect_kinds import (
     RoomTreasure,
     SkipRooms,
 )
-from rules.effects import Ability
+from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.item_kinds import FlipItem
 from rules.models import CardOffer, GameState, PlayerState
@@ -114,6 +116,30 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
         raise RulesError(
             "R-CARD-EFFECT", f"err.spell_if.{ability.condition}", card=card.name, player=caster.name
         )
+    out += carry_out(state, caster, card, ability, command)
+    # A second part the caster may add (Lightning Bolt!: discard another Spell card to
+    # damage each Hero at the entrance): asked once the first is done.
+    for extra in card.abilities:
+        if extra.offer == "damage_entrance" and state.entrance(caster.name):
+            said = _ruling("card.spell_may_more", player=caster.name, card=card.name)
+            out.append(
+                ev.CardEffectFired(
+                    player=caster.name,
+                    card_id=card.id,
+                    offer="damage_entrance",
+                    card=card.name,
+                    ruling=saying(said, card.id, extra),
+                )
+            )
+    return out + played
+
+
+def carry_out(
+    state: GameState, caster: PlayerState, card: CardEffects, ability: Ability, command: CastSpell
+) -> list[ev.EventBase]:
+    """The events of ``ability``'s effects, aimed where ``command`` says: a Spell's, or a
+    Miniboss's Level 3 used (``rules.miniboss_level3``), carried out the same way."""
+    out: list[ev.EventBase] = []
     for effect in ability.effects:
         if effect.kind == "deactivate_room":
             player, index = _target_room(state, command, card.name)
@@ -238,21 +264,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
                     ),
                 )
             )
-    # A second part the caster may add (Lightning Bolt!: discard another Spell card to
-    # damage each Hero at the entrance): asked once the first is done.
-    for extra in card.abilities:
-        if extra.offer == "damage_entrance" and state.entrance(caster.name):
-            said = _ruling("card.spell_may_more", player=caster.name, card=card.name)
-            out.append(
-                ev.CardEffectFired(
-                    player=caster.name,
-                    card_id=card.id,
-                    offer="damage_entrance",
-                    card=card.name,
-                    ruling=saying(said, card.id, extra),
-                )
-            )
-    return out + played
+    return out
 
 
 def _kill(
@@ -350,11 +362,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
     elif offer.offer in ("ordinary_hero_to_entrance", "town_hero_to_entrance", "kill_town_hero"):
         hero = command.hero
         if hero is None or hero not in offer_heroes(state, offer.offer):
-            key = (
-                "err.offer_ordinary_hero"
-                if offer.offer.startswith("ordinary")
-                else "err.offer_hero"
-            )
+            ordinary = offer.offer.startswith("ordinary")
+            key = "err.offer_ordinary_hero" if ordinary else "err.offer_hero"
             raise HeroError("R-CARD-EFFECT", key, card=offer.card)
         args = {"card": offer.card, "hero": state.hero(hero).label(), "player": offer.player}
         if offer.offer == "kill_town_hero":  # Extra Life: it stays in town instead
@@ -395,6 +404,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         out.append(walk_spells.survivor_removed(state, offer.player, command.hero, offer.card))
     elif offer.offer == "swap_soul":  # Porkus: a Soul out, one from the decks in
         out += walk_spells.soul_swapped(state, offer, command.hero, command.count)
+    elif offer.offer in miniboss_deaths.OFFERS:  # a Miniboss's Level 2 (rules.miniboss_deaths)
+        out += miniboss_deaths.answered(state, offer, command)
     elif offer.offer in ROOM_OFFERS:  # Rooms moved or uncovered, a die (rules.room_order)
         out += room_order.answered(state, offer, command)
     elif offer.offer == "count":  # a number only the player knows (rules.coin_effects)

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
+from rules.card_effects import shown_treasure as shown_treasure
 from rules.card_effects import treasure_bonus
-from rules.models import GameState, RoomStack, Treasure
-
-
-def shown_treasure(stack: RoomStack) -> tuple[Treasure, ...]:
-    """The treasure icons a place counts for now: its top Room's, with those a card gave
-    it until end of turn, or none (R-CARD-EFFECT)."""
-    return () if stack.no_treasure else (*stack.top.treasure, *stack.extra_treasure)
+from rules.models import GameState, Treasure
 
 
 def treasure_total(state: GameState, name: str, treasure: Treasure) -> int:

@@ -11,7 +11,7 @@ Each is a mark of the turn in ``GameState.card_uses``, cleared as the next turn 
 
 from __future__ import annotations
 
-from rules import ability_off, card_table, items
+from rules import ability_off, card_table, items, miniboss_heroes
 from rules import commands as cmd
 from rules import events as ev
 from rules.effects import CardEffects
@@ -120,6 +120,8 @@ def item_card(state: GameState, hero: int) -> CardEffects | None:
     """The catalogue card of the Item ``hero`` carries (None: none, or one the table names
     by class only); the card table is asked only then."""
     item = state.items.carried_by(hero)
+    if item is not None and miniboss_heroes.ignored(state, hero):
+        return None  # its Power-Up ignored where it stands (Icicle Man)
     card_id = state.items.item(item).card.card_id if item is not None else None
     return None if card_id is None else card_table.table().get(card_id)
 

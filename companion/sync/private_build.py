@@ -22,8 +22,8 @@ from collections.abc import Iterable
 
 from companion.sync.access import Access, GameAccess
 from rules import flow
-from rules.commands import BuildMiniboss, BuildRoom, Command
-from rules.models import GameState, PlayerState
+from rules.commands import BuildMiniboss, BuildRoom, CastSpell, Command
+from rules.models import GameState
 
 
 def may_build_for(
@@ -67,20 +67,16 @@ def may_see_face_down(access: Access, record: GameAccess | None, player: str) ->
     return record is None or record.holder(player) is None
 
 
-def _has_face_down(player: PlayerState) -> bool:
-    return player.pending is not None or any(
-        s.miniboss is not None and s.miniboss.face_down for s in player.dungeon
-    )
-
-
 def face_down_hidden(
     state: GameState, access: Access, record: GameAccess | None
 ) -> tuple[str, ...]:
-    """Players whose face-down Room or Miniboss this device may not see, in seating order."""
+    """Players whose face-down Room or Miniboss this device may not see, in seating order
+    (a Room placed in another's dungeon, Surprise Gift, is its placer's to see)."""
+    placed = state.placed_face_down()
     return tuple(
         p.name
         for p in state.players
-        if _has_face_down(p) and not may_see_face_down(access, record, p.name)
+        if p.name in placed and not may_see_face_down(access, record, p.name)
     )
 
 
@@ -88,6 +84,7 @@ def taken_back_hidden(undone: Iterable[Command], access: Access, record: GameAcc
     """Whether the redo stack holds a Room or Miniboss that a player placed and took back
     into their hand, and this device may not see it."""
     return any(
-        isinstance(c, BuildRoom | BuildMiniboss) and not may_see_face_down(access, record, c.player)
+        (isinstance(c, BuildRoom | BuildMiniboss) or (isinstance(c, CastSpell) and c.build))
+        and not may_see_face_down(access, record, c.player)
         for c in undone
     )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import flet as ft
 
 # The shell imports this module: the tab's app is named by sync_link's protocol.
+from companion.ui.redraw import page_loop
 from companion.ui.sync_link import TableApp, access_of
 
 log = logging.getLogger(__name__)
@@ -56,8 +57,10 @@ def _hosting(app: TableApp) -> bool:
 def follow_screen(app: TableApp) -> None:
     """After a screen change: keep the screen awake, or let it go, as the screen on top
     and the setting say. The first time, the stored settings are read first."""
-    if getattr(app.page, "session", None) is None:
-        return  # the screen tests' page: no device to ask
+    if page_loop(app.page) is None:
+        # No browser to ask: the screen tests' page, or a tab redrawn after its phone
+        # went to sleep (another device's change); it is asked again when it is back.
+        return
     tab = at_table(app)
     app.page.run_task(_follow, app, tab)
 

@@ -162,17 +162,7 @@ class RulesScreen:
         self.entry_id: str | None = parts[1] if len(parts) > 1 and self.card_id is None else None
         self.results = ft.Column(spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.entry_view = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-    def title(self) -> str:
-        return self.app.tr("nav.rules")
-
-    def phase(self) -> str | None:
-        return None
-
-    def build(self) -> list[ft.Control]:
-        tr = self.app.tr
-        box = ft.TextField(
-            label=tr("rules.search"),
+        self.box = ft.TextField(
             value=self.query,
             prefix_icon=ft.Icons.SEARCH,
             on_change=self._on_query,
@@ -181,17 +171,29 @@ class RulesScreen:
             autofocus=self.entry_id is None and self.card_id is None,
             text_size=18,
         )
-        self._show_results()
-        self._show_entry()
         # A little room above the field, so its floating label clears the app bar.
-        return [
-            ft.Container(tagged("rules-search", box), padding=ft.Padding.only(top=6)),
+        self.shown: list[ft.Control] = [
+            ft.Container(tagged("rules-search", self.box), padding=ft.Padding.only(top=6)),
             # Each its own node for screen readers: a changing "nothing found" line must
             # not relabel the node that holds the search field (the browser would rebuild
             # the field's input under the typing finger and drop keys).
             ft.Semantics(container=True, content=self.entry_view),
             ft.Semantics(container=True, content=self.results),
         ]
+
+    def title(self) -> str:
+        return self.app.tr("nav.rules")
+
+    def phase(self) -> str | None:
+        return None
+
+    def build(self) -> list[ft.Control]:
+        # The field is kept between drawings (a word typed right after ← reaches it), in
+        # the language of the moment.
+        self.box.label = self.app.tr("rules.search")
+        self._show_results()
+        self._show_entry()
+        return self.shown
 
     def _on_query(self, event: ft.Event[ft.TextField]) -> None:
         self.query = event.control.value

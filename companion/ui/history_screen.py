@@ -28,7 +28,7 @@ from companion.stats import (
 )
 from companion.stats_cache import saved_facts
 from companion.stats_names import Names, answer, load_names
-from companion.ui.component_part import part
+from companion.ui.component_updates import start_component_updates
 from companion.ui.widgets import big_button, heading, note, tagged
 
 if TYPE_CHECKING:
@@ -351,9 +351,12 @@ def HistoryView(app: TableApp) -> ft.Control:
 
 
 class HistoryScreen:
-    """``/history``: the History of the saved games this device may see."""
+    """``/history``: the History of the saved games this device may see. Drawn under the
+    shell's components (``screen_view.py``): ``HistoryView`` is a component of their
+    drawing, and keeps its state from one drawing to the next."""
 
     route = "/history"
+    components = True
 
     def __init__(self, app: TableApp, route: str = "/history") -> None:
         self.app = app
@@ -366,4 +369,7 @@ class HistoryScreen:
         return None
 
     def build(self) -> list[ft.Control]:
-        return [part(self.app, lambda: HistoryView(self.app))]
+        # The count comes back to the component (its effect, then its state), which
+        # Flet's scheduler draws: started from the first drawing on.
+        start_component_updates(self.app)
+        return [HistoryView(self.app)]

@@ -10,12 +10,7 @@ from __future__ import annotations
 
 import flet as ft
 
-#: Four 52 px match buttons with their spacing, and a little air.
+#: A name field's ``scroll_padding``: four 52 px match buttons with their spacing, and a
+#: little air.
 MATCHES_HEIGHT = 4 * (52 + 8) + 20
 MATCHES_IN_VIEW = ft.Padding.only(left=20, top=20, right=20, bottom=MATCHES_HEIGHT)
-
-
-def keep_matches_in_view(field: ft.TextField) -> ft.TextField:
-    """``field`` with room for its matches kept in view as the player types."""
-    field.scroll_padding = MATCHES_IN_VIEW
-    return field

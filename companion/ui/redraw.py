@@ -6,6 +6,7 @@ to leave (``later``), a screen learns when the browser shows what it was sent
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
@@ -79,7 +80,10 @@ def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
         except Exception:  # a tab that closed meanwhile must not stop the others
             log.warning("redrawing a tab after a change failed", exc_info=True)
 
-    page.run_task(run)
+    # In a copy of this context: ``run_task`` makes ``page`` the page of the context it is
+    # called in, and the acting tab's own redraw, still to come in this one, must go to
+    # its own browser (``Component.update`` sends to the context's page).
+    contextvars.copy_context().run(page.run_task, run)
 
 
 #: The questions ``when_shown`` is waiting on (the loop keeps only weak references).
@@ -126,9 +130,11 @@ def when_shown(app: TableApp, mark: M, confirm: Callable[[M], None]) -> None:
     task.add_done_callback(_ASKING.discard)
 
 
-def focus_when_shown(app: TableApp, field: ft.TextField) -> None:
-    """Give ``field`` the keyboard once the browser shows what was just sent to it, and a
-    moment more (``FOCUS_SETTLE_S``).
+def focus_when_shown(app: TableApp, field: Callable[[], ft.TextField | None]) -> None:
+    """Give the keyboard to the name field ``field()`` returns once the browser shows what
+    was just sent to it, and a moment more (``FOCUS_SETTLE_S``). Asked for then, not now:
+    a form drawn under components draws its field anew each time it changes, and the one
+    to focus is the one on screen.
 
     Why not at once: the tap that moves the keyboard on (a catalogue match under a name)
     puts the browser's focus on the match it tapped (when the accessibility tree is on:
@@ -141,13 +147,17 @@ def focus_when_shown(app: TableApp, field: ft.TextField) -> None:
     with focus events). Asked once the redraw has settled, it is a plain move from one
     field to the next."""
     if page_loop(app.page) is None:  # no browser to wait for (the screen tests' page)
-        app.page.run_task(field.focus)
+        shown_now = field()
+        if shown_now is not None:
+            app.page.run_task(shown_now.focus)
         return
 
     async def focus() -> None:
         await asyncio.sleep(FOCUS_SETTLE_S)
         try:
-            await field.focus()  # type: ignore[no-untyped-call]
+            shown_now = field()
+            if shown_now is not None:
+                await shown_now.focus()  # type: ignore[no-untyped-call]
         except Exception:  # the field went away meanwhile (the form was sent)
             log.debug("a name field could not take the keyboard", exc_info=True)
 

@@ -14,13 +14,12 @@ import flet as ft
 
 from companion.card_lookup import card_title
 from companion.catalogue import TREASURES, RoomCard, Treasure
-from companion.i18n import Lang
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_letter
-from companion.ui.kept_form import KeptForm
-from companion.ui.matches_in_view import keep_matches_in_view
+from companion.ui.matches_in_view import MATCHES_IN_VIEW
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
 from companion.ui.own_card_names import own_names
-from companion.ui.widgets import big_button, on_tap, show_options, switch_row, tagged, toggle_tile
+from companion.ui.typed_ahead import TypedAhead
+from companion.ui.widgets import big_button, drawn_switch_row, on_tap, tagged, toggle_tile
 from rules.models import Room
 
 if TYPE_CHECKING:
@@ -97,8 +96,15 @@ class RoomDraft:
         )
 
 
-class RoomPicker(KeptForm):
-    """The controls for one `RoomDraft`; identifiers start with `prefix`."""
+class RoomPicker:
+    """The controls for one `RoomDraft`; identifiers start with `prefix`.
+
+    The picker keeps the draft and the catalogue matches on show, not its controls: it
+    draws them from those (``_draw``) when they change, and the screen is drawn again
+    (``redraw``). A control once on screen is never changed (Flet freezes what a component
+    draws): the new drawing takes its place, Flet matching it to the one the browser shows,
+    so a name being typed keeps its place and the keyboard. Unchanged, ``view`` hands back
+    the very controls on screen, and Flet compares nothing of them."""
 
     def __init__(
         self,
@@ -106,123 +112,143 @@ class RoomPicker(KeptForm):
         prefix: str,
         owned_sets: list[str] | None,
         on_change: Callable[[], None] | None = None,
+        redraw: Callable[[], None] | None = None,
     ) -> None:
         self.app = app
         self.prefix = prefix
         self.owned_sets = owned_sets
         self.draft = RoomDraft()
         self.on_change = on_change
-        self.suggestions = ft.Column(spacing=4)
-        self.details = ft.Column(spacing=8)
-        self.name_field = keep_matches_in_view(
-            ft.TextField(prefix_icon=ft.Icons.SEARCH, on_change=self._on_name, text_size=18)
-        )
-        self.control = ft.Column(
-            [tagged(f"{prefix}-name", self.name_field), self.suggestions, self.details],
-            spacing=8,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        )
-        self._label()
+        self.redraw = redraw
+        #: The catalogue cards offered under the name.
+        self.options: list[RoomCard] = []
+        #: What is wrong with the damage typed (shown under its field).
+        self.damage_error: str | None = None
+        self.name_field: ft.TextField | None = None
+        #: Its name and damage fields (``typed_ahead.py``).
+        self.typing = TypedAhead()
+        self._lang: str | None = None
+        #: Changed since it was last drawn: drawn again in the next ``view``.
+        self.stale = True
 
-    def _language(self) -> Lang:
-        return self.app.tr.lang
-
-    def _label(self) -> None:
-        tr = self.app.tr
-        self.name_field.label = tr("room.name")
-        self.name_field.hint_text = tr("room.name_hint")
-        self._draw_details()  # the details in the new words; it remembers the language
+    def view(self) -> ft.Control:
+        """The picker, in the app's language now (a language chosen since it was drawn
+        draws it again, matches and all); drawn here, in the screen's drawing."""
+        if self._lang is not None and self._lang != self.app.tr.lang:
+            self._suggest()
+            self.stale = True
+        if self.stale:
+            for name, text in self.typing.ahead().items():
+                if name == "damage":
+                    self.draft.damage = text
+                else:
+                    self.draft.type_name(text)
+            self._draw()
+            self.stale = False
+        return self.control
 
     def set_error(self, field_name: str, message: str | None) -> None:
         if field_name == f"{self.prefix}-damage":
-            self.damage_field.error = message
+            self.damage_error = message
+            self.stale = True
+
+    def _draw(self) -> None:
+        """Draw the picker from the draft: the name, its matches, and the treasure,
+        damage, kind and Advanced controls."""
+        tr = self.app.tr
+        self._lang = tr.lang
+        self.name_field = self.typing.name_field(
+            self.draft.name,
+            self._on_name,
+            tr("room.name"),
+            tr("room.name_hint"),
+            scroll_padding=MATCHES_IN_VIEW,
+        )
+        self.control = ft.Column(
+            [
+                tagged(f"{self.prefix}-name", self.name_field),
+                ft.Column([self._option(card) for card in self.options], spacing=4),
+                ft.Column(self._details(), spacing=8),
+            ],
+            spacing=8,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+
+    def _changed(self) -> None:
+        """The draft changed: tell the form (e.g. to drop a refusal about the old Room),
+        draw the picker again, and the screen."""
+        if self.on_change:
+            self.on_change()
+        self.stale = True
+        if self.redraw is not None:
+            self.redraw()
 
     def _on_name(self, event: ft.Event[ft.TextField]) -> None:
-        query = event.control.value
-        picked = self.draft.card_id is not None
-        self.draft.type_name(query)
-        self._edited()
+        self.draft.type_name(event.control.value or "")
         self._suggest()
-        if picked:  # no card any more: its details come back, to be set by hand
-            self._fold()
-            self.app.refresh(self.suggestions, self.details)
-            return
-        self.app.refresh(self.suggestions)  # not the whole page per keystroke (#13)
+        self._changed()
 
     def _suggest(self) -> None:
-        query = self.name_field.value or ""
-        options: list[ft.Control] = []
-        if len(query.strip()) >= 2:
+        query = self.draft.name
+        self.options = []
+        if len(query.strip()) >= 2 and self.draft.card_id is None:
             own = own_names(self.app)
             for match in self.app.catalogue.search(
                 query, kinds=["room"], sets=self.owned_sets, limit=4, own=own
             ):
-                card = match.card
-                assert isinstance(card, RoomCard)
-                options.append(
-                    big_button(
-                        f"{self.prefix}-option-{card.id}",
-                        self.app.tr(
-                            "room.option",
-                            name=card_title(
-                                card, self.app.catalogue, self.app.tr, own_names(self.app)
-                            ),
-                            damage=card.damage if card.damage is not None else "?",
-                            kind=self.app.tr(f"room.kind.{card.room_type}"),
-                        ),
-                        on_tap(self.pick, card),
-                    )
-                )
-        show_options(self.suggestions, options)
+                assert isinstance(match.card, RoomCard)
+                self.options.append(match.card)
+
+    def _option(self, card: RoomCard) -> ft.Control:
+        identifier = f"{self.prefix}-option-{card.id}"
+        return big_button(
+            identifier,
+            self.app.tr(
+                "room.option",
+                name=card_title(card, self.app.catalogue, self.app.tr, own_names(self.app)),
+                damage=card.damage if card.damage is not None else "?",
+                kind=self.app.tr(f"room.kind.{card.room_type}"),
+            ),
+            on_tap(self.pick, card),
+            key=identifier,  # a tap made as the next key's matches arrive reaches it
+        )
 
     def pick(self, card: RoomCard) -> None:
         self.draft.pick(card)
-        self.name_field.value = card.name
-        self.suggestions.controls.clear()
-        self._show_draft()
-        self._changed(self.control)
+        self.options = []
+        self._changed()
 
-    def _changed(self, part: ft.Control) -> None:
-        """Send what changed in ``part`` of the picker, and only that: a treasure tap
-        used to build the whole form anew and compare the whole page (#13)."""
-        self._edited()
-        self.app.refresh(part)
-
-    def _edited(self) -> None:
-        """Tell the form the Room changed (e.g. to drop a refusal about the old one)."""
-        if self.on_change:
-            self.on_change()
-
-    def _draw_details(self) -> None:
-        """The treasure, damage, kind and Advanced controls, built once: a change of the
-        draft sets their values (``_show_draft``), so the damage field typed into keeps
-        its place and only what changed goes to the browser."""
+    def _details(self) -> list[ft.Control]:
+        """The treasure, damage, kind and Advanced controls, showing the draft."""
         tr = self.app.tr
         d = self.draft
         p = self.prefix
 
         def on_damage(event: ft.Event[ft.TextField]) -> None:
-            d.damage = event.control.value
-            self._edited()
+            d.damage = event.control.value or ""
+            self.damage_error = None
+            self._changed()
 
         def on_kind(event: ft.Event[ft.SegmentedButton]) -> None:
             if event.control.selected and event.control.selected[0] in ("monster", "trap"):
                 d.kind = event.control.selected[0]  # type: ignore[assignment]
-                self._edited()
+                self._changed()
 
-        def on_advanced(event: ft.Event[ft.Switch]) -> None:
-            d.advanced = bool(event.control.value)
-            self._edited()
+        def on_advanced(value: bool) -> None:
+            d.advanced = value
+            self._changed()
 
-        self._lang = tr.lang
-        self.damage_field = ft.TextField(
+        damage_field = self.typing.field(
+            "damage",
+            d.damage,
+            on_damage,
             label=tr("room.damage"),
+            error=self.damage_error,
             keyboard_type=ft.KeyboardType.NUMBER,
             width=120,
-            on_change=on_damage,
             text_size=18,
         )
-        self.kind_field = ft.SegmentedButton(
+        kind_field = ft.SegmentedButton(
             segments=[
                 ft.Segment(value=k, label=ft.Text(tr(f"room.kind.{k}")))
                 for k in ("monster", "trap")
@@ -230,54 +256,40 @@ class RoomPicker(KeptForm):
             selected=[d.kind],
             on_change=on_kind,
         )
-        self.advanced_switch = ft.Switch(on_change=on_advanced)
-        self.tiles = ft.Row(wrap=True, spacing=5, run_spacing=5)
-        self.icons = ft.Row(
-            wrap=True, spacing=4, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER
-        )
-        #: What is set by hand: folded away while a catalogue card fills it (its printed
-        #: treasure, damage, kind); its icons stay in view.
-        self.by_hand: list[ft.Control] = [
-            ft.Text(tr("room.treasure"), size=15),
-            self.tiles,
+        # What is set by hand is folded away while a catalogue card fills it (its printed
+        # treasure, damage, kind): the form stays short enough to reach its button without
+        # a scroll on a phone (compact turn view, issue 32). Its icons stay in view; typing
+        # another name, or taking an icon off, unpicks the card and brings them back.
+        by_hand = d.card_id is None
+        return [
+            ft.Text(tr("room.treasure"), size=15, visible=by_hand),
             ft.Row(
-                [tagged(f"{p}-damage", self.damage_field), tagged(f"{p}-kind", self.kind_field)],
+                [self._tile(t) for t in TREASURES],
+                wrap=True,
+                spacing=5,
+                run_spacing=5,
+                visible=by_hand,
+            ),
+            tagged(
+                f"{p}-icons",
+                ft.Row(
+                    self._chosen(),
+                    wrap=True,
+                    spacing=4,
+                    run_spacing=4,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+            ),
+            ft.Row(
+                [tagged(f"{p}-damage", damage_field), tagged(f"{p}-kind", kind_field)],
                 wrap=True,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                visible=by_hand,
             ),
-            switch_row(f"{p}-advanced", self.advanced_switch, tr("room.advanced")),
+            drawn_switch_row(
+                f"{p}-advanced", d.advanced, tr("room.advanced"), on_advanced, by_hand
+            ),
         ]
-        self.details.controls = [
-            *self.by_hand[:2],
-            tagged(f"{p}-icons", self.icons),
-            *self.by_hand[2:],
-        ]
-        self._show_draft()
-
-    def _fold(self) -> None:
-        """Show the controls set by hand only while no catalogue card is picked: a picked
-        card's facts are printed on it, and the form stays short enough to reach its
-        button without a scroll on a phone (compact turn view, issue 32). Typing another
-        name, or taking an icon off, unpicks the card and brings them back."""
-        for control in self.by_hand:
-            control.visible = self.draft.card_id is None
-
-    def _show_draft(self, treasure: Treasure | None = None) -> None:
-        """Show the draft in the controls: all of it, or after a tap on ``treasure`` only
-        that type's tile and the icons."""
-        if self._lang != self.app.tr.lang:  # the labels too: build them again
-            self._label()
-            return
-        d = self.draft
-        self.icons.controls = self._chosen()
-        self._fold()
-        if treasure is not None:
-            self.tiles.controls[TREASURES.index(treasure)] = self._tile(treasure)
-        else:
-            self.tiles.controls = [self._tile(t) for t in TREASURES]
-            self.damage_field.value = d.damage
-            self.kind_field.selected = [d.kind]
-            self.advanced_switch.value = d.advanced
 
     def _tile(self, t: Treasure) -> ft.Control:
         tr = self.app.tr
@@ -323,10 +335,8 @@ class RoomPicker(KeptForm):
 
     def _add(self, treasure: Treasure) -> None:
         self.draft.add_treasure(treasure)
-        self._show_draft(treasure)
-        self._changed(self.details)
+        self._changed()
 
     def _remove(self, treasure: Treasure) -> None:
         self.draft.remove_treasure(treasure)
-        self._show_draft(treasure)
-        self._changed(self.details)
+        self._changed()

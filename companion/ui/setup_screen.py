@@ -18,7 +18,7 @@ from companion.ui.room_questions import ask_then_build
 from companion.ui.sending import refusal, send
 from companion.ui.sync_link import builds_here, sees_face_down
 from companion.ui.table.rulings import card_label, refusal_link
-from companion.ui.widgets import ErrorBanner, big_button, heading, note, tagged
+from companion.ui.widgets import ErrorBanner, Refusal, big_button, heading, note, tagged
 from rules.commands import BuildRoom, RevealRooms
 from rules.setup import starting_hand
 
@@ -28,13 +28,15 @@ if TYPE_CHECKING:
 
 
 class SetupScreen:
+    #: Drawn under Flet components (``screen_view.py``): no control of it changes in place.
+    components = True
     route = "/setup"
 
     def __init__(self, app: TableApp, route: str = "/setup") -> None:
         self.app = app
         self.pickers: dict[str, RoomPicker] = {}
-        #: Each player's first-Room form's error banner (by name), and the reveal's.
-        self.banners: dict[str, ErrorBanner] = {}
+        #: What each player's first-Room form says went wrong (by name), and the reveal.
+        self.said: dict[str, Refusal] = {}
 
     def title(self) -> str:
         return self.app.tr("setup.title")
@@ -132,9 +134,16 @@ class SetupScreen:
                 expand=True,
             )
         )
-        self.banners["reveal"] = ErrorBanner("reveal-error")
-        controls.append(self.banners["reveal"].control)
+        controls.append(self._banner("reveal", "reveal-error"))
         return controls
+
+    def _banner(self, slot: str, identifier: str) -> ft.Control:
+        """The error banner of one form (hidden while it has nothing to say)."""
+        said = self.said.get(slot)
+        if said is None:
+            return ErrorBanner(identifier).control
+        link = refusal_link(self.app, said, f"{identifier}-rule")
+        return ErrorBanner(identifier, said.text, link).control
 
     def _first_room(self, number: int, name: str, owned: list[str] | None) -> ft.Control:
         tr = self.app.tr
@@ -148,7 +157,7 @@ class SetupScreen:
             placed = (
                 tr("setup.room_placed", room=card_label(tr, player.pending.room.label()))
                 if sees_face_down(self.app, name)
-                else tr("sync.placed_face_down")
+                else tr("sync.placed_face_down", player=name)
             )
             body: list[ft.Control] = [tagged(f"{prefix}-placed", note(placed))]
         elif not builds_here(self.app, name):  # the player's own phone builds it
@@ -160,10 +169,13 @@ class SetupScreen:
             ]
         else:
             picker = self.pickers.get(name) or RoomPicker(
-                self.app, prefix, owned, on_change=lambda: self._room_changed(name)
+                self.app,
+                prefix,
+                owned,
+                on_change=lambda: self._room_changed(name),
+                redraw=self.app.render_top,
             )
             self.pickers[name] = picker
-            self.banners[name] = ErrorBanner(f"{prefix}-error")
             body = [
                 picker.view(),
                 big_button(
@@ -172,7 +184,7 @@ class SetupScreen:
                     lambda _e: self._on_build(name),
                     icon=ft.Icons.FOUNDATION,
                 ),
-                self.banners[name].control,
+                self._banner(name, f"{prefix}-error"),
             ]
         return tagged(
             prefix,
@@ -189,21 +201,17 @@ class SetupScreen:
         )
 
     def _room_changed(self, name: str) -> None:
-        """A refusal was about the Room as it was: once it changes, the refusal goes."""
-        banner = self.banners.get(name)
-        if banner is not None and banner.message:
-            banner.show("")
-            self.app.refresh()
+        """A refusal was about the Room as it was: once it changes, the refusal goes (the
+        picker draws the screen again)."""
+        self.said.pop(name, None)
 
     def _show_error(self, slot: str, message: str) -> None:
-        self.banners[slot].show(message)
-        self.app.refresh()
+        self.said[slot] = Refusal(message)
+        self.app.render_top()
 
     def _show_refusal(self, slot: str, error: Exception) -> None:
-        said = refusal(self.app, error)
-        banner = self.banners[slot]
-        banner.show(said.text, refusal_link(self.app, said, f"{banner.control.identifier}-rule"))
-        self.app.refresh()
+        self.said[slot] = refusal(self.app, error)
+        self.app.render_top()
 
     def _on_build(self, name: str) -> None:
         picker = self.pickers[name]

@@ -1,18 +1,20 @@
 """The app around the screens: top bar, phase stepper, navigation, settings.
 
 Navigation is a stack of routes rendered as `page.views` (the last one is on screen).
-Every screen is a `Screen` object that builds its controls once and keeps them, so text
-being typed is never thrown away by a re-render. Opening a screen sends its view alone;
-← keeps the view below as the browser shows it (scrolled where the player left it),
-folding into it what has changed meanwhile; a language change folds every screen, in the
-new words, into its view.
+Every screen is a `Screen` object that keeps its state (and the controls it keeps, so
+text being typed is never thrown away); its view's title, body and bottom bar are Flet
+components that describe it from that state (``screen_view.py``). Opening a screen
+sends its view alone; a change draws the view's components again and Flet's diff sends
+what changed; ← keeps the view below as the browser shows it (scrolled where the player
+left it), drawing it again for what has changed meanwhile; a language change draws every
+screen again, in the new words, in its view.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import flet as ft
@@ -28,7 +30,7 @@ from companion.ui.at_table import follow_screen
 
 # Re-exported: the app and the tests read the device's settings from the shell.
 from companion.ui.chrome import TITLE_SIZE as TITLE_SIZE
-from companion.ui.chrome import Chrome, forget_drawn, locale_configuration
+from companion.ui.chrome import Chrome, locale_configuration
 from companion.ui.chrome import Screen as Screen
 from companion.ui.device_settings import PREF_LANG as PREF_LANG
 from companion.ui.device_settings import PREF_TAB as PREF_TAB
@@ -36,10 +38,9 @@ from companion.ui.device_settings import PREF_THEME as PREF_THEME
 from companion.ui.device_settings import SaveSetting, ThemeChoice
 from companion.ui.device_settings import Settings as Settings
 from companion.ui.join_screen import GameUnavailable, gate_route
-from companion.ui.panel_memo import PanelMemos, Redraw
-from companion.ui.reconcile import fold
 from companion.ui.redraw import later, when_shown
 from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
+from companion.ui.screen_view import ShownView
 from companion.ui.squads.screens import squad_screen_for
 from companion.ui.sync_link import TabSync, note_change, presence_changed
 from rules.game import Game
@@ -73,8 +74,8 @@ class TableApp(Chrome):
     #: This device and the server's join codes and seats (None: every game is ours).
     sync: TabSync | None = None
     _unsubscribe: Callable[[], None] | None = None
-    #: The top screen's app bar and phase row, kept while they show the same.
-    _chrome: PanelMemos = field(default_factory=PanelMemos)
+    #: Each screen's view on the page, by the screen's ``id``.
+    _shown: dict[int, ShownView] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.tr = Translator(self.settings.lang)
@@ -120,14 +121,18 @@ class TableApp(Chrome):
         return factory(self, route) if squad is None else squad(self, route)
 
     def render(self) -> None:
-        self._chrome.forget()
-        for screen in self.stack:
-            forget_drawn(screen)
+        """Send every screen's view anew."""
+        self._shown = {}
         self.page.views.clear()
-        self.page.views.extend(self._view(screen) for screen in self.stack)
+        self.page.views.extend(self._show(screen) for screen in self.stack)
         self._before_sending()
         self.page.update()
         self._show_route()
+
+    def _show(self, screen: Screen) -> ft.View:
+        """A new view for ``screen`` (to put on the page)."""
+        shown = self._shown[id(screen)] = self._view(screen)
+        return shown.view
 
     def _show_route(self) -> None:
         """Put the top screen's route in the address bar, so a reload comes back to it
@@ -143,47 +148,43 @@ class TableApp(Chrome):
         says where (Flet then compares those branches, not the whole page)."""
         self.page.update(*parts)
 
-    def render_top(self, views_changed: bool = False, also: Sequence[ft.Control] = ()) -> None:
-        """Rebuild only the screen on top (its state changed, the ones below did not).
-        ``views_changed``: the list of views changed too (views popped), or the page (its
-        locale), so the page goes out with the changed branches; ``also``: branches
-        changed below the top, sent with them."""
+    def render_top(self, views_changed: bool = False) -> None:
+        """Draw the screen on top again (its state changed, the ones below did not) in its
+        view, and let Flet send what changed (``screen_view.py``): the page keeps its
+        scroll. ``views_changed``: the list of views changed too (views popped), or the
+        page (its locale), so the whole page is compared and sent."""
         if not self.page.views:
             self.render()
             return
-        shown = self.page.views[-1]
-        if shown.route != self.current.route:
-            self._chrome.forget()  # a new view: nothing of the old one is kept
-            forget_drawn(self.current)
-        chrome = Redraw()
-        view = self._view(self.current, chrome)
-        drawn: Redraw = getattr(self.current, "drawn", Redraw())
-        unchanged = chrome.reused | drawn.reused
-        folded = fold(shown, view, unchanged) if shown.route == view.route else None
+        shown = self._shown.get(id(self.current))
+        if shown is None or shown.view is not self.page.views[-1]:
+            self.page.views[-1] = self._show(self.current)  # a new screen on top
+            self._before_sending()
+            self.page.update(self.page)
+            self._show_route()
+            return
         self._before_sending()  # before the update: its question leaves right behind it
-        if folded is not None and folded.control is shown:
-            # The view on screen took the new values (so the page keeps its scroll), and
-            # only the branches that changed are compared and sent. The parts built anew
-            # were copied onto the controls on screen: their memos keep those.
-            chrome.adopt(folded.merged)
-            drawn.adopt(folded.merged)
-            if views_changed:
-                # The page for the views popped, and each changed branch for what changed
-                # inside the sealed parts (the page's diff skips their insides).
-                self.page.update(self.page, *folded.changed, *also)
-            elif folded.changed:
-                self.page.update(*folded.changed)
-            else:
-                ft.context.mark_update_called()  # type: ignore[no-untyped-call]  # nothing to send
-        else:
-            self.page.views[-1] = view
-            self.page.update(self.page, *also)
+        if views_changed:
+            self.page.update(self.page)
+        shown.redraw(self.page)
+        self._scroll_if_asked()
+        ft.context.mark_update_called()  # type: ignore[no-untyped-call]  # all is sent
         self._show_route()
 
     def _before_sending(self) -> None:
         """Tell the screen on top once the browser shows what is about to be sent (and
         scroll back to the top if the screen asks to): called just before the update, so
         the browser's answer follows it (``when_shown``)."""
+        self._scroll_if_asked()
+        confirm = getattr(self.current, "confirm_shown", None)
+        mark = getattr(self.current, "drawing", None)  # what is about to be sent
+        if confirm is not None and mark is not None:
+            when_shown(self, mark, confirm)
+
+    def _scroll_if_asked(self) -> None:
+        """Scroll the page back to the top once what is sent now is shown, if the screen
+        asks to (``scroll_top``). Asked again after a drawing: a screen under components
+        learns it while it draws (the game's phase moved on), inside the update."""
         if getattr(self.current, "scroll_top", False):
             self.current.scroll_top = False  # type: ignore[attr-defined]
 
@@ -192,10 +193,6 @@ class TableApp(Chrome):
                 await self.page.views[-1].scroll_to(offset=0, duration=200)
 
             self.page.run_task(to_top)
-        confirm = getattr(self.current, "confirm_shown", None)
-        mark = getattr(self.current, "rendered", None)
-        if confirm is not None and mark is not None:
-            when_shown(self, mark, confirm)
 
     # --- navigation ---------------------------------------------------------------
 
@@ -223,8 +220,7 @@ class TableApp(Chrome):
             return
         # The screens below keep their views as the browser shows them (scrolled where
         # the player left them): only the new one is sent.
-        self._chrome.forget()
-        self.page.views.append(self._view(self.current))
+        self.page.views.append(self._show(self.current))
         self._before_sending()
         self.page.update()
         self._show_route()
@@ -260,13 +256,14 @@ class TableApp(Chrome):
         return True
 
     def _pop_to(self, depth: int) -> None:
-        """Keep the first ``depth`` screens: drop the views of the others and redraw the
-        one now on top into the view the browser shows (``render_top``), so it keeps its
-        scroll, and a tap or a word typed right after ← reaches the control it was aimed
-        at, not a new copy on its way (where it was dropped). What the screen shows now
-        (a language chosen meanwhile, another device's change) is folded in; the popped
-        views and the change go out in one update."""
+        """Keep the first ``depth`` screens: drop the views of the others and draw the
+        one now on top again in the view the browser shows (``render_top``), so it keeps
+        its scroll, and a tap or a word typed right after ← reaches the control it was
+        aimed at. What the screen shows now (a language chosen meanwhile, another
+        device's change) is drawn in it."""
         one_view_per_screen = self._one_view_per_screen()
+        for screen in self.stack[depth:]:
+            self._shown.pop(id(screen), None)
         self.stack = self.stack[:depth]
         if not one_view_per_screen:
             self.render()  # draw them all again
@@ -276,7 +273,7 @@ class TableApp(Chrome):
 
     def _one_view_per_screen(self) -> bool:
         """The views the browser shows are the stack's, one per screen (else a redraw
-        draws them all again rather than folding into them)."""
+        sends them all anew rather than drawing each again in its view)."""
         return len(self.page.views) == len(self.stack)
 
     def _on_view_pop(self, _event: ft.ViewPopEvent) -> None:
@@ -391,26 +388,19 @@ class TableApp(Chrome):
         # Screens keep their state (e.g. a half-filled form) and their views: each is
         # drawn again in the new words into the view the browser shows, so every screen
         # stays where it was scrolled (new views came back at the top).
-        self._relabel()
+        self.redraw_all()
 
-    def _relabel(self) -> None:
-        """Fold every screen, in the new language, into its view; the page goes out with
-        each changed branch (it carries the new locale, and the diff of the page alone
-        skips the insides of sealed parts)."""
+    def redraw_all(self) -> None:
+        """Draw every screen again from its state, in its view (a new language, a device
+        read late): each keeps its scroll, its fields their text and focus. The page goes
+        out first (it may carry a new locale)."""
         views = self.page.views
         if not self._one_view_per_screen() or any(
-            view.route != screen.route for view, screen in zip(views, self.stack, strict=True)
+            self._shown.get(id(screen)) is None or self._shown[id(screen)].view is not view
+            for view, screen in zip(views, self.stack, strict=True)
         ):
             self.render()
             return
-        changed: list[ft.Control] = []
-        for index, screen in enumerate(self.stack[:-1]):
-            view = self._view(screen)
-            drawn: Redraw = getattr(screen, "drawn", Redraw())  # what that build reused
-            folded = fold(views[index], view, drawn.reused)
-            if folded.control is not views[index]:
-                self.render()
-                return
-            drawn.adopt(folded.merged)
-            changed += folded.changed
-        self.render_top(views_changed=True, also=changed)
+        for screen in self.stack[:-1]:
+            self._shown[id(screen)].redraw(self.page)
+        self.render_top(views_changed=True)

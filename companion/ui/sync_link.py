@@ -30,6 +30,7 @@ from companion.sync.private_build import (
 from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.opening import open_route, open_route_then
 from companion.ui.redraw import later
+from companion.ui.routes import route_name
 from companion.ui.widgets import Refusal
 from rules.commands import BuildRoom, Command, RevealRooms
 from rules.models import GameState
@@ -68,6 +69,9 @@ class TableApp(Protocol):
     def current(self) -> _Routed: ...
 
     @property
+    def stack(self) -> Sequence[_Routed]: ...
+
+    @property
     def settings(self) -> _Settings: ...
 
     async def start_game(self, setup: AnySetup) -> None: ...
@@ -78,7 +82,9 @@ class TableApp(Protocol):
 
     def render(self) -> None: ...
 
-    def render_top(self, views_changed: bool = False, also: Sequence[ft.Control] = ()) -> None: ...
+    def redraw_all(self) -> None: ...
+
+    def render_top(self, views_changed: bool = False) -> None: ...
 
     def go(self, route: str) -> None: ...
 
@@ -118,8 +124,6 @@ class TabSync:
     tab: str = field(default_factory=lambda: secrets.token_hex(8))
     #: Reads this device from the browser's storage again (after it did not answer).
     reload_device: Callable[[], Awaitable[Device]] | None = None
-    #: The "who is here" line of the game screen, updated in place when devices come and go.
-    here_line: ft.Text | None = None
     #: Any cheap question to the browser: its answer comes after every patch sent before
     #: it has been applied, so it tells when the browser shows what was sent.
     ask_client: Callable[[], Awaitable[object]] | None = None
@@ -331,28 +335,18 @@ def start_at(app: TableApp, route: str) -> None:
 
 
 def presence_changed(app: TableApp) -> None:
-    """A device arrived at or left this tab's game: update the line that counts them, in
-    place (a whole redraw would replace the buttons under a player's finger)."""
+    """A device arrived at or left this tab's game: the game screen is drawn again, the
+    line counting them (and the Invite tab's seats: a phone that just took one) drawn
+    from the count now. Flet's diff sends what changed; every other control stays the
+    one under the player's finger."""
 
     def update() -> None:
-        sync = app.sync
-        if sync is None or sync.here_line is None or app.session is None:
+        if app.sync is None or app.session is None:
             return
-        count = sync.hub.presence.count(app.session.game_id)
-        sync.here_line.value = here_text(app, count)
-        if seats_shown(app):  # the Invite tab lists who sits where: drawn again
+        if route_name(app.current.route) in ("game", "table"):
             app.render_top()
-            return
-        app.page.update()  # only this text changed: a one-line patch
 
     later(app.page, update)
-
-
-def seats_shown(app: TableApp) -> bool:
-    """Whether this tab shows the Invite tab's seats: a device arriving or leaving (a phone
-    that just took a seat) changes them, so the tab is drawn again, not only the line
-    counting the devices."""
-    return getattr(app.current, "tab", None) == "invite"
 
 
 def here_text(app: TableApp, count: int) -> str:
@@ -396,6 +390,16 @@ async def _recover_device(app: TableApp) -> None:
     log.warning("this tab's device was never read from the browser's storage")
 
 
+def _device_free(app: TableApp) -> bool:
+    """No screen on this tab's stack depends on which device it is: no game is open
+    (the join gate decided whether it may be seen, and how; a game's screen opens it),
+    no Join screen, and the gate sent the tab where it asked to go."""
+    sync = app.sync
+    if app.session is not None or sync is None or sync.asked_route != sync.shown_route:
+        return False
+    return all(route_name(screen.route) != "join" for screen in app.stack)
+
+
 async def _reread_device(app: TableApp) -> bool:
     """Read this device again; if the browser answers, start again as that device (at
     the address the tab asked for, unless it has moved since). True once known."""
@@ -408,6 +412,13 @@ async def _reread_device(app: TableApp) -> bool:
     if not device.known:
         return False
     sync.device = device
+    if _device_free(app):
+        # Nothing on screen was decided by the device: keep the screens (a word typed in
+        # the Rules search, a form half filled) and draw them again for what this device
+        # may see (its games on Home). Started anew, a field just typed into was drawn
+        # empty under the typed text, and the typing was lost.
+        app.redraw_all()
+        return True
     route = app.page.route or app.current.route
     if sync.asked_route and app.current.route == sync.shown_route:
         route = sync.asked_route  # the gate sent it to Join only for want of its device

@@ -8,6 +8,7 @@ Every control a test (or a screen reader) needs to find is wrapped in
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any, NamedTuple, cast
 
 import flet as ft
@@ -46,12 +47,33 @@ def one_at_a_time(handler: Callable[[Any], Awaitable[None]]) -> Callable[[Any], 
     return run
 
 
+#: Set while a component draws (``screen_view.keyed``): ``tagged`` keys what it wraps.
+#: Not elsewhere: a screen that keeps its controls and changes them in place wraps them
+#: anew at each build, and Flet freezes a kept control matched under a new wrapper by key.
+KEYED: ContextVar[bool] = ContextVar("KEYED", default=False)
+
+
 def tagged(identifier: str, control: ft.Control, **props: Any) -> ft.Semantics:
     """Wrap a control so tests can find it by a stable identifier.
 
-    `props` go to the wrapper (e.g. `col` inside a ResponsiveRow, `label`).
+    `props` go to the wrapper (e.g. `col` inside a ResponsiveRow, `label`). Drawn by a
+    component (``KEYED``), the identifier is its key too: where a list of controls is
+    drawn again with some moved, added or taken away (a Hero's row, a Room, a ruling, a
+    panel of the game screen), Flet's diff finds each by its key and keeps it on screen
+    under the same id, so a tap the browser sends to it still reaches it (unkeyed, the
+    controls are matched by their place in the list: a control that moved is made anew,
+    or another one's id shows it). An identifier is unique among its siblings (the screen
+    tests check it).
     """
+    if props.get("key") is None:
+        props["key"] = key_of(identifier)
     return ft.Semantics(identifier=identifier, content=control, **props)
+
+
+def key_of(identifier: str) -> str | None:
+    """The key of the control tagged ``identifier``: itself while a component draws
+    (``KEYED``), else none."""
+    return identifier if KEYED.get() else None
 
 
 def toggle_tile(
@@ -78,6 +100,7 @@ def toggle_tile(
     ink = ink_on(colour) if selected else None
     return ft.Semantics(
         identifier=identifier,
+        key=key_of(identifier),
         label=label,
         button=True,
         selected=selected,
@@ -109,8 +132,10 @@ def big_button(
     icon: ft.IconData | None = None,
     primary: bool = False,
     expand: bool = False,
+    key: str | None = None,
 ) -> ft.Semantics:
-    """A button at least 48 px high, labelled with words (not only an icon)."""
+    """A button at least 48 px high, labelled with words (not only an icon). ``key``: Flet
+    finds it again by that when it is drawn again elsewhere in its list."""
     cls = ft.FilledButton if primary else ft.OutlinedButton
     button = cls(
         content=text,
@@ -120,7 +145,7 @@ def big_button(
         expand=expand,
         style=ft.ButtonStyle(text_style=ft.TextStyle(size=16)),
     )
-    return tagged(identifier, button)
+    return tagged(identifier, button, key=key)
 
 
 def show_options(column: ft.Column, options: list[ft.Control]) -> None:
@@ -146,6 +171,7 @@ def icon_action(
     """
     return ft.Semantics(
         identifier=identifier,
+        key=key_of(identifier),
         label=tooltip,
         button=True,
         content=ft.IconButton(
@@ -173,6 +199,30 @@ def switch_row(identifier: str, switch: ft.Switch, label: str) -> ft.Semantics:
             handler(ft.Event("change", data=str(switch.value).lower(), control=switch))
 
     switch.label = None
+    return _switch_row(identifier, switch, label, toggle)
+
+
+def drawn_switch_row(
+    identifier: str,
+    value: bool,
+    label: str,
+    on_change: Callable[[bool], None],
+    visible: bool = True,
+) -> ft.Semantics:
+    """``switch_row`` for a screen drawn under components, where a control is never
+    changed once shown: either tap hands ``on_change`` the new value, and the drawing
+    that follows shows it."""
+
+    def switched(event: ft.Event[ft.Switch]) -> None:
+        on_change(bool(event.control.value))  # the browser flipped the switch itself
+
+    switch = ft.Switch(value=value, on_change=switched)
+    return _switch_row(identifier, switch, label, lambda _event: on_change(not value), visible)
+
+
+def _switch_row(
+    identifier: str, switch: ft.Switch, label: str, tap: Handler, visible: bool = True
+) -> ft.Semantics:
     return tagged(
         identifier,
         ft.Container(
@@ -181,10 +231,11 @@ def switch_row(identifier: str, switch: ft.Switch, label: str) -> ft.Semantics:
                 spacing=12,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            on_click=toggle,
+            on_click=tap,
             padding=ft.Padding.symmetric(vertical=4),
             border_radius=8,
         ),
+        visible=visible,
     )
 
 
@@ -206,15 +257,21 @@ class Refusal(NamedTuple):
 
 
 class ErrorBanner:
-    """An error in words, shown where it happened; hidden while there is none."""
+    """An error in words, shown where it happened; hidden while there is none.
 
-    def __init__(self, identifier: str) -> None:
-        self.text = ft.Text("", color=ft.Colors.ON_ERROR_CONTAINER, size=16)
-        self.lines = ft.Column([self.text], spacing=0, expand=True)
+    ``message`` and ``link``: what it says from the start (a screen drawn under
+    components draws a banner with its words; it never changes one once shown)."""
+
+    def __init__(self, identifier: str, message: str = "", link: ft.Control | None = None) -> None:
+        self.text = ft.Text(message, color=ft.Colors.ON_ERROR_CONTAINER, size=16)
+        self.lines = ft.Column(
+            [self.text] if link is None else [self.text, link], spacing=0, expand=True
+        )
         self.control = ft.Semantics(
             identifier=identifier,
+            key=key_of(identifier),
             live_region=True,
-            visible=False,
+            visible=bool(message),
             content=ft.Container(
                 content=ft.Row(
                     [

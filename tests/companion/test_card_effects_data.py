@@ -7,12 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from companion.catalogue import default_catalogue
 from companion.i18n import Translator
 from companion.ui.table.rulings import ruling_text
 from rules.card_effects import EFFECTS_DIR, EffectsError, load_effects, registry
 from rules.card_text import phrases
+from rules.effect_kinds import ByHand
 from rules.effects import CardEffects
 from rules.rulings import describe
 
@@ -207,3 +209,16 @@ def test_card_effects_handling_flags_what_players_do_by_hand() -> None:
     handling = {c.id: c.handling for c in cards}
     assert handling["BMA015"] == "auto" and handling["BMA035"] == "none"
     assert handling["BMA016"] == "reminder"  # Golem Factory: draw a Room card
+
+
+@pytest.mark.parametrize(
+    "what", ["rearrange_rooms", "room_counters", "items", "rules_change", "miniboss"]
+)
+def test_card_effects_a_by_hand_reason_on_tracked_state_is_refused(what: str) -> None:
+    """What the referee tracks is carried out, so the data model keeps only the reasons a
+    card may still be done by hand: hands and decks, a copied ability (every Miniboss
+    level is carried out since Rocky's and Brassknuckle's Level 2)."""
+    with pytest.raises(ValidationError, match="what"):
+        ByHand.model_validate({"kind": "by_hand", "what": what})
+    for kept in ("hands_and_decks", "copies_ability"):
+        assert ByHand.model_validate({"kind": "by_hand", "what": kept}).what == kept

@@ -1,12 +1,12 @@
 """No private Flet attribute in the app (``companion/``), found with ``ast``.
 
 A private attribute of Flet (a name starting with ``_``: ``_values``, ``_frozen``...) is
-not part of its API and may change with any release. The app reads and sets them in one
-place still, the fold of a new tree of controls into the one on screen
-(``companion/ui/reconcile.py``), and makes components for trees of controls with Flet's
-``Renderer`` (not exported by ``flet``). Those uses are listed here, each with its place,
-so that the list can only shrink: a new use anywhere fails, and so does a listed one that
-is gone (strike it off).
+not part of its API and may change with any release. The app uses none: the fold of new
+trees into the one on screen that did (``reconcile.py``) is gone, and every component is
+made while the component that draws its screen draws (``screen_view.py``), never by Flet's
+``Renderer`` (not exported by ``flet``). A use that has to stay would be listed in
+``KNOWN``, with its place, so that the list can only shrink: a new use anywhere fails,
+and so does a listed one that is gone (strike it off).
 
 What counts as a use (in ``companion/``):
 - an attribute with one of the private names Flet's own classes use, read or set on
@@ -33,23 +33,9 @@ ACCESSORS = frozenset(
 #: Modules inside ``flet`` whose names the app may import (not private API).
 PUBLIC_MODULES = frozenset({"flet.version"})
 
-#: The uses left, as (file, what): removing the fold (issue #31) removes them.
-KNOWN: frozenset[tuple[str, str]] = frozenset(
-    {
-        ("companion/ui/component_part.py", "import Renderer"),
-        ("companion/ui/squads/screens.py", "import Renderer"),
-        ("companion/ui/reconcile.py", "._values"),
-        ("companion/ui/reconcile.py", "._dirty"),
-        ("companion/ui/reconcile.py", "._prop_defaults"),
-        ("companion/ui/reconcile.py", "._event_fields"),
-        ("companion/ui/reconcile.py", "._structural_fields"),
-        ("companion/ui/reconcile.py", '"_isolated"'),
-        ("companion/ui/reconcile.py", '"_values"'),
-        ("companion/ui/reconcile.py", '"_dirty"'),
-        ("companion/ui/reconcile.py", '"_structural_fields"'),
-        ("companion/ui/reconcile.py", '"_frozen"'),
-    }
-)
+#: The uses left, as (file, what): none (a component is made inside the render of the
+#: component that draws its screen, never by Flet's ``Renderer`` directly).
+KNOWN: frozenset[tuple[str, str]] = frozenset()
 
 
 def _private(name: str) -> bool:

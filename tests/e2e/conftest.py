@@ -6,11 +6,15 @@
     desktop      the same at 1280x800.
     shots        `shots("name")` saves test-output/e2e/<test name>/<nn>-name.png.
 
+A browser test fails on any uncaught error of the page (Flet's client throwing while it
+applies the server's changes, say): every context made by ``new_context`` reports them.
+
 Chromium is Debian's (/usr/bin/chromium); Playwright never downloads a browser here.
 """
 
 from __future__ import annotations
 
+import collections
 import os
 import re
 import shutil
@@ -54,10 +58,27 @@ SETTLE_S = 0.5
 MOTION = "reduce"
 
 
+#: Uncaught errors of any page of a context made by ``new_context``, since the test began.
+PAGE_ERRORS: list[str] = []
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """The test fails if a page threw while it ran, even where every assertion held: the
+    client may have dropped the rest of a change, and a player would see a stale screen."""
+    PAGE_ERRORS.clear()
+    result = yield
+    if PAGE_ERRORS:
+        count, errors = len(PAGE_ERRORS), "\n".join(PAGE_ERRORS)
+        PAGE_ERRORS.clear()
+        raise AssertionError(f"the page threw {count} error(s):\n{errors}")
+    return result
 
 
 def _free_port() -> int:
@@ -84,6 +105,19 @@ class Server:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
 
+#: Each server's log by its address: a control that never comes says what the server
+#: logged too (a handler's error, storage that did not answer).
+SERVER_LOGS: dict[str, Path] = {}
+
+
+def server_log_tail(url: str, lines: int = 25) -> str:
+    path = SERVER_LOGS.get(url)
+    if path is None or not path.exists():
+        return "(no log)"
+    text = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    return "\n".join(text[-lines:]) or "(empty)"
+
+
 def start_server(data_dir: Path, log_path: Path, port: int | None = None) -> Server:
     """Serve ``data_dir`` on ``port`` (a free one if None) and wait until it answers."""
     port = port or _free_port()
@@ -92,6 +126,7 @@ def start_server(data_dir: Path, log_path: Path, port: int | None = None) -> Ser
     # The note of the folder last served stays beside the test's data, not the user's.
     env["DUNGEON_REFEREE_STATE"] = str(data_dir.parent / "state")
     log_file = log_path.open("wb")
+    SERVER_LOGS[f"http://127.0.0.1:{port}"] = log_path
     process = subprocess.Popen(
         [*_command(), "--port", str(port), "--data-dir", str(data_dir), "--no-browser"],
         stdout=log_file,
@@ -166,6 +201,11 @@ class AppPage:
         self.shots_dir = shots_dir
         #: The last screenshot's number, shared with ``another_tab``'s (one list of shots).
         self._shots = [0]
+        #: What the page said on its console and the errors it threw (the last 40), told
+        #: when a control never appears: a screen that never came leaves nothing else.
+        self.console: collections.deque[str] = collections.deque(maxlen=40)
+        page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
+        page.on("pageerror", lambda e: self.console.append(f"page error: {e}"))
 
     def another_tab(self) -> AppPage:
         """A second tab of the same browser, not opened yet: the storage is shared, the
@@ -204,8 +244,12 @@ class AppPage:
         try:
             self.by_id(identifier).first.wait_for(state="attached", timeout=timeout)
         except PlaywrightTimeoutError:
+            shot = self.screenshot(f"never-{identifier}")
+            said = "\n".join(self.console) or "(nothing)"
             raise AssertionError(
-                f"{identifier!r} never appeared; the screen reads:\n{self.snapshot()}"
+                f"{identifier!r} never appeared (screenshot {shot}); the screen reads:\n"
+                f"{self.snapshot()}\nthe page's console:\n{said}\n"
+                f"the server's log ends:\n{server_log_tail(self.base_url)}"
             ) from None
 
     def tap(self, identifier: str) -> None:
@@ -253,6 +297,9 @@ class AppPage:
             self.wait_for(shows, timeout=15_000)
         except AssertionError:  # wait_for turns Playwright's timeout into this
             print(f"typed {text!r} again: the first typing was not heard")
+            # Emptied first: the same text filled again is no change to the browser's
+            # field, which then tells the server nothing.
+            self.type_into(identifier, "")
             self.type_into(identifier, text)
             self.wait_for(shows)
 
@@ -284,10 +331,18 @@ def new_context(
     browser: Any, viewport: dict[str, int], locale: str = "en-GB", motion: str = MOTION
 ) -> Any:
     """A Playwright browser context as the tests' phones are: one pixel per CSS pixel, the
-    language ``locale``, and reduced motion unless ``motion`` says otherwise."""
-    return browser.new_context(
+    language ``locale``, and reduced motion unless ``motion`` says otherwise. Its pages'
+    uncaught errors go to ``PAGE_ERRORS`` (the test fails on them)."""
+    context = browser.new_context(
         viewport=viewport, device_scale_factor=1, locale=locale, reduced_motion=motion
     )
+    context.on("weberror", _note_page_error)
+    return context
+
+
+def _note_page_error(error: Any) -> None:
+    page = error.page.url if error.page is not None else "a closed page"
+    PAGE_ERRORS.append(f"{page}: {error.error}")
 
 
 def _shots_dir(request: pytest.FixtureRequest, viewport: str) -> Path:

@@ -141,9 +141,8 @@ def bring_into_view(app: AppPage, identifier: str) -> None:
     not always the picture under them, right after a screen is redrawn: a tap then lands on
     whatever is drawn there. A wheel scrolls Flutter itself, and the nodes follow.
     """
-    open_dungeon_around(app, identifier)
+    app.wait_for(identifier)  # an upper bound; if it never comes, what the screen shows
     target = app.by_id(identifier).first
-    target.wait_for(state="attached", timeout=30_000)  # an upper bound, as wait_for's
     width, height = _viewport(app)
     bottom = _bottom_limit(app)
     aim = (TOP_BAR_PX + bottom) / 2

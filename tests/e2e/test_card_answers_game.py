@@ -1,10 +1,11 @@
 """A turn on a phone with an Item, a Miniboss and a Room whose ability needs its owner's
 answer (R-ITEM, R-MINI, R-CARD-EFFECT), through the real server.
 
-Ada's Wizard takes the Ice Rod; Ada builds a Miniboss face down on her Crypt (revealed for
-a Coin); Bert builds Shrooman Cave in front of his Pit: at the reveal the app asks which
-of Bert's other Monster Rooms gets +3 (the Cave itself is not offered), Bert picks the
-Pit, and the Pit's damage on the dungeon card reads 1 + 3.
+Ada's Wizard takes the Ice Rod; Ada builds Spike face down on her Crypt (revealed for a
+Coin; its Level 1 gives the Crypt +1 damage); Bert builds Shrooman Cave in front of his
+Pit: at the reveal the app asks which of Bert's other Monster Rooms gets +3 (the Cave
+itself is not offered), Bert picks the Pit, and the Pit's damage on the dungeon card
+reads 1 + 3.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def test_item_miniboss_and_a_room_asking_its_owner(phone: AppPage) -> None:
     pick_room(phone, "build-p2", "Shrooman Cave", "TNL027", "entrance")
     tap(phone, "reveal-rooms")
     said(phone, "pays 1 Coin to reveal Spike")
+    shows(phone, "p1-room-1-damage", "3 dmg (printed 2)")  # Spike's Level 1: its Room +1 (Crypt 2)
 
     phone.wait_for("offer-1")
     said(phone, "Shrooman Cave: which Monster Room of Bert")

@@ -10,6 +10,9 @@ around the table does. Before each tap or typed field the test reads the input's
 the page shows it, unscrolled since the last step, and notes how far it lies outside the
 space between the app bar and the bottom bar with its pinned scores: the scroll a player
 would need to reach it. Then it taps as ``game_steps`` does (scrolling only if needed).
+After a catalogue pick or a build the app moves the keyboard on to the next name and
+scrolls it into view: that answer is waited for (``_keyboard_moves_to``) before the next
+name is measured or typed into.
 
 Screenshots of the whole turn: English at 390 x 844, German at 360 x 740.
 """
@@ -28,7 +31,7 @@ from companion.sync.registry import AccessRegistry
 from rules.game import Game
 from tests.companion.ui.table.test_taps_per_turn import FIRST_ROOMS, HEROES, ROOMS, THREE
 from tests.e2e.conftest import OUTPUT, AppPage, Server, new_context, start_server, stop_server
-from tests.e2e.game_steps import _steady_box, tap, type_into
+from tests.e2e.game_steps import _focused_inside, _steady_box, tap, type_into
 from tests.e2e.sync_seed import DEVICE_KEY, device_id
 
 pytestmark = pytest.mark.e2e
@@ -160,6 +163,22 @@ def _next_room(app: AppPage, reach: Reach) -> None:
     raise AssertionError(f"the walk did not move on; the screen reads:\n{app.snapshot()}")
 
 
+def _keyboard_moves_to(app: AppPage, identifier: str, timeout: float = 30.0) -> None:
+    """Wait for the app's answer to a pick or a build: the keyboard in the next name
+    (``identifier``), which the page scrolls into view as it moves there.
+
+    Measured before that answer came, the next name stood where the older page left it
+    (a fresh-clone CI run at load 15-18: the third Hero's name 89 px below the bar), and
+    keys typed then could meet the redraw still on its way. An upper bound only."""
+    target = app.by_id(identifier).first
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if _focused_inside(target):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the keyboard never moved to {identifier}:\n{app.snapshot()}")
+
+
 def _look_below(app: AppPage, name: str, px: int = 700) -> None:
     """A screenshot ``px`` further down the page, then back to the top: the next input is
     measured from where the page stood before."""
@@ -198,6 +217,8 @@ def test_a_whole_turn_on_one_phone_needs_no_scrolling_to_the_next_input(
             type_into(app, f"new-hero-{n}-name", typed)
             reach(f"new-hero-{n}-option-{card_id}")
             tap(app, f"new-hero-{n}-option-{card_id}")
+            if n < len(HEROES):  # the keyboard moves on to the next Hero's name
+                _keyboard_moves_to(app, f"new-hero-{n + 1}-name")
         # The last pick reveals the Heroes (R-FOLLOWS): the build forms come.
         app.wait_for("build-p1-name")
         # Every dungeon is a closed summary row; the build forms come first.
@@ -217,6 +238,8 @@ def test_a_whole_turn_on_one_phone_needs_no_scrolling_to_the_next_input(
             app.wait_for(f"{p}-done")  # built: the form says so in one line
             # Its dungeon card opened by itself to show where the Room went.
             app.by_id(f"p{seat}-face-down").first.wait_for(state="attached", timeout=10_000)
+            if seat < len(ROOMS):  # and the keyboard to the next player's Room name
+                _keyboard_moves_to(app, f"build-p{seat + 1}-name")
             if seat == 1:
                 app.screenshot("build-one-placed")
         reach("reveal-rooms")

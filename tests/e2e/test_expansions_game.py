@@ -72,9 +72,10 @@ def test_items_and_minibosses_game_on_a_phone(phone: AppPage) -> None:
     look_at(phone, "town", "t1-town-hero-carries-item")
 
     # --- build: a Miniboss instead of a Room; Coins ---------------------------------------
+    # (Rocky: its levels change no damage or treasure, so the walk's numbers are the Rooms'.)
     tap(phone, "mini-p1-open")
-    type_into(phone, "mini-p1-name", "Spike")
-    tap(phone, "mini-p1-option-RMB055")
+    type_into(phone, "mini-p1-name", "Rocky")
+    tap(phone, "mini-p1-option-RMB058")
     tap(phone, "mini-p1-where-1")
     look_at(phone, "mini-p1-go", "t1-miniboss-form")
     tap(phone, "mini-p1-go")
@@ -86,7 +87,7 @@ def test_items_and_minibosses_game_on_a_phone(phone: AppPage) -> None:
     look_at(phone, "p2-coins", "t1-coins")
     tap(phone, "reveal-rooms")  # the Bait and the Wizard's first Room come with it (R-FOLLOWS)
     phone.wait_for("walk-hero-item")
-    said(phone, "pays 1 Coin to reveal Spike")
+    said(phone, "pays 1 Coin to reveal Rocky")
     shows(phone, "p1-coins-value", "2")
 
     # --- adventure: the Wizard dies with the Item; Ada gets it face up and uses it -------
@@ -118,7 +119,7 @@ def test_items_and_minibosses_game_on_a_phone(phone: AppPage) -> None:
     tap(phone, "reveal-heroes")
     phone.wait_for("p1-room-1-mini-promote")
     tap(phone, "p1-room-1-mini-promote")
-    said(phone, "Spike · Level 2 of 3")
+    said(phone, "Rocky · Level 2 of 3")
     shows(phone, "p1-coins-value", "1")
     look_at(phone, "p1-room-1", "t2-miniboss-promoted")
     tap(phone, "p1-coins-minus")

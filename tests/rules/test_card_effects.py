@@ -596,8 +596,9 @@ def test_card_effect_abilities_used_at_will_are_prompts_only_when_the_engine_use
         for ability in card.abilities:
             # An Item's Reward is carried out by UseItem, its own button in the Items panel;
             # a Boss's Level Up used at will by UseBossAbility, the Boss's button; Coins
-            # another player gives for a Room by GiveCoins, that player's button on it.
-            button = card.kind in ("spell", "item") or ability.trigger in (
+            # another player gives for a Room by GiveCoins, that player's button on it; a
+            # Miniboss's Level 3 by UseMinibossLevel3, its button on its Room.
+            button = card.kind in ("spell", "item", "miniboss") or ability.trigger in (
                 "boss_at_will",
                 "coins_given",
             )

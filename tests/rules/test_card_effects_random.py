@@ -27,6 +27,7 @@ from rules.card_effects import registry
 from rules.coin_kinds import COIN_KINDS
 from rules.errors import RulesError
 from rules.evolve import evolve
+from rules.miniboss_level2 import usable as level2_usable
 from rules.models import GameState, Miniboss, MinibossCard, Room, RoomStack
 from rules.spells import carried_out
 
@@ -34,7 +35,8 @@ ROOMS = sorted(i for i, card in registry().items() if card.kind == "room")
 SPELLS = sorted(  # cast by the engine, or asking which Rooms move or what a die showed
     i for i, card in registry().items() if card.kind == "spell" and carried_out(card.abilities[0])
 )
-SPIKE = MinibossCard(name="Spike", card_id="RMB055")
+# The ten Miniboss cards, their levels' passives on the Room they stand on (R-MINI).
+MINIS = tuple(MinibossCard(name="Miniboss", card_id=f"RMB0{n}") for n in range(55, 65))
 CLASSES = ("cleric", "fighter", "mage", "thief", "explorer")
 ITEMS = sorted(i for i, card in registry().items() if card.kind == "item")
 # Bosses whose Level Up lasts for the rest of the game (conditions, Souls, treasure, Coins,
@@ -104,6 +106,9 @@ def _action(state: GameState, pick: int, n: int) -> Any:
                     target=aimed.name,
                     room=n % (len(aimed.dungeon) or 1),
                 )
+        for i in range(len(a.dungeon)):  # a Miniboss's Level 2 used at will (Draculad, Spike)
+            if level2_usable(state, a.name, i) is not None:
+                return c.UseMinibossLevel2(player=a.name, index=i)
     if kind == 4 and state.offers:
         offer = state.offers[n % len(state.offers)]
         aimed = state.players[(n // 2) % 2]
@@ -119,6 +124,7 @@ def _action(state: GameState, pick: int, n: int) -> Any:
             target=aimed.name,  # a dungeon (Rooms rearranged or uncovered)
             order=order if size >= 2 else None,
             covered=0,
+            build=card_room(ROOMS[n % len(ROOMS)]) if n % 3 else None,  # a Room drawn, built
         )
     if kind == 6 and a.dungeon:  # Coins from the hoard onto a Room (its damage may change)
         return c.PlaceCoinOnRoom(player=a.name, index=n % len(a.dungeon), amount=1 + n % 2)
@@ -146,8 +152,9 @@ def _action(state: GameState, pick: int, n: int) -> Any:
 def _stack(room: Room, n: int, under: Room) -> RoomStack:
     """A place of a random dungeon: ``n`` % 3 +1 counters, (``n`` 4) a Room covered
     beneath, which Mando or Alien Excavator may bring back up, and (``n`` 3) a face-up
-    Miniboss at Level 2 (Rage!, Sabotage!'s second choice)."""
-    mini = Miniboss(card=SPIKE, level=2, face_down=False) if n == 3 else None
+    Miniboss card at Level 2 (Rage!, Sabotage!'s second choice, its levels' passives)."""
+    card = MINIS[len(room.label()) % len(MINIS)]
+    mini = Miniboss(card=card, level=2, face_down=False) if n == 3 else None
     return RoomStack(rooms=(under, room) if n == 4 else (room,), counters=n % 3, miniboss=mini)
 
 

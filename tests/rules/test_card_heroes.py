@@ -10,7 +10,7 @@ from test_card_effects import _in_build, card_room, entered, plain, walking
 from rules import commands as c
 from rules import events as ev
 from rules.card_effects import dungeon_damage, registry
-from rules.models import GameState, Room, RoomStack, ScoredHero
+from rules.models import GameState, Item, ItemCard, ItemTable, Room, RoomStack, ScoredHero
 from rules.treasure import treasure_total
 
 ANOTHER_CASTLE = "TNL057"  # a Hero in your dungeon to the entrance of an opponent's dungeon
@@ -292,6 +292,18 @@ def test_pity_removes_the_hero_walking_an_opponents_dungeon() -> None:
     state = run(state, c.CastSpell(player="B", card_id=PITY))
     assert (state.souls("A"), state.wounds("A"), state.player("A").scored) == (0, 0, ())
     assert state.walk is None and 0 not in state.town
+
+
+def test_pity_takes_the_heros_item_out_of_the_game_with_it() -> None:
+    """TNL066 on a Hero carrying an Item: the Item neither dies nor survives with a Hero in
+    a dungeon, so no Boss wins it (R-ITEM); it is no longer carried by anyone either."""
+    state = walking([plain("trap", 1), plain("trap", 1)], [t_hero("fighter", 9)])
+    rod = Item(id=0, card=ItemCard(name="Ice Rod", treasure=("fighter",)))
+    items = ItemTable(revealed=(rod,), carried=((0, 0),))
+    state = run(state.model_copy(update={"items": items}), c.AdvanceHero())
+    state = run(state, c.CastSpell(player="B", card_id=PITY))
+    assert state.items.carried == () and state.items.carried_by(0) is None
+    assert [p.items for p in state.players] == [(), ()]
 
 
 UNDEAD_MINION = "TNL071"  # a face-down Hero of yours leaves the game: its Health as damage

@@ -52,6 +52,7 @@ EXPECTED: dict[type[BaseModel], tuple[str, ...]] = {
     c.BuildMiniboss: ("build",),
     c.DeclineMiniboss: ("build",),
     c.PromoteMiniboss: ("build",),
+    c.UseMinibossLevel2: ("beginning", "build", "bait", "adventure", "end"),
     c.UseMinibossLevel3: ("beginning", "build", "bait", "adventure", "end"),
     c.DiscardRoomForCoin: ("build",),
 }

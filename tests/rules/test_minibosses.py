@@ -44,10 +44,10 @@ def mini(state: GameState, index: int, player: str = "A") -> Miniboss | None:
     return state.player(player).dungeon[index].miniboss
 
 
-def revealed_mini(index: int = 1, **rules: Any) -> GameState:
-    """A's Miniboss Spike at Level 1 on Room ``index``, in the next turn's Build phase."""
+def revealed_mini(index: int = 1, card: MinibossCard = SPIKE, **rules: Any) -> GameState:
+    """A's Miniboss (Spike) at Level 1 on Room ``index``, in the next turn's Build phase."""
     state = mini_game(**rules)
-    state = run(state, c.BuildMiniboss(player="A", over=index, miniboss=SPIKE), c.RevealRooms())
+    state = run(state, c.BuildMiniboss(player="A", over=index, miniboss=card), c.RevealRooms())
     return next_build(state)
 
 
@@ -266,9 +266,16 @@ def test_mini_promote_refused_without_a_coin_or_a_miniboss() -> None:
     refused(face_down, c.PromoteMiniboss(player="A", index=1), "R-MINI")
 
 
+# A Miniboss named by hand, not picked from the catalogue: no card data, so using its
+# Level 3 is the bare R-MINI reset (a catalogue card's Level 3 may need a target).
+MAGESEEKER = MinibossCard(name="Mageseeker")
+
+
 def level3() -> GameState:
-    """A's Spike at Level 3 on Room 2 (promoted on two turns), in a Build phase."""
-    state = next_build(run(revealed_mini(), c.PromoteMiniboss(player="A", index=1)))
+    """A's Miniboss (named by hand) at Level 3 on Room 2 (promoted on two turns), in a
+    Build phase."""
+    state = revealed_mini(card=MAGESEEKER)
+    state = next_build(run(state, c.PromoteMiniboss(player="A", index=1)))
     return run(state, c.PromoteMiniboss(player="A", index=1))
 
 
@@ -280,7 +287,7 @@ def test_mini_using_level_three_resets_it_to_level_one() -> None:
     events = events_of(state, c.UseMinibossLevel3(player="A", index=1))
     assert [e.ruling.rule for e in events] == ["R-MINI"]
     state = run(state, c.UseMinibossLevel3(player="A", index=1))
-    assert mini(state, 1) == Miniboss(card=SPIKE, level=1, face_down=False)
+    assert mini(state, 1) == Miniboss(card=MAGESEEKER, level=1, face_down=False)
     assert state.player("A").coins == coins
 
 

@@ -95,6 +95,7 @@ def expansion_command(state: GameState, rng: random.Random) -> c.Command:
         c.DeclineMiniboss(player=name),
         c.PromoteMiniboss(player=name, index=index),
         c.PromoteMiniboss(player=name, index=index),
+        c.UseMinibossLevel2(player=name, index=index),
         c.UseMinibossLevel3(player=name, index=index),
         c.DiscardRoomForCoin(player=name),
         c.UseItem(player=name, item=item),
@@ -157,6 +158,8 @@ def aimed_expansion_command(state: GameState, rng: random.Random) -> c.Command |
                     options.append(c.PromoteMiniboss(player=p.name, index=i))
         if ruleset.minibosses:
             for i, stack in enumerate(p.dungeon):
+                if stack.miniboss is not None and stack.miniboss.level >= 2:
+                    options.append(c.UseMinibossLevel2(player=p.name, index=i))
                 if stack.miniboss is not None and stack.miniboss.level == 3:
                     options.append(c.UseMinibossLevel3(player=p.name, index=i))
         if ruleset.items:
@@ -198,6 +201,15 @@ def next_command(state: GameState, rng: random.Random) -> c.Command:
             name = some_player(state, rng)
             over = None if rng.random() < 0.5 else some_index(state, name, rng)
             return c.BuildRoom(player=name, room=random_room(rng), over=over)
+        if roll < 0.65 and phase == "build":  # Surprise Gift: a Room into another's dungeon
+            name, target = some_player(state, rng), some_player(state, rng)
+            return c.CastSpell(
+                player=name,
+                card_id="TNL070",
+                target=target,
+                room=some_index(state, target, rng),
+                build=random_room(rng),
+            )
         if roll < 0.75 and phase == "build":
             return table_command(state, rng)
         return c.RevealRooms()

@@ -13,7 +13,9 @@ from rules.card_effects import dungeon_damage
 from rules.models import GameState, Miniboss, MinibossCard
 
 PAY_TO_WIN, RAGE = "RMB073", "RMB069"
-SPIKE = MinibossCard(name="Spike", card_id="RMB055")
+# A Miniboss whose levels add no damage (Jinx: hands at Level 1, treasure at Level 2), so
+# the Room's damage is Rage!'s alone (Spike's Level 1 would add +1 of its own).
+JINX = MinibossCard(name="Jinx", card_id="RMB064")
 
 
 def _damage(state: GameState) -> list[int]:
@@ -56,7 +58,7 @@ def _with_minibosses(levels: list[int | None]) -> GameState:
     dungeon = tuple(
         s
         if level is None
-        else s.model_copy(update={"miniboss": Miniboss(card=SPIKE, level=level, face_down=False)})
+        else s.model_copy(update={"miniboss": Miniboss(card=JINX, level=level, face_down=False)})
         for s, level in zip(a.dungeon, levels, strict=True)
     )
     return state.with_player("A", dungeon=dungeon)

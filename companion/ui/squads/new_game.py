@@ -11,6 +11,7 @@ import flet as ft
 from pydantic import ValidationError
 
 from companion.store import StoreError
+from companion.ui.screen_view import component
 from companion.ui.squads.parts import choice_row, own, text_field
 from companion.ui.store_problems import store_error_text
 from companion.ui.widgets import big_button, heading, tagged
@@ -52,7 +53,7 @@ def problem(app: TableApp, seats: list[Seat], slots: list[Dealt]) -> str | None:
     return None if clash is None else tr(f"squads.new.{clash}")
 
 
-@ft.component
+@component  # drawn keyed, within its screen or alone (``screen_view.keyed``)
 def NewSquadGame(app: TableApp) -> ft.Control:
     tr = app.tr
     seats, set_seats = ft.use_state([Seat(), Seat(), Seat()])

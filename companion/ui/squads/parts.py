@@ -10,15 +10,12 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.theme import TOUCH
+from companion.ui.text_box import TextBox
 from companion.ui.widgets import tagged
 from rules.squads.models import Squad
 
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
-
-if TYPE_CHECKING:
-    from companion.ui.sync_link import TableApp
-    from rules.squads.models import Squad
 
 
 def own(action: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -68,15 +65,13 @@ def text_field(
     number: bool = False,
     width: int | None = None,
 ) -> ft.Control:
-    def changed(event: ft.Event[ft.TextField]) -> None:
-        change(event.control.value or "")
-
+    """A field showing the draft ``value``; what is typed ahead of a redraw stays."""
     return tagged(
         identifier,
-        ft.TextField(
+        TextBox(
+            value,
+            own(change),
             label=label,
-            value=value,
-            on_change=own(changed),
             keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
             width=width,
             dense=True,

@@ -1,14 +1,14 @@
 """The squad game's two screens, as the shell knows screens (a title and controls): each
-holds one component, which draws and redraws itself."""
+is drawn under the shell's components (``screen_view.py``) and holds one component of
+that drawing, which keeps its state from one drawing to the next and redraws itself."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
-from flet.components.component import Renderer
 
+from companion.ui.component_updates import start_component_updates
 from companion.ui.squads.new_game import NewSquadGame
 from companion.ui.squads.turn import SquadTurn
 from companion.ui.widgets import tagged
@@ -20,25 +20,6 @@ if TYPE_CHECKING:
 
 #: The shell's routes that show a game: a squad game's are shown by ``SquadScreen``.
 GAME_SCREENS = ("game", "table", "setup")
-
-
-def rendered(page: ft.Page, component: Callable[..., Any], *args: Any) -> ft.Control:
-    """A component as a control the shell places in a view, as ``page.render`` makes one;
-    and, as it does, the session's scheduler started, which redraws a component whose
-    state changed (the shell's other screens are drawn without it)."""
-    # Memoised: a redraw of the page around it (a route change) does not draw it again
-    # half-way; only its own state changes do, through the scheduler.
-    memoised = ft.memo(component)  # type: ignore[no-untyped-call]
-    control: ft.Control = Renderer().render(memoised, *args)  # type: ignore[no-untyped-call]
-
-    async def start_scheduler() -> None:
-        # Started from a task of this page: the scheduler's task keeps this page as its
-        # context (a tab drawn while another tab's change is handled would lend it that
-        # tab's page, and its component would be sent to the other browser).
-        page.session.start_updates_scheduler()  # type: ignore[no-untyped-call]
-
-    page.run_task(start_scheduler)
-    return control
 
 
 def game_choice(app: TableApp, chosen: str) -> ft.Control:
@@ -65,13 +46,12 @@ def game_choice(app: TableApp, chosen: str) -> ft.Control:
 
 
 class SquadNewGameScreen:
+    #: Drawn under the shell's components: the form is one of them (``build``).
+    components = True
+
     def __init__(self, app: TableApp, route: str = "/new-squads") -> None:
         self.app = app
         self.route = route
-        #: The component, made once: the shell builds a screen again on every redraw,
-        #: and the component keeps its own state and redraws itself.
-        self.form: ft.Control | None = None
-        self.lang = app.settings.lang
 
     def title(self) -> str:
         return self.app.tr("squads.new.title")
@@ -80,22 +60,24 @@ class SquadNewGameScreen:
         return None
 
     def build(self) -> list[ft.Control]:
-        if self.form is None or self.lang != self.app.settings.lang:
-            self.lang = self.app.settings.lang  # a language change: drawn anew in it
-            self.form = rendered(self.app.page, NewSquadGame, self.app)
-        return [game_choice(self.app, "squads"), self.form]
+        # The form's own changes are drawn by Flet's scheduler: started from the first
+        # drawing on. Keyed by the language: a language change draws it anew in it.
+        start_component_updates(self.app)
+        lang = self.app.settings.lang
+        return [game_choice(self.app, "squads"), NewSquadGame(self.app, key=f"sq-new-{lang}")]
 
 
 class SquadScreen:
     """A squad game, at any of the shell's game addresses (``/game/<id>``...)."""
+
+    #: Drawn under the shell's components: the turn is one of them (``build``).
+    components = True
 
     def __init__(self, app: TableApp, route: str) -> None:
         self.app = app
         self.route = route
         assert app.session is not None
         self.session: TableSession = app.session
-        self.table: ft.Control | None = None  # the component, made once (as ``form``)
-        self.lang = app.settings.lang
 
     def title(self) -> str:
         return self.app.tr("squads.title")
@@ -104,17 +86,16 @@ class SquadScreen:
         return None
 
     def build(self) -> list[ft.Control]:
-        if self.table is None or self.lang != self.app.settings.lang:
-            self.lang = self.app.settings.lang  # a language change: drawn anew in it
-            self.table = rendered(self.app.page, SquadTurn, self)
-        return [self.table]
+        # As ``SquadNewGameScreen.build``: the scheduler draws the turn's own changes, and
+        # a language change draws it anew.
+        start_component_updates(self.app)
+        return [SquadTurn(self, key=f"sq-turn-{self.app.settings.lang}")]
 
     def game_changed(self, change: Change) -> None:
-        """A change saved here or on another phone: the component reads the session's
-        game, and the session's scheduler draws it again (a redraw of the whole page
-        would draw it in between, out of step with the browser: ``parts.own``)."""
-        if self.table is not None:
-            self.app.page.session.schedule_update(self.table)
+        """A change saved here or on another phone: the screen is drawn again in its view,
+        the turn from the session's game as it is now."""
+        if self.app.current is self:
+            self.app.render_top()
 
 
 def squad_screen_for(app: TableApp, name: str) -> type[SquadScreen] | None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 import flet as ft
 
 from companion.session import Request
+from companion.ui.screen_view import component
 from companion.ui.sending import refusal, send
 from companion.ui.squads.end import SquadEnd
 from companion.ui.squads.invite import invite_part
@@ -129,7 +130,8 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
             )
         )
     for squad in player.squads:
-        row: list[ft.Control] = [ft.Text(squad_label(app, squad), expand=True)]
+        # Not expanded: the row wraps (a Flutter Wrap), where a child cannot expand.
+        row: list[ft.Control] = [ft.Text(squad_label(app, squad))]
         if catapults and catapult.strip().isdigit():
             row.append(
                 big_button(
@@ -228,7 +230,7 @@ class SquadView(Protocol):
     def session(self) -> TableSession: ...
 
 
-@ft.component
+@component  # drawn keyed, within its screen or alone (``screen_view.keyed``)
 def SquadTurn(screen: SquadView) -> ft.Control:
     app = screen.app
     session = screen.session

@@ -16,7 +16,7 @@ from companion.i18n import Translator
 from companion.theme import TOUCH, TREASURE_LOOKS, ink_on, treasure_letter
 from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.context import TableContext, section, slot_error
-from companion.ui.table.items_panel import with_carried_item
+from companion.ui.table.items_panel import carried_item, with_item
 from companion.ui.table.rulings import card_label
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules import flow
@@ -131,6 +131,8 @@ class AdventurePanel:
                 ],
             ),
         )
+        lang = ctx.app.settings.lang
+        items = state.items
         queue = [
             _waiting(ctx, state.hero(h), f"entrance-hero-{n}")
             for n, h in enumerate(state.entrance(walk.player), 1)
@@ -140,13 +142,16 @@ class AdventurePanel:
         act = self.act
 
         def kept(b: AdvButton) -> ft.Control:
-            # The same words and command all Adventure long: built once, not at every tap
-            # (a damage tap is the one a table makes most often, #13).
-            return ctx.memo(b.identifier, (), lambda: adv_button(tr, b, act), sealed=True)
+            # Drawn plainly at each tap: keyed by its identifier, Flet's diff finds it again
+            # and sends nothing of it (a component each would add one control per button
+            # to the Bait tap, which puts the whole panel on screen, #31).
+            return adv_button(tr, b, act)
 
-        lang = ctx.app.settings.lang
         body: list[ft.Control] = [
-            _hero_line(ctx, hero, "walk-hero"),
+            tagged(
+                "walk-hero",
+                with_item(tr, carried_item(items, hero), "walk-hero", walking_line(tr, hero)),
+            ),
             tagged("walk-where", ft.Text(where, size=18)),
             damage,
         ]
@@ -278,30 +283,16 @@ def _waiting(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
     tap puts one on screen per Hero queuing (#31); its treasure did its work at the Bait,
     and its full line comes when it walks in."""
     tr = ctx.app.tr
-
-    def build() -> ft.Control:
-        label = capitalized(card_label(tr, hero.label()))
-        line = ft.Text(f"{label} · {tr('table.health', health=hero.card.health)}", size=16)
-        return tagged(identifier, with_carried_item(ctx, hero, identifier, line))
-
-    # Kept while the Hero and the Items are the same, as the full line was: a damage tap
-    # changes neither.
-    return ctx.memo(identifier, (hero, ctx.state.items), build, sealed=True)
+    label = capitalized(card_label(tr, hero.label()))
+    line = ft.Text(f"{label} · {tr('table.health', health=hero.card.health)}", size=16)
+    return tagged(identifier, with_item(tr, carried_item(ctx.state.items, hero), identifier, line))
 
 
-def _hero_line(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
-    """``walking_line``, built again only when the Hero or the Items changed (the line
-    shows the Item a Hero carries): a damage tap changes the walk's damage, not the Hero."""
-    key = (hero, ctx.state.items)
-    return ctx.memo(identifier, key, lambda: walking_line(ctx, hero, identifier), sealed=True)
-
-
-def walking_line(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
+def walking_line(tr: Translator, hero: Hero) -> ft.Control:
     """The Hero walking, in one line of words: its name and number, its treasure (a
     coloured letter each, read by name), its Health and whether it is Epic, "Tieg #3 M
-    · 6 Health" (and the Item it carries under it). One text, not a row of eleven
-    controls: a Bait tap puts it on screen (#31)."""
-    tr = ctx.app.tr
+    · 6 Health". One text, not a row of eleven controls: a Bait tap puts it on screen
+    (#31)."""
     card = hero.card
     spans = [
         ft.TextSpan(
@@ -316,5 +307,4 @@ def walking_line(ctx: TableContext, hero: Hero, identifier: str) -> ft.Control:
         rest += f" · {tr('table.epic')}"
     spans.append(ft.TextSpan(rest, ft.TextStyle(weight=ft.FontWeight.NORMAL)))
     label = capitalized(card_label(tr, hero.label()))
-    line = ft.Text(f"{label} ", size=17, weight=ft.FontWeight.BOLD, spans=spans)
-    return tagged(identifier, with_carried_item(ctx, hero, identifier, line))
+    return ft.Text(f"{label} ", size=17, weight=ft.FontWeight.BOLD, spans=spans)

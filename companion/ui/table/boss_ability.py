@@ -60,7 +60,7 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
             ability_lead(tr, (label, does)),  # said once; each button names its Room
             *(
                 ability_button(
-                    ctx,
+                    ctx.play,
                     f"{slot}-room-{i + 1}",
                     tr("table.use_ability_on", card=label, player=player.name, room_n=i + 1),
                     UseBossAbility(player=player.name, room=i),
@@ -74,7 +74,7 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
             ability_lead(tr, (label, does)),  # said once; each button names its Hero
             *(
                 ability_button(
-                    ctx,
+                    ctx.play,
                     f"{slot}-hero-{h + 1}",
                     tr(
                         "table.use_ability_hero",
@@ -90,7 +90,7 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
     elif AddTreasure in kinds:  # whose dungeon, which icon (Kirax)
         controls = [ft.Text(words, size=15), *_treasure_rows(ctx, player, slot)]
     else:
-        controls = [ability_button(ctx, slot, words, UseBossAbility(player=player.name), slot)]
+        controls = [ability_button(ctx.play, slot, words, UseBossAbility(player=player.name), slot)]
     return [*gifts, *controls, slot_error(ctx, slot)]
 
 
@@ -105,7 +105,7 @@ def _gifts(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Contr
     name = card_label(ctx.app.tr, gift[0])
     buttons = [
         ability_button(
-            ctx,
+            ctx.play,
             f"{slot}-{ctx.seat(other.name)}",
             ctx.app.tr("table.give_coin_boss", player=other.name, owner=player.name, card=name),
             GiveCoins(player=other.name, to=player.name),

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, Protocol
 
 import flet as ft
 
 from companion.session import TableSession
+from companion.ui.table.components import memo_component, table_app
 from companion.ui.widgets import Handler, icon_action, on_tap, tagged
 from rules.game import Game
 
@@ -33,62 +34,53 @@ class BarScreen(Protocol):
     @property
     def game(self) -> Game: ...
 
-    def memo(
-        self, name: str, key: Hashable, build: Callable[[], ft.Control], sealed: bool = False
-    ) -> ft.Control: ...
-
 
 def game_bar(
     screen: BarScreen,
     undo: Handler,
     redo: Handler,
     show_tab: Callable[[Tab], None],
-) -> ft.BottomAppBar:
-    """The bar, with each of its buttons kept while it looks the same: a tap that
-    makes undo possible, or redo no longer, builds only that arrow again, not the
-    bar's two dozen controls (#13)."""
-    tr = screen.app.tr
+) -> list[ft.Control]:
+    """The bar's controls (the shell puts them in the view's bottom bar), each of its
+    buttons a memoized component: a tap that makes undo possible, or redo no longer,
+    draws only that arrow again, not the bar's two dozen controls (#13)."""
+    lang = screen.app.settings.lang
     game = screen.game
 
     def tab_item(tab: Tab) -> ft.Control:
         active = screen.tab == tab
-        return screen.memo(
-            f"bar-tab-{tab}",
-            active,
-            lambda: bar_tab(
-                f"tab-{tab}",
-                TAB_ICONS[tab],
-                tr(f"table.tab.{tab}"),
-                on_tap(show_tab, tab),
-                active=active,
-            ),
-            sealed=True,
-        )
+        return BarTab(tab, active, lang, show_tab, key=f"bar-tab-{tab}")
 
-    def arrow(kind: Literal["undo", "redo"], icon: ft.IconData, enabled: bool) -> ft.Control:
-        # Undo and redo are their arrows alone (named for screen readers): with their
-        # words the bar held six labels, and "Rückgängig" or "Wiederholen" was cut off
-        # on a 390 px phone. The tabs keep their words, with the room the arrows leave.
+    def arrow(kind: Literal["undo", "redo"], enabled: bool) -> ft.Control:
         handler = undo if kind == "undo" else redo
-        return screen.memo(
-            f"bar-{kind}",
-            enabled,
-            lambda: icon_action(kind, icon, tr(f"table.{kind}"), handler, enabled=enabled),
-            sealed=True,
-        )
+        return BarArrow(kind, enabled, lang, handler, key=f"bar-{kind}")
 
-    return ft.BottomAppBar(
-        ft.Row(
-            [
-                arrow("undo", ft.Icons.UNDO, game.can_undo),
-                arrow("redo", ft.Icons.REDO, game.can_redo),
-                *(tab_item(tab) for tab in TABS),
-            ],
-            spacing=2,
-        ),
-        height=72,
-        padding=ft.Padding.symmetric(horizontal=4, vertical=4),
-    )
+    return [
+        arrow("undo", game.can_undo),
+        arrow("redo", game.can_redo),
+        *(tab_item(tab) for tab in TABS),
+    ]
+
+
+@memo_component
+def BarTab(tab: Tab, active: bool, lang: str, show_tab: Callable[[Tab], None]) -> ft.Control:
+    """One tab of the bar, drawn again when it opens or closes, or in another language
+    (``lang``); ``show_tab`` (the screen's bound method) opens it."""
+    label = table_app().tr(f"table.tab.{tab}")
+    return bar_tab(f"tab-{tab}", TAB_ICONS[tab], label, on_tap(show_tab, tab), active=active)
+
+
+@memo_component
+def BarArrow(
+    kind: Literal["undo", "redo"], enabled: bool, lang: str, handler: Handler
+) -> ft.Control:
+    """Undo or redo, drawn again when it is enabled or no longer, or in another language.
+
+    The arrows alone (named for screen readers): with their words the bar held six
+    labels, and "Rückgängig" or "Wiederholen" was cut off on a 390 px phone. The tabs
+    keep their words, with the room the arrows leave."""
+    icon = ft.Icons.UNDO if kind == "undo" else ft.Icons.REDO
+    return icon_action(kind, icon, table_app().tr(f"table.{kind}"), handler, enabled=enabled)
 
 
 def bar_tab(

@@ -19,6 +19,7 @@ from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.forecast import DraftForecast
 from companion.ui.widgets import Refusal, big_button, tagged
 from rules.commands import BuildRoom
+from rules.gift_build import given_to
 
 
 class BuildForm:
@@ -54,9 +55,13 @@ class BuildForm:
         player = ctx.state.player(self.name)
         p = self.prefix
         if player.pending is not None or player.built_this_phase:
-            # A Miniboss built instead of a Room also spends the build (R-MINI).
+            # A Miniboss built instead of a Room also spends the build (R-MINI), and so
+            # does a Room placed in another's dungeon (Surprise Gift).
             done = "table.built_this_phase" if player.pending else "table.build_spent"
-            return tagged(f"{p}-done", ft.Text(tr(done), size=16, italic=True))
+            owner = given_to(ctx.state, self.name)
+            # Named: the slots of the players this device builds for stand together.
+            said = tr("table.build_given", owner=owner) if owner else tr(done, name=self.name)
+            return tagged(f"{p}-done", ft.Text(said, size=16, italic=True))
         if not self.open:
             return big_button(
                 f"{p}-open",
@@ -65,7 +70,9 @@ class BuildForm:
                 icon=ft.Icons.FOUNDATION,
             )
         if self.picker is None:
-            self.picker = RoomPicker(ctx.app, p, ctx.app.card_sets(), on_change=self._room_changed)
+            self.picker = RoomPicker(
+                ctx.app, p, ctx.app.card_sets(), on_change=self._room_changed, redraw=ctx.redraw
+            )
         if self.over is not None and self.over >= len(player.dungeon):
             self.over = None
         places: list[ft.Control] = [self._place(None, tr("table.at_entrance"))]
@@ -108,11 +115,11 @@ class BuildForm:
         )
 
     def _room_changed(self) -> None:
-        """A refusal was about the Room as it was: once it changes, the refusal goes."""
+        """A refusal was about the Room as it was: once it changes, the refusal goes (the
+        picker draws the screen again)."""
         if self.picker is not None:
             self.forecast.drafted(self.picker.draft)
-        if self.ctx.errors.pop(self.prefix, None) is not None:
-            self.ctx.redraw()
+        self.ctx.errors.pop(self.prefix, None)
 
     def _place(self, over: int | None, label: str) -> ft.Control:
         chosen = over == self.over
@@ -184,5 +191,5 @@ class BuildForm:
         player = self.ctx.state.player(self.name)
         if self.picker is None or not self.open or player.pending or player.built_this_phase:
             return False
-        focus_when_shown(self.ctx.app, self.picker.name_field)
+        focus_when_shown(self.ctx.app, lambda: self.picker.name_field if self.picker else None)
         return True

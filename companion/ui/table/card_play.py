@@ -13,9 +13,18 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.catalogue import SpellCard
+from companion.ui.room_picker import RoomPicker
 from companion.ui.table.context import TableContext, section, slot_error
+from companion.ui.table.drawn_build import drawn_picker, drawn_places
 from companion.ui.table.room_picks import room_picks
 from companion.ui.table.rulings import card_label, ruling_text
+from companion.ui.table.spell_gift import (
+    gift_choices,
+    gift_owners,
+    gift_room,
+    new_picker,
+    picks_gift,
+)
 from companion.ui.table.spell_items import item_choices, picks_item
 from companion.ui.table.spell_over import over_choices, picks_over
 from companion.ui.table.spell_players import NO_ROOM, player_choices
@@ -40,7 +49,7 @@ from rules.spells import carried_out, has_target
 
 SLOT = "spell"
 OFFER_SLOT = "offers"
-_ROOM_TARGETS = {"room_any_dungeon", "own_room", "trap_room", "monster_room"}
+_ROOM_TARGETS = {"room_any_dungeon", "own_room", "trap_room", "monster_room", "opponent_room"}
 
 
 def offers_view(ctx: TableContext, legal: tuple[type[BaseModel], ...]) -> ft.Control | None:
@@ -65,6 +74,8 @@ def offers_view(ctx: TableContext, legal: tuple[type[BaseModel], ...]) -> ft.Con
         rows.append(
             tagged(f"offer-{n}", ft.Text(tr(question, card=offer.card, player=offer.player)))
         )
+        if offer.offer == "build_drawn_room":  # the Room card drawn: its name first
+            rows.append(drawn_picker(ctx))
         targets = _targets(ctx, n, offer)
         if targets is None:  # a plain yes or no
             yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
@@ -116,6 +127,8 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
         ]
     elif offer.offer in (*ROOM_OFFERS, "swap_soul"):  # Rooms moved, a die, a Soul swapped
         picks = room_picks(state, n, offer, tr)
+    elif offer.offer == "build_drawn_room":  # Brassknuckle: the Room drawn, and where
+        return drawn_places(ctx, OFFER_SLOT, offer)
     elif offer.offer == "count":  # one button per number allowed: "0", "1", "2"…
         picks = [
             (f"offer-{n}-count-{k}", str(k), yes.model_copy(update={"count": k}))
@@ -187,6 +200,7 @@ class SpellPanel:
         self.treasure: Treasure | None = None  # the type a Spell gives (Secret Stash)
         self.item: int | None = None  # an Item it turns over (Excavation)
         self.over: int | None = None  # the caster's Room a Miniboss goes on (Traitor)
+        self.gift: RoomPicker | None = None  # the Room card it places (Surprise Gift)
 
     def _spells(self) -> list[SpellCard]:
         phase = self.ctx.state.phase
@@ -244,10 +258,14 @@ class SpellPanel:
         if self.spell is not None:
             body.append(tagged("spell-text", ft.Text(card_text(ctx, self.spell), italic=True)))
         target = self._target_kind()
+        spell = effects_of(self.spell)
+        gift = picks_gift(spell)  # Surprise Gift: an opponent's Room, a Room card
         if target == "room":
-            body.append(ft.Text(tr("table.spell_room"), size=15))
+            body.append(
+                ft.Text(tr("table.spell_gift_where" if gift else "table.spell_room"), size=15)
+            )
             rooms: list[ft.Control] = []
-            for p in state.players:
+            for p in gift_owners(state, self.caster) if gift else state.players:
                 for i, stack in enumerate(p.dungeon):
                     rooms.append(
                         self._choice(
@@ -268,7 +286,9 @@ class SpellPanel:
             body += self._heroes("soul", souls)
         elif target == "hero":
             body += self._heroes("hero", list(state.town))
-        spell = effects_of(self.spell)
+        if gift:
+            self.gift = self.gift or new_picker(ctx)
+            body += gift_choices(ctx, self.gift)
         if spell is not None and player_instead(spell):  # Meddling Kids!: or a player
             body += player_choices(ctx, self.target, lambda t: self._set(target=t))
         if picks_item(spell):  # Excavation: which Item
@@ -388,13 +408,18 @@ class SpellPanel:
             setattr(self, name, value)
         if "spell" in changes:
             self.target, self.hero, self.treasure, self.item = None, None, None, None
-            self.over = None
+            self.over, self.gift = None, None
         self.ctx.redraw()
 
     def _play(self) -> None:
         tr = self.ctx.app.tr
         if self.caster is None or self.spell is None:
             self.ctx.errors[SLOT] = Refusal(tr("table.spell_pick"))
+            self.ctx.redraw()
+            return
+        build = gift_room(self.ctx, self.gift) if picks_gift(effects_of(self.spell)) else None
+        if isinstance(build, Refusal):
+            self.ctx.errors[SLOT] = build
             self.ctx.redraw()
             return
         command = CastSpell(
@@ -406,10 +431,11 @@ class SpellPanel:
             treasure=self.treasure,
             item=self.item,
             over=self.over,
+            build=build,
         )
 
         def done() -> None:
             self.open, self.spell, self.target, self.hero = False, None, None, None
-            self.treasure, self.item, self.over = None, None, None
+            self.treasure, self.item, self.over, self.gift = None, None, None, None
 
         self.ctx.play(SLOT, command, then=done)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.i18n import Translator
 from companion.theme import TOUCH
 from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.removal_confirm import confirm_coin_for_room
+from companion.ui.table.room_ability import Play
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules import flow
 from rules.commands import (
@@ -114,16 +116,18 @@ def hoard_row(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Co
 
 
 def room_coins(
-    ctx: TableContext, player: PlayerState, index: int, stack: RoomStack, prefix: str
+    tr: Translator,
+    play: Play,
+    name: str,
+    index: int,
+    stack: RoomStack,
+    prefix: str,
+    move: bool,
 ) -> list[ft.Control]:
-    """Coins lying on one Room, with + (from the hoard) and − (back to the hoard)."""
-    state = ctx.state
-    if not state.setup.ruleset.minibosses or state.game_over:
-        return []
-    tr = ctx.app.tr
+    """Coins lying on one Room, with + (from the hoard) and − (back to the hoard) when
+    ``move``."""
     p = f"{prefix}-room-{index + 1}"
     slot = f"{prefix}-rooms"
-    name = player.name
     parts: list[ft.Control] = [
         coin_icon(),
         tagged(  # the wrapper is the Row's child: it fills the width, the Text wraps
@@ -132,20 +136,20 @@ def room_coins(
             expand=True,
         ),
     ]
-    if flow.may(state, TakeCoinsFromRoom, name):
+    if move:
         parts += [
             _round_button(
                 f"{p}-coin-take",
                 ft.Icons.REMOVE,
                 tr("coins.take_from_room", n=index + 1),
-                on_tap(ctx.play, slot, TakeCoinsFromRoom(player=name, index=index)),
+                on_tap(play, slot, TakeCoinsFromRoom(player=name, index=index)),
                 size=TOUCH,
             ),
             _round_button(
                 f"{p}-coin-place",
                 ft.Icons.ADD,
                 tr("coins.place_on_room", n=index + 1),
-                on_tap(ctx.play, slot, PlaceCoinOnRoom(player=name, index=index)),
+                on_tap(play, slot, PlaceCoinOnRoom(player=name, index=index)),
                 size=TOUCH,
             ),
         ]

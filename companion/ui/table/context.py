@@ -6,21 +6,22 @@ Panels never change a game themselves: they build a command and hand it to
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 import flet as ft
 from pydantic import BaseModel
 
-from companion.ui.panel_memo import Redraw
+from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.rulings import refusal_link
-from companion.ui.widgets import ErrorBanner, Refusal, tagged
+from companion.ui.widgets import ErrorBanner, Refusal, key_of, tagged
 from rules.commands import Command
 from rules.events import EventBase
 from rules.game import Game
 from rules.models import GameState
 
 if TYPE_CHECKING:
+    from companion.ui.room_picker import RoomPicker
     from companion.ui.shell import TableApp
 
 
@@ -29,11 +30,10 @@ class TableContext(Protocol):
     #: What each place on screen says after a tap that was not carried out.
     errors: dict[str, Refusal]
     #: Counts the redraws asked for by a panel's own drafts (a form opened, a toggle): a
-    #: panel kept between redraws (``PanelMemo``) is built anew when it moves.
+    #: part drawn from the screen (``DungeonCard``, ``Town``) is drawn again when it moves.
     drafts: int
-    #: The parts handed back unchanged in the build under way (not to fold), and the
-    #: ones built anew (``PanelMemo``).
-    drawn: Redraw
+    #: The Room card named for a Room drawn and built at once (``table.drawn_build``).
+    drawn_room: RoomPicker | None
 
     @property
     def game(self) -> Game: ...
@@ -64,16 +64,8 @@ class TableContext(Protocol):
         ...
 
     def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
-        """The component ``make`` returns (with a key), in the place ``name`` keeps on the
-        screen between builds (``components.Stand``)."""
-        ...
-
-    def memo(
-        self, name: str, key: Hashable, build: Callable[[], ft.Control], sealed: bool = False
-    ) -> ft.Control:
-        """The part ``name`` of the screen, built by ``build`` only when ``key`` (or the
-        language) differs from the last time; else the controls already on screen.
-        ``key`` must hold everything the part shows. ``sealed``: see ``PanelMemo.view``."""
+        """The component ``make`` returns, found again by Flet under the key ``name`` when
+        the screen is drawn again (``screen_view.py``): put it in a list of controls."""
         ...
 
 
@@ -82,18 +74,26 @@ def slot_error(ctx: TableContext, slot: str) -> ft.Control:
 
     With nothing to say it is one hidden control, not the banner's four: a screen has a
     dozen such places, and a tap that opens a panel (Bait opens the Adventure) sends each
-    of its places anew (#13). The banner, live region and all, comes with the message."""
+    of its places anew (#13). The banner, live region and all, comes with the message.
+    A memoized component (``SlotError``): drawn again only when what it says changes."""
     said = ctx.errors.get(slot)
+    lang = ctx.app.settings.lang
+    return ctx.place(f"{slot}-error", lambda: SlotError(slot, said, lang, key=f"{slot}-error"))
 
-    def build() -> ft.Control:
-        if said is None or not said.text:
-            # The banner's own wrapper, hidden as the banner was (live region and all).
-            return ft.Semantics(identifier=f"{slot}-error", live_region=True, visible=False)
-        banner = ErrorBanner(f"{slot}-error")
-        banner.show(said.text, refusal_link(ctx.app, said, f"{slot}-error-rule"))
-        return banner.control
 
-    return ctx.memo(f"{slot}-error", said, build, sealed=True)
+@memo_component
+def SlotError(slot: str, said: Refusal | None, lang: str) -> ft.Control:
+    """``slot_error``'s banner; ``lang`` is a prop so that a language change draws it."""
+    if said is None or not said.text:
+        # The banner's own wrapper, hidden as the banner was (live region and all).
+        return ft.Semantics(
+            identifier=f"{slot}-error",
+            key=key_of(f"{slot}-error"),
+            live_region=True,
+            visible=False,
+        )
+    link = refusal_link(table_app(), said, f"{slot}-error-rule")
+    return ErrorBanner(f"{slot}-error", said.text, link).control
 
 
 def section(identifier: str, title: str, controls: list[ft.Control]) -> ft.Control:

@@ -8,44 +8,46 @@ sideways; a Room placed face down this phase shows as a face-down card.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 import flet as ft
 
-from companion.theme import TOUCH, treasure_badge
+from companion.i18n import Translator
+from companion.theme import TOUCH
 from companion.ui.sync_link import builds_here
 from companion.ui.table.build_panel import BuildForm
+from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.table.miniboss_panel import room_extras, room_extras_key
-from companion.ui.table.own_face_down import own_face_down_name
+from companion.ui.table.dungeon_card import BuildSlot, CardShows, DungeonCard
+from companion.ui.table.dungeon_tiles import (
+    ROOM_COL,
+    BonusRow,
+    BossTile,
+    RoomActions,
+    RoomCard,
+    TileFacts,
+)
+from companion.ui.table.miniboss_panel import ExtrasShows, room_extras, room_extras_shows
+from companion.ui.table.own_face_down import gift_name, own_face_down_name
 from companion.ui.table.player_expansions import PlayerExpansions
 from companion.ui.table.removal_confirm import confirm_destroy
-from companion.ui.table.room_ability import room_ability_buttons, room_ability_choices
+from companion.ui.table.room_ability import (
+    AbilityShows,
+    Play,
+    room_ability_buttons,
+    room_ability_shows,
+)
 from companion.ui.table.table_sync import build_slot
-from companion.ui.widgets import tagged
+from companion.ui.widgets import key_of, tagged
 from rules import flow
-from rules.card_effects import RoomDamage
 from rules.card_effects import hit as damage_here
 from rules.commands import BuildRoom, DeactivateRoom, DestroyRoom, SetTreasureBonus
-from rules.models import TREASURES, PlayerState, Room, RoomStack, Treasure
-
-ROOM_COL = {"xs": 12, "sm": 6, "md": 4, "xl": 3}
-
-
-class TileFacts(NamedTuple):
-    """What a Room tile shows besides its Room: worked out once, for the tile and for the
-    key it is kept under."""
-
-    hit: RoomDamage  # the damage the walk deals (R-CARD-EFFECT)
-    covered: bool  # a Room placed face down over it this phase
-    here: bool  # the walking Hero stands in it
-    actions: bool  # Destroy and Deactivate may be played on it now
+from rules.models import TREASURES, PendingBuild, PlayerState, RoomStack, Treasure
 
 
 def tile_facts(ctx: TableContext, player: PlayerState, index: int) -> TileFacts:
     state = ctx.state
     stack = player.dungeon[index]
-    covered = player.pending is not None and player.pending.over == index
+    covered = player.face_down_at(index)  # its own Room or a gift (Surprise Gift)
     walk = state.walk
     return TileFacts(
         hit=damage_here(state, player.name, index),
@@ -58,26 +60,47 @@ def tile_facts(ctx: TableContext, player: PlayerState, index: int) -> TileFacts:
     )
 
 
-def _room_tile(
-    ctx: TableContext,
-    player: PlayerState,
+@memo_component
+def RoomTile(
+    name: str,
+    prefix: str,
     index: int,
     stack: RoomStack,
-    prefix: str,
     facts: TileFacts,
+    extras: ExtrasShows | None,
+    ability: AbilityShows,
+    lang: str,
+    play: Play,
+    act: Callable[[DestroyRoom | DeactivateRoom], None],
 ) -> ft.Control:
-    tr = ctx.app.tr
+    """One Room tile of ``name``'s dungeon, drawn from its props alone: the Room, what
+    the walk and the phase make of it (``facts``), its Miniboss and Coins (``extras``),
+    its ability buttons; drawn again only when one of them changed. ``play`` sends a
+    button's command, ``act`` Destroy or Deactivate; ``lang`` draws it in new words."""
+    tr = table_app().tr
+    return _room_tile(tr, lang, name, prefix, index, stack, facts, extras, ability, play, act)
+
+
+def _room_tile(
+    tr: Translator,
+    lang: str,
+    name: str,
+    prefix: str,
+    index: int,
+    stack: RoomStack,
+    facts: TileFacts,
+    extras: ExtrasShows | None,
+    ability: AbilityShows,
+    play: Play,
+    act: Callable[[DestroyRoom | DeactivateRoom], None],
+) -> ft.Control:
     room = stack.top
     hit, covered, here, actions = facts
+    card = f"{prefix}-room-{index + 1}-card"
     lines: list[ft.Control] = [
         # The card itself stays as it is while the Room and its damage do (a Hero arriving
         # or the phase's Room actions change the tile around it).
-        ctx.memo(
-            f"{prefix}-room-{index + 1}-card",
-            (room, hit),
-            lambda: _room_card(ctx, room, index, hit, prefix),
-            sealed=True,
-        )
+        RoomCard(room, index, hit, prefix, lang, key=card)
     ]
     if hit.cards:  # which cards changed it, by name and amount
         lines.append(
@@ -103,20 +126,19 @@ def _room_tile(
                 tr("table.hero_here"), size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR
             )
         )
-    lines += room_extras(ctx, player, index, stack, prefix)  # Miniboss, Coins (R-MINI)
-    lines += room_ability_buttons(ctx, player, index, prefix)  # "Use Dark Altar: ..."
+    lines += room_extras(tr, play, name, index, stack, prefix, extras)  # Miniboss, Coins
+    lines += room_ability_buttons(tr, play, ability, f"{prefix}-rooms")  # "Use Dark Altar"
     # Always in the tile, hidden outside the phases that allow them: when the Adventure
     # starts, showing twelve rows is a flag each (on the wrapper), not twelve rows built,
     # folded and sent.
+    kept = f"{prefix}-room-{index + 1}-actions"
     lines.append(
         ft.Container(
-            ctx.memo(
-                f"{prefix}-room-{index + 1}-actions",
-                (),
-                lambda: _room_actions(ctx, player.name, index, prefix),
-                sealed=True,
-            ),
+            RoomActions(name, index, prefix, lang, act, key=kept),
             visible=actions,
+            # Keyed: the lines above it come and go (the Hero here, a Room placed over it),
+            # and the diff must find the same row again, its buttons under the same ids.
+            key=key_of(f"{kept}-shown"),
         )
     )
     tile = ft.Container(
@@ -130,84 +152,21 @@ def _room_tile(
     return tagged(f"{prefix}-room-{index + 1}", tile, col=ROOM_COL)
 
 
-def _room_card(
-    ctx: TableContext, room: Room, index: int, hit: RoomDamage, prefix: str
-) -> ft.Control:
-    """A Room's number, name, damage, treasure and kind."""
-    tr = ctx.app.tr
-    badges = [treasure_badge(t, tr(f"treasure.{t}")) for t in room.treasure]
-    damage: list[ft.Control] = [
-        ft.Text(tr("table.damage", damage=hit.damage), size=18, weight=ft.FontWeight.BOLD)
-    ]
-    if hit.changed:  # under the number, so a long name keeps its width on a phone
-        damage.append(ft.Text(tr("table.damage_printed", printed=hit.printed), size=14))
-    return ft.Column(
-        [
-            ft.Row(
-                [
-                    ft.Text(f"{index + 1}", size=22, weight=ft.FontWeight.BOLD),
-                    ft.Text(room.name or tr(f"room.kind.{room.kind}"), size=17, expand=True),
-                    tagged(
-                        f"{prefix}-room-{index + 1}-damage",
-                        ft.Column(
-                            damage, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END
-                        ),
-                    ),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            ft.Row(
-                [
-                    *badges,
-                    ft.Text(
-                        tr(f"room.kind.{room.kind}")
-                        + (" · " + tr("table.advanced") if room.advanced else ""),
-                        size=14,
-                    ),
-                ],
-                wrap=True,
-                spacing=6,
-            ),
-        ],
-        spacing=4,
-    )
-
-
-def _room_actions(ctx: TableContext, name: str, index: int, prefix: str) -> ft.Control:
-    """Destroy and deactivate, for a Spell or an ability the table plays by hand."""
-    tr = ctx.app.tr
-    slot = f"{prefix}-rooms"
-
-    def button(kind: str, icon: ft.IconData, command: DestroyRoom | DeactivateRoom) -> ft.Control:
-        def act(_event: object) -> None:
-            if isinstance(command, DestroyRoom):  # it leaves the table: asked first
-                confirm_destroy(ctx, name, index, lambda: ctx.play(slot, command))
-            else:
-                ctx.play(slot, command)
-
-        return tagged(
-            f"{prefix}-room-{index + 1}-{kind}",
-            ft.TextButton(tr(f"table.{kind}"), icon=icon, height=TOUCH, on_click=act),
-        )
-
-    return ft.Row(
-        [
-            button("destroy", ft.Icons.DELETE_OUTLINE, DestroyRoom(player=name, index=index)),
-            button("deactivate", ft.Icons.BLOCK, DeactivateRoom(player=name, index=index)),
-        ],
-        wrap=True,
-        spacing=0,
-    )
-
-
 def _face_down_tile(
-    ctx: TableContext, prefix: str, over: int | None, player: PlayerState
+    ctx: TableContext,
+    prefix: str,
+    over: int | None,
+    player: PlayerState,
+    gift: PendingBuild | None = None,
 ) -> ft.Control:
     tr = ctx.app.tr
     where = tr("table.at_entrance") if over is None else tr("table.over_room", n=over + 1)
-    mine = own_face_down_name(ctx, player)  # its name, where it was placed from
+    # its name, where it was placed from (a gift: on the giver's device)
+    mine = own_face_down_name(ctx, player) if gift is None else gift_name(ctx, gift)
     if mine is not None:
         where = f"{mine} · {where}"
+    if gift is not None:
+        where = f"{tr('table.gift_from', player=gift.by or '')} · {where}"
     tile = ft.Container(
         ft.Row(
             [
@@ -220,31 +179,8 @@ def _face_down_tile(
         bgcolor=ft.Colors.SECONDARY_CONTAINER,
         border=ft.Border.all(2, ft.Colors.SECONDARY),
     )
-    return tagged(f"{prefix}-face-down", tile, col=ROOM_COL)
-
-
-def _boss_tile(ctx: TableContext, player: PlayerState, prefix: str) -> ft.Control:
-    tr = ctx.app.tr
-    badges = [treasure_badge(t, tr(f"treasure.{t}")) for t in player.boss_treasure]
-    text = player.boss or tr("table.boss")
-    tile = ft.Container(
-        ft.Column(
-            [
-                ft.Row(
-                    [
-                        ft.Icon(ft.Icons.CASTLE, size=26),
-                        ft.Text(text, size=17, weight=ft.FontWeight.BOLD, expand=True),
-                    ]
-                ),
-                ft.Row([*badges, ft.Text(tr("table.xp", xp=player.xp), size=15)], wrap=True),
-            ],
-            spacing=4,
-        ),
-        padding=10,
-        border_radius=10,
-        bgcolor=ft.Colors.PRIMARY_CONTAINER,
-    )
-    return tagged(f"{prefix}-boss", tile, col=ROOM_COL)
+    tag = f"{prefix}-face-down" if gift is None else f"{prefix}-gift-{(over or 0) + 1}"
+    return tagged(tag, tile, col=ROOM_COL)
 
 
 class DungeonPanel:
@@ -260,9 +196,9 @@ class DungeonPanel:
         self.expansions = PlayerExpansions(ctx, name, self.prefix)
         self.show_bonus = False
 
-    def view(self) -> ft.Control:
+    def view(self, shows: CardShows) -> ft.Control:
         """The card under the dungeon's summary row (``dungeon_summary``), which shows
-        the player, the score and the treasure totals."""
+        the player, the score and the treasure totals; its tiles drawn from ``shows``."""
         ctx = self.ctx
         tr = ctx.app.tr
         state = ctx.state
@@ -273,11 +209,21 @@ class DungeonPanel:
         if pending is not None and pending.over is None:
             tiles.append(_face_down_tile(ctx, p, None, player))
         for index, stack in enumerate(player.dungeon):
-            tiles.append(self._room(player, index, stack))
+            tiles.append(self._room(player, index, stack, shows))
             if pending is not None and pending.over == index:
                 tiles.append(_face_down_tile(ctx, p, index, player))
-        boss = (player.boss, player.boss_treasure, player.xp)
-        tiles.append(ctx.memo(f"{p}-boss", boss, lambda: _boss_tile(ctx, player, p), sealed=True))
+            tiles += [
+                _face_down_tile(ctx, p, index, player, g) for g in player.gifts if g.over == index
+            ]
+        lang = ctx.app.settings.lang
+        tiles.append(
+            ctx.place(
+                f"{p}-boss",
+                lambda: BossTile(
+                    p, player.boss, player.boss_treasure, player.xp, lang, key=f"{p}-boss"
+                ),
+            )
+        )
         body: list[ft.Control] = [
             ft.Text(tr("table.entrance_to_boss"), size=14, italic=True),
             ft.ResponsiveRow(tiles, spacing=8, run_spacing=8),
@@ -308,31 +254,45 @@ class DungeonPanel:
         return out
 
     def build_shown(self) -> ft.Control:
-        """``build_view()`` in one column, built only when what the dungeon card shows
-        changed (the same key: the forms read this player's part of the state)."""
+        """``build_view()`` in one column (``BuildSlot``), drawn again only when what the
+        dungeon card shows changed (``CardShows``: the forms read this player's part of
+        the state)."""
+        name = f"build-slot-{self.prefix}"
+        shows = self._shows()
+        # The Bait forecast under the form reads the whole table, not this player's part:
+        # told here of every change, it redraws itself (a Room placed next door, R-BUILD-ONE).
+        self.build_form.forecast.follow()
+        return self.ctx.place(name, lambda: BuildSlot(self.build_view, shows, key=name))
+
+    def _room(
+        self, player: PlayerState, index: int, stack: RoomStack, shows: CardShows
+    ) -> ft.Control:
+        """One Room tile (``RoomTile``), drawn again only when what it shows changed: a
+        Room built next to it or a bonus changed leaves it as it is."""
         ctx = self.ctx
-        return ctx.memo(
-            f"build-slot-{self.prefix}",
-            self._key(),
-            lambda: ft.Column(
-                self.build_view(), spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+        p = self.prefix
+        facts, ability = shows.rooms[index]
+        extras = shows.extras
+        lang = ctx.app.settings.lang
+        name = f"{p}-room-{index + 1}"
+        play, act = ctx.play, self._room_act
+        return ctx.place(
+            name,
+            lambda: RoomTile(
+                player.name, p, index, stack, facts, extras, ability, lang, play, act, key=name
             ),
         )
 
-    def _room(self, player: PlayerState, index: int, stack: RoomStack) -> ft.Control:
-        """One Room tile, kept while what it shows is the same: a Room built next to it or
-        a bonus changed leaves it as it is."""
-        ctx = self.ctx
-        facts = tile_facts(ctx, player, index)
-        buttons = room_ability_choices(ctx, player, index, self.prefix)  # spent: gone
-        return ctx.memo(
-            f"{self.prefix}-room-{index + 1}",
-            (index, stack, facts, room_extras_key(ctx, player), buttons),
-            # Not sealed: its card and actions are, and what changes around them (a Hero
-            # arriving, the actions shown) then goes out with the rest of the tap's update
-            # instead of one message per Room.
-            lambda: _room_tile(ctx, player, index, stack, self.prefix, facts),
-        )
+    def _room_act(self, command: DestroyRoom | DeactivateRoom) -> None:
+        """Destroy or deactivate one of this player's Rooms (``RoomActions``); Destroy asks
+        first (R-DESTROY: the card leaves the table)."""
+        slot = f"{self.prefix}-rooms"
+        if isinstance(command, DestroyRoom):  # it leaves the table: asked first
+            confirm_destroy(
+                self.ctx, self.name, command.index, lambda: self.ctx.play(slot, command)
+            )
+        else:
+            self.ctx.play(slot, command)
 
     def _bonus(self, player: PlayerState) -> ft.Control:
         ctx = self.ctx
@@ -347,51 +307,31 @@ class DungeonPanel:
                 on_click=lambda _e: self._toggle_bonus(),
             ),
         )
-        if not self.show_bonus:
-            return toggle
+        # In one column, shown or not: the toggle stays the control on screen (a control
+        # moved to another parent is made anew, under a new id).
         rows: list[ft.Control] = [toggle]
+        if not self.show_bonus:
+            return ft.Column(rows, spacing=4)
+        lang = ctx.app.settings.lang
+        change = self._change_bonus
         for t in TREASURES:
+            # Drawn again only when its number changed: a tap on one row leaves the others be.
+            value = player.bonus(t)
             rows.append(
-                # Kept while its number is the same: a tap on one row leaves the others be.
-                ctx.memo(
+                ctx.place(
                     f"{p}-bonus-{t}",
-                    player.bonus(t),
-                    lambda t=t: self._bonus_row(player, t),  # type: ignore[misc]
-                    sealed=True,
+                    lambda t=t, value=value: BonusRow(  # type: ignore[misc]
+                        p, t, value, lang, change, key=f"{p}-bonus-{t}"
+                    ),
                 )
             )
         rows.append(slot_error(ctx, f"{p}-bonus"))
         return ft.Column(rows, spacing=4)
 
-    def _bonus_row(self, player: PlayerState, treasure: Treasure) -> ft.Control:
-        ctx = self.ctx
-        tr = ctx.app.tr
-        p = self.prefix
-        value = player.bonus(treasure)
-
-        def change(delta: int) -> None:
-            ctx.play(
-                f"{p}-bonus",
-                SetTreasureBonus(player=player.name, treasure=treasure, amount=value + delta),
-            )
-
-        return ft.Row(
-            [
-                treasure_badge(treasure, tr(f"treasure.{treasure}")),
-                ft.Text(tr(f"treasure.{treasure}"), size=16, expand=True),
-                tagged(
-                    f"{p}-bonus-{treasure}-minus",
-                    ft.IconButton(ft.Icons.REMOVE, on_click=lambda _e: change(-1)),
-                    label=tr("table.bonus_minus", treasure=tr(f"treasure.{treasure}")),
-                ),
-                tagged(f"{p}-bonus-{treasure}", ft.Text(f"{value:+d}", size=18, width=40)),
-                tagged(
-                    f"{p}-bonus-{treasure}-plus",
-                    ft.IconButton(ft.Icons.ADD, on_click=lambda _e: change(1)),
-                    label=tr("table.bonus_plus", treasure=tr(f"treasure.{treasure}")),
-                ),
-            ],
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    def _change_bonus(self, treasure: Treasure, amount: int) -> None:
+        self.ctx.play(
+            f"{self.prefix}-bonus",
+            SetTreasureBonus(player=self.name, treasure=treasure, amount=amount),
         )
 
     def _toggle_bonus(self) -> None:
@@ -399,27 +339,41 @@ class DungeonPanel:
         self.ctx.redraw()
 
     def shown(self) -> ft.Control:
-        """``view()``, built only when what it shows changed: this player's part of the
-        state (the others' are left out: a Room built next door keeps this card as it
-        is), the rest of the state but the walk (of which only the Room the Hero stands in,
-        if it is here), the language, the errors and this panel's drafts."""
-        return self.ctx.memo(f"dungeon-{self.prefix}", self._key(), self.view)
+        """``view()``, drawn again only when what it shows changed (``CardShows``, with
+        what its Room tiles show worked out from the whole state)."""
+        ctx, p = self.ctx, self.prefix
+        name = f"dungeon-{p}"
+        player = ctx.state.player(self.name)
+        rooms = tuple(
+            (tile_facts(ctx, player, i), room_ability_shows(ctx, player, i, p))  # spent: gone
+            for i in range(len(player.dungeon))
+        )
+        shows = self._shows(rooms, room_extras_shows(ctx, player, p))
+        return self.ctx.place(name, lambda: DungeonCard(self.view, shows, key=name))
 
-    def _key(self) -> tuple[object, ...]:
+    def _shows(
+        self,
+        rooms: tuple[tuple[TileFacts, AbilityShows], ...] = (),
+        extras: ExtrasShows | None = None,
+    ) -> CardShows:
         ctx = self.ctx
         state = ctx.state
         # Of the walk, a dungeon card shows only which of its Rooms the Hero stands in (the
         # tile's marker): the Adventure's taps (damage, heal) leave every card as it is.
         walk = state.walk
-        here = ("walk", walk.room) if walk is not None and walk.player == self.name else None
+        here = walk.room if walk is not None and walk.player == self.name else None
         mine = state.model_copy(
             update={"players": (state.player(self.name),), "version": 0, "walk": None}
         )
-        return (
-            ctx.drafts,
-            tuple(sorted(ctx.errors.items())),
+        return CardShows(
             mine,
+            walk is not None and walk.player == self.name,
             here,
             builds_here(ctx.app, self.name),
             self.show_bonus,
+            tuple(sorted(ctx.errors.items())),
+            ctx.drafts,
+            ctx.app.settings.lang,
+            rooms,
+            extras,
         )

@@ -26,7 +26,7 @@ import flet as ft
 from companion.theme import TOUCH, treasure_badge
 from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.context import TableContext
-from companion.ui.widgets import tagged
+from companion.ui.widgets import key_of, tagged
 from rules import flow
 from rules.card_effects import walk_damage
 from rules.models import TREASURES, GameState, PlayerState, Treasure
@@ -54,7 +54,7 @@ def dungeon_facts(state: GameState, player: PlayerState, prefix: str) -> Dungeon
         prefix=prefix,
         name=name,
         rooms=len(player.dungeon),
-        face_down=player.pending is not None,
+        face_down=player.pending is not None or bool(player.gifts),  # own or a gift
         totals=tuple((t, treasure_total(state, name, t)) for t in TREASURES),
         damage=walk_damage(state, name),
         souls=state.souls(name),
@@ -111,7 +111,8 @@ def dungeon_row(
         f"summary-{prefix}",
         lambda: DungeonSummary(facts, shown, lang, folds.toggle, key=f"summary-{prefix}"),
     )
-    return [row, ft.Container(panel, visible=shown)]
+    # Keyed: the walked dungeon moves up under the Adventure's buttons, the others down.
+    return [row, ft.Container(panel, visible=shown, key=key_of(f"card-{prefix}"))]
 
 
 def badge(prefix: str, treasure: Treasure, label: str, total: int) -> ft.Control:

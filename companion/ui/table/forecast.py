@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 
 from companion.i18n import Translator
-from companion.ui.component_part import part
+from companion.ui.component_updates import start_component_updates
 from companion.ui.new_game_form import FormErrors
 from companion.ui.room_picker import RoomDraft
+from companion.ui.screen_view import component
 from companion.ui.sync_link import access_of, sees_face_down
+from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.rulings import card_label, rule_link, ruling_text
 from companion.ui.widgets import tagged
 from rules.forecast import Draft, Forecast, HeroForecast, VisibleTable, forecast
@@ -212,7 +214,7 @@ def _boxed(content: ft.Control) -> ft.Control:
     )
 
 
-@ft.component
+@component
 def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) -> ft.Control:
     """The forecast under ``player``'s build form: redrawn when ``watch`` changes."""
     tr = app.tr
@@ -246,8 +248,12 @@ def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) 
 
 
 def draft_panel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) -> ft.Control:
-    """The panel as a control to put in a build form (kept by the form while it is open)."""
-    panel = part(app, lambda: ForecastPanel(app, state_of, player, watch))
+    """The panel as a control to put in a build form (kept by the form while it is open).
+    Made while the game screen's component draws (the form is part of its drawing), so it
+    is a component of that drawing; the same one put back in the next drawing stays as it
+    is on screen, and redraws itself when ``watch`` changes."""
+    start_component_updates(app)
+    panel = ForecastPanel(app, state_of, player, watch)
     return tagged(f"forecast-{player}", _boxed(panel))
 
 
@@ -264,12 +270,18 @@ class DraftForecast:
 
     def control(self, over: int | None) -> ft.Control:
         """The panel (the same one while the form is open), on the table as it is now."""
-        state: GameState = self.state_of()
         self.watch.over = over
-        self.watch.table = (state.version, hidden_here(self.app, state))
+        self.follow()
         if self.panel is None:
             self.panel = draft_panel(self.app, self.state_of, self.player, self.watch)
         return self.panel
+
+    def follow(self) -> None:
+        """The table as it is now (its version, whose Rooms are hidden here): the panel
+        redraws itself when that changed, whether or not its form is drawn again."""
+        state: GameState = self.state_of()
+        # Set alike, nothing happens (an observable tells only of a changed value).
+        self.watch.table = (state.version, hidden_here(self.app, state))
 
     def drafted(self, draft: RoomDraft) -> None:
         """The Room drafted changed (a card picked, a treasure, the damage, Advanced)."""
@@ -284,22 +296,26 @@ class DraftForecast:
         self.watch = DraftWatch()
 
 
-def table_forecast(app: TableApp, state: GameState) -> ft.Control:
+@memo_component
+def TableForecast(state: GameState, hidden: tuple[str, ...], lang: str) -> ft.Control:
     """The whole table's Bait before the button is tapped (every Room revealed): one line
-    per Hero, with why."""
-    result = forecast(state, None, hidden_here(app, state))
+    per Hero, with why. Drawn again only when the table or what this device may not see
+    (``hidden``) changed; ``lang`` is a prop so a language change draws it again."""
+    app = table_app()
+    result = forecast(state, None, hidden)
     return _panel(
         app, "forecast-table", app.tr("forecast.title_table"), forecast_lines(app.tr, result)
     )
 
 
 def bait_forecast(ctx: TableContext) -> list[ft.Control]:
-    """On the host (or a table device), before Bait is tapped: where each Hero would go.
-    Built again only when the table changes."""
+    """On the host (or a table device), before Bait is tapped: where each Hero would go."""
     app = ctx.app
     if access_of(app).role not in ("host", "table"):
         return []
     state = ctx.state
     hidden = hidden_here(app, state)
-    key = (state.version, hidden)
-    return [ctx.memo("bait-forecast", key, lambda: table_forecast(app, state), sealed=True)]
+    lang = app.settings.lang
+    return [
+        ctx.place("bait-forecast", lambda: TableForecast(state, hidden, lang, key="bait-forecast"))
+    ]

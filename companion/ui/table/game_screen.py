@@ -14,7 +14,7 @@ nothing changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
 import flet as ft
@@ -22,14 +22,13 @@ from pydantic import BaseModel
 
 from companion.session import Change, Request, TableSession
 from companion.ui.at_table import tick
-from companion.ui.panel_memo import PanelMemos, Redraw
+from companion.ui.chrome import BAR_HEIGHT
 from companion.ui.sending import refusal, send
 from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
 from companion.ui.table.bottom_bar import Tab, game_bar, last_tab
 from companion.ui.table.card_play import SpellPanel, offers_view
-from companion.ui.table.components import Stands
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.dungeon_summary import DungeonFolds, dungeon_row
@@ -37,14 +36,21 @@ from companion.ui.table.end_of_turn import end_turn_button, winner_banner
 from companion.ui.table.forecast import bait_forecast
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
-from companion.ui.table.pinned_scores import pin_scores
+from companion.ui.table.pinned_scores import STRIP_HEIGHT, pin_scores
 from companion.ui.table.rulings import ruling_lines
 from companion.ui.table.scoreboard import Scoreboard
-from companion.ui.table.table_sync import ready_marks, reveal_here, reveal_note, sync_top
-from companion.ui.table.town import TownPanel
+from companion.ui.table.table_sync import (
+    RevealButton,
+    RevealNote,
+    ready_marks,
+    reveal_here,
+    reveal_note,
+    sync_top,
+)
+from companion.ui.table.town import Town, TownPanel, TownShows
 from companion.ui.table.turn_view import TurnParts, arrange
 from companion.ui.table.undo_notice import show_undo_notice, step_to_name
-from companion.ui.widgets import Refusal, big_button, tagged
+from companion.ui.widgets import Refusal, big_button
 from rules import events as ev
 from rules import flow
 from rules.commands import (
@@ -61,6 +67,7 @@ from rules.game import Game
 from rules.models import GameState
 
 if TYPE_CHECKING:
+    from companion.ui.room_picker import RoomPicker
     from companion.ui.shell import TableApp
 
 REVEAL_SLOT = "reveal-rooms"
@@ -68,6 +75,9 @@ REVEAL_SLOT = "reveal-rooms"
 
 class GameScreen:
     """One game at the table. ``route`` is '/game/<id>' ('/table' means this tab's game)."""
+
+    #: Drawn under Flet components (``screen_view.py``): no control of it changes in place.
+    components = True
 
     def __init__(self, app: TableApp, route: str = "/table") -> None:
         self.app = app
@@ -78,6 +88,7 @@ class GameScreen:
         self.town = TownPanel(self)
         self.adventure = AdventurePanel(self)
         self.spells = SpellPanel(self)
+        self.drawn_room: RoomPicker | None = None  # a Room drawn and built (drawn_build)
         self.scoreboard = Scoreboard(self)
         self.dungeons: dict[str, DungeonPanel] = {}
         self.folds = DungeonFolds(self.app.render_top)  # which dungeon cards show open here
@@ -96,9 +107,6 @@ class GameScreen:
         self.scroll_top = False
         self._drawn: tuple[str, str, bool] | None = None
         self.drafts = 0
-        self.drawn = Redraw()
-        self.memos = PanelMemos()
-        self.stands = Stands()
 
     # --- what panels need (TableContext) -----------------------------------------
 
@@ -154,6 +162,14 @@ class GameScreen:
             return self.rendered
         return (self.session.revision, self.game.version) if self.session else (0, 0)
 
+    @property
+    def drawing(self) -> tuple[int, int] | None:
+        """(revision, version) of the game as the screen is drawn now (``when_shown``
+        asks for it just before the drawing is sent)."""
+        if self.session is None:
+            return None
+        return (self.session.revision, self.game.version)
+
     def confirm_shown(self, mark: tuple[int, int]) -> None:
         """The browser shows the game as drawn at ``mark`` (see ``when_shown``)."""
         if self.confirmed is None or mark > self.confirmed:
@@ -163,10 +179,6 @@ class GameScreen:
         """A panel's drafts changed (not the game): its kept controls are stale."""
         self.drafts += 1
         self.app.render_top()
-
-    def forget_drawn(self) -> None:
-        """The page is sent whole: build every panel anew (see ``PanelMemo.forget``)."""
-        self.memos.forget()
 
     def _act(self, slot: str, request: Request, then: Callable[[], None] | None = None) -> bool:
         """Send ``request`` (``sending.send``); the screen is redrawn once it is saved or
@@ -219,16 +231,10 @@ class GameScreen:
         phase = self.state.phase
         return "end" if phase == "over" else phase
 
-    def memo(
-        self, name: str, key: Hashable, build: Callable[[], ft.Control], sealed: bool = False
-    ) -> ft.Control:
-        return self.memos.view(name, (self.app.settings.lang, key), build, self.drawn, sealed)
-
     def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
-        return self.stands.show(self.app, name, make)
+        return make()  # drawn in the screen's component: Flet finds it again by its key
 
     def build(self) -> list[ft.Control]:
-        self.drawn = Redraw()
         if self.session is not None:
             self.rendered = (self.session.revision, self.game.version)
             drawn = (self.tab, self.state.phase, bool(self.errors.get(SYNC_SLOT)))
@@ -237,21 +243,19 @@ class GameScreen:
             notice = drawn[2] and not (before is not None and before[2])
             if moved or notice:
                 self.scroll_top = True
-        # A new column each time: the shell folds it into the one on screen (reconcile).
-        return [
-            ft.Column(
-                self._content(), spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
-            )
-        ]
+        return self._content()
 
     def bottom_bar(self) -> ft.Control | None:
+        """What the bottom bar shows (nothing outside a game)."""
         if self.session is None:
             return None
-        return self._bottom_bar()
-
-    def _bottom_bar(self) -> ft.BottomAppBar:
-        bar = game_bar(self, self._undo, self._redo, self._show_tab)
+        bar = ft.Row(game_bar(self, self._undo, self._redo, self._show_tab), spacing=2)
         return pin_scores(self, bar)  # every player's Souls and Wounds, always in view
+
+    def bar_height(self) -> int:
+        """The bottom bar's height: the scores' strip on top, once set-up is done."""
+        pinned = self.session is not None and self.state.phase != "setup"
+        return BAR_HEIGHT + (STRIP_HEIGHT if pinned else 0)
 
     # --- actions ------------------------------------------------------------------
 
@@ -357,16 +361,14 @@ class GameScreen:
         return [*out, *arrange(state, parts)]
 
     def _town(self) -> ft.Control:
-        """The town, built only when what it shows changed: the state but the players
-        and the walk (a Room built, a bonus changed or a Hero hurt in a Room leaves the
-        town as it is), the language, the errors and the drafts."""
-        state = self.state
-        key = (
-            self.drafts,
+        """The town, drawn again only when what it shows changed (``TownShows``)."""
+        shows = TownShows(
+            self.state.model_copy(update={"players": (), "version": 0, "walk": None}),
             tuple(sorted(self.errors.items())),
-            state.model_copy(update={"players": (), "version": 0, "walk": None}),
+            self.drafts,
+            self.app.settings.lang,
         )
-        return self.memo("town", key, self.town.view)
+        return self.place("town", lambda: Town(self.town.view, shows, key="town"))
 
     def _built(self, name: str) -> None:
         """A Room went down face down: the keyboard moves on to the next player's Room
@@ -385,7 +387,7 @@ class GameScreen:
         return self.session.game_id
 
     def _reveal_rooms(self) -> ft.Control:
-        tr = self.app.tr
+        lang = self.app.settings.lang
         note = reveal_note(self)
         # Only where it may be tapped (the host, or once everyone has built): elsewhere
         # the note says who is still building.
@@ -393,33 +395,18 @@ class GameScreen:
         return ft.Column(
             [
                 ready_marks(self),
-                self.memo(
-                    "reveal-note",
-                    note,
-                    lambda: tagged("reveal-note", ft.Text(note, size=16)),
-                    sealed=True,
-                ),
-                self.memo(
+                self.place("reveal-note", lambda: RevealNote(note, key="reveal-note")),
+                self.place(
                     "reveal-rooms",
-                    shown,
-                    lambda: (
-                        big_button(
-                            "reveal-rooms",
-                            tr("table.reveal_rooms"),
-                            lambda _e: self.play(REVEAL_SLOT, RevealRooms(go_on=True)),
-                            icon=ft.Icons.VISIBILITY,
-                            primary=True,
-                            expand=True,
-                        )
-                        if shown
-                        else ft.Container(visible=False)
-                    ),
-                    sealed=True,
+                    lambda: RevealButton(shown, lang, self._reveal_now, key="reveal-rooms"),
                 ),
                 slot_error(self, REVEAL_SLOT),
             ],
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
+
+    def _reveal_now(self, _event: object) -> None:
+        self.play(REVEAL_SLOT, RevealRooms(go_on=True))
 
     def _last_step(self) -> ft.Control | None:
         """The rulings of the latest step, so the table sees why at once."""

@@ -20,7 +20,7 @@ from companion.sync.registry import JoinRecordNotSaved
 from companion.ui.off_loop import write_off_loop
 from companion.ui.sync_link import access_of, unsaved_text
 from companion.ui.table.context import TableContext, section, slot_error
-from companion.ui.widgets import Refusal, big_button, switch_row, tagged
+from companion.ui.widgets import Refusal, big_button, drawn_switch_row, tagged
 
 QR_SIZE = 220
 SPECTATORS_SLOT = "invite-spectators"
@@ -79,13 +79,12 @@ def invite_view(ctx: TableContext) -> ft.Control:
     ]
     if access.role == "host":
         rows.append(
-            switch_row(
+            # Drawn from the record (the game screen never changes a control in place).
+            drawn_switch_row(
                 "invite-spectators",
-                ft.Switch(
-                    value=record.allow_spectators,
-                    on_change=lambda e: _set_spectators(ctx, bool(e.control.value)),
-                ),
+                record.allow_spectators,
                 tr("sync.allow_spectators"),
+                lambda allow: _set_spectators(ctx, allow),
             )
         )
         rows.append(slot_error(ctx, SPECTATORS_SLOT))

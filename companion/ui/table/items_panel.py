@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 import flet as ft
 
 from companion.catalogue import ItemCard as CatalogueItem
-from companion.i18n import Lang, Translator
+from companion.i18n import Translator
 from companion.theme import TREASURE_LOOKS, ink_on, treasure_letter
-from companion.ui.kept_form import KeptForm
 from companion.ui.table.context import TableContext, slot_error
-from companion.ui.widgets import Refusal, big_button, on_tap, show_options, tagged, toggle_tile
+from companion.ui.table.table_form import TableForm
+from companion.ui.widgets import Refusal, big_button, on_tap, tagged, toggle_tile
 from rules import flow
 from rules.commands import ChooseFaceUpItem, RevealItems, UseItem
+from rules.item_models import ItemTable
 from rules.items import item_reveal_count, open_choice
 from rules.models import Hero, Item, ItemCard, ItemClass, PlayerState
 
@@ -78,11 +79,19 @@ def with_carried_item(
     ctx: TableContext, hero: Hero, identifier: str, line: ft.Control
 ) -> ft.Control:
     """A Hero's line, with the Item it carries under it (R-ITEM: the Item rides along)."""
-    item_id = ctx.state.items.carried_by(hero.id)
-    if item_id is None:
+    return with_item(ctx.app.tr, carried_item(ctx.state.items, hero), identifier, line)
+
+
+def carried_item(items: ItemTable, hero: Hero) -> Item | None:
+    """The Item ``hero`` carries, if any: all of the Items a Hero's line shows."""
+    item_id = items.carried_by(hero.id)
+    return None if item_id is None else items.item(item_id)
+
+
+def with_item(tr: Translator, item: Item | None, identifier: str, line: ft.Control) -> ft.Control:
+    """``line`` with ``item`` (the one its Hero carries) under it; just ``line`` without."""
+    if item is None:
         return line
-    tr = ctx.app.tr
-    item = ctx.state.items.item(item_id)
     carries = ft.Row(
         [
             ft.Text(tr("item.carries"), size=14, italic=True),
@@ -159,54 +168,47 @@ class ItemDraft:
         )
 
 
-class ItemSlot(KeptForm):
-    """The controls for one new Item, built once so typing is never interrupted."""
+class ItemSlot(TableForm):
+    """One new Item's form, drawn from its draft (``drawn_form.py``)."""
 
     def __init__(self, ctx: TableContext, index: int) -> None:
-        self.ctx = ctx
+        super().__init__(ctx, index, f"new-item-{index + 1}")
         self.draft = ItemDraft()
-        self.prefix = p = f"new-item-{index + 1}"
-        self.suggestions = ft.Column(spacing=4)
-        self.tiles = ft.Row(wrap=True, spacing=6, run_spacing=6)
-        self.index = index
-        self.name_field = ft.TextField(
-            on_change=self._on_name, prefix_icon=ft.Icons.SEARCH, text_size=18
+
+    def _draw(self) -> None:
+        tr = self.ctx.app.tr
+        self._lang = tr.lang
+        name_field = self.typing.name_field(
+            self.draft.name, self._on_name, tr("item.name"), tr("item.name_hint")
         )
-        self.column = ft.Column(spacing=8)
-        self._label()
+        column = ft.Column(
+            [
+                ft.Text(tr("item.new_n", n=self.index + 1), size=16),
+                tagged(f"{self.prefix}-name", name_field),
+                ft.Column(self.options, spacing=4),
+                ft.Text(tr("item.fits"), size=14),
+                ft.Row(self._tiles(), wrap=True, spacing=6, run_spacing=6),
+            ],
+            spacing=8,
+        )
         self.control = tagged(
-            p,
+            self.prefix,
             ft.Container(
-                self.column,
+                column,
                 padding=10,
                 border_radius=10,
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             ),
         )
 
-    def _language(self) -> Lang:
-        return self.ctx.app.tr.lang
-
-    def _label(self) -> None:
-        tr = self.ctx.app.tr
-        self._lang = tr.lang
-        self.name_field.label = tr("item.name")
-        self.name_field.hint_text = tr("item.name_hint")
-        self._draw_tiles()
-        self.column.controls = [
-            ft.Text(tr("item.new_n", n=self.index + 1), size=16),
-            tagged(f"{self.prefix}-name", self.name_field),
-            self.suggestions,
-            ft.Text(tr("item.fits"), size=14),
-            self.tiles,
-        ]
+    def _take_typed(self, _name: str, text: str) -> None:
+        self.draft.name = text
 
     def _on_name(self, event: ft.Event[ft.TextField]) -> None:
         self.draft.name = event.control.value
         self.draft.card_id = None
         self._suggest()
-        # The slot is built once: only its part of the page is compared, per keystroke.
-        self.ctx.app.refresh(self.suggestions)
+        self.changed()
 
     def _suggest(self) -> None:
         tr = self.ctx.app.tr
@@ -220,28 +222,26 @@ class ItemSlot(KeptForm):
                 if not isinstance(card, CatalogueItem):
                     continue
                 fits = ", ".join(_class_word(tr, c) for c in card.treasure)
-                options.append(
-                    big_button(
-                        f"{self.prefix}-option-{card.id}",
-                        tr("item.option", name=card.name, fits=fits),
-                        on_tap(self.pick, card),
-                    )
+                option = f"{self.prefix}-option-{card.id}"
+                button = big_button(
+                    option,
+                    tr("item.option", name=card.name, fits=fits),
+                    on_tap(self.pick, card),
+                    key=option,  # found again as the next key's matches arrive
                 )
-        show_options(self.suggestions, options)
+                options.append(button)
+        self.options = options
 
     def pick(self, card: CatalogueItem) -> None:
         self.draft.pick(card)
-        self.name_field.value = card.name
-        self.suggestions.controls.clear()
-        self._draw_tiles()
-        self.ctx.app.refresh(self.control)
+        self.options = []
+        self.changed()
 
     def toggle(self, cls: ItemClass) -> None:
         self.draft.toggle(cls)
-        self._draw_tiles()
-        self.ctx.app.refresh(self.tiles)
+        self.changed()
 
-    def _draw_tiles(self) -> None:
+    def _tiles(self) -> list[ft.Control]:
         tr = self.ctx.app.tr
         tiles: list[ft.Control] = []
         for cls in ITEM_CLASSES:
@@ -260,7 +260,7 @@ class ItemSlot(KeptForm):
                     on_tap(self.toggle, cls),
                 )
             )
-        self.tiles.controls = tiles
+        return tiles
 
 
 class ItemRevealForm:

@@ -46,19 +46,16 @@ def scores(ctx: TableContext) -> tuple[Score, ...]:
     )
 
 
-def pin_scores(ctx: TableContext, bar: ft.BottomAppBar) -> ft.BottomAppBar:
-    """``bar`` (undo, redo and the tabs) with the scores on a strip above its row; none
-    while the game is still at set-up (nobody has scored, and the page shows no names)."""
+def pin_scores(ctx: TableContext, row: ft.Control) -> ft.Control:
+    """The bar's ``row`` (undo, redo and the tabs) with the scores on a strip above it
+    (the bar grows by ``STRIP_HEIGHT``); none while the game is still at set-up (nobody
+    has scored, and the page shows no names)."""
     if ctx.state.phase == "setup":
-        return bar
+        return row
     rows = scores(ctx)
     lang = ctx.app.settings.lang
     strip = ctx.place("pinned-scores", lambda: PinnedScores(rows, lang, key="pinned-scores"))
-    row = bar.content
-    assert row is not None
-    bar.content = ft.Column([strip, row], spacing=0, tight=True)
-    bar.height = (bar.height or 0) + STRIP_HEIGHT
-    return bar
+    return ft.Column([strip, row], spacing=0, tight=True)
 
 
 @memo_component

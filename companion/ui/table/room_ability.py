@@ -11,6 +11,7 @@ owner's over one button per Item it may turn.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import flet as ft
 
@@ -22,7 +23,7 @@ from rules.activated import aims, other_rooms, usable
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.coin_gifts import gift_ability
-from rules.commands import GiveCoins, UseBossAbility, UseRoomAbility
+from rules.commands import Command, GiveCoins, UseBossAbility, UseRoomAbility
 from rules.effect_groups import ROOM_AIMS
 from rules.hold_kinds import KeepAtEntrance
 from rules.holds import entrance_heroes
@@ -36,19 +37,37 @@ AIMS = ("opponent", *ROOM_AIMS)
 
 
 Choice = tuple[str, str, UseRoomAbility | GiveCoins]  # a button: tag, words, command
+Play = Callable[[str, Command], object]  # sends a command, its refusal shown at a slot
+
+
+class AbilityShows(NamedTuple):
+    """What a Room's ability shows on its tile: each button (``Choice``) and, over a
+    button per Hero, Item or Room it may aim at, the card and what it does (said once)."""
+
+    lead: tuple[str, str] | None
+    choices: tuple[Choice, ...]
+
+
+def room_ability_shows(
+    ctx: TableContext, player: PlayerState, index: int, prefix: str
+) -> AbilityShows:
+    """The Room's "Use ..." button(s) as values (none when its ability may not be used
+    now): a prop of its tile, so a button goes once its ability is spent or what it aims
+    at changes."""
+    choices = _gifts(ctx, player, index, prefix) + _uses(ctx, player, index, prefix)
+    # A button per Hero, Item or Room it may aim at names only that; what the ability
+    # does is said once above them (five Rooms made five long sentences).
+    aimed = any(tag.startswith(f"{prefix}-room-{index + 1}-use-") for tag, _, _ in choices)
+    return AbilityShows(_ability_words(ctx, player, index) if aimed else None, choices)
 
 
 def room_ability_buttons(
-    ctx: TableContext, player: PlayerState, index: int, prefix: str
+    tr: Callable[..., str], play: Play, shows: AbilityShows, slot: str
 ) -> list[ft.Control]:
-    """The Room's "Use ..." button(s), or nothing when its ability may not be used now."""
-    slot = f"{prefix}-rooms"
-    choices = room_ability_choices(ctx, player, index, prefix)
-    buttons = [ability_button(ctx, *c, slot) for c in choices]
-    # A button per Hero, Item or Room it may aim at names only that; what the ability
-    # does is said once above them (five Rooms made five long sentences).
-    if any(tag.startswith(f"{prefix}-room-{index + 1}-use-") for tag, _, _ in choices):
-        return [ability_lead(ctx.app.tr, _ability_words(ctx, player, index)), *buttons]
+    """The Room's "Use ..." button(s) drawn from ``shows``; a refusal shows at ``slot``."""
+    buttons = [ability_button(play, *c, slot) for c in shows.choices]
+    if shows.lead is not None:
+        return [ability_lead(tr, shows.lead), *buttons]
     return buttons
 
 
@@ -66,14 +85,6 @@ def _ability_words(ctx: TableContext, player: PlayerState, index: int) -> tuple[
     tr = ctx.app.tr
     does = ability_words(ability_ref(room.card_id, ability), lambda k, a: ruling_text(tr, k, a))
     return card_label(tr, room.label()), does
-
-
-def room_ability_choices(
-    ctx: TableContext, player: PlayerState, index: int, prefix: str
-) -> tuple[Choice, ...]:
-    """What the Room's buttons would say and send now: also the key a Room tile is kept
-    under, so a button goes once its ability is spent or what it aims at changes."""
-    return _gifts(ctx, player, index, prefix) + _uses(ctx, player, index, prefix)
 
 
 def _gifts(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tuple[Choice, ...]:
@@ -176,7 +187,7 @@ def _item(ctx: TableContext, item: int) -> str:
 
 
 def ability_button(
-    ctx: TableContext,
+    play: Play,
     tag: str,
     words: str,
     command: UseRoomAbility | UseBossAbility | GiveCoins,
@@ -189,7 +200,7 @@ def ability_button(
         ft.TextButton(
             content=ft.Text(words, size=15),  # grows to the words' lines: none is cut off
             icon=ft.Icons.BOLT,
-            on_click=lambda _e: ctx.play(slot, command),
+            on_click=lambda _e: play(slot, command),
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(vertical=14, horizontal=12)),
         ),
     )

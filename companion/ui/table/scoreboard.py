@@ -159,10 +159,9 @@ class Scoreboard:
         shown = ft.Text(f"{value:+d}", size=20, width=48)
 
         def change(delta: int) -> None:
-            # Only the number changes: update it in place, no redraw of the whole table.
+            # Drawn again: Flet sends the number, the only thing that changed.
             setattr(draft, attr, max(-20, min(20, getattr(draft, attr) + delta)))
-            shown.value = f"{getattr(draft, attr):+d}"
-            self.ctx.app.refresh()
+            self.ctx.redraw()
 
         return ft.Row(
             [

@@ -7,13 +7,16 @@ access (``companion.ui.sync_link``) and never change a game themselves.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.sync.private_build import is_ready, may_reveal, waiting_for
 from companion.ui.sync_link import SYNC_SLOT, access_of, builds_here, here_text, sync_banner
 from companion.ui.table.build_panel import BuildForm
+from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.context import TableContext
-from companion.ui.widgets import tagged
+from companion.ui.widgets import big_button, tagged
 from rules import flow
 
 
@@ -24,22 +27,28 @@ def sync_top(ctx: TableContext) -> list[ft.Control]:
     if sync is None or app.session is None:
         return []
     text = here_text(app, sync.hub.presence.count(app.session.game_id))
-
-    def line() -> ft.Control:
-        here = ft.Text(text, size=15)
-        assert sync is not None
-        sync.here_line = here  # counts the devices in place as they come and go
-        return tagged(
-            "sync-role",
-            ft.Row([ft.Icon(ft.Icons.DEVICES, size=20), ft.Container(here, expand=True)]),
-        )
-
     said = ctx.errors.get(SYNC_SLOT)
     notice = said.text if said is not None else ""
     return [
-        ctx.memo("sync-role", text, line),
-        ctx.memo("sync-notice", notice, lambda: sync_banner(app, notice), sealed=True),
+        ctx.place("sync-role", lambda: SyncRole(text, key="sync-role")),
+        ctx.place("sync-notice", lambda: SyncNotice(notice, key="sync-notice")),
     ]
+
+
+@memo_component
+def SyncRole(text: str) -> ft.Control:
+    """This device's role and the devices at the table, in one line (``text``)."""
+    here = ft.Text(text, size=15)
+    return tagged(
+        "sync-role",
+        ft.Row([ft.Icon(ft.Icons.DEVICES, size=20), ft.Container(here, expand=True)]),
+    )
+
+
+@memo_component
+def SyncNotice(notice: str) -> ft.Control:
+    """The resync notice (hidden while there is none)."""
+    return sync_banner(table_app(), notice)
 
 
 def build_slot(ctx: TableContext, player: str, form: BuildForm) -> ft.Control:
@@ -49,7 +58,9 @@ def build_slot(ctx: TableContext, player: str, form: BuildForm) -> ft.Control:
         return form.view()
     tr = ctx.app.tr
     ready = is_ready(ctx.state, player)
-    text = tr("sync.placed_face_down") if ready else tr("sync.building_elsewhere", player=player)
+    said = "sync.placed_face_down" if ready else "sync.building_elsewhere"
+    # Named: on a phone that builds for one player, the others' slots stand together.
+    text = tr(said, player=player)
     return tagged(f"{form.prefix}-elsewhere", ft.Text(text, size=16, italic=True))
 
 
@@ -60,11 +71,15 @@ def ready_marks(ctx: TableContext) -> ft.Control:
         for number, p in enumerate(ctx.state.players, 1)
         if not flow.is_out(ctx.state, p.name)
     )
-    return ctx.memo("ready-marks", marks, lambda: _ready_marks(ctx, marks), sealed=True)
+    lang = ctx.app.settings.lang
+    return ctx.place("ready-marks", lambda: ReadyMarks(marks, lang, key="ready-marks"))
 
 
-def _ready_marks(ctx: TableContext, players: tuple[tuple[int, str, bool], ...]) -> ft.Control:
-    tr = ctx.app.tr
+@memo_component
+def ReadyMarks(players: tuple[tuple[int, str, bool], ...], lang: str) -> ft.Control:
+    """The marks of ``ready_marks``; ``lang`` is a prop so that a language change draws
+    them."""
+    tr = table_app().tr
     marks: list[ft.Control] = []
     for number, name, ready in players:
         marks.append(
@@ -100,3 +115,26 @@ def reveal_here(ctx: TableContext) -> bool:
     """Whether this device shows Reveal Rooms now (``may_reveal``: the host, or everyone
     has built)."""
     return may_reveal(access_of(ctx.app), ctx.state)
+
+
+@memo_component
+def RevealNote(note: str) -> ft.Control:
+    """What Reveal Rooms waits for, on this device (``reveal_note``)."""
+    return tagged("reveal-note", ft.Text(note, size=16))
+
+
+@memo_component
+def RevealButton(shown: bool, lang: str, reveal: Callable[[object], None]) -> ft.Control:
+    """Reveal Rooms, where it may be tapped (``reveal_here``); ``lang`` is a prop so that a
+    language change draws it, and ``reveal`` (a bound method: equal while it is the
+    screen's) what a tap does."""
+    if not shown:
+        return ft.Container(visible=False)
+    return big_button(
+        "reveal-rooms",
+        table_app().tr("table.reveal_rooms"),
+        reveal,
+        icon=ft.Icons.VISIBILITY,
+        primary=True,
+        expand=True,
+    )

@@ -8,33 +8,33 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import flet as ft
 
 from companion.catalogue import HeroCard as CatalogueHero
-from companion.i18n import Lang
 from companion.table_cards import heroes_offered
 from companion.theme import TOUCH, TREASURE_LOOKS, treasure_badge, treasure_letter
-from companion.ui.kept_form import KeptForm
-from companion.ui.matches_in_view import keep_matches_in_view
+from companion.ui.matches_in_view import MATCHES_IN_VIEW
 from companion.ui.own_card_names import own_names
 from companion.ui.redraw import focus_when_shown
+from companion.ui.table.components import memo_component
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
 from companion.ui.table.rulings import rule_link
+from companion.ui.table.table_form import TableForm
 from companion.ui.widgets import (
     Refusal,
     big_button,
+    drawn_switch_row,
     on_tap,
-    show_options,
-    switch_row,
     tagged,
     toggle_tile,
 )
 from rules import flow
 from rules.commands import RevealHeroes
 from rules.items import items_due
-from rules.models import TREASURES, Hero, HeroCard, Treasure
+from rules.models import TREASURES, GameState, Hero, HeroCard, Treasure
 
 SLOT = "reveal-heroes"
 
@@ -227,15 +227,16 @@ class TownPanel:
         if all(s.draft.card_id for s in self.slots) and flow.heroes_reveal_on_entry(self.ctx.state):
             self._reveal(keep=True)
         elif index + 1 < len(self.slots):
-            focus_when_shown(self.ctx.app, self.slots[index + 1].name_field)
+            slot = self.slots[index + 1]
+            focus_when_shown(self.ctx.app, lambda: slot.name_field)
 
     def _clear(self) -> None:
         self.slots = []
         self.turn_of_drafts = -1
 
 
-class HeroSlot(KeptForm):
-    """The controls for one new Hero, built once so typing is never interrupted."""
+class HeroSlot(TableForm):
+    """One new Hero's form, drawn from its draft (``drawn_form.py``)."""
 
     def __init__(
         self,
@@ -244,64 +245,64 @@ class HeroSlot(KeptForm):
         draft: HeroDraft,
         on_picked: Callable[[int], None] | None = None,
     ) -> None:
-        self.ctx = ctx
+        super().__init__(ctx, index, f"new-hero-{index + 1}")
         self.draft = draft
-        self.index = index
         self.on_picked = on_picked
-        self.prefix = p = f"new-hero-{index + 1}"
-        self.suggestions = ft.Column(spacing=4)
-        # Five 52 px tiles fit one line inside a Hero card on a 360 px phone.
-        self.tiles = ft.Row(wrap=True, spacing=5, run_spacing=5)
-        self.name_field = keep_matches_in_view(
-            ft.TextField(on_change=self._on_name, prefix_icon=ft.Icons.SEARCH, text_size=18)
+
+    def _draw(self) -> None:
+        tr = self.ctx.app.tr
+        p = self.prefix
+        self._lang = tr.lang
+        self.name_field = self.typing.name_field(
+            self.draft.name,
+            self._on_name,
+            tr("table.hero_name"),
+            tr("table.hero_name_hint"),
+            scroll_padding=MATCHES_IN_VIEW,
         )
-        self.health_field = ft.TextField(
-            value=draft.health,
+        health_field = self.typing.field(
+            "health",
+            self.draft.health,
+            self._on_health,
+            label=tr("table.hero_health"),
             width=170,  # room for the German label, Lebenspunkte
             keyboard_type=ft.KeyboardType.NUMBER,
-            on_change=self._on_health,
             text_size=18,
         )
-        self.epic_switch = ft.Switch(value=draft.epic, on_change=self._on_epic)
-        self.column = ft.Column(spacing=8)
-        self._label()
+        column = ft.Column(
+            [
+                ft.Text(tr("table.new_hero_n", n=self.index + 1), size=16),
+                tagged(f"{p}-name", self.name_field),
+                ft.Column(self.options, spacing=4),
+                # Five 52 px tiles fit one line inside a Hero card on a 360 px phone.
+                ft.Row(self._tiles(), wrap=True, spacing=5, run_spacing=5),
+                tagged(f"{p}-health", health_field),
+                drawn_switch_row(f"{p}-epic", self.draft.epic, tr("table.epic"), self._on_epic),
+            ],
+            spacing=8,
+        )
         self.control = tagged(
             p,
             ft.Container(
-                self.column,
+                column,
                 padding=10,
                 border_radius=10,
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             ),
         )
 
-    def _language(self) -> Lang:
-        return self.ctx.app.tr.lang
-
-    def _label(self) -> None:
-        tr = self.ctx.app.tr
-        p = self.prefix
-        self._lang = tr.lang
-        self.name_field.label = tr("table.hero_name")
-        self.name_field.hint_text = tr("table.hero_name_hint")
-        self.health_field.label = tr("table.hero_health")
-        self._draw_tiles()
-        self.column.controls = [
-            ft.Text(tr("table.new_hero_n", n=self.index + 1), size=16),
-            tagged(f"{p}-name", self.name_field),
-            self.suggestions,
-            self.tiles,
-            tagged(f"{p}-health", self.health_field),
-            switch_row(f"{p}-epic", self.epic_switch, tr("table.epic")),
-        ]
+    def _take_typed(self, name: str, text: str) -> None:
+        if name == "health":
+            self.draft.health = text
+        else:
+            self.draft.name = text
 
     def _on_name(self, event: ft.Event[ft.TextField]) -> None:
         self.draft.name = event.control.value
         self.draft.card_id = None
         self.draft.star = False
         self._suggest()
-        # The slot is built once: only its part of the page is compared, per keystroke.
-        self.ctx.app.refresh(self.suggestions)
+        self.changed()
 
     def _suggest(self) -> None:
         tr = self.ctx.app.tr
@@ -317,43 +318,40 @@ class HeroSlot(KeptForm):
             )
             # Not a Hero out of this game's deck: the player count, the copies revealed.
             for card in heroes_offered(matches, self.ctx.state, limit=4):
-                options.append(
-                    big_button(
-                        f"{self.prefix}-option-{card.id}",
-                        tr(
-                            "table.hero_option",
-                            name=card.name,
-                            health=card.health,
-                            epic=tr("table.epic") if card.epic else "",
-                        ),
-                        on_tap(self.pick, card),
-                    )
+                option = f"{self.prefix}-option-{card.id}"
+                button = big_button(
+                    option,
+                    tr(
+                        "table.hero_option",
+                        name=card.name,
+                        health=card.health,
+                        epic=tr("table.epic") if card.epic else "",
+                    ),
+                    on_tap(self.pick, card),
+                    key=option,  # found again as the next key's matches arrive
                 )
-        show_options(self.suggestions, options)
+                options.append(button)
+        self.options = options
 
     def pick(self, card: CatalogueHero) -> None:
         self.draft.pick(card)
-        self.name_field.value = card.name
-        self.health_field.value = self.draft.health
-        self.epic_switch.value = self.draft.epic
-        self.suggestions.controls.clear()
-        self._draw_tiles()
-        self.ctx.app.refresh(self.control)
+        self.options = []
+        self.changed()
         if self.on_picked is not None:
             self.on_picked(self.index)
 
     def _on_health(self, event: ft.Event[ft.TextField]) -> None:
         self.draft.health = event.control.value
 
-    def _on_epic(self, event: ft.Event[ft.Switch]) -> None:
-        self.draft.epic = bool(event.control.value)
+    def _on_epic(self, value: bool) -> None:
+        self.draft.epic = value
+        self.changed()
 
     def toggle(self, treasure: Treasure) -> None:
         self.draft.toggle(treasure)
-        self._draw_tiles()
-        self.ctx.app.refresh(self.tiles)
+        self.changed()
 
-    def _draw_tiles(self) -> None:
+    def _tiles(self) -> list[ft.Control]:
         tr = self.ctx.app.tr
         tiles: list[ft.Control] = []
         for t in TREASURES:
@@ -368,4 +366,23 @@ class HeroSlot(KeptForm):
                     width=TOUCH + 4,
                 )
             )
-        self.tiles.controls = tiles
+        return tiles
+
+
+class TownShows(NamedTuple):
+    """What the town shows: the props it is drawn again for. The town is drawn by its
+    panel from the screen (``TownPanel.view``: the Heroes, the Items, the forms), so these
+    must hold all it reads: the state but the players and the walk (a Room built, a bonus
+    changed or a Hero hurt in a Room leaves the town as it is), the errors, the panel's
+    drafts and the language."""
+
+    state: GameState  # the players, the version and the walk left out
+    errors: tuple[tuple[str, Refusal], ...]
+    drafts: int
+    lang: str
+
+
+@memo_component
+def Town(view: Callable[[], ft.Control], shows: TownShows) -> ft.Control:
+    """The town (``TownPanel.view``), drawn again only when ``shows`` changed."""
+    return view()

@@ -112,6 +112,12 @@ def test_a_seat_is_written_off_the_loop_and_the_game_opens_once_it_is(
     assert not unsent(harness.page.views[-1])  # the game's page reached the browser
 
 
+def spectator_switch(harness: Harness) -> list[bool | None]:
+    """The value the Invite tab's spectator switch shows."""
+    found = controls_in(harness.find("invite-spectators"))
+    return [c.value for c in found if isinstance(c, ft.Switch)]
+
+
 def test_the_spectator_switch_is_written_off_the_loop(
     served: Callable[[str], tuple[Harness, TableApp, str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -128,13 +134,24 @@ def test_the_spectator_switch_is_written_off_the_loop(
     harness.tap("tab-invite")
     writes.release.set()
 
-    def switch() -> list[bool | None]:
-        found = controls_in(harness.find("invite-spectators"))
-        return [c.value for c in found if isinstance(c, ft.Switch)]
-
     # Drawn from the record once the write is answered on the loop: on, as saved.
-    harness.until(lambda: switch() == [True])
+    harness.until(lambda: spectator_switch(harness) == [True])
     assert app.sync is not None
     record = app.sync.hub.registry.get(game_id)
     assert record is not None and record.allow_spectators
     assert not unsent(harness.page.views[-1])
+
+
+def test_a_tap_on_the_spectator_row_lets_devices_watch(
+    served: Callable[[str], tuple[Harness, TableApp, str]],
+) -> None:
+    """The row's label takes the tap too (a 48 px target): the host's tap on it is saved,
+    and the switch is drawn on from the record."""
+    harness, app, game_id = served("/game/{game}")
+    harness.tap("tab-invite")
+    harness.tap("invite-spectators")  # the row, not the switch itself
+
+    harness.until(lambda: spectator_switch(harness) == [True])
+    assert app.sync is not None
+    record = app.sync.hub.registry.get(game_id)
+    assert record is not None and record.allow_spectators

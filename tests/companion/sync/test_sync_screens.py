@@ -174,7 +174,7 @@ def test_a_seated_phone_builds_only_its_own_room_and_others_see_it_face_down(
     assert "Secret Lair" not in texts(host_page)
     assert "Still building: Ann." in texts(host_page)  # Bo is ready
     assert find(host_page, "build-p2-elsewhere") is not None
-    assert "Placed a Room face down." in texts(host_page)
+    assert "Bo has placed a Room face down." in texts(host_page)
 
 
 def test_a_seat_may_not_reveal_before_everyone_is_ready(table: Table) -> None:

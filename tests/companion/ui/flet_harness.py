@@ -21,8 +21,10 @@ from typing import Any, TypeVar
 
 import flet as ft
 import msgpack
+from flet.components.component import Component
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
+from flet.controls.object_patch import get_control_key
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import (
     InvokeMethodRequestBody,
@@ -62,6 +64,106 @@ class InlineExecutor(ThreadPoolExecutor):
         return future
 
 
+class ClientMirror:
+    """The page as the browser's Flet client holds it, kept by applying each message as
+    the client does (``Control.applyPatch`` in Flet's Dart client): a patch the client
+    could not apply (a path to no list, a control it never got) is kept in ``errors``, as
+    the browser would throw it as a page error and stop drawing that part."""
+
+    def __init__(self) -> None:
+        self.controls: dict[int, dict[Any, Any]] = {}
+        self.errors: list[str] = []
+        #: The path of the last patch target looked for (said in an error).
+        self.path: list[Any] = []
+
+    def receive(self, action: int, body: Any) -> None:
+        try:
+            if action == MessageAction.REGISTER_CLIENT.value:
+                self._register(body["page_patch"])
+            elif action == MessageAction.PATCH_CONTROL.value:
+                self._patch(body["id"], body["patch"])
+        except Exception as error:
+            where = ""
+            if action == MessageAction.PATCH_CONTROL.value:
+                root = self.controls.get(body["id"], {})
+                where = f" (in {root.get('_c')}#{body['id']})"
+            self.errors.append(f"{type(error).__name__}: {error}{where}")
+
+    def _register(self, value: Any) -> None:
+        if isinstance(value, dict):
+            if "_c" in value and "_i" in value:
+                self.controls[value["_i"]] = value
+            for item in value.values():
+                self._register(item)
+        elif isinstance(value, list):
+            for item in value:
+                self._register(item)
+
+    def _patch(self, control_id: int, patch: list[Any]) -> None:
+        root = self.controls.get(control_id)
+        if root is None:
+            raise LookupError(f"a patch for control {control_id}, never sent")
+        paths: dict[int, list[Any]] = {}
+
+        def index(node: list[Any], path: list[Any]) -> None:
+            paths[node[0]] = path
+            if len(node) > 1 and isinstance(node[1], dict):
+                for key, child in node[1].items():
+                    index(child, [*path, key])
+
+        index(patch[0], [])
+
+        def target(node: int) -> Any:
+            obj: Any = root
+            self.path = paths[node]
+            for step in paths[node]:
+                if isinstance(obj, dict):
+                    obj = obj.get(step)
+                elif isinstance(obj, list) and isinstance(step, int) and step < len(obj):
+                    obj = obj[step]
+                else:
+                    obj = None
+            return obj
+
+        for op in patch[1:]:
+            kind = op[0]
+            if kind == 0:  # replace
+                obj, key, value = target(op[1]), op[2], op[3]
+                if isinstance(obj, list) and not (isinstance(key, int) and key < len(obj)):
+                    raise IndexError(f"replace at {key} of a list of {len(obj)}: {op[:3]}")
+                if not isinstance(obj, dict | list):
+                    raise TypeError(f"replace in no list or map: {op[:3]} at {self.path}")
+                obj[key] = value
+                self._register(value)
+            elif kind == 1:  # add
+                obj, key, value = target(op[1]), op[2], op[3]
+                if isinstance(obj, dict):
+                    obj[key] = value
+                elif isinstance(obj, list):
+                    if key > len(obj):
+                        raise IndexError(f"add at {key} of a list of {len(obj)}: {op[:3]}")
+                    obj.insert(key, value)
+                else:
+                    raise TypeError(f"add in no list or map: {op[:3]} at {self.path}")
+                self._register(value)
+            elif kind == 2:  # remove
+                obj, key = target(op[1]), op[2]
+                if isinstance(obj, list) and isinstance(key, int) and key < len(obj):
+                    obj.pop(key)
+                elif isinstance(obj, dict):
+                    obj.pop(key, None)
+                else:
+                    raise TypeError(f"Remove operation can be applied to lists or maps: {op}")
+            elif kind == 3:  # move
+                source, at, dest, to = target(op[1]), op[2], target(op[3]), op[4]
+                if isinstance(source, list) and isinstance(dest, list) and at < len(source):
+                    dest.insert(to, source.pop(at))
+                elif isinstance(source, dict) and isinstance(dest, dict):
+                    dest[to] = source.pop(at)
+                else:
+                    raise TypeError(f"Move operation can only be applied to lists or maps: {op}")
+
+
 class RecordingConnection(Connection):
     """A connection to no client: encodes and keeps every message the session sends.
 
@@ -80,12 +182,15 @@ class RecordingConnection(Connection):
         self.session: Session | None = None
         self.answers: dict[str, Any] = {}
         self.calls: list[tuple[str, Any]] = []
+        #: The page as the client holds it (``ClientMirror``).
+        self.client = ClientMirror()
 
     def send_message(self, message: Message) -> None:
         body = msgpack.packb([message.action, message.body], default=_encode)
         self.sent_bytes += len(body)
         self.messages.append(message)
         self.encoded.append(body)
+        self.client.receive(*msgpack.unpackb(body, strict_map_key=False))
         if message.action == MessageAction.INVOKE_METHOD and self.session is not None:
             call: InvokeMethodRequestBody = message.body
             self.calls.append((call.name, call.args))
@@ -99,6 +204,17 @@ class RecordingConnection(Connection):
 
     def patches(self) -> int:
         return sum(1 for m in self.messages if m.action == MessageAction.PATCH_CONTROL)
+
+
+def drawn(control: Any) -> Any:
+    """What a control shows: a component's drawing (a component drawing another one, that
+    one's), drawn here if Flet has not drawn it yet (a page that sends nothing does not);
+    any other control as it is."""
+    while isinstance(control, ft.Component):
+        if control._b is None:
+            control.before_update()
+        control = control._b
+    return control
 
 
 def controls_in(root: BaseControl) -> Iterator[ft.Control]:
@@ -133,6 +249,8 @@ def tagged_in(root: BaseControl, identifier: str, kind: type[C] | None = None) -
         if isinstance(control, ft.Semantics) and control.identifier:
             if control.identifier == identifier:
                 content = control.content
+                if isinstance(content, Component):  # a component's control: the one it drew
+                    content = next(iter(controls_in(content)), content)
                 if kind is not None and not isinstance(content, kind):
                     raise AssertionError(
                         f"{identifier!r} wraps a {type(content).__name__}, not {kind.__name__}"
@@ -167,6 +285,25 @@ def unsent(root: BaseControl) -> list[str]:
     return out
 
 
+def duplicate_keys(root: BaseControl) -> list[str]:
+    """Keys met twice among one list's controls, one line each. Flet matches a list's
+    controls to the ones on screen by key, and the browser's Flutter refuses two siblings
+    of one key (an error on the page, the list no longer drawn)."""
+    out: list[str] = []
+    for control in controls_in(root):
+        for name in getattr(type(control), "__dataclass_fields__", {}):
+            if name.startswith("on_") or name in ("parent", "page", "_parent"):
+                continue
+            items = getattr(control, name, None)
+            if not isinstance(items, list):
+                continue
+            keys = [get_control_key(c) for c in items if isinstance(c, BaseControl)]
+            twice = sorted({str(k) for k in keys if k is not None and keys.count(k) > 1})
+            if twice:
+                out.append(f"{type(control).__name__}#{control._i}.{name}: {twice}")
+    return out
+
+
 class Harness:
     """One session with a page of the given size; drive it with `tap` and `type`."""
 
@@ -176,6 +313,9 @@ class Harness:
         #: After each tap, fail if something on screen changed and was not sent (a
         #: benchmark turns it off: it walks the whole page).
         self.check_sent = check_sent
+        #: After each tap, fail if the browser could not have applied a message sent
+        #: (``ClientMirror``).
+        self.check_client = True
         self.loop = asyncio.new_event_loop()
         self.loop.set_default_executor(InlineExecutor(max_workers=1))
         self.conn = RecordingConnection(self.loop)
@@ -272,12 +412,17 @@ class Harness:
         if self.check_sent and self.page.views:
             left = unsent(self.page.views[-1])
             assert not left, f"after {event} on {control}, not sent: {left[:5]}"
+            twice = duplicate_keys(self.page.views[-1])
+            assert not twice, f"after {event} on {control}, keys twice in a list: {twice[:5]}"
 
     def assert_not_crashed(self) -> None:
         """A handler that raised shows "Error running app" in the browser: fail loudly."""
         for message in self.conn.messages:
             if message.action == MessageAction.SESSION_CRASHED:
                 raise AssertionError(f"the session crashed:\n{message.body.message}")
+        errors = self.conn.client.errors
+        if self.check_client:
+            assert not errors, f"the browser could not apply what was sent: {errors[:3]}"
 
     def tap(self, identifier: str) -> None:
         target = self.find(identifier)

@@ -56,3 +56,18 @@ def test_a_tap_on_the_game_ticks_on_a_phone_only(table_app: AppFactory, tmp_path
     ui.tap("resolve-bait")
     ui.settle()
     assert calls(ui, "selection_click") == 1
+
+
+def test_a_tab_whose_connection_is_gone_moves_on_without_asking_its_browser(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    """A tab redrawn after its phone went to sleep (another device's change) has no
+    browser to keep awake: nothing is asked, nothing fails."""
+    game_id = saved_at(tmp_path / "data", "bait")
+    ui, app = table_app(route=f"/game/{game_id}")
+    ui.settle()
+    ui.run(ui.page.session.disconnect(60))  # its socket closed, the session kept a while
+    before = len(ui.conn.calls)
+    app.render_top()  # another device's change drawn on it
+    ui.settle()
+    assert len(ui.conn.calls) == before

@@ -1,17 +1,16 @@
 """What Flet 1.0.5's diff does with the app's kinds of controls, pinned (through the real
-Session, ``flet_harness``): why the screens still fold (``companion/ui/reconcile.py``).
+Session, ``flet_harness``): why the game and set-up screens are drawn under components
+(``companion/ui/screen_view.py``) and draw their forms from their drafts.
 
 - Outside components, a control built anew is sent anew: a redraw that builds its tree
   again would re-send the whole screen, under new ids (a tap made on the old picture is
-  lost), unless it is folded into the controls on screen.
+  lost).
 - Inside a component, Flet matches the new drawing to the old one and the controls keep
-  their ids; but every control it adds there is frozen: it can't be changed in place. The
-  screens keep forms (a half-typed name, its catalogue matches) and change them in place
-  from their handlers: under a component, each such change raises.
+  their ids; but every control it adds there is frozen: it can't be changed in place, so
+  a form under a component is drawn again from its draft rather than changed.
 
-A Flet upgrade that changes either fact fails here: then look again at putting the
-screens under components (issue #31).
-"""
+A Flet upgrade that changes either fact fails here: then look again at how the screens
+are drawn (issue #31)."""
 
 from __future__ import annotations
 

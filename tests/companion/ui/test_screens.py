@@ -133,9 +133,10 @@ def test_language_switch_relabels_every_screen_and_is_remembered(table_app: AppF
 def test_a_language_change_keeps_every_view_the_browser_shows(
     table_app: AppFactory, tmp_path: Path, below: str
 ) -> None:
-    """A language chosen in Settings is folded into every screen's view, not sent as new
+    """A language chosen in Settings is drawn into every screen's view, not sent as new
     views: the browser keeps each screen scrolled where it was (new views came back at
-    the top), and the half-typed Room form below is the very one, now in German."""
+    the top), and the half-typed Room name below is the very field the browser shows (the
+    same control id), with what was typed, now in German."""
     if below == "setup":
         ui, app = table_app()
         start_two_player_game(ui)
@@ -160,9 +161,10 @@ def test_a_language_change_keeps_every_view_the_browser_shows(
     assert "Sprache" in ui.texts()
     app.back()
     assert ui.page.views[-1] is views[-2]
-    assert ui.find(f"{prefix}-name", ft.TextField) is field
+    now = ui.find(f"{prefix}-name", ft.TextField)
+    assert now._i == field._i  # the browser's field, drawn again: not a new one
     german = Translator("de")
-    assert (field.label, field.value) == (german("room.name"), "Dr")
+    assert (now.label, now.value) == (german("room.name"), "Dr")
     assert german(title) in ui.texts()
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import flet as ft
+
+from rules.squads import commands as cmd
 from tests.companion.ui.conftest import AppFactory
-from tests.companion.ui.flet_harness import Harness
+from tests.companion.ui.flet_harness import Harness, controls_in
 
 
 def new_squad_game(ui: Harness) -> None:
@@ -107,3 +110,43 @@ def test_the_log_starts_with_the_set_up(table_app: AppFactory) -> None:
     texts = ui.texts()
     assert "Bob is Hexlord and starts with a blue princess" in texts  # R-SQ-SETUP
     assert "9 TIMER cards lie above the FINALE" in texts
+
+
+def test_back_from_the_rules_a_squad_game_shows_what_another_phone_played(
+    table_app: AppFactory,
+) -> None:
+    """Ann's phone reads the rules while Ann ends her turn on another phone: back on the
+    game, it is Bob's turn (R-SQ-TURN), not the turn the screen showed before."""
+    ui, app = table_app()
+    new_squad_game(ui)
+    app.go("/rules")
+    ui.settle()
+    assert app.session is not None
+    app.session.play(cmd.EndTurn(player="Ann"), origin=object())  # another phone
+    ui.settle()
+    app.back()
+    ui.until(lambda: "Turn 2: Bob, Deploy phase" in ui.texts())
+    assert "Turn 1: Ann, Deploy phase" not in ui.texts()
+
+
+def test_a_language_chosen_during_a_squad_game_redraws_its_turn_in_it(
+    table_app: AppFactory,
+) -> None:
+    ui, app = table_app()
+    new_squad_game(ui)
+    app.set_lang("de")
+    ui.until(lambda: "Zug 1: Ann, Aufstellphase" in ui.texts())
+    assert "Turn 1: Ann, Deploy phase" not in ui.texts()
+
+
+def test_a_squads_row_asks_nothing_to_expand_in_a_row_that_wraps(table_app: AppFactory) -> None:
+    """Flutter lays a wrapping Row out as a ``Wrap``, where a child cannot expand (only a
+    Row's or Column's children can): the phone drew the squad's row, End turn and all
+    below it as one grey box once a squad was deployed."""
+    ui, _app = table_app()
+    new_squad_game(ui)
+    deploy(ui, 1, 3)
+    wrapping = [c for c in controls_in(ui.page) if isinstance(c, ft.Row) and c.wrap]
+    assert wrapping  # the choices and the squad's row
+    expanding = [type(child).__name__ for row in wrapping for child in row.controls if child.expand]
+    assert expanding == []

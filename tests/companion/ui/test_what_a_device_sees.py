@@ -260,7 +260,7 @@ def test_setup_first_room_face_down_is_hidden_from_other_devices(
     ui = open_setup(server, table_app, viewer)
     shown = ui.texts()
     assert SECRET not in shown
-    assert "Placed a Room face down." in shown
+    assert "Brann has placed a Room face down." in shown
 
 
 def test_setup_offers_a_first_room_only_to_a_device_that_builds_it(

@@ -22,6 +22,7 @@ from companion.ui.shell import ScreenFactory, Settings, TableApp
 from companion.ui.table.game_screen import GameScreen
 from rules.commands import BuildRoom, Command, RevealHeroes, RevealRooms
 from rules.models import GameSetup, HeroCard, PlayerSetup, Room
+from tests.companion.ui.flet_harness import drawn
 
 
 class FakePage:
@@ -59,11 +60,7 @@ class FakePage:
 def rendered(control: Any) -> Any:
     """What a component on the page shows (drawn here, as Flet draws it when it sends the
     page: this fake page sends nothing); any other control as it is."""
-    if not isinstance(control, ft.Component):
-        return control
-    if ft.unwrap_component(control) is None:
-        control.before_update()
-    return ft.unwrap_component(control)
+    return drawn(control)
 
 
 def walk(control: Any) -> Iterator[Any]:

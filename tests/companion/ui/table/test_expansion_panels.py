@@ -16,7 +16,9 @@ from companion.session import Sessions
 from companion.ui.shell import TableApp
 from companion.ui.table import dungeon
 from companion.ui.table.game_screen import GameScreen
+from rules.card_effects import hit
 from rules.commands import (
+    AdvanceHero,
     BuildMiniboss,
     Command,
     EndTurn,
@@ -29,6 +31,8 @@ from rules.commands import (
     RevealRooms,
 )
 from rules.models import ItemCard, MinibossCard, Ruleset
+from tests.companion.ui.conftest import AppFactory
+from tests.companion.ui.flet_harness import Harness, controls_in
 from tests.companion.ui.table.conftest import (
     AFTER_SETUP,
     SETUP,
@@ -135,6 +139,7 @@ def test_a_starred_hero_from_the_catalogue_is_sent_starred_and_takes_no_item(
     commands: list[Command] = [*AFTER_SETUP, RevealItems(items=(MAGE_ITEM,))]
     screen = start_with(app, sessions, BOTH, commands, ordinary_heroes=0)
     master = next(c for c in app.catalogue.cards(kinds=["hero"]) if c.name == "Trap Master")
+    assert has(page, "new-hero-1")  # the town, drawn with its forms
     screen.town.slots[0].pick(master)  # type: ignore[arg-type]
     tap(page, "new-hero-2-treasure-mage")
     type_into(page, "new-hero-2-health", "11")
@@ -297,12 +302,13 @@ def test_declining_the_face_down_miniboss_discards_it(
     assert screen.state.player("Bo").coins == 3
 
 
-def _promoted_next_turn(level_ups: int) -> list[Command]:
-    """Ann's Miniboss revealed in turn 1, promoted ``level_ups`` times in later turns; the
-    game left in the Build phase of the turn after."""
+def _promoted_next_turn(level_ups: int, card: MinibossCard | None = None) -> list[Command]:
+    """Ann's Miniboss (``card``, or one named Spike) revealed in turn 1, promoted
+    ``level_ups`` times in later turns; the game left in the Build phase of the turn
+    after."""
     out: list[Command] = [
         *MINI_BUILD,
-        BuildMiniboss(player="Ann", over=0, miniboss=MinibossCard(name="Spike")),
+        BuildMiniboss(player="Ann", over=0, miniboss=card or MinibossCard(name="Spike")),
     ]
     for turn in range(level_ups + 1):
         out += [
@@ -343,30 +349,121 @@ def test_level_3_is_used_and_drops_back_to_level_1(
     assert not has(page, "p1-room-1-mini-level3")
 
 
-def test_a_miniboss_game_keeps_room_tiles_until_what_they_show_changes(
-    app: TableApp, sessions: Sessions, page: FakePage, monkeypatch: pytest.MonkeyPatch
+def test_level_3_aimed_at_a_town_hero_has_a_button_per_hero(
+    app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
-    """A tile's Miniboss and Coins lines are part of what it is kept under: a tap
-    elsewhere builds no tile, a promotion builds that one, and the phase that takes
-    Promote away builds them again (issue 13)."""
-    screen = start_with(app, sessions, MINIS, _promoted_next_turn(0))
+    """Jinx's Level 3 (a Hero in town to its owner's entrance): what it does said once,
+    then one button per Hero in town; the one tapped goes to Ann's entrance."""
+    jinx = MinibossCard(name="Jinx", card_id="RMB064")
+    screen = start_with(app, sessions, MINIS, _promoted_next_turn(2, jinx))
+    town = screen.state.town
+    assert town and not has(page, "p1-room-1-mini-level3")
+    assert not has(page, "p1-room-1-mini-promote")  # at its top level: nothing to promote
+    assert all(has(page, f"p1-room-1-mini-level3-hero-{h + 1}") for h in town)
+    assert "put that Hero at your dungeon's entrance" in texts(page)
+    tap(page, f"p1-room-1-mini-level3-hero-{town[1] + 1}")
+    assert screen.state.entrance("Ann") == (town[1],)
+    assert screen.state.player("Ann").dungeon[0].miniboss.level == 1  # type: ignore[union-attr]
+
+
+def test_level_3_aimed_at_a_room_has_a_button_per_room(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """Icicle Man's Level 3 (a Room in any dungeon deactivated): a button per active Room
+    of each dungeon; Bo's Room 1 tapped is deactivated."""
+    icicle = MinibossCard(name="Icicle Man", card_id="RMB061")
+    screen = start_with(app, sessions, MINIS, _promoted_next_turn(2, icicle))
+    assert has(page, "p1-room-1-mini-level3-p1-1")
+    tap(page, "p1-room-1-mini-level3-p2-1")
+    assert screen.state.player("Bo").dungeon[0].deactivated
+    assert not screen.state.player("Ann").dungeon[0].deactivated
+
+
+def test_level_3_aimed_at_a_dungeon_has_a_button_per_player(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """Cerebella's Level 3 (a dungeon's ability text ignored this turn): a button per
+    player's dungeon; Bo's tapped, every Room of Bo's has its text ignored."""
+    cerebella = MinibossCard(name="Cerebella", card_id="RMB059")
+    screen = start_with(app, sessions, MINIS, _promoted_next_turn(2, cerebella))
+    assert has(page, "p1-room-1-mini-level3-p1")
+    tap(page, "p1-room-1-mini-level3-p2")
+    assert all(s.ability_ignored for s in screen.state.player("Bo").dungeon)
+    assert not any(s.ability_ignored for s in screen.state.player("Ann").dungeon)
+
+
+def test_level_3_aimed_at_a_dungeon_with_plus_or_minus_has_two_buttons_per_player(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """Kid Croak's Level 3 (a dungeon's Monster Rooms +1 or -1 this turn): "+1" and "-1"
+    per player's dungeon; Bo's "-1" tapped, Bo's Pit (a Monster Room, 1) deals 0."""
+    kid_croak = MinibossCard(name="Kid Croak", card_id="RMB056")
+    screen = start_with(app, sessions, MINIS, _promoted_next_turn(2, kid_croak))
+    assert has(page, "p1-room-1-mini-level3-p1-plus") and has(page, "p1-room-1-mini-level3-p2-plus")
+    tap(page, "p1-room-1-mini-level3-p2-minus")
+    assert hit(screen.state, "Bo", 0).damage == 0
+    assert hit(screen.state, "Ann", 0).damage == 2
+
+
+def test_level_2_used_at_will_has_its_own_button_while_it_may_be_used(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """Draculad's Level 2 (once per turn, a Hero in its owner's dungeon back to town): no
+    button in the Build phase; with the Wizard walking Ann's dungeon, "Use Level 2" sends
+    it to town, and the button is gone for the rest of the turn."""
+    draculad = MinibossCard(name="Draculad", card_id="RMB057")
+    commands = _promoted_next_turn(1, draculad)
+    start_with(app, sessions, MINIS, commands)
+    assert not has(page, "p1-room-1-mini-level2")
+    screen = start_with(
+        app, sessions, MINIS, [*commands, RevealRooms(), ResolveBait(), AdvanceHero()]
+    )
+    walk = screen.state.walk
+    assert walk is not None and walk.player == "Ann" and walk.room == 0
+    tap(page, "p1-room-1-mini-level2")
+    assert walk.hero in screen.state.town
+    assert not has(page, "p1-room-1-mini-level2")
+
+
+def test_a_miniboss_game_keeps_room_tiles_until_what_they_show_changes(
+    table_app: AppFactory, sessions: Sessions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tile's Miniboss and Coins lines are among what it is drawn again for: a tap
+    elsewhere draws no tile, a promotion draws that one, and the phase that takes
+    Promote away draws them again (issue 13). In a tab of the app (Flet's own diff and
+    memo): a page that sends nothing draws every component anew."""
+    setup = SETUP.model_copy(update={"ruleset": MINIS})
+    session = sessions.new_game(setup)
+    for command in _promoted_next_turn(0):
+        session.play(command)
+    harness, app = table_app(route=f"/game/{session.game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
     built: list[str] = []
     original = dungeon._room_tile
 
     def counting(*args: Any) -> Any:
-        built.append(f"{args[4]}-room-{args[2] + 1}")
+        built.append(f"{args[3]}-room-{args[4] + 1}")
         return original(*args)
 
     monkeypatch.setattr(dungeon, "_room_tile", counting)
-    tap(page, "p2-coins-plus")  # Bo's hoard: no Room shows it
+    harness.tap("p2-coins-plus")  # Bo's hoard: no Room shows it
     assert screen.state.player("Bo").coins == 4 and built == []
-    tap(page, "p1-room-1-mini-promote")
-    assert built == ["p1-room-1"] and "Spike · Level 2 of 3" in texts(page)
+    harness.tap("p1-room-1-mini-promote")
+    assert built == ["p1-room-1"] and "Spike · Level 2 of 3" in _all_texts(harness)
     built.clear()
-    assert has(page, "p1-room-1-mini-promote")
-    tap(page, "reveal-rooms")  # to the Bait: no more promoting
+    assert harness.has("p1-room-1-mini-promote")
+    harness.tap("reveal-rooms")  # to the Bait: no more promoting
     assert "p1-room-1" in built
-    assert not has(page, "p1-room-1-mini-promote") and "Spike · Level 2 of 3" in texts(page)
+    assert not harness.has("p1-room-1-mini-promote")
+    assert "Spike · Level 2 of 3" in _all_texts(harness)
+
+
+def _all_texts(harness: Harness) -> str:
+    """Every text on the top view, those of dungeon cards shown closed too."""
+    return "\n".join(
+        str(c.value) for c in controls_in(harness.page.views[-1]) if isinstance(c, ft.Text)
+    )
 
 
 # --- A language chosen mid-form -------------------------------------------------------------
@@ -409,3 +506,23 @@ def test_a_miniboss_half_typed_follows_a_language_change(
     option = find(page, "mini-p1-option-RMB055").content
     assert isinstance(option, ft.Button | ft.FilledButton | ft.OutlinedButton)
     assert " Stufen" in str(option.content), "the match speaks German too"
+
+
+def test_level_3_buttons_follow_a_room_deactivated_in_another_dungeon(
+    table_app: AppFactory, sessions: Sessions
+) -> None:
+    """Icicle Man's Level 3 aims at an active Room of any dungeon (R-DEACTIVATE: a
+    deactivated Room is a blank space): once Bo's Room 1 is deactivated, Ann's card offers
+    no button for it, though nothing of Ann's changed. In a tab of the app (Flet's own
+    diff and memo)."""
+    icicle = MinibossCard(name="Icicle Man", card_id="RMB061")
+    session = sessions.new_game(SETUP.model_copy(update={"ruleset": MINIS}))
+    for command in _promoted_next_turn(2, icicle):
+        session.play(command)
+    harness, app = table_app(route=f"/game/{session.game_id}")
+    screen = app.current
+    assert isinstance(screen, GameScreen)
+    assert harness.has("p1-room-1-mini-level3-p2-1")
+    harness.tap("p2-room-1-deactivate")
+    assert screen.state.player("Bo").dungeon[0].deactivated
+    assert not harness.has("p1-room-1-mini-level3-p2-1")

@@ -45,6 +45,8 @@ def test_build_at_the_entrance_shows_a_face_down_room_then_reveal_brings_the_bai
     assert error_text(page, "build-p1") == ""
     assert has(page, "p1-face-down")
     assert has(page, "build-p1-done")
+    # Named: on a device that builds for everyone, the slots stand together.
+    assert "Ann has placed a Room face down this phase." in texts(page)
     tap(page, "reveal-rooms")
     assert [s.top.name for s in screen.state.player("Ann").dungeon] == ["Lab", "Crypt"]
     assert find(page, "p1-total-mage") is not None

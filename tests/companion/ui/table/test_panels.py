@@ -56,6 +56,7 @@ def test_heroes_from_the_catalogue_or_typed_join_the_town_line_oldest_first(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
     screen = start(app, sessions, AFTER_SETUP)
+    assert has(page, "new-hero-1")  # the town, drawn with its forms
     slot = screen.town.slots[0]
     hero = next(c for c in app.catalogue.cards(kinds=["hero"]) if not c.epic and c.treasure)
     slot.pick(hero)  # type: ignore[arg-type]

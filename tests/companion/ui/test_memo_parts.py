@@ -1,5 +1,5 @@
-"""Parts of the game screen kept between redraws (companion/ui/panel_memo.py): what is
-built anew per tap, and that what is kept is the very control on screen (issue 13)."""
+"""Parts of the game screen drawn by memoized components (``ft.memo``): what is drawn anew
+per tap, and that what is not is the very control on screen (issues 13, 31)."""
 
 from __future__ import annotations
 
@@ -8,20 +8,18 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from flet.messaging.protocol import MessageAction
 
 import companion.app as app_module
 from companion.app import AppConfig, make_main
 from companion.i18n import Translator
 from companion.sync.device import Device
-from companion.ui import chrome, shell
-from companion.ui.panel_memo import PanelMemo, PanelMemos, Redraw
-from companion.ui.reconcile import fold
-from companion.ui.table import adventure, bottom_bar, dungeon, dungeon_summary
+from companion.ui import chrome
+from companion.ui.table import bottom_bar, dungeon, dungeon_summary, dungeon_tiles
 from companion.ui.table.game_screen import GameScreen
 from rules.models import TREASURES
 from tests.companion.ui.conftest import AppFactory, at_bait, saved_at
 from tests.companion.ui.flet_harness import Harness, controls_in, unsent
+from tests.companion.ui.sent_controls import controls_sent, ids_within
 from tests.companion.ui.table.conftest import walk
 from tests.e2e.sync_seed import seed
 
@@ -31,11 +29,11 @@ def _count_builds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     built: Counter[str] = Counter()
     for module, name in (
         (dungeon, "_room_tile"),
-        (dungeon, "_room_card"),
-        (dungeon, "_boss_tile"),
-        (dungeon, "treasure_badge"),
+        (dungeon_tiles, "_room_card"),
+        (dungeon_tiles, "_boss_tile"),
+        (dungeon_tiles, "treasure_badge"),
         (dungeon_summary, "badge"),
-        (chrome, "phase_stepper"),
+        (chrome, "phase_stepper"),  # drawn by its component when its props change
         (bottom_bar, "icon_action"),  # the bar's undo and redo
         (bottom_bar, "bar_tab"),
     ):
@@ -48,14 +46,6 @@ def _count_builds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
             return _f(*args, **kwargs)  # type: ignore[operator]
 
         monkeypatch.setattr(module, name, counting)
-    for cls, name in ((shell.TableApp, "_app_bar"),):
-        method = getattr(cls, name)
-
-        def counting_method(self: object, *args: object, _n: str = name, _m: object = method):
-            built[_n] += 1
-            return _m(self, *args)  # type: ignore[operator]
-
-        monkeypatch.setattr(cls, name, counting_method)
     return built
 
 
@@ -74,7 +64,7 @@ def test_a_bonus_tap_builds_one_badge_and_keeps_rooms_boss_and_bars(
     # one that changed); the other rows, the Rooms, the Boss and both bars are kept.
     assert built["_room_tile"] == 0 and built["_room_card"] == 0
     assert built["_boss_tile"] == 0
-    assert built["phase_stepper"] == 0 and built["_app_bar"] == 0
+    assert built["phase_stepper"] == 0
     # Undo was possible before and is now; redo was not and is not; the tabs are the same.
     assert built["icon_action"] == 0 and built["bar_tab"] == 0
     assert built["treasure_badge"] == 1  # the bonus row
@@ -115,56 +105,21 @@ def test_the_bottom_bar_builds_only_the_arrow_that_changed(
 def test_a_kept_part_is_the_control_on_screen_not_a_copy(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
-    """A part built anew is folded into the control on screen; its memo then keeps that
-    control, so the next redraw hands Flet the object it already shows."""
+    """A bonus row drawn again is the control on screen (Flet's diff matches it to the one
+    it replaces); the rows whose number is the same are the very controls shown before
+    (their memoized components were not drawn again), which Flet's diff skips."""
     game = seed(tmp_path / "data", 2, "host-device-0000000", "Two at the table")
-    harness, app = table_app(route=f"/game/{game.game_id}")
+    harness, _app = table_app(route=f"/game/{game.game_id}")
     harness.tap("p1-bonus-toggle")
-    harness.tap("p1-bonus-cleric-plus")  # the cleric bonus row is built anew and folded
-    screen = app.current
-    assert isinstance(screen, GameScreen)
+    fighter = harness.find("p1-bonus-fighter")
+    cleric = harness.find("p1-bonus-cleric")
+    harness.tap("p1-bonus-cleric-plus")
 
-    held = screen.memos._memos["p1-bonus-cleric"]._control
-    assert held is not None
-    on_screen = harness.find("p1-bonus-cleric")
-    # The row holds the very number shown (tagged(): the Semantics around it).
-    assert any(getattr(c, "content", None) is on_screen for c in held.controls)
-
-
-def test_adopt_swaps_a_folded_copy_for_the_control_on_screen() -> None:
-    memo = PanelMemo()
-    on_screen = ft.Column([ft.Text("3")])
-    drawn = Redraw()
-    built = memo.view("4", lambda: ft.Column([ft.Text("4")]), drawn)
-
-    folded = fold(on_screen, built)
-    drawn.adopt(folded.merged)
-
-    again = Redraw()
-    assert memo.view("4", lambda: ft.Column([ft.Text("never")]), again) is on_screen
-    assert again.reused == {id(on_screen)}
-    assert on_screen.controls[0].value == "4"
-
-
-def test_a_name_met_twice_in_one_redraw_is_built_twice() -> None:
-    """One control can't stand in two places: the second part of the same name is new."""
-    memos = PanelMemos()
-    drawn = Redraw()
-    first = memos.view("banner", "", lambda: ft.Text(""), drawn)
-    second = memos.view("banner", "", lambda: ft.Text(""), drawn)
-    assert first is not second
-
-    next_time = Redraw()
-    assert memos.view("banner", "", lambda: ft.Text("new"), next_time) is first
-
-
-def test_a_new_key_builds_again_and_the_old_control_is_not_handed_back() -> None:
-    memo = PanelMemo()
-    drawn = Redraw()
-    three = memo.view(3, lambda: ft.Text("3"), drawn)
-    four = memo.view(4, lambda: ft.Text("4"), drawn)
-    assert four is not three and four.value == "4"
-    assert drawn.fresh == [memo, memo] and not drawn.reused
+    assert harness.find("p1-bonus-fighter") is fighter
+    now = harness.find("p1-bonus-cleric")
+    assert now is not cleric and isinstance(now, ft.Text) and now.value == "+1"
+    harness.tap("p1-bonus-cleric-minus")  # the new row's buttons act on its number
+    assert harness.find("p1-bonus-cleric").value == "+0"  # type: ignore[attr-defined]
 
 
 def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
@@ -172,23 +127,25 @@ def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
 ) -> None:
     """Destroy and Deactivate are hidden in the Bait phase and shown in the Adventure: the
     rows stay in the tiles, so the Bait tap flips a flag on each row's wrapper instead of
-    building, folding and sending a row per Room."""
+    building, comparing and sending a row per Room."""
     harness, _app, screen = at_bait(table_app, tmp_path)
 
-    def row() -> ft.Control:
-        held = screen.memos._memos["p1-room-1-actions"]._control
-        assert held is not None
-        return held
+    def wrapper(identifier: str) -> ft.Control:
+        """The wrapper whose flag shows or hides the row holding ``identifier``."""
+        control: ft.Control | None = harness.find(identifier)
+        while control is not None and not isinstance(control, ft.Container):
+            control = control.parent  # type: ignore[assignment]
+        assert control is not None
+        return control
 
-    hidden = row()
-    assert hidden.parent is not None and hidden.parent.visible is False
+    hidden = harness.find("p1-room-1-destroy")
+    assert wrapper("p1-room-1-destroy").visible is False
     harness.tap("resolve-bait")
 
     assert screen.state.phase == "adventure"
-    # The same row, handed back by its memo (not built again), and now shown.
-    assert row() is hidden and id(hidden) in screen.drawn.reused
-    assert hidden.parent is not None and hidden.parent.visible is True
-    assert harness.find("p1-room-1-destroy") is not None
+    # The same row (its component not drawn again), and now shown.
+    assert harness.find("p1-room-1-destroy") is hidden
+    assert wrapper("p1-room-1-destroy").visible is True
 
 
 def test_the_bait_results_are_built_once_per_bait(table_app: AppFactory, tmp_path: Path) -> None:
@@ -248,12 +205,12 @@ def test_a_hero_hurt_in_a_room_leaves_the_dungeon_cards_and_the_town_as_they_are
     assert here(1) and not here(2)
     parts = ["town", *(f"dungeon-p{n}" for n in range(1, len(screen.state.players) + 1))]
     for tap in ("adv-damage-1", "adv-more", "adv-heal"):  # Heal waits behind More
-        shown = {part: harness.find(part).parent for part in parts}
+        shown = {part: harness.find(part) for part in parts}
         harness.tap(tap)
         assert screen.state.walk is not None and screen.state.walk.room == 0
         for part, control in shown.items():
-            assert harness.find(part).parent is control, f"{part} after {tap}"
-            assert id(control) in screen.drawn.reused, f"{part} built again after {tap}"
+            # The very control: its memoized component was not drawn again.
+            assert harness.find(part) is control, f"{part} drawn again after {tap}"
     assert len(screen.state.player(walk.player).dungeon) > 1
     harness.tap("adv-next")
     assert screen.state.walk is not None and screen.state.walk.room == 1
@@ -263,24 +220,20 @@ def test_a_hero_hurt_in_a_room_leaves_the_dungeon_cards_and_the_town_as_they_are
 def test_a_treasure_tap_in_the_room_form_sends_only_the_form_s_treasure(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
-    """Choosing or removing a treasure icon changes one tile and the icons: only the
-    form's details are compared and patched (not the page), and the damage already typed
-    stays in the very field it was typed into."""
+    """Choosing or removing a treasure icon changes one tile and the icons: what is sent is
+    that difference (a small patch, not the page), and the damage already typed stays in
+    the very field the browser shows."""
     game_id = saved_at(tmp_path / "data", "build")
-    harness, _app = table_app(route=f"/game/{game_id}")
+    harness, app = table_app(route=f"/game/{game_id}")
     harness.type("build-p1-damage", "3")
     field = harness.find("build-p1-damage")
-    details = field.parent.parent.parent  # its tag, its row, then the form's details
+    whole = _bytes_of_the_whole_page(harness, app)
     for tap in ("build-p1-treasure-fighter", "build-p1-treasure-fighter", "build-p1-icon-2"):
-        before = len(harness.conn.messages)
+        before = harness.conn.sent_bytes
         harness.tap(tap)
-        patched = [
-            m.body.id
-            for m in harness.conn.messages[before:]
-            if m.action == MessageAction.PATCH_CONTROL
-        ]
-        assert patched == [details._i], f"after {tap}"
-        assert harness.find("build-p1-damage") is field and field.value == "3"
+        assert harness.conn.sent_bytes - before < whole / 10, f"after {tap}"
+        now = harness.find("build-p1-damage")
+        assert now._i == field._i and now.value == "3"
     icons = harness.find("build-p1-icons")
     assert [c.identifier for c in icons.controls] == ["build-p1-icon-1"]
 
@@ -295,28 +248,21 @@ def test_a_treasure_tap_in_the_room_form_sends_only_the_form_s_treasure(
 def test_typing_a_card_name_sends_only_its_matches(
     table_app: AppFactory, tmp_path: Path, phase: str, field: str, typed: str, pick: str
 ) -> None:
-    """A keystroke in a card's name field compares and patches only the matches under
-    it, not the whole page (which also sent two buttons' styles again each time); a
-    pick patches only its own form."""
+    """A keystroke in a card's name field sends the matches under it, not the whole page,
+    and the name stays the very field the browser shows; a pick sends its form's change."""
     game_id = saved_at(tmp_path / "data", phase)
-    harness, _app = table_app(route=f"/game/{game_id}")
+    harness, app = table_app(route=f"/game/{game_id}")
     name = harness.find(field)
-    form = name.parent.parent  # the form's column: the name, its matches, the rest
-    matches = form.controls[form.controls.index(name.parent) + 1]
+    whole = _bytes_of_the_whole_page(harness, app)
     for text in (typed[0], typed, typed[0], typed):  # no matches, some, none, some
-        before = len(harness.conn.messages)
+        before = harness.conn.sent_bytes
         harness.type(field, text)
-        sent = harness.conn.messages[before:]
-        assert {m.body.id for m in sent if m.action == MessageAction.PATCH_CONTROL} <= {
-            matches._i
-        }, f"after typing {text!r}"
+        assert harness.conn.sent_bytes - before < whole / 10, f"after typing {text!r}"
+        assert harness.find(field)._i == name._i
     option = next(i for i in harness.ids() if i.startswith(pick))
-    before = len(harness.conn.messages)
+    before = harness.conn.sent_bytes
     harness.tap(option)
-    patched = [
-        m.body.id for m in harness.conn.messages[before:] if m.action == MessageAction.PATCH_CONTROL
-    ]
-    assert patched and all(i in {c._i for c in controls_in(form.parent.parent)} for i in patched)
+    assert 0 < harness.conn.sent_bytes - before < whole / 10
 
 
 def two_tabs_at_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Harness]:
@@ -372,36 +318,27 @@ def test_every_change_reaches_both_tabs_though_kept_parts_are_skipped(
 
 
 def test_a_damage_tap_keeps_the_adventure_s_buttons_and_hero_lines(
-    table_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    table_app: AppFactory, tmp_path: Path
 ) -> None:
     """The Adventure's buttons and Hero lines show the same all walk long: a damage tap
-    builds none of them again, and the kept buttons still act. The +N stepper is built
-    again when its amount changes; in German they all are, in German."""
+    sends none of them again (drawn plainly, keyed, Flet's diff finds each under its id
+    and sends only the damage's new number), and the buttons still act. The +N stepper
+    is drawn again when its amount changes; in German they all are, in German."""
     harness, app, screen = at_bait(table_app, tmp_path)
     harness.tap("resolve-bait")
     harness.tap("adv-next")
-    built: Counter[str] = Counter()
-    for name in ("big_button", "walking_line"):
-        original = getattr(adventure, name)
-
-        def counting(*args: object, _name: str = name, _f: object = original, **kw: object):
-            built[_name] += 1
-            return _f(*args, **kw)  # type: ignore[operator]
-
-        monkeypatch.setattr(adventure, name, counting)
     walk = screen.state.walk
     assert walk is not None
-    kept = harness.find("adv-damage-1")
+    kept = {i: harness.find(i)._i for i in ("adv-damage-1", "adv-next", "walk-hero")}
     for n in (1, 2):
-        harness.tap("adv-damage-1")
+        sent = controls_sent(harness, lambda: harness.tap("adv-damage-1"))
         assert screen.state.walk is not None and screen.state.walk.damage == walk.damage + n
-    assert harness.find("adv-damage-1") is kept
-    assert not built
+        assert not set(sent) & ids_within(harness, "adventure"), "a control sent whole"
+    assert {i: harness.find(i)._i for i in kept} == kept
 
     english = Translator("en")
     harness.tap("adv-amount-plus")  # 2 -> 3
     assert button_text(harness.find("adv-damage-n")) == english("table.adv_damage", n=3)
-    assert built == Counter({"big_button": 1})  # the stepper's +N alone
     harness.tap("adv-damage-n")
     assert screen.state.walk is not None and screen.state.walk.damage == walk.damage + 5
 
@@ -422,7 +359,8 @@ def test_the_adventure_s_kept_buttons_act_when_the_adventure_comes_back(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
     """The kept buttons leave the page with the Adventure (a Bait undone) and come back
-    with it: they are sent again and still act."""
+    with it: drawn anew (a memoized component gone from the page forgets its drawing),
+    sent again, and they still act."""
     harness, _app, screen = at_bait(table_app, tmp_path)
     harness.tap("resolve-bait")
     kept = harness.find("adv-next")
@@ -430,7 +368,7 @@ def test_the_adventure_s_kept_buttons_act_when_the_adventure_comes_back(
     assert screen.state.phase == "bait"
     assert not harness.has("adv-next")
     harness.tap("resolve-bait")
-    assert harness.find("adv-next") is kept  # the memo's, shown again
+    assert harness.find("adv-next") is not kept  # drawn anew with the Adventure
     walk = screen.state.walk
     assert walk is not None and walk.room == 0  # in its first Room (R-FOLLOWS)
     harness.tap("adv-next")
@@ -445,8 +383,8 @@ def test_back_sends_what_changed_below_while_another_screen_was_on_top(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A tab reads the Rules while another builds and reveals: ← folds the game as it is
-    now into the game's view, kept below, and sends every change, those inside sealed
-    parts too (Flet's diff of the page skips their insides)."""
+    now into the game's view, kept below, and sends every change, those inside memoized
+    parts too (Flet's diff skips a part whose props are unchanged)."""
     tabs = two_tabs_at_build(tmp_path, monkeypatch)
     acting, reading = tabs
     try:
@@ -465,3 +403,34 @@ def test_back_sends_what_changed_below_while_another_screen_was_on_top(
     finally:
         for tab in tabs:
             tab.close()
+
+
+def _bytes_of_the_whole_page(harness: Harness, app: object) -> int:
+    """What sending every view anew costs (``TableApp.render``), to compare a tap with."""
+    before = harness.conn.sent_bytes
+    app.render()  # type: ignore[attr-defined]
+    harness.settle()
+    return harness.conn.sent_bytes - before
+
+
+def test_the_table_s_forecast_is_drawn_again_only_when_the_table_changes(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    """Before the Bait the host sees where each Hero would go: a fold opened (no change
+    to the table) leaves the forecast as it is; a treasure bonus changes the Bait
+    (R-BAIT-TOTAL: a bonus counts in the totals), so the forecast is drawn again;
+    a language change draws it in German."""
+    harness, app, screen = at_bait(table_app, tmp_path)
+    shown = harness.find("forecast-table")
+    harness.tap("p1-bonus-toggle")
+    assert harness.find("forecast-table") is shown
+    harness.tap("p1-bonus-cleric-plus")
+    assert screen.state.players[0].bonus("cleric") == 1
+    again = harness.find("forecast-table")
+    assert again is not shown
+    app.set_lang("de")
+    german = Translator("de")("forecast.title_table")
+    assert any(
+        isinstance(c, ft.Text) and c.value == german
+        for c in controls_in(harness.find("forecast-table"))
+    )
