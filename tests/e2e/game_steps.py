@@ -200,11 +200,69 @@ def type_into(
     Filling the hidden input in one go sometimes loses the change event; typing does not.
     Keys go only to this field: the tap is repeated until its input has the focus. Short
     texts (numbers, short names) are safe with a smaller ``delay_ms`` and ``settle_s``.
+
+    With the accessibility tree on, a redraw that lands just after the tap can make the
+    field's node anew: the keys typed then go nowhere and the field stays as it was (seen
+    in CI on a loaded machine: a Hero's Health typed right after its treasure tap never
+    reached the server, and a server log of every message showed none for it). The
+    field is read back, and typed into again if it does not show the text, as a player
+    would who sees it empty.
     """
-    focus(app, identifier)
-    app.page.keyboard.press("Control+A")
-    app.page.keyboard.type(text, delay=delay_ms)
-    time.sleep(settle_s)
+    target = app.by_id(identifier).first
+    for attempt in range(3):
+        focus(app, identifier)
+        app.page.keyboard.press("Control+A")
+        app.page.keyboard.type(text, delay=delay_ms)
+        time.sleep(settle_s)
+        shown = target.locator("input, textarea").first.input_value()
+        if shown == text:
+            return
+        print(f"typed {text!r} into {identifier} again: it showed {shown!r} (try {attempt + 1})")
+    raise AssertionError(f"{identifier} never showed {text!r} typed into it")
+
+
+def pick_tile(app: AppPage, identifier: str) -> None:
+    """Tap a tile that toggles (a Hero's treasure type) and wait until it shows picked.
+
+    A tap is lost when the form moves under the pointer (the catalogue's matches for the
+    name above came in late and were gone at the next key: the tap reached the server
+    for a control already taken away). So it is tapped once more if it has not shown
+    picked within 8 s; a tap only late is answered well within that.
+    """
+    picked = app.page.locator(
+        f'[flt-semantics-identifier="{identifier}"][aria-current="true"]'
+    ).first
+    for attempt in range(2):
+        tap(app, identifier)
+        try:
+            picked.wait_for(state="attached", timeout=8_000)
+            return
+        except PlaywrightError:
+            if attempt == 1:
+                raise
+            print(f"tapped {identifier} again: it did not show picked")
+
+
+def matches_settled(app: AppPage, prefix: str, quiet_s: float = 0.8, limit_s: float = 8.0) -> None:
+    """Wait until the catalogue matches under ``prefix``'s name stop changing for
+    ``quiet_s`` (the server may be a few keys behind the typing): a tap aimed below them
+    before then can land on a match that appears under the pointer."""
+    options = app.page.locator(f'[flt-semantics-identifier^="{prefix}-option-"]')
+
+    def shown() -> list[str]:
+        # In one call: the matches can change between counting them and reading each.
+        found: list[str] = options.evaluate_all(
+            "nodes => nodes.map(n => n.getAttribute('flt-semantics-identifier'))"
+        )
+        return found
+
+    deadline = time.monotonic() + limit_s
+    last, since = shown(), time.monotonic()
+    while time.monotonic() < deadline and time.monotonic() - since < quiet_s:
+        time.sleep(0.2)
+        now = shown()
+        if now != last:
+            last, since = now, time.monotonic()
 
 
 def build_room(
@@ -238,7 +296,8 @@ def add_treasure_icon(app: AppPage, prefix: str, treasure: str, count: int) -> N
 
 def new_hero(app: AppPage, n: int, name: str, treasure: str, health: int) -> None:
     type_into(app, f"new-hero-{n}-name", name)
-    tap(app, f"new-hero-{n}-treasure-{treasure}")
+    matches_settled(app, f"new-hero-{n}")
+    pick_tile(app, f"new-hero-{n}-treasure-{treasure}")
     type_into(app, f"new-hero-{n}-health", str(health))
 
 
