@@ -202,9 +202,9 @@ def type_into(
     texts (numbers, short names) are safe with a smaller ``delay_ms`` and ``settle_s``.
 
     With the accessibility tree on, a redraw that lands just after the tap can make the
-    field's node anew: the keys typed then go nowhere and the field stays as it was (seen
-    in CI on a loaded machine: a Hero's Health typed right after its treasure tap never
-    reached the server, and a server log of every message showed none for it). The
+    field's node anew: the keys typed then go nowhere and the field stays as it was (a
+    Hero's Health typed right after its treasure tap, lost in CI on a loaded machine; a
+    loop of such turns under load, its server logging every message, showed none for it). The
     field is read back, and typed into again if it does not show the text, as a player
     would who sees it empty.
     """

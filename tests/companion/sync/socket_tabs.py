@@ -125,3 +125,26 @@ def shown_text(page: ft.Page) -> str:
     return "\n".join(
         str(c.value) for c in controls_in(page.views[-1]) if isinstance(c, ft.Text) and c.value
     )
+
+
+def has(page: ft.Page, identifier: str) -> bool:
+    """Does the page show the control tagged ``identifier``?"""
+    try:
+        tagged_control(page, identifier)
+    except AssertionError:
+        return False
+    return True
+
+
+async def seated(
+    main: Main, route: str, seat: int, answer: Callable[[BrowserSocket], None]
+) -> tuple[Tab, ft.Page]:
+    """A tab opened at ``route`` (a join link) whose browser answers as ``answer`` does,
+    seated at ``seat`` and showing that player's build form."""
+    tab = Tab(main, "127.0.0.1", route, {}, answer)
+    page = await tab.started()
+    assert await until(lambda: has(page, f"join-seat-{seat}"), 10)
+    tab.socket.event(tagged_control(page, f"join-seat-{seat}"), "click")
+    assert await until(lambda: has(page, f"build-p{seat}-name"), 10)
+    await settle()
+    return tab, page

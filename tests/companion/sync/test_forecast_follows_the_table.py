@@ -15,34 +15,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import flet as ft
-
 from companion.app import AppConfig, make_main
-from tests.companion.sync.socket_tabs import Main, Tab, browser_of, settle, shown_text, until
+from tests.companion.sync.socket_tabs import browser_of, seated, settle, shown_text, until
 from tests.companion.ui.flet_harness import tagged_control
 from tests.e2e.sync_seed import device_id, seed
 
 ADA = device_id(71)
 BRANN = device_id(72)
 HIDDEN = "Ada's Room is still hidden: the forecast leaves it out."
-
-
-def _has(page: ft.Page, identifier: str) -> bool:
-    try:
-        tagged_control(page, identifier)
-    except AssertionError:
-        return False
-    return True
-
-
-async def _seated(main: Main, route: str, device: str, seat: int) -> tuple[Tab, ft.Page]:
-    tab = Tab(main, "127.0.0.1", route, {}, browser_of(device))
-    page = await tab.started()
-    assert await until(lambda: _has(page, f"join-seat-{seat}"), 10)
-    tab.socket.event(tagged_control(page, f"join-seat-{seat}"), "click")
-    assert await until(lambda: _has(page, f"build-p{seat}-name"), 10)
-    await settle()
-    return tab, page
 
 
 def test_a_room_placed_by_another_player_reaches_the_forecast_under_a_build_form(
@@ -53,8 +33,8 @@ def test_a_room_placed_by_another_player_reaches_the_forecast_under_a_build_form
     main = make_main(AppConfig(data_dir=data))
 
     async def scenario() -> None:
-        ada, ada_page = await _seated(main, f"/join?game={game.game_id}", ADA, 1)
-        brann, page = await _seated(main, f"/join?code={game.code}", BRANN, 2)
+        ada, ada_page = await seated(main, f"/join?game={game.game_id}", 1, browser_of(ADA))
+        brann, page = await seated(main, f"/join?code={game.code}", 2, browser_of(BRANN))
         assert "Bait as the table stands" in shown_text(page)
         assert HIDDEN not in shown_text(page)
         name = tagged_control(ada_page, "build-p1-name")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flet.messaging.protocol import MessageAction
@@ -18,7 +17,7 @@ from flet.messaging.protocol import MessageAction
 from companion.app import AppConfig, make_main
 from companion.sync import device as device_module
 from companion.ui import sync_link
-from tests.companion.sync.socket_tabs import Tab, asks_device, browser_of, top_route, until
+from tests.companion.sync.socket_tabs import Tab, asks_device, browser_of, has, top_route, until
 from tests.companion.ui.flet_harness import BrowserSocket, tagged_control
 from tests.e2e.sync_seed import SeededGame, device_id, seed
 
@@ -58,18 +57,10 @@ def test_restart_a_tab_that_sends_answers_queued_for_the_old_session_stays_conne
         assert top_route(page) == f"/game/{game.game_id}"
         # The connection still carries taps: open the bonus rows.
         tab.socket.event(tagged_control(page, "p1-bonus-toggle"), "click")
-        assert await until(lambda: _has(page, "p1-bonus-cleric-plus"), 5)
+        assert await until(lambda: has(page, "p1-bonus-cleric-plus"), 5)
         await tab.close()
 
     asyncio.run(scenario())
-
-
-def _has(page: Any, identifier: str) -> bool:
-    try:
-        tagged_control(page, identifier)
-    except AssertionError:
-        return False
-    return True
 
 
 def test_restart_a_tab_whose_storage_answers_late_comes_back_as_its_device_to_its_game(
@@ -95,7 +86,7 @@ def test_restart_a_tab_whose_storage_answers_late_comes_back_as_its_device_to_it
         assert tab.first_route == f"/join?game={game.game_id}"  # a stranger, at first
         came_back = await until(lambda: top_route(page) == f"/game/{game.game_id}", 10)
         assert came_back, f"the tab stayed at {top_route(page)}"
-        assert _has(page, "p1-bonus-toggle")  # the host's game screen, not read-only
+        assert has(page, "p1-bonus-toggle")  # the host's game screen, not read-only
         await tab.close()
 
     asyncio.run(scenario())

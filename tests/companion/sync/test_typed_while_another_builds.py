@@ -33,7 +33,16 @@ import flet as ft
 import pytest
 
 from companion.app import AppConfig, make_main
-from tests.companion.sync.socket_tabs import Main, Tab, asks_device, settle, shown_text, until
+from tests.companion.sync.socket_tabs import (
+    Main,
+    Tab,
+    asks_device,
+    has,
+    seated,
+    settle,
+    shown_text,
+    until,
+)
 from tests.companion.ui.flet_harness import BrowserSocket, ClientMirror, tagged_control
 from tests.e2e.sync_seed import SeededGame, device_id, seed
 
@@ -98,24 +107,10 @@ def keeping(device: str, stored: dict[str, object]) -> Callable[[BrowserSocket],
     return answer
 
 
-def _has(page: ft.Page, identifier: str) -> bool:
-    try:
-        tagged_control(page, identifier)
-    except AssertionError:
-        return False
-    return True
-
-
 async def _seated(
     main: Main, route: str, device: str, seat: int, stored: dict[str, object] | None = None
 ) -> tuple[Tab, ft.Page]:
-    tab = Tab(main, "127.0.0.1", route, {}, keeping(device, {} if stored is None else stored))
-    page = await tab.started()
-    assert await until(lambda: _has(page, f"join-seat-{seat}"), 10)
-    tab.socket.event(tagged_control(page, f"join-seat-{seat}"), "click")
-    assert await until(lambda: _has(page, f"build-p{seat}-name"), 10)
-    await settle()
-    return tab, page
+    return await seated(main, route, seat, keeping(device, {} if stored is None else stored))
 
 
 def _brann_types_while(tmp_path: Path, between: str, at: int, gap: int) -> None:
@@ -175,7 +170,7 @@ def _brann_types_while(tmp_path: Path, between: str, at: int, gap: int) -> None:
         await settle()
         brann.socket.event(tagged_control(page, "build-p2-go"), "click")
         # His own face-down Room says its name on his phone.
-        assert await until(lambda: _has(page, "p2-face-down"), 10), shown_text(page)
+        assert await until(lambda: has(page, "p2-face-down"), 10), shown_text(page)
         tile = shown_text(page)
         assert f"{NAME} · At the entrance" in tile, tile
         for tab in others:
