@@ -1,4 +1,5 @@
-"""A screen's commands carry the revision the browser confirmed showing (when_shown)."""
+"""A screen's commands carry the revision the browser confirmed showing (when_shown); the
+keyboard moves to the next name once the browser shows the redraw (focus_when_shown)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion.ui import redraw
-from companion.ui.redraw import when_shown
+from companion.ui.redraw import focus_when_shown, when_shown
 
 
 def _app(loop: asyncio.AbstractEventLoop, ask: Any) -> Any:
@@ -98,4 +99,65 @@ def test_a_question_from_another_thread_goes_through_the_page_s_loop() -> None:
     assert len(handed) == 1
     loop.run_until_complete(asyncio.sleep(0.01))
     assert confirmed == [(5, 2)]
+    loop.close()
+
+
+class _Field:
+    """A name field as far as the keyboard's move needs it: when it was given the focus."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.focused: list[float] = []
+
+    async def focus(self) -> None:
+        self.focused.append(self.loop.time())
+
+
+def _quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(redraw, "FOCUS_SETTLE_S", 0.02)
+    monkeypatch.setattr(redraw, "REFOCUS_SETTLE_S", 0.05)
+
+
+def test_the_keyboard_moves_once_the_redraw_is_shown_and_again_once_the_move_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The focus handed back to the name above can land after the move (a loaded browser):
+    the field is given the keyboard again once the browser has confirmed the move."""
+    _quick(monkeypatch)
+    loop = asyncio.new_event_loop()
+    answers: list[asyncio.Future[bool]] = []
+
+    def ask() -> asyncio.Future[bool]:
+        answers.append(loop.create_future())
+        return answers[-1]
+
+    field: Any = _Field(loop)
+    focus_when_shown(_app(loop, ask), lambda: field)
+    loop.run_until_complete(asyncio.sleep(0.05))
+    assert field.focused == []  # the redraw not yet shown
+    answers[0].set_result(True)
+    loop.run_until_complete(asyncio.sleep(0.05))
+    assert len(field.focused) == 1 and len(answers) == 2  # moved; the move asked about
+    loop.run_until_complete(asyncio.sleep(0.1))
+    assert len(field.focused) == 1  # the move not yet confirmed
+    answers[1].set_result(True)
+    loop.run_until_complete(asyncio.sleep(0.1))
+    assert len(field.focused) == 2
+    assert field.focused[1] - field.focused[0] >= redraw.REFOCUS_SETTLE_S
+    loop.close()
+
+
+def test_a_field_drawn_anew_after_the_move_keeps_the_keyboard_where_the_player_put_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Drawn anew, the form was typed into or tapped: no second move."""
+    _quick(monkeypatch)
+    loop = asyncio.new_event_loop()
+    fields: list[Any] = [_Field(loop)]
+    focus_when_shown(_app(loop, lambda: asyncio.sleep(0, True)), lambda: fields[-1])
+    loop.run_until_complete(asyncio.sleep(0.04))
+    assert len(fields[0].focused) == 1
+    fields.append(_Field(loop))  # the player typed: the form drew its field anew
+    loop.run_until_complete(asyncio.sleep(0.15))
+    assert len(fields[0].focused) == 1 and fields[1].focused == []
     loop.close()
