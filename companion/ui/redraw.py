@@ -176,13 +176,14 @@ def focus_when_shown(app: TableApp, field: Callable[[], ft.TextField | None]) ->
     async def focus() -> None:
         await asyncio.sleep(FOCUS_SETTLE_S)
         given = await give()
-        if given is None or ask is None:
+        if given is None:
             return
-        try:
-            async with asyncio.timeout(ACK_TIMEOUT):
-                await ask()
-        except Exception:
-            log.debug("the browser did not confirm the keyboard's move", exc_info=True)
+        if ask is not None:
+            try:
+                async with asyncio.timeout(ACK_TIMEOUT):
+                    await ask()
+            except Exception:
+                log.debug("the browser did not confirm the keyboard's move", exc_info=True)
         await asyncio.sleep(REFOCUS_SETTLE_S)
         if field() is given:  # not drawn anew: the player has not typed or tapped since
             await give()
