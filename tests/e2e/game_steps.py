@@ -178,6 +178,17 @@ def _focused_inside(target: Locator) -> bool:
     return bool(target.evaluate("node => node.contains(document.activeElement)"))
 
 
+def keyboard_at(app: AppPage) -> str:
+    """Where the keyboard is (the focused element and the tagged node around it), for a
+    failure message."""
+    where: str = app.page.evaluate(
+        "() => { const a = document.activeElement; if (!a) return 'nothing';"
+        " const n = a.closest('[flt-semantics-identifier]');"
+        " return `${a.tagName} in ${n ? n.getAttribute('flt-semantics-identifier') : 'no node'}`; }"
+    )
+    return where
+
+
 def focus(app: AppPage, identifier: str) -> None:
     """Tap the field until its input has the keyboard focus (a loaded machine can take a
     while to give it, and keys typed meanwhile go to the field focused before)."""

@@ -31,7 +31,7 @@ from companion.sync.registry import AccessRegistry
 from rules.game import Game
 from tests.companion.ui.table.test_taps_per_turn import FIRST_ROOMS, HEROES, ROOMS, THREE
 from tests.e2e.conftest import OUTPUT, AppPage, Server, new_context, start_server, stop_server
-from tests.e2e.game_steps import _focused_inside, _steady_box, tap, type_into
+from tests.e2e.game_steps import _focused_inside, _steady_box, keyboard_at, tap, type_into
 from tests.e2e.sync_seed import DEVICE_KEY, device_id
 
 pytestmark = pytest.mark.e2e
@@ -176,7 +176,9 @@ def _keyboard_moves_to(app: AppPage, identifier: str, timeout: float = 30.0) -> 
         if _focused_inside(target):
             return
         time.sleep(0.1)
-    raise AssertionError(f"the keyboard never moved to {identifier}:\n{app.snapshot()}")
+    raise AssertionError(
+        f"the keyboard never moved to {identifier} (it is on {keyboard_at(app)}):\n{app.snapshot()}"
+    )
 
 
 def _look_below(app: AppPage, name: str, px: int = 700) -> None:

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from tests.e2e.conftest import AppPage
-from tests.e2e.game_steps import open_game_with_first_rooms, said, tap, type_into
+from tests.e2e.game_steps import keyboard_at, open_game_with_first_rooms, said, tap, type_into
 
 pytestmark = pytest.mark.e2e
 
@@ -26,12 +26,7 @@ def _focused(app: AppPage, identifier: str, timeout: float = 15.0) -> bool:
 def _active(app: AppPage) -> str:
     """Where the keyboard is, for a failure message (and a screenshot of the moment)."""
     app.screenshot("keyboard-not-moved")
-    where: str = app.page.evaluate(
-        "() => { const a = document.activeElement; if (!a) return 'nothing';"
-        " const n = a.closest('[flt-semantics-identifier]');"
-        " return `${a.tagName} in ${n ? n.getAttribute('flt-semantics-identifier') : 'no node'}`; }"
-    )
-    return where
+    return keyboard_at(app)
 
 
 def test_the_keyboard_moves_to_the_next_name_after_a_catalogue_pick(phone: AppPage) -> None:
