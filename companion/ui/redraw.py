@@ -152,7 +152,7 @@ def focus_when_shown(app: TableApp, field: Callable[[], ft.TextField | None]) ->
 
     On a loaded machine the hand-back can come later still, after the move: the browser's
     focus events read match, name above, next name's hand-over, name above again (a loop
-    of picks under load, about one pick in fourteen). So once the browser has confirmed
+    of picks under load: 2 of 50 picks; rarer in later loops). So once the browser has confirmed
     the move, and ``REFOCUS_SETTLE_S`` more, the field is given the keyboard again (a field
     that has it keeps it; nothing moves). Not if the form was drawn anew meanwhile: the
     player typed or tapped, and the keyboard stays where they put it."""

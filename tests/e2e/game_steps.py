@@ -178,6 +178,18 @@ def _focused_inside(target: Locator) -> bool:
     return bool(target.evaluate("node => node.contains(document.activeElement)"))
 
 
+def keyboard_in(app: AppPage, identifier: str, timeout: float, poll_s: float = 0.1) -> bool:
+    """Wait up to ``timeout`` seconds for the keyboard to be in the control tagged
+    ``identifier``; whether it got there."""
+    target = app.by_id(identifier).first
+    deadline = time.monotonic() + timeout
+    while not _focused_inside(target):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(poll_s)
+    return True
+
+
 def keyboard_at(app: AppPage) -> str:
     """Where the keyboard is (the focused element and the tagged node around it), for a
     failure message."""
@@ -194,11 +206,7 @@ def focus(app: AppPage, identifier: str) -> None:
     while to give it, and keys typed meanwhile go to the field focused before)."""
     for _attempt in range(3):
         tap(app, identifier)
-        target = app.by_id(identifier).first
-        deadline = time.monotonic() + 2.0
-        while not _focused_inside(target) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if _focused_inside(target):
+        if keyboard_in(app, identifier, 2.0, poll_s=0.05):
             return
     raise AssertionError(f"{identifier} never took the keyboard focus")
 

@@ -31,7 +31,7 @@ from companion.sync.registry import AccessRegistry
 from rules.game import Game
 from tests.companion.ui.table.test_taps_per_turn import FIRST_ROOMS, HEROES, ROOMS, THREE
 from tests.e2e.conftest import OUTPUT, AppPage, Server, new_context, start_server, stop_server
-from tests.e2e.game_steps import _focused_inside, _steady_box, keyboard_at, tap, type_into
+from tests.e2e.game_steps import _steady_box, keyboard_at, keyboard_in, tap, type_into
 from tests.e2e.sync_seed import DEVICE_KEY, device_id
 
 pytestmark = pytest.mark.e2e
@@ -170,12 +170,8 @@ def _keyboard_moves_to(app: AppPage, identifier: str, timeout: float = 30.0) -> 
     Measured before that answer came, the next name stood where the older page left it
     (a fresh-clone CI run at load 15-18: the third Hero's name 89 px below the bar), and
     keys typed then could meet the redraw still on its way. An upper bound only."""
-    target = app.by_id(identifier).first
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if _focused_inside(target):
-            return
-        time.sleep(0.1)
+    if keyboard_in(app, identifier, timeout):
+        return
     raise AssertionError(
         f"the keyboard never moved to {identifier} (it is on {keyboard_at(app)}):\n{app.snapshot()}"
     )

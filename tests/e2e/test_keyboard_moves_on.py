@@ -3,24 +3,19 @@ turn): the next Hero's name, then the next player's Room name, with no tap to fo
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.e2e.conftest import AppPage
-from tests.e2e.game_steps import keyboard_at, open_game_with_first_rooms, said, tap, type_into
+from tests.e2e.game_steps import (
+    keyboard_at,
+    keyboard_in,
+    open_game_with_first_rooms,
+    said,
+    tap,
+    type_into,
+)
 
 pytestmark = pytest.mark.e2e
-
-
-def _focused(app: AppPage, identifier: str, timeout: float = 15.0) -> bool:
-    target = app.by_id(identifier).first
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if target.evaluate("node => node.contains(document.activeElement)"):
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def _active(app: AppPage) -> str:
@@ -33,7 +28,7 @@ def test_the_keyboard_moves_to_the_next_name_after_a_catalogue_pick(phone: AppPa
     open_game_with_first_rooms(phone)
     type_into(phone, "new-hero-1-name", "Nick")
     tap(phone, "new-hero-1-option-BMA056")
-    assert _focused(phone, "new-hero-2-name"), (
+    assert keyboard_in(phone, "new-hero-2-name", 15.0), (
         f"the second Hero's name did not get the keyboard; it is on {_active(phone)}"
     )
     phone.page.keyboard.type("Boden", delay=15)  # typed with no tap on the field
@@ -45,7 +40,7 @@ def test_the_keyboard_moves_to_the_next_name_after_a_catalogue_pick(phone: AppPa
     phone.wait_for("build-p1-icon-2")  # the card's two cleric icons: the pick took
     tap(phone, "build-p1-go")
     phone.wait_for("p1-face-down")
-    assert _focused(phone, "build-p2-name"), (
+    assert keyboard_in(phone, "build-p2-name", 15.0), (
         f"the next player's Room name did not get it; it is on {_active(phone)}"
     )
     phone.page.keyboard.type("Open Grave", delay=15)

@@ -4,6 +4,7 @@ keyboard moves to the next name once the browser shows the redraw (focus_when_sh
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -113,6 +114,20 @@ class _Field:
         self.focused.append(self.loop.time())
 
 
+def _asked(
+    loop: asyncio.AbstractEventLoop,
+) -> tuple[Callable[[], asyncio.Future[bool]], list[asyncio.Future[bool]]]:
+    """A browser's ``ask_client`` that answers only when the test says so, and its
+    questions so far (each answered with ``set_result``)."""
+    answers: list[asyncio.Future[bool]] = []
+
+    def ask() -> asyncio.Future[bool]:
+        answers.append(loop.create_future())
+        return answers[-1]
+
+    return ask, answers
+
+
 def _quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(redraw, "FOCUS_SETTLE_S", 0.02)
     monkeypatch.setattr(redraw, "REFOCUS_SETTLE_S", 0.05)
@@ -125,12 +140,7 @@ def test_the_keyboard_moves_once_the_redraw_is_shown_and_again_once_the_move_is(
     the field is given the keyboard again once the browser has confirmed the move."""
     _quick(monkeypatch)
     loop = asyncio.new_event_loop()
-    answers: list[asyncio.Future[bool]] = []
-
-    def ask() -> asyncio.Future[bool]:
-        answers.append(loop.create_future())
-        return answers[-1]
-
+    ask, answers = _asked(loop)
     field: Any = _Field(loop)
     focus_when_shown(_app(loop, ask), lambda: field)
     loop.run_until_complete(asyncio.sleep(0.05))
@@ -153,11 +163,15 @@ def test_a_field_drawn_anew_after_the_move_keeps_the_keyboard_where_the_player_p
     """Drawn anew, the form was typed into or tapped: no second move."""
     _quick(monkeypatch)
     loop = asyncio.new_event_loop()
+    ask, answers = _asked(loop)
     fields: list[Any] = [_Field(loop)]
-    focus_when_shown(_app(loop, lambda: asyncio.sleep(0, True)), lambda: fields[-1])
-    loop.run_until_complete(asyncio.sleep(0.04))
+    focus_when_shown(_app(loop, ask), lambda: fields[-1])
+    loop.run_until_complete(asyncio.sleep(0.01))
+    answers[0].set_result(True)  # the redraw shown: the keyboard moves
+    loop.run_until_complete(asyncio.sleep(0.05))
     assert len(fields[0].focused) == 1
     fields.append(_Field(loop))  # the player typed: the form drew its field anew
+    answers[1].set_result(True)  # then the move is confirmed
     loop.run_until_complete(asyncio.sleep(0.15))
     assert len(fields[0].focused) == 1 and fields[1].focused == []
     loop.close()
