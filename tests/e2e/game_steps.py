@@ -251,15 +251,32 @@ def pick_tile(app: AppPage, identifier: str) -> None:
     picked = app.page.locator(
         f'[flt-semantics-identifier="{identifier}"][aria-current="true"]'
     ).first
+    _tap_until_shown(app, identifier, lambda: picked.count() > 0, "picked")
+
+
+def choose(app: AppPage, identifier: str) -> None:
+    """Tap a choice shown as a checkbox (where a Room or Miniboss goes) and wait until it
+    reads checked; tapped once more if it has not within 8 s, as ``pick_tile`` is (a
+    catalogue pick just above takes its matches away and moves the choices up: a tap as
+    that redraw lands is lost, seen in CI placing a Miniboss).
+    """
+    _tap_until_shown(
+        app, identifier, lambda: "[checked]" in reads(app.by_id(identifier).first), "checked"
+    )
+
+
+def _tap_until_shown(app: AppPage, identifier: str, shown: Callable[[], bool], what: str) -> None:
+    """Tap, wait 8 s for ``shown()``; tap once more if it has not come."""
     for attempt in range(2):
+        if attempt:
+            print(f"tapped {identifier} again: it did not show {what}")
         tap(app, identifier)
-        try:
-            picked.wait_for(state="attached", timeout=8_000)
-            return
-        except PlaywrightError:
-            if attempt == 1:
-                raise
-            print(f"tapped {identifier} again: it did not show picked")
+        deadline = time.monotonic() + 8.0
+        while time.monotonic() < deadline:
+            if shown():
+                return
+            time.sleep(0.1)
+    raise AssertionError(f"{identifier} never showed {what}, tapped twice")
 
 
 def matches_settled(app: AppPage, prefix: str, quiet_s: float = 0.8, limit_s: float = 8.0) -> None:

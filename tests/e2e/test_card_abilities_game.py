@@ -18,10 +18,10 @@ from tests.e2e.conftest import AppPage
 from tests.e2e.game_steps import (
     bring_into_view,
     build_room,
+    choose,
     new_hero,
     open_game_with_first_rooms,
     said,
-    shows,
     tap,
     type_into,
 )
@@ -35,8 +35,7 @@ def pick_room(app: AppPage, prefix: str, name: str, card_id: str, where: str) ->
     tap(app, f"{prefix}-option-{card_id}")
     time.sleep(0.5)  # the pick redraws the form and moves the keyboard on
     if where != "entrance":  # the entrance end is already chosen
-        tap(app, f"{prefix}-where-{where}")
-        shows(app, f"{prefix}-where-{where}", "[checked]")
+        choose(app, f"{prefix}-where-{where}")
     tap(app, f"{prefix}-go")
     # A pick lost in a redraw leaves the card's name typed: the app asks before building.
     face_down = prefix.removeprefix("build-") + "-face-down"

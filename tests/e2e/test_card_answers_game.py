@@ -16,6 +16,7 @@ import pytest
 
 from tests.e2e.conftest import AppPage
 from tests.e2e.game_steps import (
+    choose,
     open_game_with_first_rooms,
     reveal_item_and_heroes,
     said,
@@ -39,7 +40,7 @@ def test_item_miniboss_and_a_room_asking_its_owner(phone: AppPage) -> None:
     tap(phone, "mini-p1-open")
     type_into(phone, "mini-p1-name", "Spike")
     tap(phone, "mini-p1-option-RMB055")
-    tap(phone, "mini-p1-where-1")
+    choose(phone, "mini-p1-where-1")
     tap(phone, "mini-p1-go")
     phone.wait_for("p1-room-1-mini-decline")
     pick_room(phone, "build-p2", "Shrooman Cave", "TNL027", "entrance")

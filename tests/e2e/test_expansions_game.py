@@ -15,6 +15,7 @@ import pytest
 
 from tests.e2e.conftest import AppPage
 from tests.e2e.game_steps import (
+    choose,
     new_hero,
     open_game_with_first_rooms,
     said,
@@ -76,7 +77,7 @@ def test_items_and_minibosses_game_on_a_phone(phone: AppPage) -> None:
     tap(phone, "mini-p1-open")
     type_into(phone, "mini-p1-name", "Rocky")
     tap(phone, "mini-p1-option-RMB058")
-    tap(phone, "mini-p1-where-1")
+    choose(phone, "mini-p1-where-1")
     look_at(phone, "mini-p1-go", "t1-miniboss-form")
     tap(phone, "mini-p1-go")
     phone.wait_for("p1-room-1-mini-decline")
