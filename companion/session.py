@@ -37,7 +37,7 @@ from typing import Literal
 from companion.store import GameStore, GameSummary, LoadedGame, StoreProblem
 from rules.errors import StaleCommand
 from rules.events import EventBase
-from rules.game_kinds import AnyCommand, AnyGame, AnySetup, new_game, play
+from rules.game_kinds import AnyCommand, AnyGame, AnySetup, new_game
 from rules.models import GameState
 from rules.squads.models import SquadState
 
@@ -212,7 +212,7 @@ class TableSession:
         self._admit(request.seen, request.what, request.device, request.version)
         if request.kind == "play":
             assert request.command is not None
-            game, events = play(self._game, request.command)
+            game, events = self._game.play(request.command)
         elif request.kind == "undo":
             game, events = self._game.undo(), ()
         else:

@@ -11,16 +11,19 @@ its log once, on first use. A command entered on an older version of the state i
 refused.
 
 A game names its rules by overriding ``start`` (the state a set-up gives) and ``apply``
-(decide and evolve one command).
+(decide and evolve one command), and by setting ``commands`` (its command types) and
+``foreign`` (the refusal of any other command: a table holds either game, and a move of
+the other game sent to it is refused by name, not failed on).
 """
 
 from __future__ import annotations
 
-from typing import Any, Generic, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 from rules.errors import RulesError, StaleCommand, UndoError
+from rules.rulings import RuleId
 from rules.uncollected import collector_paused
 
 SetupT = TypeVar("SetupT", bound=BaseModel)
@@ -47,7 +50,12 @@ class CommandLog(BaseModel, Generic[SetupT, StateT, CommandT, EventT]):
         default=()
     )
 
-    # -- the rules of the game (overridden by each game) -----------------------------
+    # -- the rules of the game (set by each game) -------------------------------------
+    #: The types of this game's commands: ``play`` refuses any other with ``foreign``.
+    commands: ClassVar[tuple[type, ...]] = ()
+    #: (rule, message key) of the refusal of another game's command.
+    foreign: ClassVar[tuple[RuleId, str]] = ("R-PHASE", "err.not_this_game")
+
     @classmethod
     def start(cls, setup: SetupT) -> StateT:
         """The state the set-up gives, before any command."""
@@ -151,10 +159,12 @@ class CommandLog(BaseModel, Generic[SetupT, StateT, CommandT, EventT]):
     def can_redo(self) -> bool:
         return bool(self.undone)
 
-    def play(
-        self, command: CommandT, version: int | None = None
-    ) -> tuple[Self, tuple[EventT, ...]]:
-        """Apply ``command``; ``version`` is the state version the player was looking at."""
+    def play(self, move: object, version: int | None = None) -> tuple[Self, tuple[EventT, ...]]:
+        """Apply ``move``; ``version`` is the state version the player was looking at. A
+        move that is not one of this game's ``commands`` is refused (``foreign``)."""
+        if not isinstance(move, self.commands):
+            raise RulesError(*self.foreign)
+        command = cast(CommandT, move)
         if version is not None and version != self.version:
             raise StaleCommand(got=version, now=self.version)
         state, events = self.apply(self.state, command)

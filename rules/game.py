@@ -6,6 +6,8 @@ module names Boss Monster's rules for it (``rules.engine``).
 
 from __future__ import annotations
 
+from typing import get_args
+
 from rules import engine
 from rules.command_log import CommandLog
 from rules.commands import Command
@@ -17,6 +19,9 @@ Entry = tuple[Command, tuple[EventBase, ...]]
 
 
 class Game(CommandLog[GameSetup, GameState, Command, EventBase]):
+    commands = get_args(get_args(Command)[0])  # the union inside ``Annotated``
+    foreign = ("R-PHASE", "err.not_this_game")
+
     @classmethod
     def start(cls, setup: GameSetup) -> GameState:
         return engine.new_game(setup)

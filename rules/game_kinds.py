@@ -2,7 +2,9 @@
 session): Boss Monster (``rules.game``) and the squad game (``rules.squads``).
 
 A game's kind is its set-up's: a ``GameSetup`` is Boss Monster, a ``SquadSetup`` the
-squad game; a stored log must hold that game's commands only.
+squad game; a stored log must hold that game's commands only. Either game is played the
+same way, ``game.play(command)``: a move of the other game is refused by name
+(``CommandLog.foreign``).
 """
 
 from __future__ import annotations
@@ -14,10 +16,8 @@ from pydantic import TypeAdapter
 
 from rules.commands import Command
 from rules.errors import RulesError
-from rules.events import EventBase
 from rules.game import Game
 from rules.models import GameSetup
-from rules.squads import commands as sq
 from rules.squads.commands import SquadCommand
 from rules.squads.game import SquadGame
 from rules.squads.models import SquadSetup
@@ -28,17 +28,6 @@ AnyCommand = Command | SquadCommand
 AnyGame = Game | SquadGame
 
 ANY_COMMAND: TypeAdapter[AnyCommand] = TypeAdapter(AnyCommand)
-SQUAD_COMMAND_TYPES = (
-    sq.Deploy,
-    sq.Support,
-    sq.Retreat,
-    sq.Capture,
-    sq.ResolveAction,
-    sq.ReturnRecruit,
-    sq.FinishResolve,
-    sq.EndTurn,
-    sq.ShoutWin,
-)
 
 
 def kind_of(setup: AnySetup) -> GameKind:
@@ -83,14 +72,3 @@ def replayed(
 
 
 ANY_SETUP: TypeAdapter[AnySetup] = TypeAdapter(AnySetup)
-
-
-def play(game: AnyGame, command: AnyCommand) -> tuple[AnyGame, tuple[EventBase, ...]]:
-    """``game.play(command)`` for either game; a command of the other game is refused."""
-    if isinstance(game, SquadGame):
-        if not isinstance(command, SQUAD_COMMAND_TYPES):
-            raise RulesError("R-SQ-TURN", "err.sq.not_this_game")
-        return game.play(command)
-    if isinstance(command, SQUAD_COMMAND_TYPES):
-        raise RulesError("R-PHASE", "err.not_this_game")
-    return game.play(command)

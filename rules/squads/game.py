@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 from rules.command_log import CommandLog
 from rules.squads import engine
 from rules.squads.commands import SquadCommand
@@ -11,6 +13,9 @@ from rules.squads.models import SquadSetup, SquadState
 
 
 class SquadGame(CommandLog[SquadSetup, SquadState, SquadCommand, EventBase]):
+    commands = get_args(get_args(SquadCommand)[0])  # the union inside ``Annotated``
+    foreign = ("R-SQ-TURN", "err.sq.not_this_game")
+
     @classmethod
     def start(cls, setup: SquadSetup) -> SquadState:
         return engine.new_game(setup)
