@@ -44,17 +44,17 @@ class SetupScreen:
     def phase(self) -> str | None:
         return "setup"
 
-    def game_changed(self, change: Change) -> None:
-        """Another device placed a first Room or revealed them: show it here too (this
-        tab's own build and reveal redraw by themselves). Once revealed, the game is
-        under way on the table."""
-        if change.origin is self.app or self.app.current is not self:
-            return
+    def game_changed(self, change: Change) -> bool:
+        """Another device placed a first Room or revealed them: the shell shows it here
+        too (this tab's own build and reveal redraw by themselves). Once revealed, the
+        game is under way on the table: this tab goes there instead."""
+        if change.origin is self.app:
+            return False
         game = self.app.game
         if game is not None and game.state.phase != "setup":
             self.app.replace("/table")
-            return
-        self.app.render_top()
+            return False
+        return True
 
     def build(self) -> list[ft.Control]:
         tr = self.app.tr

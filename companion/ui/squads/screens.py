@@ -91,11 +91,10 @@ class SquadScreen:
         start_component_updates(self.app)
         return [SquadTurn(self, key=f"sq-turn-{self.app.settings.lang}")]
 
-    def game_changed(self, change: Change) -> None:
-        """A change saved here or on another phone: the screen is drawn again in its view,
-        the turn from the session's game as it is now."""
-        if self.app.current is self:
-            self.app.render_top()
+    def game_changed(self, change: Change) -> bool:
+        """A change saved here or on another phone: the shell draws the screen again in
+        its view, the turn from the session's game as it is now."""
+        return True
 
 
 def squad_screen_for(app: TableApp, name: str) -> type[SquadScreen] | None:

@@ -208,12 +208,10 @@ class GameScreen:
         self.app.render_top()
         return ok
 
-    def game_changed(self, change: Change) -> None:
-        """The session saved a change (maybe from another tab): show the new state."""
-        if self._acting and change.origin is self.app:
-            return  # our own tap: `_act` redraws once it is done
-        if self.app.current is self:
-            self.app.render_top()
+    def game_changed(self, change: Change) -> bool:
+        """The session saved a change (maybe from another tab): should the shell draw the
+        screen again? Not for this tab's own tap: `_act` redraws once it is answered."""
+        return not (self._acting and change.origin is self.app)
 
     # --- the Screen protocol --------------------------------------------------------
 

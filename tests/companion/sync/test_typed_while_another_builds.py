@@ -236,11 +236,11 @@ def test_the_check_sees_a_form_drawn_anew_under_the_typing(
 
     drawn = GameScreen.game_changed
 
-    def forgetful(self: GameScreen, change: Any) -> None:
+    def forgetful(self: GameScreen, change: Any) -> bool:
         if change.origin is not self.app:
             for panel in self.dungeons.values():
                 panel.build_form.picker = None
-        drawn(self, change)
+        return drawn(self, change)
 
     monkeypatch.setattr(GameScreen, "game_changed", forgetful)
     with pytest.raises(AssertionError, match=r"(?s)older text.*\('R', ''\)"):
