@@ -54,10 +54,21 @@ def test_engine_imports_no_ui_storage_clock_or_randomness() -> None:
 # --- the screens ask rules.flow (the turn's flow, eliminations, deaths) --------------------
 
 # Names of the rules' phase tables: a screen that imports one restates when a command may
-# be made, skipping the expansions' and the waiting abilities' conditions.
+# be made, skipping the expansions' and the waiting abilities' conditions (Boss Monster's),
+# or a recruit's (the squad game's: ``rules.squads.flow`` asks the engine).
 _PHASE_TABLES = frozenset(
-    {"ALLOWED_PHASES", "PHASE_ORDER", "STAGES", "phases_of", "commands_in", "legal_command_types"}
+    {
+        "ALLOWED_PHASES",
+        "PHASE_ORDER",
+        "STAGES",
+        "phases_of",
+        "commands_in",
+        "legal_command_types",
+        "SUPPORT_PHASES",
+        "PHASES_OF",
+    }
 )
+_PHASE_MODULES = frozenset({"rules.phases", "rules.squads.phases"})
 _PHASE_NAMES = frozenset({"setup", "beginning", "build", "bait", "adventure", "end"})
 
 
@@ -67,8 +78,8 @@ def _restated_rules(path: Path) -> list[str]:
     for node in ast.walk(tree):
         where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rules"):
-            if node.module == "rules.phases" or any(a.name == "phases" for a in node.names):
-                found.append(f"{where} imports rules.phases")
+            if node.module in _PHASE_MODULES or any(a.name == "phases" for a in node.names):
+                found.append(f"{where} imports {node.module}.phases")
             found += [f"{where} imports {a.name}" for a in node.names if a.name in _PHASE_TABLES]
         elif isinstance(node, ast.Attribute) and node.attr in _PHASE_TABLES - {"PHASE_ORDER"}:
             found.append(f"{where} reads {node.attr}")
@@ -87,9 +98,9 @@ def _restated_rules(path: Path) -> list[str]:
 
 
 def test_screens_ask_flow_rather_than_restate_phases_eliminations_or_deaths() -> None:
-    """companion/ asks rules.flow which commands may be made now (legal, may), who is out
-    and whether the walking Hero dies: no phase table, phase order, eliminated check or
-    lethal-damage test of its own."""
+    """companion/ asks rules.flow (rules.squads.flow for the squad game) which commands
+    may be made now (legal, may, why_not), who is out and whether the walking Hero dies: no
+    phase table, phase order, eliminated check or lethal-damage test of its own."""
     paths = sorted((ROOT / "companion").rglob("*.py"))
     found = [hit for path in paths for hit in _restated_rules(path)]
     assert not found, "\n".join(found)

@@ -18,7 +18,6 @@ from rules.squads.map_cards import card_events, leave_events
 from rules.squads.messages import MAP_NAMES
 from rules.squads.models import (
     MAX_RECRUITS,
-    SUPPORT_PHASES,
     TIMER_CARDS,
     MapCard,
     Phase,
@@ -28,12 +27,12 @@ from rules.squads.models import (
     SquadSetup,
     SquadState,
 )
+from rules.squads.phases import PHASES_OF
 from rules.squads.resolve import action_resolves, verdict
 from rules.squads.scoring import score, winners
 
 __all__ = ["apply", "decide", "evolve", "new_game"]
 
-_ORDERS: tuple[Phase, ...] = ("deploy", "support", "retreat")
 # A squad is numbered from 0 in commands and events, from 1 in what players read.
 
 
@@ -111,7 +110,7 @@ def _free_recruit(player: SquadPlayer, kind: RecruitKind) -> None:
 
 def _deploy(state: SquadState, command: cmd.Deploy) -> list[ev.EventBase]:
     player = _active(state, command.player)
-    _phase_is(state, ("deploy",))
+    _phase_is(state, PHASES_OF[cmd.Deploy])
     squad = Squad(
         number=state.next_squad,
         color=None if command.action else command.color,
@@ -135,7 +134,7 @@ def _deploy(state: SquadState, command: cmd.Deploy) -> list[ev.EventBase]:
 
 def _support(state: SquadState, command: cmd.Support) -> list[ev.EventBase]:
     player = _active(state, command.player)
-    _phase_is(state, SUPPORT_PHASES)
+    _phase_is(state, PHASES_OF[cmd.Support])
     squad = _squad(player, command.squad)
     if command.cards == 0 and command.catapult is None:
         raise RulesError("R-SQ-SQUAD", "err.sq.no_support")
@@ -179,7 +178,7 @@ def _support(state: SquadState, command: cmd.Support) -> list[ev.EventBase]:
 
 def _retreat(state: SquadState, command: cmd.Retreat) -> list[ev.EventBase]:
     player = _active(state, command.player)
-    _phase_is(state, _ORDERS)
+    _phase_is(state, PHASES_OF[cmd.Retreat])
     _squad(player, command.squad)
     why = Ruling(
         rule="R-SQ-SQUAD",
@@ -191,7 +190,7 @@ def _retreat(state: SquadState, command: cmd.Retreat) -> list[ev.EventBase]:
 
 def _capture(state: SquadState, command: cmd.Capture) -> list[ev.EventBase]:
     player = _active(state, command.player)
-    _phase_is(state, ("resolve",))
+    _phase_is(state, PHASES_OF[cmd.Capture])
     squad = _squad(player, command.squad)
     if squad.color is None:
         raise RulesError("R-SQ-ACTION", "err.sq.no_colour")
@@ -261,7 +260,7 @@ def _game_over(state: SquadState) -> list[ev.EventBase]:
 
 def _resolve_action(state: SquadState, command: cmd.ResolveAction) -> list[ev.EventBase]:
     player = _active(state, command.player)
-    _phase_is(state, ("resolve",))
+    _phase_is(state, PHASES_OF[cmd.ResolveAction])
     squad = _squad(player, command.squad)
     if squad.action is None:
         raise RulesError("R-SQ-ACTION", "err.sq.not_action", squad=squad.number + 1)
@@ -327,7 +326,7 @@ def _refill(state: SquadState, slot: int, card: MapCard | None) -> list[ev.Event
 
 
 def _finish_resolve(state: SquadState, command: cmd.FinishResolve) -> list[ev.EventBase]:
-    _phase_is(state, ("resolve",))
+    _phase_is(state, PHASES_OF[cmd.FinishResolve])
     out = [*_refill(state, 1, command.slot1), *_refill(state, 2, command.slot2)]
     why = Ruling(rule="R-SQ-TURN", key="sq.deploy", args={"player": state.active_player.name})
     return [*out, ev.PhaseChanged(ruling=why, phase="deploy", active=state.active, turn=state.turn)]
@@ -335,7 +334,7 @@ def _finish_resolve(state: SquadState, command: cmd.FinishResolve) -> list[ev.Ev
 
 def _end_turn(state: SquadState, command: cmd.EndTurn) -> list[ev.EventBase]:
     _active(state, command.player)
-    _phase_is(state, _ORDERS)
+    _phase_is(state, PHASES_OF[cmd.EndTurn])
     active = (state.active + 1) % len(state.players)
     nxt = state.players[active]
     turn = state.turn + 1

@@ -26,9 +26,10 @@ from rules.events import EventBase
 from rules.game_kinds import AnyCommand
 from rules.rulings import Ruling
 from rules.squads import commands as cmd
+from rules.squads import flow
 from rules.squads.engine import setup_rulings
 from rules.squads.game import SquadGame
-from rules.squads.models import MAX_STRENGTH, SUPPORT_PHASES, SquadPlayer, SquadState
+from rules.squads.models import MAX_STRENGTH, SquadPlayer, SquadState
 
 if TYPE_CHECKING:
     from companion.session import TableSession
@@ -94,8 +95,9 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
         set_color("")
         set_strength("")
 
+    legal = flow.legal(state)
     out: list[ft.Control] = []
-    if state.phase == "deploy":
+    if cmd.Deploy in legal:
         form: list[ft.Control] = [
             ft.Text(tr("squads.deploy"), size=18, weight=ft.FontWeight.BOLD),
             choice_row(
@@ -117,8 +119,14 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
             big_button("sq-deploy", tr("squads.deploy_button"), own(deploy), icon=ft.Icons.ADD)
         )
         out.append(tagged("sq-deploy-form", ft.Column(form, spacing=8)))
-    # A Catapult never leads; played face up under a squad it adds its printed number.
-    catapults = state.phase in SUPPORT_PHASES and "catapult" in player.recruits
+    # A Catapult never leads; played face up under a squad it adds its printed number:
+    # under the squads the engine would take one now (one held, not yet face up; the
+    # squad without one), asked with a stand-in number before one is typed.
+    catapults = {
+        squad.number
+        for squad in player.squads
+        if flow.why_not(state, _with_catapult(player, squad.number, 1)) is None
+    }
     if catapults:
         out.append(
             text_field(
@@ -132,25 +140,16 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
     for squad in player.squads:
         # Not expanded: the row wraps (a Flutter Wrap), where a child cannot expand.
         row: list[ft.Control] = [ft.Text(squad_label(app, squad))]
-        if catapults and catapult.strip().isdigit():
+        if squad.number in catapults and catapult.strip().isdigit():
+            played = _with_catapult(player, squad.number, min(int(catapult), MAX_STRENGTH))
             row.append(
                 big_button(
                     f"sq-catapult-{squad.number}",
                     tr("squads.catapult_button"),
-                    own(
-                        on_tap(
-                            act,
-                            cmd.Support(
-                                player=player.name,
-                                squad=squad.number,
-                                cards=0,
-                                catapult=min(int(catapult), MAX_STRENGTH),
-                            ),
-                        )
-                    ),
+                    own(on_tap(act, played)),
                 )
             )
-        if state.phase in SUPPORT_PHASES:
+        if cmd.Support in legal:
             row.append(
                 big_button(
                     f"sq-support-{squad.number}",
@@ -158,13 +157,14 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
                     own(on_tap(act, cmd.Support(player=player.name, squad=squad.number))),
                 )
             )
-        row.append(
-            big_button(
-                f"sq-retreat-{squad.number}",
-                tr("squads.retreat"),
-                own(on_tap(act, cmd.Retreat(player=player.name, squad=squad.number))),
+        if cmd.Retreat in legal:
+            row.append(
+                big_button(
+                    f"sq-retreat-{squad.number}",
+                    tr("squads.retreat"),
+                    own(on_tap(act, cmd.Retreat(player=player.name, squad=squad.number))),
+                )
             )
-        )
         out.append(ft.Row(row, wrap=True))
     out.append(
         big_button(
@@ -176,6 +176,11 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
         )
     )
     return ft.Column(out, spacing=10)
+
+
+def _with_catapult(player: SquadPlayer, squad: int, strength: int) -> cmd.Support:
+    """A Catapult played face up under ``squad``, with its printed number."""
+    return cmd.Support(player=player.name, squad=squad, cards=0, catapult=strength)
 
 
 def _return_panel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
@@ -291,11 +296,12 @@ def SquadTurn(screen: SquadView) -> ft.Control:
                 ),
             )
         )
-    if state.phase == "over":
+    legal = flow.legal(state)  # which panel: what the rules allow now
+    if flow.over(state):
         parts.append(SquadEnd(app, state, act))
-    elif state.returning is not None:
+    elif cmd.ReturnRecruit in legal:
         parts.append(_return_panel(app, state, act))
-    elif state.phase == "resolve":
+    elif cmd.FinishResolve in legal:
         parts.append(ResolvePanel(app, state, act))
     else:
         parts.append(OrdersPanel(app, state, act))

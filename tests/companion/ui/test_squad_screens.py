@@ -102,6 +102,10 @@ def test_a_recruited_catapult_is_played_face_up_under_a_squad(table_app: AppFact
     ui.until(lambda: ui.has("sq-catapult-0"))
     ui.tap("sq-catapult-0")
     ui.until(lambda: "Squad 1: red, strength 6" in ui.texts())  # 2 + the Catapult's 4
+    # Her one Catapult is face up now: the screen asks the rules (a dry run of the same
+    # Support) and offers no second one, though "4" is still typed (R-SQ-RECRUIT).
+    assert not ui.has("sq-catapult-strength") and not ui.has("sq-catapult-0")
+    assert ui.has("sq-support-0") and ui.has("sq-retreat-0")  # the Support phase's orders
 
 
 def test_the_log_starts_with_the_set_up(table_app: AppFactory) -> None:
