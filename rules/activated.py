@@ -224,7 +224,7 @@ def to_first_room(state: GameState, player: PlayerState, card: str) -> ev.EventB
                 "room": player.dungeon[0].top.label(),
                 "damage": damage,
                 "total": walk.damage + damage,
-                "health": hero.card.health + walk.extra_health,
+                "health": state.health_of(walk),
             },
         ),
     )

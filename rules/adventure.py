@@ -80,7 +80,7 @@ def _hero_args(state: GameState, walk: Walk, damage: int | None = None) -> dict[
     return {
         "hero": hero.label(),
         "total": walk.damage if damage is None else damage,
-        "health": hero.card.health + walk.extra_health,
+        "health": state.health_of(walk),
         "player": walk.player,
         "worth": hero.card.worth,
     }

@@ -372,13 +372,17 @@ class GameState(Frozen):
         """The one winner of a game that is over (None: not over, or a shared victory)."""
         return None if self.outcome is None else self.outcome.winner
 
+    def health_of(self, walk: Walk) -> int:
+        """A walking Hero's Health: its card's, and what cards gave it this turn
+        (R-CARD-EFFECT). The one place it is summed: rulings, death and screens ask it."""
+        return self.hero(walk.hero).card.health + walk.extra_health
+
     @property
     def walk_lethal(self) -> bool:
         """The walking Hero has damage at least its Health: leaving its Room, it dies
         there (R-ADV-DEATH)."""
         walk = self.walk
-        health = 0 if walk is None else self.hero(walk.hero).card.health + walk.extra_health
-        return walk is not None and walk.damage >= health
+        return walk is not None and walk.damage >= self.health_of(walk)
 
     def hero_stands_in(self, player: str, index: int) -> bool:
         """Whether the walking Hero stands in ``player``'s Room at ``index``."""

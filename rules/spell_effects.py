@@ -284,7 +284,7 @@ def more_health(
         "card": card,
         "hero": hero.label(),
         "amount": amount,
-        "health": hero.card.health + walk.extra_health + amount,
+        "health": state.health_of(walk) + amount,
     }
     said = Ruling(rule="R-CARD-EFFECT", key="card.hero_health_gained", args=args)
     return ev.HeroHealthGained(amount=amount, ruling=said)

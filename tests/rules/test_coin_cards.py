@@ -601,6 +601,12 @@ def test_coin_armor_up_gives_one_health_and_two_per_coin_spent() -> None:
     state = run(state, answer.model_copy(update={"count": 2}))
     assert state.walk is not None and 4 + state.walk.extra_health == 9
     assert _coins(state) == 1
+    # The Health given counts wherever Health is read: 8 damage leaves it standing, 9 is
+    # lethal (R-ADV-DEATH), and the screens show 9 (``GameState.health_of``).
+    walk = state.walk
+    assert state.health_of(walk) == 9
+    assert not state.model_copy(update={"walk": walk.model_copy(update={"damage": 8})}).walk_lethal
+    assert state.model_copy(update={"walk": walk.model_copy(update={"damage": 9})}).walk_lethal
 
 
 HAUNTED_CAVERN = "RMB019"

@@ -117,7 +117,7 @@ class AdventurePanel:
                 tr(
                     "table.damage_of_health",
                     damage=walk.damage,
-                    health=hero.card.health + walk.extra_health,  # Health cards added
+                    health=state.health_of(walk),  # cards' Health added too
                 ),
                 size=40,
                 weight=ft.FontWeight.BOLD,
