@@ -160,13 +160,11 @@ class AdventurePanel:
         body.append(kept(NEXT))
         if in_room:  # damage is dealt in a Room (none at the entrance: no row for it)
             # The +N amount is the stepper's own state: its − and + draw it alone again.
-            stepper = ctx.place(
-                "adv-damage-n-group", lambda: DamageStepper(lang, act, key="adv-damage-n")
-            )
+            stepper = DamageStepper(lang, act, key="adv-damage-n")
             body.append(ft.Row([kept(DAMAGE_1), stepper], wrap=True, spacing=6, run_spacing=6))
         body += [
             *(kept(b) for b in FINISH),
-            ctx.place("adv-more", lambda: MoreActions(lang, in_room, act, key="adv-more")),
+            MoreActions(lang, in_room, act, key="adv-more"),
             slot_error(ctx, SLOT),
         ]
         if queue:

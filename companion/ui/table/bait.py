@@ -71,7 +71,7 @@ def bait_results(ctx: TableContext) -> ft.Control | None:
         if isinstance(e, ev.HeroLured | ev.HeroStayed)
     )
     lang = ctx.app.settings.lang
-    return ctx.place("bait-results", lambda: BaitResults(went, lang, key="bait-results"))
+    return BaitResults(went, lang, key="bait-results")
 
 
 class BaitRow(NamedTuple):

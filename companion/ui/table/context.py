@@ -63,11 +63,6 @@ class TableContext(Protocol):
         """Rebuild the screen from the state and the panels' drafts."""
         ...
 
-    def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
-        """The component ``make`` returns, found again by Flet under the key ``name`` when
-        the screen is drawn again (``screen_view.py``): put it in a list of controls."""
-        ...
-
 
 def slot_error(ctx: TableContext, slot: str) -> ft.Control:
     """The error banner of one place on screen (hidden while there is nothing to say).
@@ -78,7 +73,7 @@ def slot_error(ctx: TableContext, slot: str) -> ft.Control:
     A memoized component (``SlotError``): drawn again only when what it says changes."""
     said = ctx.errors.get(slot)
     lang = ctx.app.settings.lang
-    return ctx.place(f"{slot}-error", lambda: SlotError(slot, said, lang, key=f"{slot}-error"))
+    return SlotError(slot, said, lang, key=f"{slot}-error")
 
 
 @memo_component

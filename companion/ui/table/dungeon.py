@@ -217,12 +217,7 @@ class DungeonPanel:
             ]
         lang = ctx.app.settings.lang
         tiles.append(
-            ctx.place(
-                f"{p}-boss",
-                lambda: BossTile(
-                    p, player.boss, player.boss_treasure, player.xp, lang, key=f"{p}-boss"
-                ),
-            )
+            BossTile(p, player.boss, player.boss_treasure, player.xp, lang, key=f"{p}-boss")
         )
         body: list[ft.Control] = [
             ft.Text(tr("table.entrance_to_boss"), size=14, italic=True),
@@ -262,7 +257,7 @@ class DungeonPanel:
         # The Bait forecast under the form reads the whole table, not this player's part:
         # told here of every change, it redraws itself (a Room placed next door, R-BUILD-ONE).
         self.build_form.forecast.follow()
-        return self.ctx.place(name, lambda: BuildSlot(self.build_view, shows, key=name))
+        return BuildSlot(self.build_view, shows, key=name)
 
     def _room(
         self, player: PlayerState, index: int, stack: RoomStack, shows: CardShows
@@ -276,11 +271,8 @@ class DungeonPanel:
         lang = ctx.app.settings.lang
         name = f"{p}-room-{index + 1}"
         play, act = ctx.play, self._room_act
-        return ctx.place(
-            name,
-            lambda: RoomTile(
-                player.name, p, index, stack, facts, extras, ability, lang, play, act, key=name
-            ),
+        return RoomTile(
+            player.name, p, index, stack, facts, extras, ability, lang, play, act, key=name
         )
 
     def _room_act(self, command: DestroyRoom | DeactivateRoom) -> None:
@@ -317,14 +309,7 @@ class DungeonPanel:
         for t in TREASURES:
             # Drawn again only when its number changed: a tap on one row leaves the others be.
             value = player.bonus(t)
-            rows.append(
-                ctx.place(
-                    f"{p}-bonus-{t}",
-                    lambda t=t, value=value: BonusRow(  # type: ignore[misc]
-                        p, t, value, lang, change, key=f"{p}-bonus-{t}"
-                    ),
-                )
-            )
+            rows.append(BonusRow(p, t, value, lang, change, key=f"{p}-bonus-{t}"))
         rows.append(slot_error(ctx, f"{p}-bonus"))
         return ft.Column(rows, spacing=4)
 
@@ -349,7 +334,7 @@ class DungeonPanel:
             for i in range(len(player.dungeon))
         )
         shows = self._shows(rooms, room_extras_shows(ctx, player, p))
-        return self.ctx.place(name, lambda: DungeonCard(self.view, shows, key=name))
+        return DungeonCard(self.view, shows, key=name)
 
     def _shows(
         self,

@@ -107,10 +107,7 @@ def dungeon_row(
     shown = folds.is_open(player.name, (state.turn, state.phase, now), now)
     facts = dungeon_facts(state, player, prefix)
     lang = ctx.app.settings.lang
-    row = ctx.place(
-        f"summary-{prefix}",
-        lambda: DungeonSummary(facts, shown, lang, folds.toggle, key=f"summary-{prefix}"),
-    )
+    row = DungeonSummary(facts, shown, lang, folds.toggle, key=f"summary-{prefix}")
     # Keyed: the walked dungeon moves up under the Adventure's buttons, the others down.
     return [row, ft.Container(panel, visible=shown, key=key_of(f"card-{prefix}"))]
 

@@ -316,6 +316,4 @@ def bait_forecast(ctx: TableContext) -> list[ft.Control]:
     state = ctx.state
     hidden = hidden_here(app, state)
     lang = app.settings.lang
-    return [
-        ctx.place("bait-forecast", lambda: TableForecast(state, hidden, lang, key="bait-forecast"))
-    ]
+    return [TableForecast(state, hidden, lang, key="bait-forecast")]

@@ -229,9 +229,6 @@ class GameScreen:
         phase = self.state.phase
         return "end" if phase == "over" else phase
 
-    def place(self, name: str, make: Callable[[], ft.Control]) -> ft.Control:
-        return make()  # drawn in the screen's component: Flet finds it again by its key
-
     def build(self) -> list[ft.Control]:
         if self.session is not None:
             self.rendered = (self.session.revision, self.game.version)
@@ -366,7 +363,7 @@ class GameScreen:
             self.drafts,
             self.app.settings.lang,
         )
-        return self.place("town", lambda: Town(self.town.view, shows, key="town"))
+        return Town(self.town.view, shows, key="town")
 
     def _built(self, name: str) -> None:
         """A Room went down face down: the keyboard moves on to the next player's Room
@@ -393,11 +390,8 @@ class GameScreen:
         return ft.Column(
             [
                 ready_marks(self),
-                self.place("reveal-note", lambda: RevealNote(note, key="reveal-note")),
-                self.place(
-                    "reveal-rooms",
-                    lambda: RevealButton(shown, lang, self._reveal_now, key="reveal-rooms"),
-                ),
+                RevealNote(note, key="reveal-note"),
+                RevealButton(shown, lang, self._reveal_now, key="reveal-rooms"),
                 slot_error(self, REVEAL_SLOT),
             ],
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,

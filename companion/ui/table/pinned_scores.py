@@ -54,7 +54,7 @@ def pin_scores(ctx: TableContext, row: ft.Control) -> ft.Control:
         return row
     rows = scores(ctx)
     lang = ctx.app.settings.lang
-    strip = ctx.place("pinned-scores", lambda: PinnedScores(rows, lang, key="pinned-scores"))
+    strip = PinnedScores(rows, lang, key="pinned-scores")
     return ft.Column([strip, row], spacing=0, tight=True)
 
 

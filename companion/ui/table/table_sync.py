@@ -30,8 +30,8 @@ def sync_top(ctx: TableContext) -> list[ft.Control]:
     said = ctx.errors.get(SYNC_SLOT)
     notice = said.text if said is not None else ""
     return [
-        ctx.place("sync-role", lambda: SyncRole(text, key="sync-role")),
-        ctx.place("sync-notice", lambda: SyncNotice(notice, key="sync-notice")),
+        SyncRole(text, key="sync-role"),
+        SyncNotice(notice, key="sync-notice"),
     ]
 
 
@@ -72,7 +72,7 @@ def ready_marks(ctx: TableContext) -> ft.Control:
         if not flow.is_out(ctx.state, p.name)
     )
     lang = ctx.app.settings.lang
-    return ctx.place("ready-marks", lambda: ReadyMarks(marks, lang, key="ready-marks"))
+    return ReadyMarks(marks, lang, key="ready-marks")
 
 
 @memo_component
