@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import flet as ft
+from pydantic import ValidationError
 
 from companion.session import Request
 from companion.ui.screen_view import component
@@ -24,6 +25,7 @@ from companion.ui.table.rulings import refusal_link, ruling_row
 from companion.ui.widgets import Refusal, big_button, on_tap, tagged
 from rules.events import EventBase
 from rules.game_kinds import AnyCommand
+from rules.input_errors import describe
 from rules.rulings import Ruling
 from rules.squads import commands as cmd
 from rules.squads import flow
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
 #: How many of the latest changes the log shows (the saved game keeps them all).
 LOG_SHOWN = 40
 LEADERS = ("army", "mercenary", "megagrump", "action")
+#: How much of a bad number a message quotes.
+QUOTED = 12
 
 Act = Callable[[AnyCommand], None]
 
@@ -78,20 +82,30 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
     color, set_color = ft.use_state("")
     strength, set_strength = ft.use_state("")
     catapult, set_catapult = ft.use_state("")
+    problem, set_problem = ft.use_state("")  # what is wrong with the order typed
 
     def deploy(_event: object) -> None:
-        number = int(strength) if strength.strip().isdigit() else 0
-        act(
-            cmd.Deploy.model_validate(
+        # What is typed is checked before anything is sent: a word or a number out of
+        # range is named under the form, and nothing is deployed.
+        number = _typed_number(strength) if leader in ("army", "mercenary") else 0
+        if number is None:
+            set_problem(tr("squads.bad_strength", typed=_shown(strength), max=MAX_STRENGTH))
+            return
+        try:
+            order = cmd.Deploy.model_validate(
                 {
                     "player": player.name,
                     "color": None if leader == "action" or not color.strip() else color,
-                    "strength": min(number, MAX_STRENGTH),
+                    "strength": number,
                     "recruit": leader if leader in ("mercenary", "megagrump") else None,
                     "action": "recruit" if leader == "action" else None,
                 }
             )
-        )
+        except ValidationError as invalid:  # a colour too long, a control character
+            set_problem(tr("squads.bad_order", problem=describe(invalid)))
+            return
+        set_problem("")
+        act(order)
         set_color("")
         set_strength("")
 
@@ -118,6 +132,8 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
         form.append(
             big_button("sq-deploy", tr("squads.deploy_button"), own(deploy), icon=ft.Icons.ADD)
         )
+        if problem:
+            form.append(_problem("sq-deploy-error", problem))
         out.append(tagged("sq-deploy-form", ft.Column(form, spacing=8)))
     # A Catapult never leads; played face up under a squad it adds its printed number:
     # under the squads the engine would take one now (one held, not yet face up; the
@@ -127,6 +143,7 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
         for squad in player.squads
         if flow.why_not(state, _with_catapult(player, squad.number, 1)) is None
     }
+    played_strength = _typed_number(catapult) if catapult.strip() else None
     if catapults:
         out.append(
             text_field(
@@ -137,11 +154,14 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
                 number=True,
             )
         )
+        if catapult.strip() and played_strength is None:
+            wrong = tr("squads.bad_strength", typed=_shown(catapult), max=MAX_STRENGTH)
+            out.append(_problem("sq-catapult-error", wrong))
     for squad in player.squads:
         # Not expanded: the row wraps (a Flutter Wrap), where a child cannot expand.
         row: list[ft.Control] = [ft.Text(squad_label(app, squad))]
-        if squad.number in catapults and catapult.strip().isdigit():
-            played = _with_catapult(player, squad.number, min(int(catapult), MAX_STRENGTH))
+        if squad.number in catapults and played_strength is not None:
+            played = _with_catapult(player, squad.number, played_strength)
             row.append(
                 big_button(
                     f"sq-catapult-{squad.number}",
@@ -176,6 +196,27 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
         )
     )
     return ft.Column(out, spacing=10)
+
+
+def _typed_number(text: str) -> int | None:
+    """A printed strength as typed: an empty field is 0; None when it is no whole number
+    from 0 to ``MAX_STRENGTH`` (the screen names it; nothing is clamped or guessed)."""
+    typed = text.strip()
+    if not typed:
+        return 0
+    if not typed.isascii() or not typed.isdigit() or int(typed) > MAX_STRENGTH:
+        return None
+    return int(typed)
+
+
+def _shown(typed: str) -> str:
+    """What was typed, as a message quotes it: a long paste cut short."""
+    text = typed.strip()
+    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"
+
+
+def _problem(identifier: str, text: str) -> ft.Control:
+    return tagged(identifier, ft.Text(text, color=ft.Colors.ERROR, size=16))
 
 
 def _with_catapult(player: SquadPlayer, squad: int, strength: int) -> cmd.Support:

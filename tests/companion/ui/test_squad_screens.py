@@ -98,8 +98,12 @@ def test_a_recruited_catapult_is_played_face_up_under_a_squad(table_app: AppFact
     ui.until(lambda: "Recruits: Catapult" in ui.texts())
     ui.tap("sq-finish-resolve")
     ui.until(lambda: "Turn 4: Ann, Deploy phase" in ui.texts())
+    ui.type("sq-catapult-strength", "four")  # no number: said, and no button to play it
+    ui.until(lambda: ui.has("sq-catapult-error"))
+    assert "not “four”" in ui.texts() and not ui.has("sq-catapult-0")
     ui.type("sq-catapult-strength", "4")
     ui.until(lambda: ui.has("sq-catapult-0"))
+    assert not ui.has("sq-catapult-error")
     ui.tap("sq-catapult-0")
     ui.until(lambda: "Squad 1: red, strength 6" in ui.texts())  # 2 + the Catapult's 4
     # Her one Catapult is face up now: the screen asks the rules (a dry run of the same
@@ -154,3 +158,30 @@ def test_a_squads_row_asks_nothing_to_expand_in_a_row_that_wraps(table_app: AppF
     assert wrapping  # the choices and the squad's row
     expanding = [type(child).__name__ for row in wrapping for child in row.controls if child.expand]
     assert expanding == []
+
+
+def test_a_strength_or_colour_that_is_no_order_is_named_and_nothing_is_deployed(
+    table_app: AppFactory,
+) -> None:
+    """Bad input on the orders form: a word or a number beyond the largest strength is
+    named under the form (no 0 or 99 put in its place), a colour no card prints is refused
+    with the field it is in, and the game is as it was until an order is right."""
+    ui, app = table_app()
+    new_squad_game(ui)
+    assert app.session is not None
+    before = app.session.game.version
+    ui.type("sq-deploy-color", "red")
+    for typed in ("three", "150", "-2"):
+        ui.type("sq-deploy-strength", typed)
+        ui.tap("sq-deploy")
+        ui.until(lambda: ui.has("sq-deploy-error"))
+        said = f"A printed strength is a whole number from 0 to 99, not “{typed}”."
+        assert said in ui.texts()
+    ui.type("sq-deploy-strength", "3")
+    ui.type("sq-deploy-color", "r" * 30)  # longer than any colour
+    ui.tap("sq-deploy")
+    ui.until(lambda: "That order can't be given: color: String should have at most" in ui.texts())
+    assert app.session.game.version == before  # nothing sent
+    deploy(ui, 1, 3)
+    assert not ui.has("sq-deploy-error")
+    assert app.session.game.version == before + 1
