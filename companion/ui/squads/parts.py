@@ -84,3 +84,8 @@ def squad_label(app: TableApp, squad: Squad) -> str:
         return app.tr("squads.squad_action", n=squad.number + 1, support=squad.support)
     leader = "" if squad.recruit is None else f" ({app.tr(f'squads.recruit.{squad.recruit}')})"
     return app.tr("squads.squad", n=squad.number + 1, color=squad.color, total=squad.total) + leader
+
+
+def problem_line(identifier: str, text: str) -> ft.Control:
+    """What is wrong with what was typed, under the form it was typed in."""
+    return tagged(identifier, ft.Text(text, color=ft.Colors.ERROR, size=16))

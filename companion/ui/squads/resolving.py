@@ -9,11 +9,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, get_args
 
 import flet as ft
+from pydantic import ValidationError
 
-from companion.ui.squads.parts import choice_row, own, squad_label, text_field
+from companion.ui.squads.parts import choice_row, own, problem_line, squad_label, text_field
 from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules.game_kinds import AnyCommand
+from rules.input_errors import describe
 from rules.squads import commands as cmd
 from rules.squads.commands import MAX_PARASOLS
 from rules.squads.models import MapCard, RecruitKind, Squad, SquadState
@@ -146,11 +148,12 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], N
     kinds, set_kinds = ft.use_state(first_kinds)
     no_colors: list[str] = ["", ""]
     colors, set_colors = ft.use_state(no_colors)
+    problem, set_problem = ft.use_state("")  # what is wrong with what was typed
 
     def capture(squad: int, slot: int) -> None:
         picks = [{"owner": owner, "color": color} for owner, color, _k in parasols]
-        act(
-            cmd.Capture.model_validate(
+        try:
+            order = cmd.Capture.model_validate(
                 {
                     "player": name,
                     "squad": squad,
@@ -160,7 +163,11 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], N
                     "parasols": picks,
                 }
             )
-        )
+        except ValidationError as invalid:  # a princess's colour too long, say
+            set_problem(tr("squads.bad_order", problem=describe(invalid)))
+            return
+        set_problem("")
+        act(order)
         set_parasols(())
 
     def toggle(pick: Pick) -> None:
@@ -176,8 +183,16 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], N
             kind, color = _chosen(state, n, kinds), colors[n - 1].strip()
             if state.slots[n - 1] is not None or kind == NO_CARD:
                 drawn.append(None)
-            else:
-                drawn.append(MapCard.model_validate({"kind": kind, "color": color or "?"}))
+                continue
+            if not color:  # asked, not guessed: the card's colour is on the table
+                set_problem(tr("squads.refill_color", slot=n))
+                return
+            try:
+                drawn.append(MapCard.model_validate({"kind": kind, "color": color}))
+            except ValidationError as invalid:
+                set_problem(tr("squads.bad_order", problem=describe(invalid)))
+                return
+        set_problem("")
         act(cmd.FinishResolve(slot1=drawn[0], slot2=drawn[1]))
         set_colors(["", ""])
 
@@ -210,6 +225,8 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], N
     for n, card in enumerate(state.slots, 1):
         if card is None:
             out += _refill(app, state, n, kinds, set_kinds, colors, set_colors)
+    if problem:
+        out.append(problem_line("sq-resolve-error", problem))
     out.append(
         big_button(
             "sq-finish-resolve",

@@ -18,7 +18,7 @@ from companion.ui.screen_view import component
 from companion.ui.sending import refusal, send
 from companion.ui.squads.end import SquadEnd
 from companion.ui.squads.invite import invite_part
-from companion.ui.squads.parts import choice_row, own, squad_label, text_field
+from companion.ui.squads.parts import choice_row, own, problem_line, squad_label, text_field
 from companion.ui.squads.resolving import ResolvePanel
 from companion.ui.sync_link import device_id
 from companion.ui.table.rulings import refusal_link, ruling_row
@@ -133,7 +133,7 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
             big_button("sq-deploy", tr("squads.deploy_button"), own(deploy), icon=ft.Icons.ADD)
         )
         if problem:
-            form.append(_problem("sq-deploy-error", problem))
+            form.append(problem_line("sq-deploy-error", problem))
         out.append(tagged("sq-deploy-form", ft.Column(form, spacing=8)))
     # A Catapult never leads; played face up under a squad it adds its printed number:
     # under the squads the engine would take one now (one held, not yet face up; the
@@ -156,7 +156,7 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
         )
         if catapult.strip() and played_strength is None:
             wrong = tr("squads.bad_strength", typed=_shown(catapult), max=MAX_STRENGTH)
-            out.append(_problem("sq-catapult-error", wrong))
+            out.append(problem_line("sq-catapult-error", wrong))
     for squad in player.squads:
         # Not expanded: the row wraps (a Flutter Wrap), where a child cannot expand.
         row: list[ft.Control] = [ft.Text(squad_label(app, squad))]
@@ -213,10 +213,6 @@ def _shown(typed: str) -> str:
     """What was typed, as a message quotes it: a long paste cut short."""
     text = typed.strip()
     return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"
-
-
-def _problem(identifier: str, text: str) -> ft.Control:
-    return tagged(identifier, ft.Text(text, color=ft.Colors.ERROR, size=16))
 
 
 def _with_catapult(player: SquadPlayer, squad: int, strength: int) -> cmd.Support:

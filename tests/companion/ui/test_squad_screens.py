@@ -185,3 +185,34 @@ def test_a_strength_or_colour_that_is_no_order_is_named_and_nothing_is_deployed(
     deploy(ui, 1, 3)
     assert not ui.has("sq-deploy-error")
     assert app.session.game.version == before + 1
+
+
+def test_a_card_drawn_into_an_empty_slot_needs_its_colour_typed(table_app: AppFactory) -> None:
+    """Ann's red 3 stands alone: she captures Kidnap from SLOT1 (a princess colour too
+    long for any card is named first, nothing captured); the card drawn into SLOT1 then
+    needs the colour printed on it: left empty, it is asked for (it was once taken as
+    "?"), and the Resolve phase goes on only once it is typed (R-SQ-REFILL)."""
+    ui, app = table_app()
+    new_squad_game(ui)
+    deploy(ui, 1, 3)
+    for player in ("Ann", "Bob", "Cy"):
+        ui.until(lambda player=player: f"{player}, Deploy phase" in ui.texts())
+        ui.tap("sq-end-turn")
+    ui.until(lambda: "Turn 4: Ann, Resolve phase" in ui.texts())
+    assert app.session is not None
+    ui.type("sq-princess", "p" * 30)
+    ui.tap("sq-capture-0-1")
+    ui.until(lambda: ui.has("sq-resolve-error"))
+    assert "That order can't be given: princess:" in ui.texts()
+    ui.type("sq-princess", "red")
+    made = app.session.game.version
+    ui.tap("sq-capture-0-1")
+    ui.until(lambda: ui.has("sq-refill-1-color"))
+    assert app.session.game.version == made + 1 and not ui.has("sq-resolve-error")
+    ui.tap("sq-finish-resolve")
+    ui.until(lambda: "Type the colour of the card drawn into SLOT1." in ui.texts())
+    assert app.session.game.version == made + 1  # nothing finished
+    ui.type("sq-refill-1-color", "green")
+    ui.tap("sq-finish-resolve")
+    ui.until(lambda: "Turn 4: Ann, Deploy phase" in ui.texts())
+    assert "SLOT1: Kidnap (green)" in ui.texts()
