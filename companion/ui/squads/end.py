@@ -17,6 +17,7 @@ from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules.game_kinds import AnyCommand
 from rules.squads import commands as cmd
+from rules.squads import flow
 from rules.squads.models import SquadState
 from rules.squads.scoring import score
 
@@ -56,7 +57,7 @@ def SquadEnd(app: TableApp, state: SquadState, act: Callable[[AnyCommand], None]
                 ),
             )
         )
-    elif state.tied:
+    elif cmd.ShoutWin in flow.legal(state):  # the I WIN! race is on (R-SQ-IWIN)
         seat = access_of(app).seat
         racing = [seat] if seat in state.tied else list(state.tied)
         out.append(ft.Text(tr("squads.race", players=", ".join(state.tied)), size=17))
