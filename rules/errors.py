@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from rules.models import GameState, PlayerState
 from rules.rulings import Arg, RuleId, Ruling, explain
 
@@ -71,3 +74,17 @@ def acting_player(state: GameState, name: str, *, active: bool = True) -> Player
     if active and player.eliminated:
         raise RulesError("R-END-ELIM", "err.eliminated", player=name)
     return player
+
+
+S = TypeVar("S")
+C = TypeVar("C")
+
+
+def refusal(decide: Callable[[S, C], object], state: S, command: C) -> RulesError | None:
+    """The refusal ``decide`` (an engine's) would raise for ``command`` in ``state``, or
+    None if it is legal: a dry run, its events thrown away (each game's ``flow.why_not``)."""
+    try:
+        decide(state, command)
+    except RulesError as error:
+        return error
+    return None

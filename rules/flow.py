@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from rules import commands as cmd
 from rules import engine, expansions
 from rules import follows as _follows
-from rules.errors import RulesError
+from rules.errors import RulesError, refusal
 from rules.models import GameState
 from rules.outcome import Outcome
 from rules.phases import (
@@ -96,11 +96,7 @@ def may(state: GameState, command_type: type[BaseModel], player: str | None = No
 def why_not(state: GameState, command: BaseModel) -> RulesError | None:
     """The refusal ``command`` would meet in ``state``, or None if it is legal: the
     engine's own ``decide``, run and thrown away (nothing is changed)."""
-    try:
-        engine.decide(state, command)
-    except RulesError as error:
-        return error
-    return None
+    return refusal(engine.decide, state, command)
 
 
 def lethal(state: GameState) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from rules.errors import RulesError
+from rules.errors import RulesError, refusal
 from rules.squads import commands as cmd
 from rules.squads import engine
 from rules.squads.commands import SquadCommand
@@ -50,8 +50,4 @@ def legal(state: SquadState) -> tuple[type[BaseModel], ...]:
 def why_not(state: SquadState, command: SquadCommand) -> RulesError | None:
     """The refusal ``command`` would meet in ``state``, or None if it is legal: the
     engine's own ``decide``, run and thrown away (nothing is changed)."""
-    try:
-        engine.decide(state, command)
-    except RulesError as error:
-        return error
-    return None
+    return refusal(engine.decide, state, command)
