@@ -169,22 +169,13 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
                     own(on_tap(act, played)),
                 )
             )
-        if cmd.Support in legal:
-            row.append(
-                big_button(
-                    f"sq-support-{squad.number}",
-                    tr("squads.support"),
-                    own(on_tap(act, cmd.Support(player=player.name, squad=squad.number))),
+        for kind, word in ((cmd.Support, "support"), (cmd.Retreat, "retreat")):
+            if kind in legal:  # +1 support, Retreat: where the turn allows them now
+                order = kind(player=player.name, squad=squad.number)
+                button = big_button(
+                    f"sq-{word}-{squad.number}", tr(f"squads.{word}"), own(on_tap(act, order))
                 )
-            )
-        if cmd.Retreat in legal:
-            row.append(
-                big_button(
-                    f"sq-retreat-{squad.number}",
-                    tr("squads.retreat"),
-                    own(on_tap(act, cmd.Retreat(player=player.name, squad=squad.number))),
-                )
-            )
+                row.append(button)
         out.append(ft.Row(row, wrap=True))
     out.append(
         big_button(
