@@ -14,10 +14,12 @@ import time
 import pytest
 
 from companion.i18n import Translator
+from companion.ui.redraw import REFOCUS_SETTLE_S
 from tests.e2e.conftest import AppPage
 from tests.e2e.game_steps import (
     bring_into_view,
     build_room,
+    keyboard_in,
     new_hero,
     open_game_with_first_rooms,
     said,
@@ -26,6 +28,8 @@ from tests.e2e.game_steps import (
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+#: Beyond the keyboard's second move, the time its scroll may take on a loaded machine.
+SETTLED_S = 0.6
 
 
 def test_oh_yeah_asks_which_two_rooms_swap_and_the_dungeon_follows(phone: AppPage) -> None:
@@ -38,6 +42,12 @@ def test_oh_yeah_asks_which_two_rooms_swap_and_the_dungeon_follows(phone: AppPag
     build_room(phone, "build-p1", "Hall", ["fighter"], 3)
     tap(phone, "build-p1-go")
     phone.wait_for("p1-face-down")
+    # The keyboard moves on to Bert's Room (the app's step after a build, #14), and the
+    # page scrolls there, once and maybe again REFOCUS_SETTLE_S later: Reveal Rooms is
+    # tapped after that, as a player taps once the screen stops moving (in CI a tap made
+    # during that scroll landed on nothing, and the Adventure never came).
+    keyboard_in(phone, "build-p2-name", timeout=15)
+    time.sleep(REFOCUS_SETTLE_S + SETTLED_S)
     tap(phone, "reveal-rooms")  # the Bait and the first Room come with it (R-FOLLOWS)
     tap(phone, "adv-finish-all")  # and the end of the turn with the last Hero
 
