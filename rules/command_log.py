@@ -18,7 +18,7 @@ the other game sent to it is refused by name, not failed on).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast, get_args
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
@@ -30,6 +30,12 @@ SetupT = TypeVar("SetupT", bound=BaseModel)
 StateT = TypeVar("StateT", bound=BaseModel)
 CommandT = TypeVar("CommandT")
 EventT = TypeVar("EventT", bound=BaseModel)
+
+
+def members(union: object) -> tuple[type, ...]:
+    """The types of a command union as the commands modules write it,
+    ``Annotated[A | B | ..., Field(discriminator="type")]``."""
+    return get_args(get_args(union)[0])
 
 
 class CommandLog(BaseModel, Generic[SetupT, StateT, CommandT, EventT]):
@@ -51,10 +57,10 @@ class CommandLog(BaseModel, Generic[SetupT, StateT, CommandT, EventT]):
     )
 
     # -- the rules of the game (set by each game) -------------------------------------
-    #: The types of this game's commands: ``play`` refuses any other with ``foreign``.
-    commands: ClassVar[tuple[type, ...]] = ()
-    #: (rule, message key) of the refusal of another game's command.
-    foreign: ClassVar[tuple[RuleId, str]] = ("R-PHASE", "err.not_this_game")
+    #: The types of this game's commands (``members`` of its command union): ``play``
+    #: refuses any other with ``foreign``, (rule, message key). Set by each game.
+    commands: ClassVar[tuple[type, ...]]
+    foreign: ClassVar[tuple[RuleId, str]]
 
     @classmethod
     def start(cls, setup: SetupT) -> StateT:

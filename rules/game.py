@@ -6,10 +6,8 @@ module names Boss Monster's rules for it (``rules.engine``).
 
 from __future__ import annotations
 
-from typing import get_args
-
 from rules import engine
-from rules.command_log import CommandLog
+from rules.command_log import CommandLog, members
 from rules.commands import Command
 from rules.events import EventBase
 from rules.models import GameSetup, GameState
@@ -19,7 +17,7 @@ Entry = tuple[Command, tuple[EventBase, ...]]
 
 
 class Game(CommandLog[GameSetup, GameState, Command, EventBase]):
-    commands = get_args(get_args(Command)[0])  # the union inside ``Annotated``
+    commands = members(Command)
     foreign = ("R-PHASE", "err.not_this_game")
 
     @classmethod

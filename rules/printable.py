@@ -39,6 +39,12 @@ def refuse_control(text: str, what: str) -> str:
     return text
 
 
+def shortened(text: str, limit: int) -> str:
+    """``text``, cut to ``limit`` characters with "…" at the end when longer: what a
+    message quotes of a field name, a file's words or a player's typing stays readable."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def printable(text: str) -> str:
     """``text`` on one line with each control character written as Python writes it
     (``\\x1b``, ``\\n``, ``\\u202e``), so a terminal shows what the text holds instead of

@@ -9,6 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from rules.printable import shortened
+
 ProblemKind = Literal[
     "truncated",  # the file ends too early (an interrupted write by another program)
     "corrupt",  # not JSON, not UTF-8, or not a TinyDB database
@@ -73,18 +75,14 @@ MAX_LOC_CHARS = 120
 MAX_MESSAGE_CHARS = 240
 
 
-def _shortened(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def field_errors_from(
     error: ValidationError, prefix: Sequence[str | int] = ()
 ) -> tuple[FieldError, ...]:
     """Pydantic errors as ``FieldError`` values with readable (and bounded) locations."""
     return tuple(
         FieldError(
-            loc=_shortened(format_loc((*prefix, *item["loc"])), MAX_LOC_CHARS),
-            message=_shortened(item["msg"], MAX_MESSAGE_CHARS),
+            loc=shortened(format_loc((*prefix, *item["loc"])), MAX_LOC_CHARS),
+            message=shortened(item["msg"], MAX_MESSAGE_CHARS),
         )
         for item in error.errors(include_url=False)
     )

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from typing import get_args
-
-from rules.command_log import CommandLog
+from rules.command_log import CommandLog, members
 from rules.squads import engine
 from rules.squads.commands import SquadCommand
 from rules.squads.events import EventBase
@@ -13,7 +11,7 @@ from rules.squads.models import SquadSetup, SquadState
 
 
 class SquadGame(CommandLog[SquadSetup, SquadState, SquadCommand, EventBase]):
-    commands = get_args(get_args(SquadCommand)[0])  # the union inside ``Annotated``
+    commands = members(SquadCommand)
     foreign = ("R-SQ-TURN", "err.sq.not_this_game")
 
     @classmethod

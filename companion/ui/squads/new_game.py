@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from companion.store import StoreError
 from companion.ui.screen_view import component
-from companion.ui.squads.parts import choice_row, own, text_field
+from companion.ui.squads.parts import choice_row, own, problem_line, text_field
 from companion.ui.store_problems import store_error_text
 from companion.ui.widgets import big_button, heading, tagged
 from rules.input_errors import describe
@@ -190,7 +190,7 @@ def NewSquadGame(app: TableApp) -> ft.Control:
             *add,
             heading(tr("squads.new.slots")),
             *(slot_card(i, s) for i, s in enumerate(slots)),
-            tagged("sq-new-error", ft.Text(error, color=ft.Colors.ERROR, size=16)),
+            problem_line("sq-new-error", error),
             big_button(
                 "sq-start", tr("new.start"), own(start), icon=ft.Icons.PLAY_ARROW, primary=True
             ),

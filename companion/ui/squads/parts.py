@@ -86,6 +86,8 @@ def squad_label(app: TableApp, squad: Squad) -> str:
     return app.tr("squads.squad", n=squad.number + 1, color=squad.color, total=squad.total) + leader
 
 
-def problem_line(identifier: str, text: str) -> ft.Control:
-    """What is wrong with what was typed, under the form it was typed in."""
-    return tagged(identifier, ft.Text(text, color=ft.Colors.ERROR, size=16))
+def problem_line(identifier: str | None, text: str) -> ft.Control:
+    """What is wrong (with what was typed, or a refusal), in the error colour; tagged
+    ``identifier`` when one is given."""
+    line = ft.Text(text, color=ft.Colors.ERROR, size=16)
+    return line if identifier is None else tagged(identifier, line)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import flet as ft
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from companion.session import Request
 from companion.ui.screen_view import component
@@ -26,12 +26,13 @@ from companion.ui.widgets import Refusal, big_button, on_tap, tagged
 from rules.events import EventBase
 from rules.game_kinds import AnyCommand
 from rules.input_errors import describe
+from rules.printable import shortened
 from rules.rulings import Ruling
 from rules.squads import commands as cmd
 from rules.squads import flow
 from rules.squads.engine import setup_rulings
 from rules.squads.game import SquadGame
-from rules.squads.models import MAX_STRENGTH, SquadPlayer, SquadState
+from rules.squads.models import MAX_STRENGTH, SquadPlayer, SquadState, Strength
 
 if TYPE_CHECKING:
     from companion.session import TableSession
@@ -42,6 +43,9 @@ LOG_SHOWN = 40
 LEADERS = ("army", "mercenary", "megagrump", "action")
 #: How much of a bad number a message quotes.
 QUOTED = 12
+#: A strength as typed ("3", "03"; not "three", "-2" or "150"): pydantic's lax mode reads
+#: the text against the model's own bounds.
+TYPED_STRENGTH: TypeAdapter[int] = TypeAdapter(Strength)
 
 Act = Callable[[AnyCommand], None]
 
@@ -190,20 +194,19 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
 
 
 def _typed_number(text: str) -> int | None:
-    """A printed strength as typed: an empty field is 0; None when it is no whole number
-    from 0 to ``MAX_STRENGTH`` (the screen names it; nothing is clamped or guessed)."""
+    """A printed strength as typed: an empty field is 0; None when the model's
+    ``Strength`` takes no whole number from it (the screen names it; nothing is clamped or
+    guessed)."""
     typed = text.strip()
-    if not typed:
-        return 0
-    if not typed.isascii() or not typed.isdigit() or int(typed) > MAX_STRENGTH:
+    try:
+        return TYPED_STRENGTH.validate_python(typed) if typed else 0
+    except ValidationError:
         return None
-    return int(typed)
 
 
 def _shown(typed: str) -> str:
     """What was typed, as a message quotes it: a long paste cut short."""
-    text = typed.strip()
-    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"
+    return shortened(typed.strip(), QUOTED)
 
 
 def _with_catapult(player: SquadPlayer, squad: int, strength: int) -> cmd.Support:
@@ -309,8 +312,7 @@ def SquadTurn(screen: SquadView) -> ft.Control:
             tagged(
                 "sq-refusal",
                 ft.Column(
-                    [ft.Text(shown_refusal.text, color=ft.Colors.ERROR, size=16)]
-                    + ([link] if link is not None else [])
+                    [problem_line(None, shown_refusal.text)] + ([link] if link is not None else [])
                 ),
             )
         )
