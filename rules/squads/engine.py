@@ -111,6 +111,11 @@ def _free_recruit(player: SquadPlayer, kind: RecruitKind) -> None:
 def _deploy(state: SquadState, command: cmd.Deploy) -> list[ev.EventBase]:
     player = _active(state, command.player)
     _phase_is(state, PHASES_OF[cmd.Deploy])
+    # Refused here, named, before the squad is made (its model would raise: R-SQ-SQUAD).
+    if command.action is None and command.color is None:
+        raise RulesError("R-SQ-SQUAD", "err.sq.needs_colour", player=player.name)
+    if command.action is not None and command.recruit is not None:
+        raise RulesError("R-SQ-ACTION", "err.sq.action_led", recruit=command.recruit.capitalize())
     squad = Squad(
         number=state.next_squad,
         color=None if command.action else command.color,

@@ -140,6 +140,10 @@ SQUAD_MESSAGES: dict[str, str] = {
         "only with 2."
     ),
     "err.sq.action_twice": "{player}'s Recruit action card is already on the table.",
+    "err.sq.needs_colour": (
+        "A squad led by an army card or a recruit needs its colour: {player} names none."
+    ),
+    "err.sq.action_led": "A Recruit action squad is led by the action card, not by a {recruit}.",
     "err.sq.no_recruit": "{player} has no {recruit} free to play face up.",
     "err.sq.catapult_twice": "Squad {squad} already has a Catapult face up.",
     "err.sq.refill": "SLOT{slot} is not empty, so nothing is drawn into it.",

@@ -250,3 +250,14 @@ def test_drawable_is_the_finale_in_slot1_once_timer_is_used_up_else_a_map_card()
     assert drawable(3, 1) == MAP_KINDS
     assert drawable(0, 2) == MAP_KINDS
     assert "finale" not in MAP_KINDS
+
+
+def test_a_squad_with_no_colour_or_two_leaders_is_refused_by_name() -> None:
+    """Led by an army card, a squad needs its colour (R-SQ-SQUAD); a Recruit action squad is
+    led by the action card alone (R-SQ-ACTION): refused, not failed on."""
+    game = SquadGame.new(setup())
+    error = refused(game, deploy("Ann", None, 3), "R-SQ-SQUAD")
+    assert error.key == "err.sq.needs_colour" and "Ann names none" in str(error)
+    two = deploy("Ann", None, action="recruit", recruit="mercenary")
+    assert refused(game, two, "R-SQ-ACTION").key == "err.sq.action_led"
+    assert game.version == 0

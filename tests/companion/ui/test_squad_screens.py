@@ -216,3 +216,18 @@ def test_a_card_drawn_into_an_empty_slot_needs_its_colour_typed(table_app: AppFa
     ui.tap("sq-finish-resolve")
     ui.until(lambda: "Turn 4: Ann, Deploy phase" in ui.texts())
     assert "SLOT1: Kidnap (green)" in ui.texts()
+
+
+def test_an_order_the_referee_refuses_is_said_with_its_rule(table_app: AppFactory) -> None:
+    """An army led with no colour is well typed but against the rules: the engine's
+    refusal shows above the orders, with its rule link, and nothing is deployed."""
+    ui, app = table_app()
+    new_squad_game(ui)
+    assert app.session is not None
+    before = app.session.game.version
+    ui.type("sq-deploy-strength", "3")
+    ui.tap("sq-deploy")
+    ui.until(lambda: ui.has("sq-refusal"))
+    assert "needs its colour: Ann names none." in ui.texts()
+    assert ui.has("sq-refusal-rule") and not ui.has("sq-deploy-error")
+    assert app.session.game.version == before
