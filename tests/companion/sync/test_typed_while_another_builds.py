@@ -230,8 +230,10 @@ def test_the_check_sees_a_form_drawn_anew_under_the_typing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Were Brann's build form made anew by another device's change (an empty draft),
-    Ada's Room arriving between his first key's text and its change event would send ""
-    over his "R": the browser run's "oom 2X". The check above sees it."""
+    Ada's Room arriving while he types would send "" over his first keys: the browser
+    run's "oom 2X". The check above sees it. Which keys depends on when her save's
+    worker thread ends: "R" on a quiet machine, "Ro" in a loaded CI run, so the check's
+    message is matched for any of his keys, not the first one alone."""
     from companion.ui.table.game_screen import GameScreen
 
     drawn = GameScreen.game_changed
@@ -243,5 +245,5 @@ def test_the_check_sees_a_form_drawn_anew_under_the_typing(
         return drawn(self, change)
 
     monkeypatch.setattr(GameScreen, "game_changed", forgetful)
-    with pytest.raises(AssertionError, match=r"(?s)older text.*\('R', ''\)"):
+    with pytest.raises(AssertionError, match=r"(?s)older text.*\('R[^']*', ''\)"):
         _brann_types_while(tmp_path, "ada-builds", 1, 1)
