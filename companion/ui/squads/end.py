@@ -6,16 +6,14 @@ that reaches the server wins; the engine refuses the others."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.ui.squads.parts import own
+from companion.ui.squads.parts import Act, own
 from companion.ui.sync_link import access_of
 from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged
-from rules.game_kinds import AnyCommand
 from rules.squads import commands as cmd
 from rules.squads import flow
 from rules.squads.models import SquadState
@@ -26,7 +24,7 @@ if TYPE_CHECKING:
 
 
 @ft.component
-def SquadEnd(app: TableApp, state: SquadState, act: Callable[[AnyCommand], None]) -> ft.Control:
+def SquadEnd(app: TableApp, state: SquadState, act: Act) -> ft.Control:
     tr = app.tr
     out: list[ft.Control] = [ft.Text(tr("squads.scores"), size=20, weight=ft.FontWeight.BOLD)]
     for n, player in enumerate(state.players, 1):

@@ -5,17 +5,25 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
 from companion.theme import TOUCH
 from companion.ui.text_box import TextBox
 from companion.ui.widgets import tagged
+from rules.game_kinds import AnyCommand
 from rules.squads.models import Squad
 
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
+
+
+class Act(Protocol):
+    """Send an order to the referee. ``accepted`` runs once the referee took it: a form
+    clears what was typed only then, so a refused order stays on the form to be mended."""
+
+    def __call__(self, command: AnyCommand, accepted: Callable[[], None] | None = None) -> None: ...
 
 
 def own(action: Callable[[Any], Any]) -> Callable[[Any], Any]:

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, get_args
 import flet as ft
 from pydantic import ValidationError
 
-from companion.ui.squads.parts import choice_row, own, problem_line, squad_label, text_field
+from companion.ui.squads.parts import Act, choice_row, own, problem_line, squad_label, text_field
 from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged
-from rules.game_kinds import AnyCommand
 from rules.input_errors import describe
 from rules.squads import commands as cmd
 from rules.squads.commands import MAX_PARASOLS
@@ -38,7 +37,7 @@ def _squad_row(
     index: int,
     squad: Squad,
     capture: Callable[[int, int], None],
-    act: Callable[[AnyCommand], None],
+    act: Act,
 ) -> ft.Control:
     tr = app.tr
     name = state.active_player.name
@@ -137,7 +136,7 @@ def _refill(
 
 
 @ft.component
-def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], None]) -> ft.Control:
+def ResolvePanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
     tr = app.tr
     name = state.active_player.name
     princess, set_princess = ft.use_state("")
@@ -167,8 +166,7 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], N
             set_problem(tr("squads.bad_order", problem=describe(invalid)))
             return
         set_problem("")
-        act(order)
-        set_parasols(())
+        act(order, lambda: set_parasols(()))
 
     def toggle(pick: Pick) -> None:
         set_parasols(
@@ -193,8 +191,7 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Callable[[AnyCommand], N
                 set_problem(tr("squads.bad_order", problem=describe(invalid)))
                 return
         set_problem("")
-        act(cmd.FinishResolve(slot1=drawn[0], slot2=drawn[1]))
-        set_colors(["", ""])
+        act(cmd.FinishResolve(slot1=drawn[0], slot2=drawn[1]), lambda: set_colors(["", ""]))
 
     on_table: list[Pick] = [
         (p.name, color, k) for p in state.players for k, color in enumerate(p.princesses)

@@ -18,7 +18,7 @@ from companion.ui.screen_view import component
 from companion.ui.sending import refusal, send
 from companion.ui.squads.end import SquadEnd
 from companion.ui.squads.invite import invite_part
-from companion.ui.squads.parts import choice_row, own, problem_line, squad_label, text_field
+from companion.ui.squads.parts import Act, choice_row, own, problem_line, squad_label, text_field
 from companion.ui.squads.resolving import ResolvePanel
 from companion.ui.sync_link import device_id
 from companion.ui.table.rulings import refusal_link, ruling_row
@@ -46,8 +46,6 @@ QUOTED = 12
 #: A strength as typed ("3", "03"; not "three", "-2" or "150"): pydantic's lax mode reads
 #: the text against the model's own bounds.
 TYPED_STRENGTH: TypeAdapter[int] = TypeAdapter(Strength)
-
-Act = Callable[[AnyCommand], None]
 
 
 def _player_panel(app: TableApp, state: SquadState, player: SquadPlayer, n: int) -> ft.Control:
@@ -109,9 +107,12 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
             set_problem(tr("squads.bad_order", problem=describe(invalid)))
             return
         set_problem("")
-        act(order)
-        set_color("")
-        set_strength("")
+
+        def clear() -> None:
+            set_color("")
+            set_strength("")
+
+        act(order, clear)
 
     legal = flow.legal(state)
     out: list[ft.Control] = []
@@ -280,12 +281,20 @@ def SquadTurn(screen: SquadView) -> ft.Control:
     def answer(error: Exception | None) -> None:
         set_refusal(None if error is None else refusal(app, error))
 
-    def request(kind: str, command: AnyCommand | None = None) -> None:
+    def request(
+        kind: str, command: AnyCommand | None = None, accepted: Callable[[], None] | None = None
+    ) -> None:
         made = Request(kind, command, game.version, session.revision, device_id(app))  # type: ignore[arg-type]
-        send(app, made, answer)
 
-    def act(command: AnyCommand) -> None:
-        request("play", command)
+        def answered(error: Exception | None) -> None:
+            answer(error)
+            if error is None and accepted is not None:
+                accepted()
+
+        send(app, made, answered)
+
+    def act(command: AnyCommand, accepted: Callable[[], None] | None = None) -> None:
+        request("play", command, accepted)
 
     phase = tr(f"squads.phase.{state.phase}")
     parts: list[ft.Control] = [

@@ -220,7 +220,9 @@ def test_a_card_drawn_into_an_empty_slot_needs_its_colour_typed(table_app: AppFa
 
 def test_an_order_the_referee_refuses_is_said_with_its_rule(table_app: AppFactory) -> None:
     """An army led with no colour is well typed but against the rules: the engine's
-    refusal shows above the orders, with its rule link, and nothing is deployed."""
+    refusal shows above the orders, with its rule link, and nothing is deployed. What was
+    typed stays on the form to be mended (it was once cleared by the tap, refused or
+    not); an order the referee takes clears it."""
     ui, app = table_app()
     new_squad_game(ui)
     assert app.session is not None
@@ -231,3 +233,10 @@ def test_an_order_the_referee_refuses_is_said_with_its_rule(table_app: AppFactor
     assert "needs its colour: Ann names none." in ui.texts()
     assert ui.has("sq-refusal-rule") and not ui.has("sq-deploy-error")
     assert app.session.game.version == before
+    assert ui.find("sq-deploy-strength", ft.TextField).value == "3"
+    ui.type("sq-deploy-color", "red")
+    ui.tap("sq-deploy")
+    ui.until(lambda: not ui.has("sq-refusal"))
+    assert app.session.game.version == before + 1
+    assert ui.find("sq-deploy-strength", ft.TextField).value == ""
+    assert ui.find("sq-deploy-color", ft.TextField).value == ""
