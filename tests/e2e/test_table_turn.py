@@ -75,6 +75,7 @@ def test_destroy_asks_first_and_cancel_keeps_the_room(
     game = table[1]["destroy"]
     host = phones.open(52, f"/game/{game.game_id}", "host")
     said(host, "You host this game")
+    tap(host, "p2-room-actions-toggle")  # Destroy and Deactivate wait behind it
     tap(host, "p2-room-1-destroy")
     host.wait_for("confirm-destroy")
     said(host, "Destroy Hall 2?")

@@ -195,6 +195,10 @@ class DungeonPanel:
         self.build_form = BuildForm(ctx, name, self.prefix, on_built)
         self.expansions = PlayerExpansions(ctx, name, self.prefix)
         self.show_bonus = False
+        # Destroy and Deactivate wait behind one toggle per dungeon: the cards that
+        # destroy or deactivate a Room ask which (the offers); these are the table's own
+        # say, rarely used, and twelve rows of them on screen slowed each tap (#31).
+        self.show_room_actions = False
 
     def view(self, shows: CardShows) -> ft.Control:
         """The card under the dungeon's summary row (``dungeon_summary``), which shows
@@ -222,8 +226,10 @@ class DungeonPanel:
         body: list[ft.Control] = [
             ft.Text(tr("table.entrance_to_boss"), size=14, italic=True),
             ft.ResponsiveRow(tiles, spacing=8, run_spacing=8),
-            slot_error(ctx, f"{p}-rooms"),
         ]
+        if shows.room_actions is not None:
+            body.append(self._room_actions_toggle(shows.room_actions))
+        body.append(slot_error(ctx, f"{p}-rooms"))
         body += self.expansions.view()  # Coins and Items (R-MINI, R-ITEM)
         if SetTreasureBonus in ctx.legal() and flow.plays(state, player.name):
             body.append(self._bonus(player))
@@ -279,12 +285,33 @@ class DungeonPanel:
         """Destroy or deactivate one of this player's Rooms (``RoomActions``); Destroy asks
         first (R-DESTROY: the card leaves the table)."""
         slot = f"{self.prefix}-rooms"
-        if isinstance(command, DestroyRoom):  # it leaves the table: asked first
-            confirm_destroy(
-                self.ctx, self.name, command.index, lambda: self.ctx.play(slot, command)
-            )
-        else:
+
+        def send() -> None:
+            self.show_room_actions = False  # folded again once one acted
             self.ctx.play(slot, command)
+
+        if isinstance(command, DestroyRoom):  # it leaves the table: asked first
+            confirm_destroy(self.ctx, self.name, command.index, send)
+        else:
+            send()
+
+    def _room_actions_toggle(self, shown: bool) -> ft.Control:
+        """The toggle that shows each Room's Destroy and Deactivate (``RoomActions``)."""
+        tr = self.ctx.app.tr
+
+        def flip(_event: object) -> None:
+            self.show_room_actions = not shown
+            self.ctx.redraw()
+
+        return tagged(
+            f"{self.prefix}-room-actions-toggle",
+            ft.TextButton(
+                tr("table.room_actions_hide" if shown else "table.room_actions_show"),
+                icon=ft.Icons.EXPAND_LESS if shown else ft.Icons.BUILD_CIRCLE_OUTLINED,
+                height=TOUCH,
+                on_click=flip,
+            ),
+        )
 
     def _bonus(self, player: PlayerState) -> ft.Control:
         ctx = self.ctx
@@ -329,17 +356,27 @@ class DungeonPanel:
         ctx, p = self.ctx, self.prefix
         name = f"dungeon-{p}"
         player = ctx.state.player(self.name)
+        facts = [tile_facts(ctx, player, i) for i in range(len(player.dungeon))]
+        # The toggle shows where a Room may be destroyed or deactivated now; the rows
+        # show once it is open.
+        may_act = any(f.actions for f in facts)
+        opened = may_act and self.show_room_actions
         rooms = tuple(
-            (tile_facts(ctx, player, i), room_ability_shows(ctx, player, i, p))  # spent: gone
-            for i in range(len(player.dungeon))
+            (
+                TileFacts(f.hit, f.covered, f.here, f.actions and opened),
+                room_ability_shows(ctx, player, i, p),
+            )
+            for i, f in enumerate(facts)  # an ability spent: its button gone
         )
-        shows = self._shows(rooms, room_extras_shows(ctx, player, p))
+        actions = opened if may_act else None
+        shows = self._shows(rooms, room_extras_shows(ctx, player, p), actions)
         return DungeonCard(self.view, shows, key=name)
 
     def _shows(
         self,
         rooms: tuple[tuple[TileFacts, AbilityShows], ...] = (),
         extras: ExtrasShows | None = None,
+        room_actions: bool | None = None,
     ) -> CardShows:
         ctx = self.ctx
         state = ctx.state
@@ -361,4 +398,5 @@ class DungeonPanel:
             ctx.app.settings.lang,
             rooms,
             extras,
+            room_actions,
         )

@@ -38,6 +38,9 @@ class CardShows(NamedTuple):
     #: Per Room: its tile's facts and ability buttons (none for the build forms).
     rooms: tuple[tuple[TileFacts, AbilityShows], ...] = ()
     extras: ExtrasShows | None = None  # its tiles' Miniboss and Coins lines
+    #: The Room actions' toggle: None where no Room may be destroyed or deactivated now,
+    #: else whether it is open.
+    room_actions: bool | None = None
 
 
 @memo_component

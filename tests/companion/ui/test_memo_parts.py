@@ -122,12 +122,13 @@ def test_a_kept_part_is_the_control_on_screen_not_a_copy(
     assert harness.find("p1-bonus-cleric").value == "+0"  # type: ignore[attr-defined]
 
 
-def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
+def test_a_room_s_actions_wait_behind_the_toggle_and_show_by_a_flag_not_a_new_row(
     table_app: AppFactory, tmp_path: Path
 ) -> None:
-    """Destroy and Deactivate are hidden in the Bait phase and shown in the Adventure: the
-    rows stay in the tiles, so the Bait tap flips a flag on each row's wrapper instead of
-    building, comparing and sending a row per Room."""
+    """Destroy and Deactivate are hidden in the Bait phase, and in the Adventure until the
+    dungeon's toggle is tapped (the Bait tap sends no row of them, #31): the rows stay in
+    the tiles, so the toggle flips a flag on each row's wrapper instead of building,
+    comparing and sending a row per Room; one action taken folds them again."""
     harness, _app, screen = at_bait(table_app, tmp_path)
 
     def wrapper(identifier: str) -> ft.Control:
@@ -140,12 +141,19 @@ def test_the_bait_shows_each_room_s_actions_by_a_flag_not_a_new_row(
 
     hidden = harness.find("p1-room-1-destroy")
     assert wrapper("p1-room-1-destroy").visible is False
+    assert not harness.has("p1-room-actions-toggle")  # nothing may be destroyed at Bait
     harness.tap("resolve-bait")
 
     assert screen.state.phase == "adventure"
+    assert wrapper("p1-room-1-destroy").visible is False  # folded
+    harness.tap("p1-room-actions-toggle")
     # The same row (its component not drawn again), and now shown.
     assert harness.find("p1-room-1-destroy") is hidden
     assert wrapper("p1-room-1-destroy").visible is True
+    assert wrapper("p1-room-2-deactivate").visible is True
+    harness.tap("p1-room-2-deactivate")
+    assert screen.state.players[0].dungeon[1].deactivated
+    assert wrapper("p1-room-1-destroy").visible is False  # folded again
 
 
 def test_the_bait_results_are_built_once_per_bait(table_app: AppFactory, tmp_path: Path) -> None:

@@ -66,7 +66,7 @@ def test_a_tap_is_saved_off_the_loop_and_shown_once_saved(
     harness.until(lambda: not harness.has("resolve-bait"))
 
     assert screen.state.phase == "adventure"
-    assert harness.has("p1-room-1-destroy")  # the Adventure's Room actions are shown
+    assert harness.has("p1-room-actions-toggle")  # the Adventure's Room actions are offered
     assert not unsent(harness.page.views[-1])
     reopened = GameStore(tmp_path / "data", fsync=False).load(game_id)
     assert reopened.game.state.phase == "adventure"

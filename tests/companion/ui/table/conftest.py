@@ -96,6 +96,11 @@ def has(page: FakePage, identifier: str) -> bool:
 
 
 def _shown(page: FakePage, identifier: str) -> bool:
+    return identifier in _shown_ids(page)
+
+
+def _shown_ids(page: FakePage) -> set[str]:
+    """The identifiers tagged on screen, neither they nor a control around them hidden."""
 
     def shown(control: Any) -> Iterator[Any]:
         control = rendered(control)
@@ -110,9 +115,11 @@ def _shown(page: FakePage, identifier: str) -> bool:
             elif isinstance(child, ft.Control | ft.Component):
                 yield from shown(child)
 
-    return any(
-        isinstance(c, ft.Semantics) and c.identifier == identifier for c in shown(page.views[-1])
-    )
+    return {
+        c.identifier
+        for c in shown(page.views[-1])
+        if isinstance(c, ft.Semantics) and c.identifier is not None
+    }
 
 
 def texts(page: FakePage) -> str:
@@ -138,6 +145,14 @@ def open_dungeon_around(page: FakePage, identifier: str) -> None:
     arrow = f"dungeon-p{seat[1]}-expand"
     if _shown(page, arrow):
         _click(page, arrow)
+    # A Room's Destroy and Deactivate wait behind the dungeon's toggle: opened, at least
+    # one Room shows them, so where none does it is tapped open.
+    room_action = re.fullmatch(r"p\d+-room-\d+-(destroy|deactivate)", identifier)
+    toggle = f"p{seat[1]}-room-actions-toggle"
+    if room_action is not None and _shown(page, toggle):
+        actions = re.compile(rf"p{seat[1]}-room-\d+-(destroy|deactivate)")
+        if not any(actions.fullmatch(i) for i in _shown_ids(page)):
+            _click(page, toggle)
 
 
 def tap(page: FakePage, identifier: str) -> None:

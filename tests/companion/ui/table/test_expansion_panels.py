@@ -523,6 +523,7 @@ def test_level_3_buttons_follow_a_room_deactivated_in_another_dungeon(
     screen = app.current
     assert isinstance(screen, GameScreen)
     assert harness.has("p1-room-1-mini-level3-p2-1")
+    harness.tap("p2-room-actions-toggle")
     harness.tap("p2-room-1-deactivate")
     assert screen.state.player("Bo").dungeon[0].deactivated
     assert not harness.has("p1-room-1-mini-level3-p2-1")
