@@ -13,9 +13,9 @@ from pydantic import ValidationError
 from companion.store import StoreError
 from companion.ui.screen_view import component
 from companion.ui.squads.parts import choice_row, own, problem_line, text_field
+from companion.ui.squads.typed_problems import typed_problems
 from companion.ui.store_problems import store_error_text
 from companion.ui.widgets import big_button, heading, tagged
-from rules.input_errors import describe
 from rules.squads.models import MAP_KINDS, MAX_PLAYERS, MIN_PLAYERS, SquadSetup, setup_clash
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def NewSquadGame(app: TableApp) -> ft.Control:
                 }
             )
         except ValidationError as invalid:
-            set_error(tr("squads.new.invalid", problem=describe(invalid)))
+            set_error(tr("squads.new.invalid", problem=typed_problems(tr, invalid)))
             return
         set_busy(True)
         try:

@@ -12,9 +12,9 @@ import flet as ft
 from pydantic import ValidationError
 
 from companion.ui.squads.parts import Act, choice_row, own, problem_line, squad_label, text_field
+from companion.ui.squads.typed_problems import typed_problems
 from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged
-from rules.input_errors import describe
 from rules.squads import commands as cmd
 from rules.squads.commands import MAX_PARASOLS
 from rules.squads.models import MapCard, RecruitKind, Squad, SquadState
@@ -163,7 +163,7 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
                 }
             )
         except ValidationError as invalid:  # a princess's colour too long, say
-            set_problem(tr("squads.bad_order", problem=describe(invalid)))
+            set_problem(tr("squads.bad_order", problem=typed_problems(tr, invalid)))
             return
         set_problem("")
         act(order, lambda: set_parasols(()))
@@ -188,7 +188,7 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
             try:
                 drawn.append(MapCard.model_validate({"kind": kind, "color": color}))
             except ValidationError as invalid:
-                set_problem(tr("squads.bad_order", problem=describe(invalid)))
+                set_problem(tr("squads.bad_order", problem=typed_problems(tr, invalid)))
                 return
         set_problem("")
         act(cmd.FinishResolve(slot1=drawn[0], slot2=drawn[1]), lambda: set_colors(["", ""]))

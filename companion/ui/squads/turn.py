@@ -20,12 +20,12 @@ from companion.ui.squads.end import SquadEnd
 from companion.ui.squads.invite import invite_part
 from companion.ui.squads.parts import Act, choice_row, own, problem_line, squad_label, text_field
 from companion.ui.squads.resolving import ResolvePanel
+from companion.ui.squads.typed_problems import typed_problems
 from companion.ui.sync_link import device_id
 from companion.ui.table.rulings import refusal_link, ruling_row
 from companion.ui.widgets import Refusal, big_button, on_tap, tagged
 from rules.events import EventBase
 from rules.game_kinds import AnyCommand
-from rules.input_errors import describe
 from rules.printable import shortened
 from rules.rulings import Ruling
 from rules.squads import commands as cmd
@@ -104,7 +104,7 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
                 }
             )
         except ValidationError as invalid:  # a colour too long, a control character
-            set_problem(tr("squads.bad_order", problem=describe(invalid)))
+            set_problem(tr("squads.bad_order", problem=typed_problems(tr, invalid)))
             return
         set_problem("")
 

@@ -180,7 +180,7 @@ def test_a_strength_or_colour_that_is_no_order_is_named_and_nothing_is_deployed(
     ui.type("sq-deploy-strength", "3")
     ui.type("sq-deploy-color", "r" * 30)  # longer than any colour
     ui.tap("sq-deploy")
-    ui.until(lambda: "That order can't be given: color: String should have at most" in ui.texts())
+    ui.until(lambda: "That order can't be given: Colour: at most 20 characters" in ui.texts())
     assert app.session.game.version == before  # nothing sent
     deploy(ui, 1, 3)
     assert not ui.has("sq-deploy-error")
@@ -203,7 +203,7 @@ def test_a_card_drawn_into_an_empty_slot_needs_its_colour_typed(table_app: AppFa
     ui.type("sq-princess", "p" * 30)
     ui.tap("sq-capture-0-1")
     ui.until(lambda: ui.has("sq-resolve-error"))
-    assert "That order can't be given: princess:" in ui.texts()
+    assert "That order can't be given: Princess's colour (Kidnap, Hero): at most 20" in ui.texts()
     ui.type("sq-princess", "red")
     made = app.session.game.version
     ui.tap("sq-capture-0-1")
@@ -240,3 +240,39 @@ def test_an_order_the_referee_refuses_is_said_with_its_rule(table_app: AppFactor
     assert app.session.game.version == before + 1
     assert ui.find("sq-deploy-strength", ft.TextField).value == ""
     assert ui.find("sq-deploy-color", ft.TextField).value == ""
+
+
+def test_what_the_model_refuses_is_said_in_the_players_language_by_the_forms_labels(
+    table_app: AppFactory,
+) -> None:
+    """A name, a boss or a colour longer than any card or table holds is refused by the
+    model in English and by its field ("players.1.boss: String should have at most 40
+    characters"); the form says it in the app's language and by the label the player
+    sees: on the new game's form and on the orders."""
+    ui, app = table_app(lang="de")
+    ui.tap("new-game")
+    ui.select("game-kind", "squads")
+    ui.until(lambda: ui.has("sq-start"))
+    for n, (name, boss, color) in enumerate(
+        [("Ann", "Grumpus", "rot"), ("Bob", "H" * 41, "blau"), ("Cy", "Boneking", "grün")], 1
+    ):
+        ui.type(f"sq-player-{n}-name", name)
+        ui.type(f"sq-player-{n}-boss", boss)
+        ui.type(f"sq-player-{n}-princess", color)
+    ui.type("sq-slot-1-color", "rot")
+    ui.type("sq-slot-2-color", "b" * 21)
+    ui.tap("sq-start")
+    said = (
+        "Das ist noch kein gültiger Aufbau: Spieler 2, Boss: höchstens 40 Zeichen; "
+        "SLOT2, Farbe: höchstens 20 Zeichen"
+    )
+    ui.until(lambda: said in ui.texts())
+    assert app.session is None  # no game made
+    ui.type("sq-player-2-boss", "Hexlord")
+    ui.type("sq-slot-2-color", "blau")
+    ui.tap("sq-start")
+    ui.until(lambda: ui.has("sq-status"))
+    ui.type("sq-deploy-color", "r" * 30)
+    ui.type("sq-deploy-strength", "3")
+    ui.tap("sq-deploy")
+    ui.until(lambda: "Dieser Befehl geht so nicht: Farbe: höchstens 20 Zeichen" in ui.texts())
