@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
 
 import flet as ft
+from pydantic import Field, TypeAdapter, ValidationError
 
 from companion.catalogue import HeroCard as CatalogueHero
 from companion.table_cards import heroes_offered
@@ -37,6 +38,21 @@ from rules.items import items_due
 from rules.models import TREASURES, GameState, Hero, HeroCard, Treasure
 
 SLOT = "reveal-heroes"
+
+
+#: The largest Health the form takes: more than any Hero card prints, and what the
+#: message names ("error.hero_health").
+MAX_HEALTH = 99
+_HEALTH: TypeAdapter[int] = TypeAdapter(Annotated[int, Field(ge=1, le=MAX_HEALTH)])
+
+
+def typed_health(text: str) -> int | None:
+    """A Hero's Health as typed, read by pydantic (lax: "7", " 7 "); None when it is no
+    whole number from 1 to ``MAX_HEALTH``."""
+    try:
+        return _HEALTH.validate_python(text.strip())
+    except ValidationError:
+        return None
 
 
 @dataclass
@@ -70,16 +86,18 @@ class HeroDraft:
         out: list[tuple[str, dict[str, object]]] = []
         if not self.treasure:
             out.append(("error.hero_treasure", {}))
-        health = self.health.strip()
-        if not health.isdigit() or not 1 <= int(health) <= 99:
-            out.append(("error.hero_health", {"health": health}))
+        if typed_health(self.health) is None:
+            out.append(("error.hero_health", {"health": self.health.strip()}))
         return out
 
     def to_card(self) -> HeroCard:
+        health = typed_health(self.health)
+        if health is None:  # the form names it first (``problems``)
+            raise ValueError(f"no Hero's Health: {self.health!r}")
         return HeroCard(
             name=self.name.strip()[:60],
             treasure=tuple(self.treasure),
-            health=int(self.health.strip()),
+            health=health,
             epic=self.epic,
             card_id=self.card_id,
             star=self.star,

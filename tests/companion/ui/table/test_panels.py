@@ -52,6 +52,28 @@ def test_reveal_heroes_asks_for_each_hero_s_treasure_before_sending(
     assert screen.state.phase == "beginning"
 
 
+@pytest.mark.parametrize("typed", ["four", "0", "100", "-3", "4.5", ""])
+def test_a_health_that_is_no_hero_s_is_named_and_nothing_is_revealed(
+    app: TableApp, sessions: Sessions, page: FakePage, typed: str
+) -> None:
+    """Bad input on the town's form: a Health no Hero card prints (a word, 0, over 99, a
+    fraction, nothing) is named with what was typed, and the Heroes wait; 99 is taken."""
+    screen = start(app, sessions, AFTER_SETUP)
+    for n in (1, 2):
+        tap(page, f"new-hero-{n}-treasure-thief")
+    type_into(page, "new-hero-1-health", "5")
+    type_into(page, "new-hero-2-health", typed)
+    tap(page, "reveal-heroes")
+    message = error_text(page, "reveal-heroes")
+    assert f"New Hero 2: Health must be a whole number from 1 to 99, not “{typed}”." in message
+    assert "New Hero 1" not in message
+    assert screen.state.phase == "beginning"
+    type_into(page, "new-hero-2-health", " 99 ")
+    tap(page, "reveal-heroes")
+    assert screen.state.phase == "build"
+    assert [screen.state.hero(h).card.health for h in screen.state.town] == [5, 99]
+
+
 def test_heroes_from_the_catalogue_or_typed_join_the_town_line_oldest_first(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
