@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from companion.catalogue import TREASURES, BossCard, Treasure
+from companion.ui.typed_numbers import read_typed
+from rules.frozen import NonNegative
 from rules.models import GameSetup, PlayerSetup, Ruleset
 from rules.printable import is_control
 
@@ -28,6 +30,10 @@ ALL_SETS: tuple[str, ...] = (
     "tools_of_hero_kind",
     "promos",
 )
+
+
+#: A Boss's XP as the set-up takes it (``PlayerSetup.xp``).
+TYPED_XP: TypeAdapter[int] = TypeAdapter(NonNegative)
 
 
 def treasure_order(treasure: Treasure) -> int:
@@ -166,7 +172,7 @@ class NewGameForm:
             xp = player.xp.strip()
             if not xp:
                 problems.append(FormError(f"player-{number}-xp", "error.xp_missing"))
-            elif not xp.isdigit():
+            elif read_typed(TYPED_XP, xp) is None:
                 problems.append(FormError(f"player-{number}-xp", "error.xp_number", {"xp": xp}))
             if player.treasure not in TREASURES:
                 problems.append(FormError(f"player-{number}-treasure", "error.treasure_missing"))
@@ -187,7 +193,7 @@ class NewGameForm:
                     PlayerSetup(
                         name=p.name.strip(),
                         boss=p.boss.strip(),
-                        xp=int(p.xp.strip()),
+                        xp=TYPED_XP.validate_python(p.xp.strip()),  # read above
                         boss_treasure=(p.treasure,) if p.treasure else (),
                         boss_card_id=p.boss_card_id,
                     )

@@ -23,6 +23,7 @@ from companion.ui.squads.resolving import ResolvePanel
 from companion.ui.squads.typed_problems import typed_problems
 from companion.ui.sync_link import device_id
 from companion.ui.table.rulings import refusal_link, ruling_row
+from companion.ui.typed_numbers import read_typed
 from companion.ui.widgets import Refusal, big_button, on_tap, tagged
 from rules.events import EventBase
 from rules.game_kinds import AnyCommand
@@ -198,11 +199,7 @@ def _typed_number(text: str) -> int | None:
     """A printed strength as typed: an empty field is 0; None when the model's
     ``Strength`` takes no whole number from it (the screen names it; nothing is clamped or
     guessed)."""
-    typed = text.strip()
-    try:
-        return TYPED_STRENGTH.validate_python(typed) if typed else 0
-    except ValidationError:
-        return None
+    return read_typed(TYPED_STRENGTH, text) if text.strip() else 0
 
 
 def _shown(typed: str) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, NamedTuple
 
 import flet as ft
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter
 
 from companion.catalogue import HeroCard as CatalogueHero
 from companion.table_cards import heroes_offered
@@ -24,6 +24,7 @@ from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.items_panel import ItemRevealForm, town_items, with_carried_item
 from companion.ui.table.rulings import rule_link
 from companion.ui.table.table_form import TableForm
+from companion.ui.typed_numbers import read_typed
 from companion.ui.widgets import (
     Refusal,
     big_button,
@@ -43,16 +44,7 @@ SLOT = "reveal-heroes"
 #: The largest Health the form takes: more than any Hero card prints, and what the
 #: message names ("error.hero_health").
 MAX_HEALTH = 99
-_HEALTH: TypeAdapter[int] = TypeAdapter(Annotated[int, Field(ge=1, le=MAX_HEALTH)])
-
-
-def typed_health(text: str) -> int | None:
-    """A Hero's Health as typed, read by pydantic (lax: "7", " 7 "); None when it is no
-    whole number from 1 to ``MAX_HEALTH``."""
-    try:
-        return _HEALTH.validate_python(text.strip())
-    except ValidationError:
-        return None
+TYPED_HEALTH: TypeAdapter[int] = TypeAdapter(Annotated[int, Field(ge=1, le=MAX_HEALTH)])
 
 
 @dataclass
@@ -86,18 +78,15 @@ class HeroDraft:
         out: list[tuple[str, dict[str, object]]] = []
         if not self.treasure:
             out.append(("error.hero_treasure", {}))
-        if typed_health(self.health) is None:
+        if read_typed(TYPED_HEALTH, self.health) is None:
             out.append(("error.hero_health", {"health": self.health.strip()}))
         return out
 
     def to_card(self) -> HeroCard:
-        health = typed_health(self.health)
-        if health is None:  # the form names it first (``problems``)
-            raise ValueError(f"no Hero's Health: {self.health!r}")
         return HeroCard(
             name=self.name.strip()[:60],
             treasure=tuple(self.treasure),
-            health=health,
+            health=TYPED_HEALTH.validate_python(self.health.strip()),  # read in ``problems``
             epic=self.epic,
             card_id=self.card_id,
             star=self.star,

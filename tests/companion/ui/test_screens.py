@@ -112,6 +112,45 @@ def test_typed_room_with_bad_damage_is_refused_before_the_engine(table_app: AppF
     assert "Damage must be a whole number, not lots." in ui.texts()
 
 
+@pytest.mark.parametrize("xp", ["ten", "-5", "1.5"])
+def test_an_xp_that_is_no_whole_number_is_named_and_no_game_made(
+    table_app: AppFactory, xp: str
+) -> None:
+    """Bad input on the new game's form: an XP no Boss card prints is named with what was
+    typed, and no game is made; " 300 " is taken as 300 once it is mended."""
+    ui, app = table_app()
+    ui.tap("new-game")
+    for n, name in ((1, "Ada"), (2, "Bert")):
+        ui.type(f"player-{n}-name", name)
+        ui.tap(f"player-{n}-treasure-fighter")
+    ui.type("player-1-xp", "100")
+    ui.type("player-2-xp", xp)
+    ui.tap("start-game")
+    assert app.game is None
+    assert f"XP must be a whole number, not {xp}." in ui.texts()
+    ui.type("player-2-xp", " 300 ")
+    ui.tap("start-game")
+    assert app.game is not None
+    assert [p.xp for p in app.game.setup.players] == [100, 300]
+
+
+@pytest.mark.parametrize("damage", ["-1", "2.5", "100"])
+def test_a_room_damage_out_of_range_is_named_before_the_engine(
+    table_app: AppFactory, damage: str
+) -> None:
+    ui, app = table_app()
+    start_two_player_game(ui)
+    ui.type("first-room-1-damage", damage)
+    ui.tap("first-room-1-build")
+    assert app.game is not None and app.game.version == 0
+    said = (
+        "That much damage can't be right (99 at most)."
+        if damage == "100"
+        else f"Damage must be a whole number, not {damage}."
+    )
+    assert said in ui.texts()
+
+
 def test_language_switch_relabels_every_screen_and_is_remembered(table_app: AppFactory) -> None:
     ui, app = table_app()
     assert ui.page.locale_configuration is not None
