@@ -81,6 +81,8 @@ def _room_revealed(event: ev.RoomRevealed, state: GameState) -> GameState:
         )
     left = {"gifts": tuple(g for g in p.gifts if g != build)} if build.by else {"pending": None}
     state = state.with_player(event.player, dungeon=tuple(dungeon), **left)
+    if build.over is None:  # every place after the entrance moves on by one
+        state = room_events.marks_moved(state, event.player, p, lambda i: i + 1)
     return room_events.room_added(state, event.player, build.over)  # a Hero in it moves on
 
 
@@ -333,6 +335,11 @@ def _room_destroyed(event: ev.RoomDestroyed, state: GameState) -> GameState:
     # A face-down Room waiting to cover a later place follows that place as it slides.
     moved = p.face_down_moved(lambda i: i - 1 if vanished and i > event.index else i)
     state = state.with_player(event.player, dungeon=tuple(dungeon), **moved)
+    if vanished:  # the marks on the Rooms after it follow them; its own go with it
+        gone = event.index
+        state = room_events.marks_moved(
+            state, event.player, p, lambda i: i - (i > gone) if i != gone else None
+        )
     walk = state.walk
     if (
         vanished

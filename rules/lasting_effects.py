@@ -24,6 +24,7 @@ from rules.effect_kinds import (
 from rules.effects import Ability
 from rules.evolve import evolve
 from rules.models import CardOffer, GameState, PlayerState, Room
+from rules.place_marks import ON_BUILT
 from rules.rulings import Ruling
 from rules.treasure import shown_treasure
 
@@ -131,9 +132,6 @@ def entering_bonus(state: GameState, player: str, hero: int) -> list[ev.EventBas
     args = {"hero": state.hero(hero).label(), "player": player, "amount": more}
     said = Ruling(rule="R-CARD-EFFECT", key="card.entering_health_gained", args=args)
     return [ev.HeroHealthGained(amount=more, ruling=said)]
-
-
-ON_BUILT = "counter_on_built"
 
 
 def boss_on_build(state: GameState, player: str, room: Room, index: int) -> list[ev.EventBase]:

@@ -11,8 +11,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from rules import place_marks
 from rules.event_base import EventBase
-from rules.models import GameState, NonNegative, RoomStack
+from rules.models import GameState, NonNegative, PlayerState, RoomStack
 
 
 class RoomsRearranged(EventBase):
@@ -40,11 +41,22 @@ def _rooms_rearranged(event: RoomsRearranged, state: GameState) -> GameState:
     dungeon = tuple(p.dungeon[i] for i in event.order)
     # A face-down Room waiting to cover a place (own or a gift) follows that place.
     state = state.with_player(event.player, dungeon=dungeon, **p.face_down_moved(event.order.index))
+    state = marks_moved(state, event.player, p, event.order.index)  # the turn's marks too
     walk = state.walk
     if walk is not None and walk.player == event.player and walk.room is not None:
         walk = walk.model_copy(update={"room": event.order.index(walk.room)})
         state = state.model_copy(update={"walk": walk})
     return state
+
+
+def marks_moved(
+    state: GameState, name: str, before: PlayerState, place: Callable[[int], int | None]
+) -> GameState:
+    """The turn's marks on ``name``'s Rooms follow them to their new places
+    (``rules.place_marks``); ``before``: the player as they were."""
+    cards = [{room.card_id for room in stack.rooms} for stack in before.dungeon]
+    uses = place_marks.moved(state.card_uses, name, cards, place)
+    return state.model_copy(update={"card_uses": uses}) if uses != state.card_uses else state
 
 
 def _room_uncovered(event: RoomUncovered, state: GameState) -> GameState:

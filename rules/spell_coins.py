@@ -14,10 +14,10 @@ from rules.card_effects import hit
 from rules.effects import Ability, CardEffects, OfferKind
 from rules.errors import RulesError
 from rules.models import CardOffer, GameState, PlayerState
+from rules.place_marks import AIMED
 from rules.rulings import Arg, Ruling
 from rules.spell_coin_kinds import DamagePerCoin, DamagePerMinibossLevel
 
-AIMED = "aimed:"
 DOUBLE: OfferKind = "double_aimed_room"
 GIVE: OfferKind = "coin_for_spell"
 OFFERS = (DOUBLE, GIVE)

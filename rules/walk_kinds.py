@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from rules.fact import Fact
+from rules.place_marks import HARMLESS  # harmless:<player>:<index>:<health>
 
 
 class BackToEntrance(Fact):
@@ -79,9 +80,6 @@ def walk_phrases(effect: WalkEffect) -> list[tuple[str, dict[str, str | int]]]:
     if isinstance(effect, HarmlessRoom):
         return [("card.fx.harmless_room", {"amount": effect.health})]
     return [(f"card.fx.{effect.kind}", {})]
-
-
-HARMLESS = "harmless:"  # a harmless Room's mark: harmless:<player>:<index>:<health>
 
 
 def harmless_mark(player: str, index: int, health: int) -> str:
