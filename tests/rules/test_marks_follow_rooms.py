@@ -44,9 +44,7 @@ def test_a_room_used_in_the_build_stays_used_once_a_room_is_revealed_before_it()
     assert usable(state, "A", 1) is None
 
 
-def test_a_room_made_harmless_in_the_build_stays_so_once_a_room_is_revealed_before_it() -> (
-    None
-):
+def test_a_room_made_harmless_in_the_build_stays_so_once_a_room_is_revealed_before_it() -> None:
     """Fairy Fountain (Build phase: a Room deals no damage this turn) on A's trap; A then
     builds a Monster Room at the entrance: at the reveal the trap, now Room 2, is the
     harmless one, and the new Room deals its damage."""
