@@ -202,8 +202,9 @@ def MoreActions(lang: str, in_room: bool, act: Callable[[Command], None]) -> ft.
 
     def flip(_e: object) -> None:
         set_opened(not opened)
-        # Flet draws this component again on its own: nothing else on the page changed.
-        ft.context.mark_update_called()  # type: ignore[no-untyped-call]
+        # Flet draws this component again on its own: nothing else on the page changed,
+        # so no compare of the page after this handler (it is this tap's alone).
+        ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
 
     def acted(command: Command) -> None:
         set_opened(False)
@@ -242,8 +243,9 @@ def DamageStepper(lang: str, act: Callable[[Command], None]) -> ft.Control:
 
     def step(delta: int) -> None:
         set_amount(max(1, min(MAX_EXTRA, amount + delta)))
-        # Flet draws this component again on its own: nothing else on the page changed.
-        ft.context.mark_update_called()  # type: ignore[no-untyped-call]
+        # Flet draws this component again on its own: nothing else on the page changed,
+        # so no compare of the page after this handler (it is this tap's alone).
+        ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
 
     return tagged(
         "adv-damage-n-group",
