@@ -81,9 +81,7 @@ def _room_revealed(event: ev.RoomRevealed, state: GameState) -> GameState:
         )
     left = {"gifts": tuple(g for g in p.gifts if g != build)} if build.by else {"pending": None}
     state = state.with_player(event.player, dungeon=tuple(dungeon), **left)
-    if build.over is None:  # every place after the entrance moves on by one
-        state = room_events.marks_moved(state, event.player, p, lambda i: i + 1)
-    return room_events.room_added(state, event.player, build.over)  # a Hero in it moves on
+    return room_events.room_added(state, p, build.over)  # a Hero and the marks move on
 
 
 def _room_counters_changed(event: ev.RoomCountersChanged, state: GameState) -> GameState:
@@ -335,24 +333,7 @@ def _room_destroyed(event: ev.RoomDestroyed, state: GameState) -> GameState:
     # A face-down Room waiting to cover a later place follows that place as it slides.
     moved = p.face_down_moved(lambda i: i - 1 if vanished and i > event.index else i)
     state = state.with_player(event.player, dungeon=tuple(dungeon), **moved)
-    if vanished:  # the marks on the Rooms after it follow them; its own go with it
-        gone = event.index
-        state = room_events.marks_moved(
-            state, event.player, p, lambda i: i - (i > gone) if i != gone else None
-        )
-    walk = state.walk
-    if (
-        vanished
-        and walk is not None
-        and walk.player == event.player
-        and walk.room is not None
-        and event.index <= walk.room
-    ):
-        # A place at or before the Hero's vanished: the Hero now stands just before the
-        # Room that followed it, so its next step enters that Room.
-        room = walk.room - 1 if walk.room > 0 else None
-        state = state.model_copy(update={"walk": walk.model_copy(update={"room": room})})
-    return state
+    return room_events.place_closed(state, p, event.index) if vanished else state
 
 
 def _room_deactivated(event: ev.RoomDeactivated, state: GameState) -> GameState:

@@ -41,7 +41,7 @@ def _rooms_rearranged(event: RoomsRearranged, state: GameState) -> GameState:
     dungeon = tuple(p.dungeon[i] for i in event.order)
     # A face-down Room waiting to cover a place (own or a gift) follows that place.
     state = state.with_player(event.player, dungeon=dungeon, **p.face_down_moved(event.order.index))
-    state = marks_moved(state, event.player, p, event.order.index)  # the turn's marks too
+    state = marks_moved(state, p, event.order.index)  # the turn's marks too
     walk = state.walk
     if walk is not None and walk.player == event.player and walk.room is not None:
         walk = walk.model_copy(update={"room": event.order.index(walk.room)})
@@ -49,13 +49,11 @@ def _rooms_rearranged(event: RoomsRearranged, state: GameState) -> GameState:
     return state
 
 
-def marks_moved(
-    state: GameState, name: str, before: PlayerState, place: Callable[[int], int | None]
-) -> GameState:
-    """The turn's marks on ``name``'s Rooms follow them to their new places
+def marks_moved(state: GameState, before: PlayerState, place: place_marks.Moved) -> GameState:
+    """The turn's marks on the player's Rooms follow them to their new places
     (``rules.place_marks``); ``before``: the player as they were."""
     cards = [{room.card_id for room in stack.rooms} for stack in before.dungeon]
-    uses = place_marks.moved(state.card_uses, name, cards, place)
+    uses = place_marks.moved(state.card_uses, before.name, cards, place)
     return state.model_copy(update={"card_uses": uses}) if uses != state.card_uses else state
 
 
@@ -69,14 +67,31 @@ def _room_uncovered(event: RoomUncovered, state: GameState) -> GameState:
     return state.with_player(event.player, dungeon=dungeon)
 
 
-def room_added(state: GameState, player: str, over: int | None) -> GameState:
-    """``state`` after a Room went in at ``player``'s entrance end (``over`` None) while
-    a Hero stands in that dungeon (a Room built at once, ``rules.miniboss_deaths``): the
-    Hero stays in the Room it stood in, one place further on now."""
+def room_added(state: GameState, before: PlayerState, over: int | None) -> GameState:
+    """``state`` after a Room went in at the entrance end of ``before``'s dungeon
+    (``over`` None; ``before``: the player as they were): every place after it moves on by
+    one, and the turn's marks with their Rooms. A Hero standing in that dungeon (a Room
+    built at once, ``rules.miniboss_deaths``) stays in the Room it stood in."""
+    if over is not None:
+        return state
+    state = marks_moved(state, before, lambda i: i + 1)
     walk = state.walk
-    if over is not None or walk is None or walk.player != player or walk.room is None:
+    if walk is None or walk.player != before.name or walk.room is None:
         return state
     return state.model_copy(update={"walk": walk.model_copy(update={"room": walk.room + 1})})
+
+
+def place_closed(state: GameState, before: PlayerState, index: int) -> GameState:
+    """``state`` after the place ``index`` of ``before``'s dungeon closed (its only Room
+    destroyed; the Rooms after it slid toward the Boss, R-DESTROY): the turn's marks follow
+    their Rooms (the gone Room's go with it), and a Hero standing at or after the place
+    now stands just before the Room that followed it, so its next step enters that Room."""
+    state = marks_moved(state, before, lambda i: None if i == index else i - (i > index))
+    walk = state.walk
+    if walk is None or walk.player != before.name or walk.room is None or walk.room < index:
+        return state
+    room = walk.room - 1 if walk.room > 0 else None
+    return state.model_copy(update={"walk": walk.model_copy(update={"room": room})})
 
 
 FOLDS: Mapping[type[EventBase], Callable[[Any, GameState], GameState]] = {

@@ -194,3 +194,18 @@ def test_cycle_finder_sees_type_only_and_deferred_imports(tmp_path: Path) -> Non
 def test_no_import_cycles_in_rules_or_companion() -> None:
     cycles = _cycles(_import_graph(_modules()))
     assert not cycles, "\n".join(" <-> ".join(group) for group in cycles)
+
+
+# --- modules a reader can hold in mind ---------------------------------------------------
+
+#: The longest a module of rules/ or companion/ may grow (#31: split it by what it holds).
+MAX_MODULE_LINES = 450
+
+
+def test_no_module_in_rules_or_companion_is_over_450_lines() -> None:
+    long = {
+        name: lines
+        for name, path in _modules().items()
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert not long, f"modules over {MAX_MODULE_LINES} lines: {long}"
