@@ -4,6 +4,7 @@ field, on one line (the command line's and the forecast's)."""
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic_core import ErrorDetails
 
 from rules.printable import printable
 
@@ -42,12 +43,22 @@ def _field(loc: tuple[int | str, ...]) -> str:
     return out or "table"
 
 
+def located(error: ValidationError) -> list[tuple[tuple[int | str, ...], ErrorDetails]]:
+    """Each problem with its field's place in the model (the validator steps pydantic puts
+    in it, ``function-after[…]``, left out)."""
+    return [
+        (tuple(p for p in problem["loc"] if not str(p).startswith("function-after")), problem)
+        for problem in error.errors(include_url=False)
+    ]
+
+
+def model_words(problem: ErrorDetails) -> str:
+    """pydantic's own words for ``problem``, on one line."""
+    return printable(problem["msg"].removeprefix("Value error, "))
+
+
 def describe(error: ValidationError) -> str:
     """The problems on one line, each naming the field: ``players[0].xp: …; town: …``."""
-    problems = []
-    for problem in error.errors(include_url=False):
-        loc = tuple(p for p in problem["loc"] if not str(p).startswith("function-after"))
-        message = printable(problem["msg"].removeprefix("Value error, "))
-        problems.append(f"{_field(loc)}: {message}")
+    problems = [f"{_field(loc)}: {model_words(problem)}" for loc, problem in located(error)]
     more = len(problems) - MAX_PROBLEMS
     return "; ".join(problems[:MAX_PROBLEMS]) + (f" (and {more} more)" if more > 0 else "")

@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from companion.catalogue import TREASURES, BossCard, Treasure
-from companion.ui.typed_numbers import read_typed
-from rules.frozen import NonNegative
+from companion.ui.typed_numbers import WHOLE, read_typed
 from rules.models import GameSetup, PlayerSetup, Ruleset
 from rules.printable import is_control
 
@@ -30,10 +29,6 @@ ALL_SETS: tuple[str, ...] = (
     "tools_of_hero_kind",
     "promos",
 )
-
-
-#: A Boss's XP as the set-up takes it (``PlayerSetup.xp``).
-TYPED_XP: TypeAdapter[int] = TypeAdapter(NonNegative)
 
 
 def treasure_order(treasure: Treasure) -> int:
@@ -172,7 +167,7 @@ class NewGameForm:
             xp = player.xp.strip()
             if not xp:
                 problems.append(FormError(f"player-{number}-xp", "error.xp_missing"))
-            elif read_typed(TYPED_XP, xp) is None:
+            elif read_typed(WHOLE, xp) is None:
                 problems.append(FormError(f"player-{number}-xp", "error.xp_number", {"xp": xp}))
             if player.treasure not in TREASURES:
                 problems.append(FormError(f"player-{number}-treasure", "error.treasure_missing"))
@@ -193,7 +188,7 @@ class NewGameForm:
                     PlayerSetup(
                         name=p.name.strip(),
                         boss=p.boss.strip(),
-                        xp=TYPED_XP.validate_python(p.xp.strip()),  # read above
+                        xp=WHOLE.validate_python(p.xp.strip()),  # read above
                         boss_treasure=(p.treasure,) if p.treasure else (),
                         boss_card_id=p.boss_card_id,
                     )

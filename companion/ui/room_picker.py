@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 import flet as ft
-from pydantic import TypeAdapter
 
 from companion.card_lookup import card_title
 from companion.catalogue import TREASURES, RoomCard, Treasure
@@ -20,9 +19,8 @@ from companion.ui.matches_in_view import MATCHES_IN_VIEW
 from companion.ui.new_game_form import FormError, FormErrors, treasure_order
 from companion.ui.own_card_names import own_names
 from companion.ui.typed_ahead import TypedAhead
-from companion.ui.typed_numbers import read_typed
+from companion.ui.typed_numbers import WHOLE, read_typed
 from companion.ui.widgets import big_button, drawn_switch_row, on_tap, tagged, toggle_tile
-from rules.frozen import NonNegative
 from rules.models import Room
 
 if TYPE_CHECKING:
@@ -31,10 +29,6 @@ if TYPE_CHECKING:
 MAX_DAMAGE = 99
 #: The most treasure icons a Room card carries (the engine's Room allows no more).
 MAX_ICONS = 4
-
-
-#: A Room's damage as the engine takes it (``Room.damage``); the form caps it too (``MAX_DAMAGE``).
-TYPED_DAMAGE: TypeAdapter[int] = TypeAdapter(NonNegative)
 
 
 @dataclass
@@ -80,7 +74,7 @@ class RoomDraft:
 
     def errors(self, prefix: str) -> list[FormError]:
         problems: list[FormError] = []
-        damage = read_typed(TYPED_DAMAGE, self.damage)
+        damage = read_typed(WHOLE, self.damage)  # the form caps it too
         if damage is None:
             typed = self.damage.strip()
             problems.append(FormError(f"{prefix}-damage", "error.damage_number", {"damage": typed}))
@@ -95,7 +89,7 @@ class RoomDraft:
         return Room(
             name=self.name.strip()[:60],
             treasure=tuple(self.treasure),
-            damage=TYPED_DAMAGE.validate_python(self.damage.strip()),  # read above
+            damage=WHOLE.validate_python(self.damage.strip()),  # read above
             kind=self.kind,
             advanced=self.advanced,
             card_id=self.card_id,

@@ -7,7 +7,13 @@ from typing import TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
+from rules.frozen import NonNegative
+
 T = TypeVar("T")
+
+#: A whole number from 0 up, as the models take a Boss's XP and a Room's damage
+#: (``NonNegative``).
+WHOLE: TypeAdapter[int] = TypeAdapter(NonNegative)
 
 
 def read_typed(adapter: TypeAdapter[T], text: str) -> T | None:

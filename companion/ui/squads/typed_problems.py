@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from companion.i18n import Translator
-from rules.input_errors import MAX_PROBLEMS
+from rules.input_errors import MAX_PROBLEMS, located, model_words
 from rules.printable import printable
 
 #: pydantic's error types the app words itself, with their i18n key and the bound they
@@ -28,16 +28,16 @@ Loc = tuple[int | str, ...]
 def typed_problems(tr: Translator, error: ValidationError) -> str:
     """``error``'s problems on one line, each as "field: what is wrong", the field named
     as the squad forms label it (``field_label``)."""
-    found = error.errors(include_url=False)
+    found = located(error)
     # A list with an item refused is also "too short" to pydantic (the item left out):
     # a consequence, not a problem of its own, so only the item is said.
-    locs = [p["loc"] for p in found]
+    locs = [loc for loc, _problem in found]
     problems = [
-        p
-        for p in found
-        if not any(len(o) > len(p["loc"]) and o[: len(p["loc"])] == p["loc"] for o in locs)
+        (loc, problem)
+        for loc, problem in found
+        if not any(len(o) > len(loc) and o[: len(loc)] == loc for o in locs)
     ]
-    said = "; ".join(_problem(tr, problem) for problem in problems[:MAX_PROBLEMS])
+    said = "; ".join(_said(tr, loc, problem) for loc, problem in problems[:MAX_PROBLEMS])
     more = len(problems) - MAX_PROBLEMS
     return said + (tr("squads.typed.more", n=more) if more > 0 else "")
 
@@ -65,13 +65,12 @@ FIELDS = {
 SEAT_FIELDS = ("name", "boss", "princess")
 
 
-def _problem(tr: Translator, problem: ErrorDetails) -> str:
-    loc = tuple(p for p in problem["loc"] if not str(p).startswith("function-after"))
+def _said(tr: Translator, loc: Loc, problem: ErrorDetails) -> str:
     worded = WORDED.get(problem["type"])
     ctx = problem.get("ctx") or {}
     if worded is not None and worded[1] in ctx:
         key, bound = worded
         what = tr(key, n=ctx[bound])
     else:
-        what = printable(problem["msg"].removeprefix("Value error, "))
+        what = model_words(problem)
     return f"{printable(field_label(tr, loc))}: {what}"
