@@ -53,7 +53,7 @@ class ListingIndex:
         #: game id -> (file stamp, whether it had a backup, what is wrong with it): a
         #: damaged file is read once, not at every listing, until it changes.
         self._damaged: dict[str, tuple[FileStamp, bool, StoreProblem]] = {}
-        self._dirty = False
+        self._unsaved = False
         # Saves (remember) may run in other threads while a listing is being made.
         self._lock = threading.RLock()
 
@@ -64,7 +64,7 @@ class ListingIndex:
             entries = self._load()
             if stamp is not None:
                 entries[game_id] = (stamp, summary)
-                self._dirty = True
+                self._unsaved = True
 
     def remember_journal(self, game_id: str, stamp: FileStamp | None, summary: GameSummary) -> None:
         """The game's journal now has ``stamp`` and gives ``summary`` (None: emptied)."""
@@ -97,7 +97,7 @@ class ListingIndex:
             self._journals.pop(game_id, None)
             self._damaged.pop(game_id, None)
             if self._load().pop(game_id, None) is not None:
-                self._dirty = True
+                self._unsaved = True
 
     # --- listing ------------------------------------------------------------------------
 
@@ -154,7 +154,7 @@ class ListingIndex:
                 continue
             self._damaged.pop(game_id, None)
             entries[game_id] = (read_stamp or stamp, summary)
-            self._dirty = True
+            self._unsaved = True
             games.append(self._with_journal(game_id, summary))
         for game_id in sorted(has_backup - present):
             problems.append(
@@ -167,7 +167,7 @@ class ListingIndex:
             )
         for gone in set(entries) - present:
             del entries[gone]
-            self._dirty = True
+            self._unsaved = True
         self._save()
         games.sort(key=lambda s: s.last_played, reverse=True)
         return Listing(tuple(games), tuple(problems))
@@ -228,12 +228,12 @@ class ListingIndex:
         except (OSError, StoredFileError, ValidationError, KeyError, TypeError, ValueError):
             # Only a cache: start from nothing and rebuild it from the game files.
             entries = {}
-            self._dirty = True
+            self._unsaved = True
         self._entries = entries
         return entries
 
     def _save(self) -> None:
-        if not self._dirty or self._entries is None:
+        if not self._unsaved or self._entries is None:
             return
         rows = [
             {"game_id": game_id, "stamp": list(stamp), "summary": summary.model_dump(mode="json")}
@@ -243,4 +243,4 @@ class ListingIndex:
         with contextlib.suppress(OSError):
             storage = DurableJSONStorage(self.layout.index, fsync=False, indent=None)
             storage.write({INDEX_TABLE: {str(i): row for i, row in enumerate(rows, 1)}})
-            self._dirty = False
+            self._unsaved = False

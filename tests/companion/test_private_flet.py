@@ -21,6 +21,7 @@ What counts as a use (in ``companion/``):
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import flet as ft
@@ -146,3 +147,22 @@ def test_no_private_flet_attribute_in_the_app_but_the_listed_ones() -> None:
     assert not new, f"private Flet API used (not part of Flet's API; see this test): {new}"
     gone = sorted(KNOWN - found)
     assert not gone, f"no longer used: strike these off KNOWN: {gone}"
+
+
+#: The seven private names the fold of trees used (``reconcile.py``, gone). #31 checks them
+#: with a plain ``grep``, which cannot tell Flet's ``control._dirty`` from an object's own
+#: ``self._dirty``; so the app keeps these names off its own objects too, and a reader's
+#: grep finds nothing to explain.
+FOLD_NAMES = re.compile(
+    r"\._(values|dirty|prop_defaults|event_fields|structural_fields|frozen|isolated)\b"
+)
+
+
+def test_the_folds_private_names_appear_nowhere_in_the_app_as_plain_text() -> None:
+    hits = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "companion").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if FOLD_NAMES.search(line)
+    ]
+    assert not hits, f"a name Flet keeps private, written in the app: {hits}"
