@@ -10,15 +10,16 @@ per command is cheap. A game built from its fields alone (read from JSON, say) r
 its log once, on first use. A command entered on an older version of the state is
 refused.
 
-A game names its rules by overriding ``start`` (the state a set-up gives) and ``apply``
-(decide and evolve one command), and by setting ``commands`` (its command types) and
-``foreign`` (the refusal of any other command: a table holds either game, and a move of
+A game names its rules by naming its engine module (``engine``: its ``new_game``, the
+state a set-up gives, and ``apply``, decide and evolve one command; called straight from
+here, with no wrapper of the game's own between), and by setting ``commands`` (its command
+types) and ``foreign`` (the refusal of any other command: a table holds either game, and a move of
 the other game sent to it is refused by name, not failed on).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, Self, TypeVar, cast, get_args
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast, get_args
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
@@ -36,6 +37,16 @@ def members(union: object) -> tuple[type, ...]:
     """The types of a command union as the commands modules write it,
     ``Annotated[A | B | ..., Field(discriminator="type")]``."""
     return get_args(get_args(union)[0])
+
+
+class Engine(Protocol):
+    """A game's rules as its engine module has them (``rules.engine``,
+    ``rules.squads.engine``). Loosely typed: a class attribute cannot carry the game's type
+    variables; ``CommandLog.start`` and ``apply`` give the typed view."""
+
+    def new_game(self, setup: Any, /) -> Any: ...
+
+    def apply(self, state: Any, command: Any, /) -> tuple[Any, tuple[Any, ...]]: ...
 
 
 class CommandLog(BaseModel, Generic[SetupT, StateT, CommandT, EventT]):
@@ -61,16 +72,18 @@ class CommandLog(BaseModel, Generic[SetupT, StateT, CommandT, EventT]):
     #: refuses any other with ``foreign``, (rule, message key). Set by each game.
     commands: ClassVar[tuple[type, ...]]
     foreign: ClassVar[tuple[RuleId, str]]
+    #: The game's engine module. Set by each game.
+    engine: ClassVar[Engine]
 
     @classmethod
     def start(cls, setup: SetupT) -> StateT:
         """The state the set-up gives, before any command."""
-        raise NotImplementedError
+        return cast(StateT, cls.engine.new_game(setup))
 
     @classmethod
     def apply(cls, state: StateT, command: CommandT) -> tuple[StateT, tuple[EventT, ...]]:
         """Decide ``command`` (``RulesError`` if illegal) and evolve ``state`` by it."""
-        raise NotImplementedError
+        return cast(tuple[StateT, tuple[EventT, ...]], cls.engine.apply(state, command))
 
     # -- the log -----------------------------------------------------------------------
     @classmethod

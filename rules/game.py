@@ -1,13 +1,15 @@
 """A Boss Monster game as the players know it: set-up, the commands made, undo and redo.
 
 The log, undo, redo and replay are the shared ``rules.command_log.CommandLog``; this
-module names Boss Monster's rules for it (``rules.engine``).
+module names Boss Monster's rules for it (the engine module, ``rules.engine``).
 """
 
 from __future__ import annotations
 
-from rules import engine
-from rules.command_log import CommandLog, members
+from typing import ClassVar
+
+from rules import engine as boss_monster
+from rules.command_log import CommandLog, Engine, members
 from rules.commands import Command
 from rules.events import EventBase
 from rules.models import GameSetup, GameState
@@ -19,11 +21,4 @@ Entry = tuple[Command, tuple[EventBase, ...]]
 class Game(CommandLog[GameSetup, GameState, Command, EventBase]):
     commands = members(Command)
     foreign = ("R-PHASE", "err.not_this_game")
-
-    @classmethod
-    def start(cls, setup: GameSetup) -> GameState:
-        return engine.new_game(setup)
-
-    @classmethod
-    def apply(cls, state: GameState, command: Command) -> tuple[GameState, tuple[EventBase, ...]]:
-        return engine.apply(state, command)
+    engine: ClassVar[Engine] = boss_monster

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
-from rules.command_log import CommandLog, members
-from rules.squads import engine
+from typing import ClassVar
+
+from rules.command_log import CommandLog, Engine, members
+from rules.squads import engine as squad_game
 from rules.squads.commands import SquadCommand
 from rules.squads.events import EventBase
 from rules.squads.models import SquadSetup, SquadState
@@ -13,13 +15,4 @@ from rules.squads.models import SquadSetup, SquadState
 class SquadGame(CommandLog[SquadSetup, SquadState, SquadCommand, EventBase]):
     commands = members(SquadCommand)
     foreign = ("R-SQ-TURN", "err.sq.not_this_game")
-
-    @classmethod
-    def start(cls, setup: SquadSetup) -> SquadState:
-        return engine.new_game(setup)
-
-    @classmethod
-    def apply(
-        cls, state: SquadState, command: SquadCommand
-    ) -> tuple[SquadState, tuple[EventBase, ...]]:
-        return engine.apply(state, command)
+    engine: ClassVar[Engine] = squad_game
