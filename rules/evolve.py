@@ -333,7 +333,9 @@ def _room_destroyed(event: ev.RoomDestroyed, state: GameState) -> GameState:
     # A face-down Room waiting to cover a later place follows that place as it slides.
     moved = p.face_down_moved(lambda i: i - 1 if vanished and i > event.index else i)
     state = state.with_player(event.player, dungeon=tuple(dungeon), **moved)
-    return room_events.place_closed(state, p, event.index) if vanished else state
+    if vanished:
+        return room_events.place_closed(state, p, event.index)
+    return room_events.top_left(state, event.player, event.index, stack.top.card_id)
 
 
 def _room_deactivated(event: ev.RoomDeactivated, state: GameState) -> GameState:

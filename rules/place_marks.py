@@ -6,7 +6,8 @@ this turn", "B's Room 1 is harmless". A Room revealed at the entrance moves ever
 after it by one; a Room destroyed with nothing under it closes the gap; a card may
 rearrange a dungeon. The folds that change the places (``rules.evolve``,
 ``rules.room_events``) move the marks with them here, so a Room used once this turn stays
-used, and a harmless one harmless, wherever it now stands.
+used, and a harmless one harmless, wherever it now stands. A Room that leaves the top of
+its place (destroyed off a stack, or covered) takes its marks with it (``top_left_marks``).
 
 The marks holding a place of ``player``'s dungeon, ``i`` the place:
 
@@ -72,3 +73,17 @@ def moved(uses: tuple[str, ...], player: str, cards: Cards, place: Moved) -> tup
         if new is not None:
             out.append(f"{head}{new}{tail}")
     return tuple(out)
+
+
+def top_left_marks(
+    uses: tuple[str, ...], player: str, index: int, card: str | None
+) -> tuple[str, ...]:
+    """The turn's marks ``uses`` once the top Room (card ``card``) of ``player``'s place
+    ``index`` has left the top: destroyed, the Room under it uncovered (R-DESTROY), or
+    covered by another Room (built over it, or a covered Room brought up). The place stays,
+    but the Room's marks go with it (harmless, a Spell's aim, a Boss's counter, its card's
+    uses), as its counters do; the marks of the Room now on top and of other places stay."""
+    cards: list[Collection[str | None]] = [set() for _ in range(index)]
+    cards.append({card})
+    # Only the card that left is named at its place: another card's use is no place here.
+    return moved(uses, player, cards, lambda i: None if i == index else i)

@@ -64,7 +64,8 @@ def _room_uncovered(event: RoomUncovered, state: GameState) -> GameState:
     dungeon = tuple(
         RoomStack(rooms=tuple(rooms)) if i == event.index else s for i, s in enumerate(p.dungeon)
     )
-    return state.with_player(event.player, dungeon=dungeon)
+    state = state.with_player(event.player, dungeon=dungeon)
+    return top_left(state, event.player, event.index, p.dungeon[event.index].top.card_id)
 
 
 def room_added(state: GameState, before: PlayerState, over: int | None) -> GameState:
@@ -72,8 +73,8 @@ def room_added(state: GameState, before: PlayerState, over: int | None) -> GameS
     (``over`` None; ``before``: the player as they were): every place after it moves on by
     one, and the turn's marks with their Rooms. A Hero standing in that dungeon (a Room
     built at once, ``rules.miniboss_deaths``) stays in the Room it stood in."""
-    if over is not None:
-        return state
+    if over is not None:  # built over a Room: that Room's marks stay with it, under
+        return top_left(state, before.name, over, before.dungeon[over].top.card_id)
     state = marks_moved(state, before, lambda i: i + 1)
     walk = state.walk
     if walk is None or walk.player != before.name or walk.room is None:
@@ -92,6 +93,14 @@ def place_closed(state: GameState, before: PlayerState, index: int) -> GameState
         return state
     room = walk.room - 1 if walk.room > 0 else None
     return state.model_copy(update={"walk": walk.model_copy(update={"room": room})})
+
+
+def top_left(state: GameState, player: str, index: int, card: str | None) -> GameState:
+    """``state`` after the top Room (``card``) of ``player``'s place ``index`` left the top
+    (destroyed, or covered): its marks go with it, so a harmless mark no longer silences
+    the Room on top now (``place_marks.top_left_marks``)."""
+    uses = place_marks.top_left_marks(state.card_uses, player, index, card)
+    return state.model_copy(update={"card_uses": uses}) if uses != state.card_uses else state
 
 
 FOLDS: Mapping[type[EventBase], Callable[[Any, GameState], GameState]] = {
