@@ -136,7 +136,9 @@ def _refill(
 
 
 @ft.component
-def ResolvePanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
+def ResolvePanel(
+    app: TableApp, state: SquadState, act: Act, forget: Callable[[], None]
+) -> ft.Control:
     tr = app.tr
     name = state.active_player.name
     princess, set_princess = ft.use_state("")
@@ -148,6 +150,12 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
     no_colors: list[str] = ["", ""]
     colors, set_colors = ft.use_state(no_colors)
     problem, set_problem = ft.use_state("")  # what is wrong with what was typed
+
+    def found(said: str) -> None:
+        # A problem the form found itself: said under the form, in place of the
+        # referee's refusal of an earlier order (about another order: it would mislead).
+        forget()
+        set_problem(said)
 
     def capture(squad: int, slot: int) -> None:
         picks = [{"owner": owner, "color": color} for owner, color, _k in parasols]
@@ -163,7 +171,7 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
                 }
             )
         except ValidationError as invalid:  # a princess's colour too long, say
-            set_problem(tr("squads.bad_order", problem=typed_problems(tr, invalid)))
+            found(tr("squads.bad_order", problem=typed_problems(tr, invalid)))
             return
         set_problem("")
         act(order, lambda: set_parasols(()))
@@ -183,12 +191,12 @@ def ResolvePanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
                 drawn.append(None)
                 continue
             if not color:  # asked, not guessed: the card's colour is on the table
-                set_problem(tr("squads.refill_color", slot=n))
+                found(tr("squads.refill_color", slot=n))
                 return
             try:
                 drawn.append(MapCard.model_validate({"kind": kind, "color": color}))
             except ValidationError as invalid:
-                set_problem(tr("squads.bad_order", problem=typed_problems(tr, invalid)))
+                found(tr("squads.bad_order", problem=typed_problems(tr, invalid)))
                 return
         set_problem("")
         act(cmd.FinishResolve(slot1=drawn[0], slot2=drawn[1]), lambda: set_colors(["", ""]))

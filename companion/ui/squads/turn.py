@@ -77,7 +77,9 @@ def _player_panel(app: TableApp, state: SquadState, player: SquadPlayer, n: int)
 
 
 @ft.component
-def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
+def OrdersPanel(
+    app: TableApp, state: SquadState, act: Act, forget: Callable[[], None]
+) -> ft.Control:
     """Deploy, Support and Retreat, then End turn: the active player's orders."""
     tr = app.tr
     player = state.active_player
@@ -87,12 +89,18 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
     catapult, set_catapult = ft.use_state("")
     problem, set_problem = ft.use_state("")  # what is wrong with the order typed
 
+    def found(said: str) -> None:
+        # A problem the form found itself: said under the form, in place of the
+        # referee's refusal of an earlier order (about another order: it would mislead).
+        forget()
+        set_problem(said)
+
     def deploy(_event: object) -> None:
         # What is typed is checked before anything is sent: a word or a number out of
         # range is named under the form, and nothing is deployed.
         number = _typed_number(strength) if leader in ("army", "mercenary") else 0
         if number is None:
-            set_problem(tr("squads.bad_strength", typed=_shown(strength), max=MAX_STRENGTH))
+            found(tr("squads.bad_strength", typed=_shown(strength), max=MAX_STRENGTH))
             return
         try:
             order = cmd.Deploy.model_validate(
@@ -105,7 +113,7 @@ def OrdersPanel(app: TableApp, state: SquadState, act: Act) -> ft.Control:
                 }
             )
         except ValidationError as invalid:  # a colour too long, a control character
-            set_problem(tr("squads.bad_order", problem=typed_problems(tr, invalid)))
+            found(tr("squads.bad_order", problem=typed_problems(tr, invalid)))
             return
         set_problem("")
 
@@ -338,9 +346,9 @@ def SquadTurn(screen: SquadView) -> ft.Control:
     elif cmd.ReturnRecruit in legal:
         parts.append(_return_panel(app, state, act))
     elif cmd.FinishResolve in legal:
-        parts.append(ResolvePanel(app, state, act))
+        parts.append(ResolvePanel(app, state, act, lambda: set_refusal(None)))
     else:
-        parts.append(OrdersPanel(app, state, act))
+        parts.append(OrdersPanel(app, state, act, lambda: set_refusal(None)))
     parts += [_player_panel(app, state, p, i) for i, p in enumerate(state.players, 1)]
     parts.append(
         ft.Row(

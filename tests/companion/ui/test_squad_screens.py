@@ -222,7 +222,8 @@ def test_an_order_the_referee_refuses_is_said_with_its_rule(table_app: AppFactor
     """An army led with no colour is well typed but against the rules: the engine's
     refusal shows above the orders, with its rule link, and nothing is deployed. What was
     typed stays on the form to be mended (it was once cleared by the tap, refused or
-    not); an order the referee takes clears it."""
+    not); a problem the form then finds itself replaces the refusal; an order the referee
+    takes clears the form."""
     ui, app = table_app()
     new_squad_game(ui)
     assert app.session is not None
@@ -234,9 +235,17 @@ def test_an_order_the_referee_refuses_is_said_with_its_rule(table_app: AppFactor
     assert ui.has("sq-refusal-rule") and not ui.has("sq-deploy-error")
     assert app.session.game.version == before
     assert ui.find("sq-deploy-strength", ft.TextField).value == "3"
+    # The next try is wrong on the form itself: its problem shows, and the referee's
+    # refusal of the order before it goes (it once stayed above, about another order).
+    ui.type("sq-deploy-strength", "three")
+    ui.tap("sq-deploy")
+    ui.until(lambda: ui.has("sq-deploy-error"))
+    assert not ui.has("sq-refusal")
+    ui.type("sq-deploy-strength", "3")
     ui.type("sq-deploy-color", "red")
     ui.tap("sq-deploy")
-    ui.until(lambda: not ui.has("sq-refusal"))
+    ui.until(lambda: not ui.has("sq-deploy-error"))
+    assert not ui.has("sq-refusal")
     assert app.session.game.version == before + 1
     assert ui.find("sq-deploy-strength", ft.TextField).value == ""
     assert ui.find("sq-deploy-color", ft.TextField).value == ""
