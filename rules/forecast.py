@@ -15,6 +15,7 @@ hypothetical table before anything is computed; the forecast says whose they are
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Collection
 
 from pydantic import BaseModel, ConfigDict
@@ -156,10 +157,35 @@ class VisibleTable:
         )
 
 
+#: The tables last seen, by the state (itself, not an equal one) and ``hidden``: every build
+#: form's forecast on every tab of a game asks about the same saved state, and the table's
+#: Bait is worked out once for all of them (six forms on six phones: 36 asks of one table).
+_SEEN: dict[tuple[int, frozenset[str]], tuple[GameState, VisibleTable]] = {}
+_SEEN_MAX = 32
+_SEEN_LOCK = threading.Lock()
+
+
+def visible_table(state: GameState, hidden: Collection[str] = ()) -> VisibleTable:
+    """``VisibleTable(state, hidden)``, made once per state and ``hidden`` (a table is
+    never changed once made)."""
+    key = (id(state), frozenset(hidden))
+    with _SEEN_LOCK:
+        seen = _SEEN.get(key)
+    # The state is kept with its table, so its id names no other state while it is here.
+    if seen is not None and seen[0] is state:
+        return seen[1]
+    table = VisibleTable(state, hidden)
+    with _SEEN_LOCK:
+        if len(_SEEN) >= _SEEN_MAX:
+            del _SEEN[next(iter(_SEEN))]  # the oldest
+        _SEEN[key] = (state, table)
+    return table
+
+
 def forecast(
     state: GameState, draft: Draft | None = None, hidden: Collection[str] = ()
 ) -> Forecast:
     """The Bait if the Rooms ``state`` shows (less the face-down ones of ``hidden``), plus
     ``draft``, were the table. In the Bait phase (every Room revealed) it is the Bait the
     button would rule now."""
-    return VisibleTable(state, hidden).forecast(draft)
+    return visible_table(state, hidden).forecast(draft)

@@ -16,7 +16,7 @@ from rules import engine
 from rules import events as ev
 from rules.card_effects import registry
 from rules.errors import RulesError
-from rules.forecast import Draft, Forecast, forecast
+from rules.forecast import Draft, Forecast, forecast, visible_table
 from rules.models import TREASURES, GameState, PendingBuild, PlayerState, Room
 
 
@@ -294,3 +294,23 @@ def test_on_printed_rooms_the_forecast_is_the_bait_counted_by_hand(case: Case) -
     build = c.BuildRoom(player=draft.player, room=draft.room, over=draft.over)
     assert without == by_hand(table, builds)
     assert went(with_draft) == by_hand(table, [*builds, build])
+
+
+def test_a_table_is_worked_out_once_per_state_and_hidden_players() -> None:
+    """Every build form's forecast on every tab asks about the same saved state: its table
+    (the Bait without a draft) is made once for it; another state, an equal copy of it (a
+    game read again), or other hidden players get their own, so a forecast never reads
+    another table's totals."""
+    state = build_phase(
+        [t_player("Ann", 900, [t_room("fighter")]), t_player("Bob", 400, [])],
+        [t_hero("fighter")],
+    )
+    table = visible_table(state)
+    assert visible_table(state) is table
+    assert visible_table(state, ("Bob",)) is not table
+    assert visible_table(state, ("Bob",)) is visible_table(state, ["Bob"])
+    copy = state.model_copy()
+    assert copy == state and visible_table(copy) is not table
+    later = state.with_player("Bob", dungeon=state.player("Ann").dungeon)
+    assert where(forecast(later)) == [None]  # a tie now: 1 fighter each
+    assert where(forecast(state)) == ["Ann"]

@@ -27,7 +27,7 @@ from companion.ui.sync_link import access_of, sees_face_down
 from companion.ui.table.components import memo_component, table_app
 from companion.ui.table.rulings import card_label, rule_link, ruling_text
 from companion.ui.widgets import tagged
-from rules.forecast import Draft, Forecast, HeroForecast, VisibleTable, forecast
+from rules.forecast import Draft, Forecast, HeroForecast, forecast, visible_table
 from rules.models import GameState, Room
 from rules.rulings import capitalized
 
@@ -227,9 +227,9 @@ def ForecastPanel(app: TableApp, state_of: Any, player: str, watch: DraftWatch) 
     ):
         draft = draft.model_copy(update={"over": None})
     hidden = hidden_here(app, state)
-    # The table's own Bait is worked out once per table; each draft asks only about itself.
-    table = ft.use_memo(lambda: VisibleTable(state, hidden), [state.version, hidden])
-    result = table.forecast(draft)
+    # The table's own Bait is worked out once per table (for every form on every tab);
+    # each draft asks only about itself.
+    result = visible_table(state, hidden).forecast(draft)
     seat = access_of(app).seat
     title = tr("forecast.title") if draft is not None else tr("forecast.title_now")
     kept = ft.use_ref(cast(Kept, {}))
