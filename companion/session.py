@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -96,6 +97,9 @@ class TableSession:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self.last_events: tuple[EventBase, ...] = ()
+        #: When the listeners were last told of a change (``time.monotonic``), and the tab
+        #: that made it: a tap that comes late for a control a redraw replaced is told why.
+        self.last_change: tuple[float, object | None] = (0.0, None)
         #: Saved changes so far in this process (see the module docstring).
         self.revision = 0
         self._recent: deque[tuple[int, str | None, object]] = deque(maxlen=RECENT)
@@ -271,6 +275,7 @@ class TableSession:
         self._tell(Change(step.game, step.events, request.kind, origin, self.revision))
 
     def _tell(self, change: Change) -> None:
+        self.last_change = (time.monotonic(), change.origin)
         for listener in list(self._listeners):
             try:
                 listener(change)

@@ -1,6 +1,7 @@
-"""When a redraw reaches the browser: another tab's redraw waits for the acting tab's answer
-to leave (``later``), a screen learns when the browser shows what it was sent
-(``when_shown``), and the keyboard moves once a redraw has settled (``focus_when_shown``).
+"""When a redraw reaches the browser: a tab hears a saved change (``follow``), another tab's
+redraw waits for the acting tab's answer to leave (``later``), a screen learns when the
+browser shows what it was sent (``when_shown``), and the keyboard moves once a redraw has
+settled (``focus_when_shown``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
 import flet as ft
+
+from companion.session import Change
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +90,20 @@ def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
     # called in, and the acting tab's own redraw, still to come in this one, must go to
     # its own browser (``Component.update`` sends to the context's page).
     contextvars.copy_context().run(page.run_task, run)
+
+
+def follow(app: object, page: ft.Page, show: Callable[[Change], None]) -> Callable[[Change], None]:
+    """What tab ``app`` (on ``page``) hears a saved change with: its own change is drawn
+    by ``show`` at once (its screen may leave it to the tap's answer), another tab's on
+    this tab's own turn of the loop (``later``), so the acting tab is answered first."""
+
+    def heard(change: Change) -> None:
+        if change.origin is app:
+            show(change)
+        else:
+            later(page, show, change)
+
+    return heard
 
 
 #: The questions ``when_shown`` is waiting on (the loop keeps only weak references).

@@ -38,11 +38,11 @@ from companion.ui.device_settings import PREF_THEME as PREF_THEME
 from companion.ui.device_settings import SaveSetting, ThemeChoice
 from companion.ui.device_settings import Settings as Settings
 from companion.ui.join_screen import GameUnavailable, gate_route
-from companion.ui.redraw import later, when_shown
+from companion.ui.redraw import follow, when_shown
 from companion.ui.routes import GAME_ROUTES, route_game_id, route_name
 from companion.ui.screen_view import ShownView
 from companion.ui.squads.screens import squad_screen_for
-from companion.ui.sync_link import TabSync, note_change, presence_changed
+from companion.ui.sync_link import TabSync, presence_changed
 from rules.game import Game
 from rules.game_kinds import AnySetup
 
@@ -332,7 +332,7 @@ class TableApp(Chrome):
         """Listen to this game's changes (made here or in another tab), and no other's."""
         self.close()
         self.session = session
-        self._unsubscribe = session.subscribe(self._on_change)
+        self._unsubscribe = session.subscribe(follow(self, self.page, self._show_change))
         if self.sync is not None:
             device = self.sync.device.device_id
             self.sync.hub.presence.arrive(
@@ -346,15 +346,6 @@ class TableApp(Chrome):
             self._unsubscribe = None
         if self.sync is not None:
             self.sync.hub.presence.leave(self.sync.tab)
-
-    def _on_change(self, change: Change) -> None:
-        note_change(self, mine=change.origin is self)
-        if change.origin is self:
-            self._show_change(change)
-        else:
-            # Another tab's change arrives inside that tab's handler: redraw this tab on
-            # its own turn of the loop, so the acting tab is answered first.
-            later(self.page, self._show_change, change)
 
     def _show_change(self, change: Change) -> None:
         # The screen says whether the change shows on it (``game_changed``); the shell

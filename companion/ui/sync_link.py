@@ -118,8 +118,6 @@ class TabSync:
     device: Device
     client_ip: str | None = None
     page_url: str | None = None
-    last_change_at: float = 0.0
-    last_change_mine: bool = False
     #: This tab, as the presence list knows it (a device may have several tabs).
     tab: str = field(default_factory=lambda: secrets.token_hex(8))
     #: Reads this device from the browser's storage again (after it did not answer).
@@ -172,12 +170,6 @@ def device_id(app: TableApp) -> str | None:
     return app.sync.device.device_id if app.sync is not None else None
 
 
-def note_change(app: TableApp, mine: bool) -> None:
-    if app.sync is not None:
-        app.sync.last_change_at = time.monotonic()
-        app.sync.last_change_mine = mine
-
-
 def refusal_for(app: TableApp, command: Command | str) -> Refusal | None:
     """Why this device may not send ``command`` (None: it may). Spectators change
     nothing; Rooms are built by their owner's phone; a seat reveals once all are ready.
@@ -209,15 +201,15 @@ def tap_missed(app: TableApp) -> None:
     so no tap is lost without a word. A redraw for another device's change means the
     table moved under the finger; a redraw for this device's own change means the same
     tap arrived twice (applied once)."""
-    sync = app.sync
-    if sync is None or time.monotonic() - sync.last_change_at > LATE_TAP_S:
+    if app.sync is None or app.session is None:
+        return
+    changed_at, origin = app.session.last_change
+    if time.monotonic() - changed_at > LATE_TAP_S:
         return
     errors = getattr(app.current, "errors", None)
     if not isinstance(errors, dict):
         return
-    errors[SYNC_SLOT] = Refusal(
-        app.tr("sync.already_applied" if sync.last_change_mine else "sync.stale")
-    )
+    errors[SYNC_SLOT] = Refusal(app.tr("sync.already_applied" if origin is app else "sync.stale"))
     app.render_top()
 
 
