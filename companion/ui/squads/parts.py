@@ -19,6 +19,20 @@ if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
 
 
+def found_by_form(
+    forget: Callable[[], None], set_problem: Callable[[str], None]
+) -> Callable[[str], None]:
+    """How a form says a problem it found itself (``set_problem``): under the form, in
+    place of the referee's refusal of an earlier order (``forget``), which is about
+    another order and would mislead."""
+
+    def found(said: str) -> None:
+        forget()
+        set_problem(said)
+
+    return found
+
+
 class Act(Protocol):
     """Send an order to the referee. ``accepted`` runs once the referee took it: a form
     clears what was typed only then, so a refused order stays on the form to be mended."""

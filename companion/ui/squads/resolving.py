@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING, get_args
 import flet as ft
 from pydantic import ValidationError
 
-from companion.ui.squads.parts import Act, choice_row, own, problem_line, squad_label, text_field
+from companion.ui.squads.parts import (
+    Act,
+    choice_row,
+    found_by_form,
+    own,
+    problem_line,
+    squad_label,
+    text_field,
+)
 from companion.ui.squads.typed_problems import typed_problems
 from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged
@@ -150,12 +158,7 @@ def ResolvePanel(
     no_colors: list[str] = ["", ""]
     colors, set_colors = ft.use_state(no_colors)
     problem, set_problem = ft.use_state("")  # what is wrong with what was typed
-
-    def found(said: str) -> None:
-        # A problem the form found itself: said under the form, in place of the
-        # referee's refusal of an earlier order (about another order: it would mislead).
-        forget()
-        set_problem(said)
+    found = found_by_form(forget, set_problem)
 
     def capture(squad: int, slot: int) -> None:
         picks = [{"owner": owner, "color": color} for owner, color, _k in parasols]

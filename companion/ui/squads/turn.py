@@ -18,7 +18,15 @@ from companion.ui.screen_view import component
 from companion.ui.sending import refusal, send
 from companion.ui.squads.end import SquadEnd
 from companion.ui.squads.invite import invite_part
-from companion.ui.squads.parts import Act, choice_row, own, problem_line, squad_label, text_field
+from companion.ui.squads.parts import (
+    Act,
+    choice_row,
+    found_by_form,
+    own,
+    problem_line,
+    squad_label,
+    text_field,
+)
 from companion.ui.squads.resolving import ResolvePanel
 from companion.ui.squads.typed_problems import typed_problems
 from companion.ui.sync_link import device_id
@@ -88,12 +96,7 @@ def OrdersPanel(
     strength, set_strength = ft.use_state("")
     catapult, set_catapult = ft.use_state("")
     problem, set_problem = ft.use_state("")  # what is wrong with the order typed
-
-    def found(said: str) -> None:
-        # A problem the form found itself: said under the form, in place of the
-        # referee's refusal of an earlier order (about another order: it would mislead).
-        forget()
-        set_problem(said)
+    found = found_by_form(forget, set_problem)
 
     def deploy(_event: object) -> None:
         # What is typed is checked before anything is sent: a word or a number out of
