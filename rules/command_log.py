@@ -12,9 +12,9 @@ refused.
 
 A game names its rules by naming its engine module (``engine``: its ``new_game``, the
 state a set-up gives, and ``apply``, decide and evolve one command; called straight from
-here, with no wrapper of the game's own between), and by setting ``commands`` (its command
-types) and ``foreign`` (the refusal of any other command: a table holds either game, and a move of
-the other game sent to it is refused by name, not failed on).
+here, with no wrapper of the game's own between), and by setting ``commands`` (its
+command types) and ``foreign`` (the refusal of any other command: a table holds either
+game, and a move of the other game sent to it is refused by name, not failed on).
 """
 
 from __future__ import annotations

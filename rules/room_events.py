@@ -73,7 +73,7 @@ def room_added(state: GameState, before: PlayerState, over: int | None) -> GameS
     (``over`` None; ``before``: the player as they were): every place after it moves on by
     one, and the turn's marks with their Rooms. A Hero standing in that dungeon (a Room
     built at once, ``rules.miniboss_deaths``) stays in the Room it stood in."""
-    if over is not None:  # built over a Room: that Room's marks stay with it, under
+    if over is not None:  # built over a Room: the covered Room's marks end, as its counters do
         return top_left(state, before.name, over, before.dungeon[over].top.card_id)
     state = marks_moved(state, before, lambda i: i + 1)
     walk = state.walk

@@ -92,16 +92,16 @@ def later(page: ft.Page, action: Callable[..., None], *args: Any) -> None:
     contextvars.copy_context().run(page.run_task, run)
 
 
-def follow(app: object, page: ft.Page, show: Callable[[Change], None]) -> Callable[[Change], None]:
-    """What tab ``app`` (on ``page``) hears a saved change with: its own change is drawn
-    by ``show`` at once (its screen may leave it to the tap's answer), another tab's on
-    this tab's own turn of the loop (``later``), so the acting tab is answered first."""
+def follow(app: TableApp, show: Callable[[Change], None]) -> Callable[[Change], None]:
+    """What tab ``app`` hears a saved change with: its own change is drawn by ``show`` at
+    once (its screen may leave it to the tap's answer), another tab's on this tab's own
+    turn of the loop (``later``), so the acting tab is answered first."""
 
     def heard(change: Change) -> None:
         if change.origin is app:
             show(change)
         else:
-            later(page, show, change)
+            later(app.page, show, change)
 
     return heard
 

@@ -332,7 +332,7 @@ class TableApp(Chrome):
         """Listen to this game's changes (made here or in another tab), and no other's."""
         self.close()
         self.session = session
-        self._unsubscribe = session.subscribe(follow(self, self.page, self._show_change))
+        self._unsubscribe = session.subscribe(follow(self, self._show_change))
         if self.sync is not None:
             device = self.sync.device.device_id
             self.sync.hub.presence.arrive(

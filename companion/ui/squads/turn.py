@@ -289,6 +289,9 @@ def SquadTurn(screen: SquadView) -> ft.Control:
     def answer(error: Exception | None) -> None:
         set_refusal(None if error is None else refusal(app, error))
 
+    def forget_refusal() -> None:  # a form found a problem of its own (``found_by_form``)
+        set_refusal(None)
+
     def request(
         kind: str, command: AnyCommand | None = None, accepted: Callable[[], None] | None = None
     ) -> None:
@@ -349,9 +352,9 @@ def SquadTurn(screen: SquadView) -> ft.Control:
     elif cmd.ReturnRecruit in legal:
         parts.append(_return_panel(app, state, act))
     elif cmd.FinishResolve in legal:
-        parts.append(ResolvePanel(app, state, act, lambda: set_refusal(None)))
+        parts.append(ResolvePanel(app, state, act, forget_refusal))
     else:
-        parts.append(OrdersPanel(app, state, act, lambda: set_refusal(None)))
+        parts.append(OrdersPanel(app, state, act, forget_refusal))
     parts += [_player_panel(app, state, p, i) for i, p in enumerate(state.players, 1)]
     parts.append(
         ft.Row(

@@ -191,7 +191,9 @@ def test_a_card_drawn_into_an_empty_slot_needs_its_colour_typed(table_app: AppFa
     """Ann's red 3 stands alone: she captures Kidnap from SLOT1 (a princess colour too
     long for any card is named first, nothing captured); the card drawn into SLOT1 then
     needs the colour printed on it: left empty, it is asked for (it was once taken as
-    "?"), and the Resolve phase goes on only once it is typed (R-SQ-REFILL)."""
+    "?"), and the Resolve phase goes on only once it is typed (R-SQ-REFILL). The form's
+    own problem replaces a refusal of the referee's shown before it (a redo with nothing
+    to redo)."""
     ui, app = table_app()
     new_squad_game(ui)
     deploy(ui, 1, 3)
@@ -200,10 +202,13 @@ def test_a_card_drawn_into_an_empty_slot_needs_its_colour_typed(table_app: AppFa
         ui.tap("sq-end-turn")
     ui.until(lambda: "Turn 4: Ann, Resolve phase" in ui.texts())
     assert app.session is not None
+    ui.tap("sq-redo")  # nothing to redo: the referee's refusal shows above
+    ui.until(lambda: ui.has("sq-refusal"))
     ui.type("sq-princess", "p" * 30)
     ui.tap("sq-capture-0-1")
     ui.until(lambda: ui.has("sq-resolve-error"))
     assert "That order can't be given: Princess's colour (Kidnap, Hero): at most 20" in ui.texts()
+    assert not ui.has("sq-refusal")  # the form's own problem replaces it
     ui.type("sq-princess", "red")
     made = app.session.game.version
     ui.tap("sq-capture-0-1")
