@@ -25,7 +25,15 @@ import pytest
 
 from rules.rulings import explain
 from tests.e2e.conftest import AppPage
-from tests.e2e.game_steps import bring_into_view, said, shows, tap, type_into
+from tests.e2e.game_steps import (
+    add_treasure_icon,
+    bring_into_view,
+    pick_tile,
+    said,
+    shows,
+    tap,
+    type_into,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # a minute or more on CI: started first
 
@@ -40,7 +48,7 @@ def quick_type(app: AppPage, identifier: str, text: str) -> None:
 def hero(app: AppPage, n: int, treasure: str, health: int, name: str = "") -> None:
     if name:
         quick_type(app, f"new-hero-{n}-name", name)
-    tap(app, f"new-hero-{n}-treasure-{treasure}")
+    pick_tile(app, f"new-hero-{n}-treasure-{treasure}")
     quick_type(app, f"new-hero-{n}-health", str(health))
 
 
@@ -49,7 +57,9 @@ def build(app: AppPage, seat: int, treasure: str, damage: int, name: str = "") -
     p = f"build-p{seat}"
     if name:
         quick_type(app, f"{p}-name", name)
-    tap(app, f"{p}-treasure-{treasure}")
+    # Its icon waited for: the form grows under the pointer as it comes, and a tap on
+    # "Build" aimed before then can land beside it (a CI run: Eve's Room never built).
+    add_treasure_icon(app, p, treasure, 1)
     if damage != 1:  # the picker starts at 1 damage
         quick_type(app, f"{p}-damage", str(damage))
     tap(app, f"{p}-go")
@@ -93,7 +103,7 @@ def first_rooms(app: AppPage) -> None:
         (("fighter", 2), ("cleric", 1), ("thief", 1), ("thief", 1), ("cleric", 1)), 1
     ):
         prefix = f"first-room-{place}"
-        tap(app, f"{prefix}-treasure-{treasure}")
+        add_treasure_icon(app, prefix, treasure, 1)
         if damage != 1:
             quick_type(app, f"{prefix}-damage", str(damage))
         tap(app, f"{prefix}-build")
