@@ -26,9 +26,12 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 CHROMIUM = Path(os.environ.get("DUNGEON_REFEREE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -189,14 +192,60 @@ def reads(node: Any) -> str:
     return str(node.aria_snapshot()).replace("''", "'")
 
 
+class Traffic:
+    """When the server last sent the tab something, and when the test last tapped.
+
+    A tap's redraw can come after the next tap has been aimed: a control that moves as it
+    comes (a form growing by a treasure icon above its "Build" button) is then tapped
+    where it was, and the tap lands beside it (seen in CI). Before a tap, the last tap's
+    answer is waited for (``settle``). Playwright hands the page's events over only
+    while it is called, so the waits are the page's own (``wait_for_timeout``)."""
+
+    #: How long a tap is given to be answered: a tap the server answers with nothing
+    #: (nothing changed) costs the next tap this much.
+    ANSWER_S = 1.5
+    #: How long the server must have sent nothing before the screen counts as settled
+    #: (a redraw can come in a few messages).
+    QUIET_S = 0.06
+
+    def __init__(self) -> None:
+        self.received = 0
+        self.last_received = 0.0
+        self._tapped_at: float | None = None
+        self._received_at_tap = 0
+
+    def watch(self, socket: Any) -> None:
+        socket.on("framereceived", self._heard)
+
+    def _heard(self, _payload: object) -> None:
+        self.received += 1
+        self.last_received = time.monotonic()
+
+    def tapped(self) -> None:
+        """A tap the server will answer is being made now."""
+        self._tapped_at = time.monotonic()
+        self._received_at_tap = self.received
+
+    def settle(self, page: Any) -> None:
+        """Wait until the last tap was answered and the server has paused (bounded)."""
+        if self._tapped_at is None:
+            return
+        tapped_at, self._tapped_at = self._tapped_at, None
+        while self.received == self._received_at_tap:
+            if time.monotonic() - tapped_at > self.ANSWER_S:
+                return
+            page.wait_for_timeout(20)
+        deadline = time.monotonic() + 2.0
+        while time.monotonic() - self.last_received < self.QUIET_S:
+            if time.monotonic() > deadline:
+                return
+            page.wait_for_timeout(20)
+
+
 class AppPage:
     """A browser tab on the app, with helpers that speak in semantics identifiers."""
 
     def __init__(self, page: object, base_url: str, shots_dir: Path) -> None:
-        from playwright.sync_api import Page
-
-        assert isinstance(page, Page)
-        self.page: Page = page
         self.base_url = base_url
         self.shots_dir = shots_dir
         #: The last screenshot's number, shared with ``another_tab``'s (one list of shots).
@@ -204,8 +253,25 @@ class AppPage:
         #: What the page said on its console and the errors it threw (the last 40), told
         #: when a control never appears: a screen that never came leaves nothing else.
         self.console: collections.deque[str] = collections.deque(maxlen=40)
+        #: What the server sent the page, for a tap to wait out the last tap's redraw.
+        self.traffic = Traffic()
+        self.page = page  # type: ignore[assignment]
+
+    @property
+    def page(self) -> Page:
+        return self._page
+
+    @page.setter
+    def page(self, page: object) -> None:
+        """The tab this drives; a new one (a test opening another address in a fresh tab)
+        is listened to as the first was."""
+        from playwright.sync_api import Page
+
+        assert isinstance(page, Page)
+        self._page = page
         page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
         page.on("pageerror", lambda e: self.console.append(f"page error: {e}"))
+        page.on("websocket", self.traffic.watch)
 
     def another_tab(self) -> AppPage:
         """A second tab of the same browser, not opened yet: the storage is shared, the

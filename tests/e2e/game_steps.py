@@ -126,7 +126,7 @@ def open_dungeon_around(app: AppPage, identifier: str) -> None:
     if app.by_id(arrow).count() == 0:
         return  # open already (the control is on its way), or no such dungeon
     try:
-        _retry(lambda: _tap_once(app, arrow))
+        _retry(lambda: _tap_once(app, arrow, answered=True))
         app.by_id(opened).first.wait_for(state="attached", timeout=10_000)
     except PlaywrightError:
         if app.by_id(opened).count() == 0:
@@ -164,14 +164,20 @@ def bring_into_view(app: AppPage, identifier: str) -> None:
     raise AssertionError(f"{identifier} could not be scrolled between the bars (box {box})")
 
 
-def _tap_once(app: AppPage, identifier: str) -> None:
+def _tap_once(app: AppPage, identifier: str, answered: bool) -> None:
+    app.traffic.settle(app.page)  # the last tap's redraw first: it may move this control
     bring_into_view(app, identifier)
+    if answered:  # noted before the click: its answer can come while the click returns
+        app.traffic.tapped()
     app.by_id(identifier).first.click()
 
 
-def tap(app: AppPage, identifier: str) -> None:
-    """Tap the control tagged ``identifier`` once it sits still, clear of the bars."""
-    _retry(lambda: _tap_once(app, identifier))
+def tap(app: AppPage, identifier: str, *, answered: bool = True) -> None:
+    """Tap the control tagged ``identifier`` once it sits still, clear of the bars, and
+    once the server has answered the tap before (``Traffic.settle``). ``answered=False``:
+    the server does not answer this tap (a text field taking the keyboard), and the next
+    tap need not wait for it."""
+    _retry(lambda: _tap_once(app, identifier, answered))
 
 
 def _focused_inside(target: Locator) -> bool:
@@ -205,7 +211,7 @@ def focus(app: AppPage, identifier: str) -> None:
     """Tap the field until its input has the keyboard focus (a loaded machine can take a
     while to give it, and keys typed meanwhile go to the field focused before)."""
     for _attempt in range(3):
-        tap(app, identifier)
+        tap(app, identifier, answered=False)
         if keyboard_in(app, identifier, 2.0, poll_s=0.05):
             return
     raise AssertionError(f"{identifier} never took the keyboard focus")
