@@ -205,8 +205,9 @@ class Traffic:
     #: (nothing changed) costs the next tap this much.
     ANSWER_S = 1.5
     #: How long the server must have sent nothing before the screen counts as settled
-    #: (a redraw can come in a few messages).
+    #: (a redraw can come in a few messages), and how long that is waited for at most.
     QUIET_S = 0.06
+    QUIET_LIMIT_S = 2.0
 
     def __init__(self) -> None:
         self.received = 0
@@ -235,7 +236,7 @@ class Traffic:
             if time.monotonic() - tapped_at > self.ANSWER_S:
                 return
             page.wait_for_timeout(20)
-        deadline = time.monotonic() + 2.0
+        deadline = time.monotonic() + self.QUIET_LIMIT_S
         while time.monotonic() - self.last_received < self.QUIET_S:
             if time.monotonic() > deadline:
                 return
@@ -245,7 +246,7 @@ class Traffic:
 class AppPage:
     """A browser tab on the app, with helpers that speak in semantics identifiers."""
 
-    def __init__(self, page: object, base_url: str, shots_dir: Path) -> None:
+    def __init__(self, page: Page, base_url: str, shots_dir: Path) -> None:
         self.base_url = base_url
         self.shots_dir = shots_dir
         #: The last screenshot's number, shared with ``another_tab``'s (one list of shots).
@@ -255,14 +256,14 @@ class AppPage:
         self.console: collections.deque[str] = collections.deque(maxlen=40)
         #: What the server sent the page, for a tap to wait out the last tap's redraw.
         self.traffic = Traffic()
-        self.page = page  # type: ignore[assignment]
+        self.page = page
 
     @property
     def page(self) -> Page:
         return self._page
 
     @page.setter
-    def page(self, page: object) -> None:
+    def page(self, page: Page) -> None:
         """The tab this drives; a new one (a test opening another address in a fresh tab)
         is listened to as the first was."""
         from playwright.sync_api import Page

@@ -126,7 +126,7 @@ def open_dungeon_around(app: AppPage, identifier: str) -> None:
     if app.by_id(arrow).count() == 0:
         return  # open already (the control is on its way), or no such dungeon
     try:
-        _retry(lambda: _tap_once(app, arrow, answered=True))
+        tap(app, arrow)
         app.by_id(opened).first.wait_for(state="attached", timeout=10_000)
     except PlaywrightError:
         if app.by_id(opened).count() == 0:
