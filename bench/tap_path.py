@@ -14,7 +14,8 @@ A transition is a call from one module into another along such a stack (consecut
 frames of one module count once). Printed: each path's modules in order, its transitions,
 and the total (the goal in #31: 8 or fewer).
 
-Run: ``python bench/tap_path.py`` (a second). No pass/fail.
+Run: ``python bench/tap_path.py`` (a second). No pass/fail here; the goal is held by
+``tests/companion/ui/test_tap_path.py``, which runs ``measure``.
 """
 
 from __future__ import annotations
@@ -76,7 +77,12 @@ def runs(stack: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:
     return out
 
 
-def main() -> None:
+ModuleRuns = list[tuple[str, list[str]]]
+
+
+def measure() -> list[tuple[str, ModuleRuns]]:
+    """Each path (tap to engine, then back to each redrawn tab) as its modules in order,
+    each with the functions of it along the stack."""
     with tempfile.TemporaryDirectory() as folder:
         sessions = Sessions(GameStore(Path(folder) / "data", fsync=False))
         tapping, watching = FakePage(), FakePage()
@@ -119,15 +125,19 @@ def main() -> None:
         while shared < min(len(stack), len(engine)) and stack[shared] == engine[shared]:
             shared += 1
         paths.append((f"back -> redraw {n}", stack[max(shared - 1, 0) :]))
+    return [(label, runs(stack)) for label, stack in paths]
+
+
+def main() -> None:
+    paths = measure()
     total = 0
-    for label, stack in paths:
-        along = runs(stack)
+    for label, along in paths:
         transitions = len(along) - 1
         total += transitions
         print(f"{label}: {transitions} transitions")
         for module, functions in along:
             print(f"    {module}  ({', '.join(functions)})")
-    print(f"total: {total} module transitions ({len(redraws)} tabs redrawn)")
+    print(f"total: {total} module transitions ({len(paths) - 1} tabs redrawn)")
 
 
 if __name__ == "__main__":

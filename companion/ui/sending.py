@@ -1,5 +1,10 @@
 """A screen hands a change to the game's session, and hears back once it is saved.
 
+``Sender`` is a tab's side of it: the requests it has under way, what each place on its
+screen says after a tap that was not carried out, and which drawing of the game its
+commands were made on. A panel's tap goes from here to the session and back, and the
+tab is redrawn from here once answered (``TableApp.render_top``).
+
 On a server the request runs on its own task (``TableSession.submit``: the save runs off
 the event loop, so the other tabs and phones are served meanwhile) and the screen hears
 back when the change is saved or refused; the tap's own handler returns at once. A page
@@ -13,18 +18,20 @@ only watch, a save that failed. Anything else is a bug and is raised.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
-from companion.session import Request
+from companion.session import Change, Request
 from companion.store import StoreError
 from companion.sync.hub import WatchOnly
+from companion.ui.at_table import tick
 from companion.ui.redraw import page_loop
 from companion.ui.store_problems import store_error_text
-from companion.ui.sync_link import access_of, stale_text
+from companion.ui.sync_link import SYNC_SLOT, access_of, device_id, refusal_for, stale_text
 from companion.ui.table.rulings import refused_by_rule
 from companion.ui.widgets import Refusal
+from rules.commands import Command
 from rules.errors import RulesError, StaleCommand
 
 if TYPE_CHECKING:
@@ -64,6 +71,88 @@ def send(app: TableApp, request: Request, answer: Answer) -> None:
     app.page.run_task(submit)
     # Nothing changed yet: Flet need not compare the page after the tap's handler.
     ft.context.mark_update_called()  # type: ignore[no-untyped-call]
+
+
+class Sender:
+    """One tab's requests: sent, answered, and what its screen says of them."""
+
+    def __init__(self, app: TableApp) -> None:
+        self.app = app
+        #: What each place on screen says after a tap that was not carried out.
+        self.errors: dict[str, Refusal] = {}
+        #: Requests of this tab under way: their own change is redrawn when answered.
+        self.acting = 0
+        #: (revision, version) of the game as last drawn here, and as the browser last
+        #: confirmed showing it: commands say what they were made on (the confirmed one).
+        self.rendered: tuple[int, int] | None = None
+        self.confirmed: tuple[int, int] | None = None
+
+    def play(self, slot: str, command: Command, then: Callable[[], None] | None = None) -> bool:
+        """``TableContext.play``: send ``command``, a refusal shown at ``slot``."""
+        refused = refusal_for(self.app, command)
+        if refused is not None:  # a spectator, someone else's Room, a reveal too early
+            return self.refuse(slot, refused)
+        revision, version = self.seen()
+        request = Request("play", command, version, revision, device_id(self.app))
+        tick(self.app)  # a short haptic tick on a phone (at_table.py)
+        return self.act(slot, request, then)
+
+    def step(self, kind: Literal["undo", "redo"], then: Callable[[], None] | None = None) -> None:
+        """Undo or redo the game's last step (a refusal shown at the undo bar's place)."""
+        refused = refusal_for(self.app, kind)
+        if refused is not None:
+            self.refuse("undo", refused)
+            return
+        revision, version = self.seen()
+        self.act("undo", Request(kind, None, version, revision, device_id(self.app)), then)
+
+    def seen(self) -> tuple[int, int]:
+        """The game as this device last showed it (not as it is now: that may be newer)."""
+        if self.confirmed is not None:
+            return self.confirmed
+        if self.rendered is not None:
+            return self.rendered
+        session = self.app.session
+        return (session.revision, session.game.version) if session else (0, 0)
+
+    def confirm_shown(self, mark: tuple[int, int]) -> None:
+        """The browser shows the game as drawn at ``mark`` (see ``when_shown``)."""
+        if self.confirmed is None or mark > self.confirmed:
+            self.confirmed = mark
+
+    def own(self, change: Change) -> bool:
+        """Is ``change`` this tab's own, under way? Then it is redrawn when answered, not
+        when the session tells every tab."""
+        return bool(self.acting) and change.origin is self.app
+
+    def refuse(self, slot: str, refused: Refusal) -> bool:
+        self.errors.clear()
+        self.errors[slot] = refused
+        self.app.render_top()
+        return False
+
+    def act(self, slot: str, request: Request, then: Callable[[], None] | None = None) -> bool:
+        """Send ``request``; the tab is redrawn once it is saved or refused. False when it
+        was refused before returning (a page with no event loop); on a server the answer
+        comes later."""
+        self.errors.clear()
+        self.acting += 1
+        answered: list[bool] = []
+
+        def answer(error: Exception | None) -> None:
+            self.acting -= 1
+            if error is None:
+                if then is not None:
+                    then()
+            else:
+                # A table another device changed first is said at the top of the screen.
+                where = SYNC_SLOT if isinstance(error, StaleCommand) else slot
+                self.errors[where] = refusal(self.app, error)
+            answered.append(error is None)
+            self.app.render_top()  # the game or the errors changed
+
+        send(self.app, request, answer)
+        return answered[0] if answered else True
 
 
 def refusal(app: TableApp, error: Exception) -> Refusal:

@@ -5,26 +5,24 @@ lands back in the same game at its current state. Three views share one screen: 
 (town, the phase's action, the dungeons), Scores, and Log. Undo and redo sit in the
 bottom bar, always at hand, disabled when there is nothing to undo or redo.
 
-The screen only builds commands and renders state: ``play`` hands each command to the
-game's ``TableSession`` (engine decides, store saves, every tab hears of it; on a server
-the save runs off the event loop and the screen is redrawn once it is done). A refusal
-(``RulesError``) or a failed save (``StoreError``) is shown where the tap happened and
-nothing changes.
+The screen only builds commands and renders state: ``play`` (its ``Sender``) hands each
+command to the game's ``TableSession`` (engine decides, store saves, every tab hears of
+it; on a server the save runs off the event loop and the screen is redrawn once it is
+done). A refusal (``RulesError``) or a failed save (``StoreError``) is shown where the
+tap happened and nothing changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 from pydantic import BaseModel
 
-from companion.session import Change, Request, TableSession
-from companion.ui.at_table import tick
+from companion.session import Change, TableSession
 from companion.ui.chrome import BAR_HEIGHT
-from companion.ui.sending import refusal, send
-from companion.ui.sync_link import SYNC_SLOT, device_id, refusal_for
+from companion.ui.sending import Sender
+from companion.ui.sync_link import SYNC_SLOT
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
 from companion.ui.table.bottom_bar import Tab, game_bar, last_tab
@@ -62,7 +60,6 @@ from rules.commands import (
     ResolveBait,
     RevealRooms,
 )
-from rules.errors import StaleCommand
 from rules.game import Game
 from rules.models import GameState
 
@@ -84,7 +81,11 @@ class GameScreen:
         self.session: TableSession | None = app.session
         self.route = f"/game/{self.session.game_id}" if self.session else route
         self.tab: Tab = last_tab(app, self.session)
-        self.errors: dict[str, Refusal] = {}
+        #: This tab's requests (``sending.Sender``): a panel's ``play`` is the sender's,
+        #: so a tap goes from the panel to the session and back without passing here.
+        self.sender = Sender(app)
+        self.errors: dict[str, Refusal] = self.sender.errors
+        self.play = self.sender.play
         self.town = TownPanel(self)
         self.adventure = AdventurePanel(self)
         self.spells = SpellPanel(self)
@@ -96,12 +97,6 @@ class GameScreen:
         self._history: list[tuple[Command, tuple[ev.EventBase, ...]]] = []
         self._legal_of: Game | None = None
         self._legal: tuple[type[BaseModel], ...] = ()
-        #: Requests of this tab under way: their own change is redrawn when answered.
-        self._acting = 0
-        #: (revision, version) of the game as last drawn here, and as the browser last
-        #: confirmed showing it: commands say what they were made on (the confirmed one).
-        self.rendered: tuple[int, int] | None = None
-        self.confirmed: tuple[int, int] | None = None
         #: The page keeps its scroll across redraws, except to show what starts at the top:
         #: a new phase, another tab, or the notice that another device changed the table.
         self.scroll_top = False
@@ -143,25 +138,6 @@ class GameScreen:
             self._legal_of = game
         return self._legal
 
-    def play(self, slot: str, command: Command, then: Callable[[], None] | None = None) -> bool:
-        refused = refusal_for(self.app, command)
-        if refused is not None:  # a spectator, someone else's Room, a reveal too early
-            self.errors.clear()
-            self.errors[slot] = refused
-            return self._done(ok=False)
-        revision, version = self._seen()
-        request = Request("play", command, version, revision, device_id(self.app))
-        tick(self.app)  # a short haptic tick on a phone (at_table.py)
-        return self._act(slot, request, then)
-
-    def _seen(self) -> tuple[int, int]:
-        """The game as this device last showed it (not as it is now: that may be newer)."""
-        if self.confirmed is not None:
-            return self.confirmed
-        if self.rendered is not None:
-            return self.rendered
-        return (self.session.revision, self.game.version) if self.session else (0, 0)
-
     @property
     def drawing(self) -> tuple[int, int] | None:
         """(revision, version) of the game as the screen is drawn now (``when_shown``
@@ -172,46 +148,17 @@ class GameScreen:
 
     def confirm_shown(self, mark: tuple[int, int]) -> None:
         """The browser shows the game as drawn at ``mark`` (see ``when_shown``)."""
-        if self.confirmed is None or mark > self.confirmed:
-            self.confirmed = mark
+        self.sender.confirm_shown(mark)
 
     def redraw(self) -> None:
         """A panel's drafts changed (not the game): its kept controls are stale."""
         self.drafts += 1
         self.app.render_top()
 
-    def _act(self, slot: str, request: Request, then: Callable[[], None] | None = None) -> bool:
-        """Send ``request`` (``sending.send``); the screen is redrawn once it is saved or
-        refused. False when it was refused before returning (a page with no event loop);
-        on a server the answer comes later."""
-        self.errors.clear()
-        self._acting += 1
-        answered: list[bool] = []
-
-        def answer(error: Exception | None) -> None:
-            self._acting -= 1
-            if error is None:
-                if then is not None:
-                    then()
-            else:
-                # A table another device changed first is said at the top of the screen.
-                where = SYNC_SLOT if isinstance(error, StaleCommand) else slot
-                self.errors[where] = refusal(self.app, error)
-            answered.append(error is None)
-            self._done(ok=error is None)
-
-        send(self.app, request, answer)
-        return answered[0] if answered else True
-
-    def _done(self, ok: bool) -> bool:
-        # The game or the errors changed, both part of every panel's key.
-        self.app.render_top()
-        return ok
-
     def game_changed(self, change: Change) -> bool:
         """The session saved a change (maybe from another tab): should the shell draw the
-        screen again? Not for this tab's own tap: `_act` redraws once it is answered."""
-        return not (self._acting and change.origin is self.app)
+        screen again? Not for this tab's own tap: its sender redraws it once answered."""
+        return not self.sender.own(change)
 
     # --- the Screen protocol --------------------------------------------------------
 
@@ -231,7 +178,7 @@ class GameScreen:
 
     def build(self) -> list[ft.Control]:
         if self.session is not None:
-            self.rendered = (self.session.revision, self.game.version)
+            self.sender.rendered = (self.session.revision, self.game.version)
             drawn = (self.tab, self.state.phase, bool(self.errors.get(SYNC_SLOT)))
             before, self._drawn = self._drawn, drawn
             moved = before is not None and drawn[:2] != before[:2]
@@ -261,17 +208,9 @@ class GameScreen:
         self._step_back_or_forth("redo")
 
     def _step_back_or_forth(self, kind: Literal["undo", "redo"]) -> None:
-        refused = refusal_for(self.app, kind)
-        if refused is not None:
-            self.errors.clear()
-            self.errors["undo"] = refused
-            self._done(ok=False)
-            return
-        revision, version = self._seen()
-        device = device_id(self.app)
         step = step_to_name(self, kind)  # named in a notice once done (undo_notice)
         then = lambda: show_undo_notice(self, kind, step, self._step_back_or_forth)  # noqa: E731
-        self._act("undo", Request(kind, None, version, revision, device), then)
+        self.sender.step(kind, then)
 
     def _show_tab(self, tab: Tab) -> None:
         self.tab = tab

@@ -136,16 +136,16 @@ def test_a_tap_on_a_screen_drawn_before_another_devices_change_is_refused_and_re
     phone_page, phone = table.device(2, f"/game/{table.game_id}", Join(code=table.code))
     screen = phone.current
     assert isinstance(screen, GameScreen)
-    drawn = screen.confirmed
+    drawn = screen.sender.confirmed
     tap(host_page, "p1-bonus-toggle")
     tap(host_page, "p1-bonus-mage-plus")  # the host acts first...
     # ...and the phone's browser had not shown that yet when its tap was made.
-    screen.confirmed = drawn
+    screen.sender.confirmed = drawn
     screen.play("p2-bonus", BuildRoom(player="Bo", room=Room(name="Late", damage=1)))
     assert phone.session is not None
     assert phone.session.state.player("Bo").pending is None  # not applied
     assert STALE in texts(phone_page)
-    assert screen.rendered == (phone.session.revision, phone.session.game.version)
+    assert screen.sender.rendered == (phone.session.revision, phone.session.game.version)
 
 
 def test_a_tap_that_arrives_after_the_redraw_is_explained_not_dropped(table: Table) -> None:
