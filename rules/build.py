@@ -144,20 +144,33 @@ def _gifts_revealed(state: GameState, player: PlayerState) -> list[ev.EventBase]
     return out
 
 
-def _stack(player: PlayerState, index: int, rule: RuleId = "R-DESTROY") -> None:
+def _refusal(player: PlayerState, index: int, rule: RuleId, upright_key: str) -> BuildError | None:
+    """Why the Room at ``index`` may not be destroyed (``rule`` R-DESTROY) or deactivated
+    (R-DEACTIVATE), or None: it must be there, face up and upright (``upright_key`` says
+    it is not)."""
     if index >= len(player.dungeon):
-        raise BuildError(rule, "err.build_no_stack", player=player.name, index=index + 1)
+        return BuildError(rule, "err.build_no_stack", player=player.name, index=index + 1)
+    stack = player.dungeon[index]
     if player.face_down_at(index):
         # A Room placed face down this Build phase now tops that place: face-down Rooms
         # can't be destroyed or deactivated (R-DESTROY).
-        raise BuildError(rule, "err.face_down", room=player.dungeon[index].top.label())
+        return BuildError(rule, "err.face_down", room=stack.top.label())
+    if stack.deactivated:
+        return BuildError(rule, upright_key, room=stack.top.label())
+    return None
+
+
+def may_take_down(player: PlayerState, index: int) -> bool:
+    """Whether the Room at ``index`` may be destroyed or deactivated: ``destroy`` and
+    ``deactivate`` refuse the same Rooms (R-DESTROY, R-DEACTIVATE)."""
+    return _refusal(player, index, "R-DESTROY", "err.destroy_deactivated") is None
 
 
 def destroy(state: GameState, player: PlayerState, index: int) -> ev.RoomDestroyed:
-    _stack(player, index)
+    refused = _refusal(player, index, "R-DESTROY", "err.destroy_deactivated")
+    if refused is not None:
+        raise refused
     stack = player.dungeon[index]
-    if stack.deactivated:
-        raise BuildError("R-DESTROY", "err.destroy_deactivated", room=stack.top.label())
     args: dict[str, str | int] = {"player": player.name, "room": stack.top.label()}
     if len(stack.rooms) > 1:
         key = "build.destroyed_uncovering"
@@ -172,10 +185,10 @@ def destroy(state: GameState, player: PlayerState, index: int) -> ev.RoomDestroy
 
 
 def deactivate(state: GameState, player: PlayerState, index: int) -> ev.RoomDeactivated:
-    _stack(player, index, "R-DEACTIVATE")
+    refused = _refusal(player, index, "R-DEACTIVATE", "err.deactivate_twice")
+    if refused is not None:
+        raise refused
     stack = player.dungeon[index]
-    if stack.deactivated:
-        raise BuildError("R-DEACTIVATE", "err.deactivate_twice", room=stack.top.label())
     return ev.RoomDeactivated(
         player=player.name,
         index=index,

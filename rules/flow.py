@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from rules import build, engine, expansions
 from rules import commands as cmd
-from rules import engine, expansions
 from rules import follows as _follows
 from rules.errors import RulesError, refusal
 from rules.models import GameState
@@ -48,6 +48,7 @@ __all__ = [
     "legal",
     "lethal",
     "may",
+    "may_take_down",
     "outcome",
     "phases_of",
     "plays",
@@ -91,6 +92,13 @@ def may(state: GameState, command_type: type[BaseModel], player: str | None = No
     if command_type is cmd.CorrectScore:
         return state.has_player(player)
     return plays(state, player)
+
+
+def may_take_down(state: GameState, player: str, index: int) -> bool:
+    """Whether ``player``'s Room at ``index`` may be destroyed or deactivated now, if the
+    phase allows it (``DestroyRoom`` in ``legal``): the player still plays, and the Room
+    is there, face up and upright (R-DESTROY, R-DEACTIVATE)."""
+    return plays(state, player) and build.may_take_down(state.player(player), index)
 
 
 def why_not(state: GameState, command: BaseModel) -> RulesError | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee_fixtures import build_turn, events_of, hero, new, refused, room, run, started
 
 from rules import commands as c
-from rules import engine
+from rules import engine, flow
 from rules import events as ev
 from rules.models import GameState, Room
 from rules.treasure import treasure_total
@@ -201,6 +201,29 @@ def test_destroy_refused_for_deactivated_missing_or_face_down_rooms() -> None:
     covered = run(state, c.BuildRoom(player="A", room=room("thief"), over=1))
     refused(covered, c.DestroyRoom(player="A", index=1), "R-DESTROY")
     refused(covered, c.DeactivateRoom(player="A", index=1), "R-DEACTIVATE")
+
+
+def test_may_take_down_is_what_destroy_and_deactivate_allow() -> None:
+    """R-DESTROY, R-DEACTIVATE: the screen's question (``flow.may_take_down``) answers as
+    the engine does, Room by Room: face up and upright, yes; deactivated, covered by a
+    Room placed face down, or no Room there, no."""
+    state = dungeon_of([room("mage", name=n) for n in ("E", "M", "B")])
+    off = run(state, c.DeactivateRoom(player="A", index=0))
+    covered = run(off, c.BuildRoom(player="A", room=room("thief"), over=1))
+    answers = []
+    for table in (state, off, covered):
+        for index in range(4):
+            destroy = flow.why_not(table, c.DestroyRoom(player="A", index=index)) is None
+            deactivate = flow.why_not(table, c.DeactivateRoom(player="A", index=index)) is None
+            assert flow.may_take_down(table, "A", index) == destroy == deactivate
+            answers.append(destroy)
+    # Upright: E, M, B; then E deactivated; then M covered too; never a fourth Room.
+    upright, e_off, m_covered = answers[0:4], answers[4:8], answers[8:12]
+    assert (upright, e_off, m_covered) == (
+        [True, True, True, False],
+        [False, True, True, False],
+        [False, False, True, False],
+    )
 
 
 def test_destroy_before_a_face_down_room_keeps_it_on_its_place() -> None:

@@ -46,17 +46,14 @@ from rules.models import TREASURES, PendingBuild, PlayerState, RoomStack, Treasu
 
 def tile_facts(ctx: TableContext, player: PlayerState, index: int) -> TileFacts:
     state = ctx.state
-    stack = player.dungeon[index]
     covered = player.face_down_at(index)  # its own Room or a gift (Surprise Gift)
     walk = state.walk
     return TileFacts(
         hit=damage_here(state, player.name, index),
         covered=covered,
         here=walk is not None and walk.player == player.name and walk.room == index,
-        actions=DestroyRoom in ctx.legal()  # the engine says when (R-DESTROY)
-        and not stack.deactivated
-        and not covered
-        and flow.plays(state, player.name),  # an eliminated player no longer plays
+        # The phase allows it, and the rules allow it of this Room (R-DESTROY).
+        actions=DestroyRoom in ctx.legal() and flow.may_take_down(state, player.name, index),
     )
 
 
