@@ -61,9 +61,10 @@ class Writer:
         self.process.stdin.write(game_id + "\n")
         self.process.stdin.flush()
         line = self.lines.get(timeout=60)
-        if line.startswith(f"{game_id} start"):
-            # The child may speak before its parent names it (a busy machine): keep its
-            # line for the caller, then read the parent's.
+        while line.startswith(f"{game_id} "):
+            # The child may speak before its parent names it (a busy machine): its start,
+            # and even saves it acknowledged (seen with the browser tests running beside
+            # at a higher priority). Its lines are kept for the caller, in their order.
             self.early.append(line)
             line = self.lines.get(timeout=60)
         assert line.startswith(f"child {game_id} "), line
