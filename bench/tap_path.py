@@ -66,18 +66,19 @@ def project_stack(frame: FrameType | None) -> list[tuple[str, str]]:
     return out[::-1]
 
 
-def runs(stack: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:
+#: A path's modules in order, each with its functions along the stack.
+ModuleRuns = list[tuple[str, list[str]]]
+
+
+def runs(stack: list[tuple[str, str]]) -> ModuleRuns:
     """The modules along ``stack`` with their functions, consecutive frames of one module
     as one run."""
-    out: list[tuple[str, list[str]]] = []
+    out: ModuleRuns = []
     for module, function in stack:
         if not out or out[-1][0] != module:
             out.append((module, []))
         out[-1][1].append(function)
     return out
-
-
-ModuleRuns = list[tuple[str, list[str]]]
 
 
 def measure() -> list[tuple[str, ModuleRuns]]:

@@ -92,10 +92,8 @@ class Sender:
         refused = refusal_for(self.app, command)
         if refused is not None:  # a spectator, someone else's Room, a reveal too early
             return self.refuse(slot, refused)
-        revision, version = self.seen()
-        request = Request("play", command, version, revision, device_id(self.app))
         tick(self.app)  # a short haptic tick on a phone (at_table.py)
-        return self.act(slot, request, then)
+        return self.act(slot, self._request("play", command), then)
 
     def step(self, kind: Literal["undo", "redo"], then: Callable[[], None] | None = None) -> None:
         """Undo or redo the game's last step (a refusal shown at the undo bar's place)."""
@@ -103,8 +101,12 @@ class Sender:
         if refused is not None:
             self.refuse("undo", refused)
             return
+        self.act("undo", self._request(kind, None), then)
+
+    def _request(self, kind: Literal["play", "undo", "redo"], command: Command | None) -> Request:
+        """The request, made on the game as this device last showed it (``seen``)."""
         revision, version = self.seen()
-        self.act("undo", Request(kind, None, version, revision, device_id(self.app)), then)
+        return Request(kind, command, version, revision, device_id(self.app))
 
     def seen(self) -> tuple[int, int]:
         """The game as this device last showed it (not as it is now: that may be newer)."""
@@ -126,6 +128,7 @@ class Sender:
         return bool(self.acting) and change.origin is self.app
 
     def refuse(self, slot: str, refused: Refusal) -> bool:
+        """Show ``refused`` at ``slot`` (and nothing elsewhere), nothing sent: False."""
         self.errors.clear()
         self.errors[slot] = refused
         self.app.render_top()

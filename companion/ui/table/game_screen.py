@@ -178,7 +178,7 @@ class GameScreen:
 
     def build(self) -> list[ft.Control]:
         if self.session is not None:
-            self.sender.rendered = (self.session.revision, self.game.version)
+            self.sender.rendered = self.drawing
             drawn = (self.tab, self.state.phase, bool(self.errors.get(SYNC_SLOT)))
             before, self._drawn = self._drawn, drawn
             moved = before is not None and drawn[:2] != before[:2]
