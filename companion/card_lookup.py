@@ -22,7 +22,7 @@ from companion.i18n import Lang, Translator
 from companion.search_words import STOPWORDS, normalize
 from rules.card_effects import effects_of
 from rules.card_text import ability_phrases
-from rules.effects import OFFERED_TRIGGERS, Ability, CardEffects
+from rules.effects import OFFERED_TRIGGERS, PLAYED_TRIGGERS, Ability, CardEffects
 
 #: A card whose name the query is (or holds), this close (0-100): the answer leads.
 STRONG = 86.0
@@ -168,14 +168,16 @@ def handling_text(tr: Translator, ability: Ability) -> str:
         return tr("lookup.handling.auto")
     if handling == "prompt":
         return tr(
-            "lookup.handling.spell" if ability.trigger == "cast" else "lookup.handling.prompt"
+            "lookup.handling.spell"
+            if ability.trigger in PLAYED_TRIGGERS  # a Spell, or a Room card from the hand
+            else "lookup.handling.prompt"
         )
     kinds = {e.kind for e in ability.effects}
     if "by_hand" in kinds:
         why = "by_hand"
     elif "reminder" in kinds:
         why = "off_table"
-    elif ability.trigger == "cast":
+    elif ability.trigger in PLAYED_TRIGGERS:
         why = "spell"
     elif ability.trigger not in OFFERED_TRIGGERS | {"always"}:
         why = "moment"

@@ -50,6 +50,7 @@ CARD_MESSAGES: dict[str, str] = {
     "card.when.cast.any": "Spell, Build or Adventure phase:",
     "card.when.cast.build": "Spell, Build phase:",
     "card.when.cast.adventure": "Spell, Adventure phase:",
+    "card.when.from_hand": "Discarded from your hand (not built), Build or Adventure phase:",
     # expansions: more moments, and effects done by hand
     "card.when.hero_enters": "When a Hero enters this Room:",
     "card.when.hero_survives_here": "When a Hero survives this Room:",
@@ -254,11 +255,18 @@ CARD_MESSAGES: dict[str, str] = {
     # Spells played by name, and offered abilities
     "card.spell_cast": "{player} plays {card}.",
     "card.spell_by_hand": "{player} plays {card}: carry out its effect by hand.",
+    "card.hand_room_played": "{player} discards {card} from the hand for its ability.",
+    "card.hand_room_by_hand": (
+        "{player} discards {card} from the hand for its ability: carry it out by hand."
+    ),
     "card.room_boosted": "{card}: {room} (Room {room_n}) deals +{amount} damage until end of turn.",
     "card.hero_to_entrance": "{card}: {hero} goes from town to {player}'s entrance.",
     "card.offer_taken": "{player} takes the ability of {card}.",
     "card.offer_declined": "{player} declines the ability of {card}.",
-    "err.not_a_spell": "{card} is not a Spell whose ability the referee knows.",
+    "err.not_a_spell": (
+        "{card} is neither a Spell nor a Room card played from the hand whose ability the"
+        " referee knows."
+    ),
     "err.spell_phase": "{card} can only be played in the {phase} phase.",
     "err.spell_needs_room": "{card} needs a Room to aim at: pick a player and a Room.",
     "err.spell_room_type": "{card} can't aim at {room}: wrong kind of Room, or deactivated.",

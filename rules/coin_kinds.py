@@ -203,6 +203,7 @@ _SEEN = frozenset(
         "turn_end",
         "at_will",
         "cast",
+        "from_hand",
         "level_up",
     }
 )
@@ -241,7 +242,7 @@ def coin_handling(
         return None
     if trigger == "level_up" and not kinds <= {"lasting_coins", "miniboss_start_level"}:
         return None
-    if trigger in ("at_will", "cast") or coin_offer(effects) is not None:
+    if trigger in ("at_will", "cast", "from_hand") or coin_offer(effects) is not None:
         return "prompt"
     return "auto"
 

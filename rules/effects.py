@@ -50,6 +50,7 @@ BaseTrigger = Literal[
     "turn_end",  # at the end of each turn
     "you_uncover_this",  # when this Room is uncovered (the Room over it leaves)
     "cast",  # a Spell card played from the hand
+    "from_hand",  # a Room card discarded from the hand for its ability, never built
     "from_level_up",  # a Boss's passive for the rest of the game, once it has levelled up
 ]
 Trigger = (
@@ -155,6 +156,10 @@ OfferKind = (
 )  # the expansions' questions (rules.coin_kinds, item_kinds), Rooms moved (room_kinds)
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
+#: A card played from the hand: a Spell cast, or a Room card discarded for its ability.
+#: Both are played with the table's "Play a Spell" (``CastSpell``); only a Spell is a
+#: Spell for what watches Spells (R-CARD-EFFECT).
+PLAYED_TRIGGERS = frozenset({"cast", "from_hand"})
 # A Boss's Level Up and what it switches on for the rest of the game (its card alone).
 LEVEL_UP_TRIGGERS = frozenset({"level_up", "from_level_up", "boss_at_will", "boss_turn_end"})
 
@@ -248,7 +253,10 @@ class Ability(Fact):
     def carried_lasting(self) -> bool:
         """Whether ``rules.card_lasting`` carries this ability out when it fires: counters,
         doubled damage or Souls, or (with four counters) the Room destroying itself."""
-        if self.trigger in ("at_will", "cast", "always", "from_level_up") or self.optional:
+        if (
+            self.trigger in ("at_will", "always", "from_level_up", *PLAYED_TRIGGERS)
+            or self.optional
+        ):
             return False
         if self.condition == "has_four_counters":
             return all(isinstance(e, DestroyRoom) and e.which == "this" for e in self.effects)
@@ -380,9 +388,9 @@ class Ability(Fact):
             return "auto"  # the walk deals it to the Hero it fits
         if self.trigger == "level_up" and kinds == {"boss_treasure"}:
             return "auto"  # the treasure bonus is set at the Level Up
-        if self.self_boost and self.trigger != "cast":
+        if self.self_boost and self.trigger not in PLAYED_TRIGGERS:
             return "auto"  # the engine boosts the card's own Room when it fires
-        if self.trigger == "cast":
+        if self.trigger in PLAYED_TRIGGERS:
             return "prompt" if self.cast_by_engine or self.offer else "reminder"
         if self.trigger == "at_will":  # used with its Room's own button (UseRoomAbility)
             return "prompt" if self.activated_by_engine else "reminder"
@@ -414,6 +422,8 @@ class CardEffects(Fact):
         for ability in self.abilities:
             if (ability.trigger == "cast") != (self.kind == "spell"):
                 raise ValueError(f"{self.id}: only Spells are cast, and Spells only so")
+            if ability.trigger == "from_hand" and self.kind != "room":
+                raise ValueError(f"{self.id}: only a Room card is discarded for its ability")
             if ability.trigger in LEVEL_UP_TRIGGERS and self.kind != "boss":
                 raise ValueError(f"{self.id}: only a Boss has a Level Up")
             if (ability.level is None) == (self.kind == "miniboss"):

@@ -32,7 +32,10 @@ def forbidding(state: GameState, player: str) -> str | None:
 
 
 def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[ev.EventBase]:
-    """The Spell cast (``rules.spells.cast``) once this turn's bars allow it."""
+    """The Spell cast (``rules.spells.cast``) once this turn's bars allow it; a Room card
+    played from the hand is no Spell, and nothing here bars it."""
+    if not spells.is_spell(command.card_id):
+        return spells.cast(state, command, caster)
     ring = forbidding(state, caster.name)
     if ring is not None:
         raise RulesError("R-ITEM", "err.spell_forbidden", item=ring, player=caster.name)

@@ -56,7 +56,7 @@ from rules.effect_kinds import (
     RoomTreasure,
     SkipRooms,
 )
-from rules.effects import Ability, CardEffects
+from rules.effects import PLAYED_TRIGGERS, Ability, CardEffects
 from rules.errors import HeroError, PhaseError, RulesError
 from rules.item_kinds import FlipItem
 from rules.models import CardOffer, GameState, PlayerState
@@ -73,10 +73,32 @@ def _ruling(key: str, **args: str | int) -> Ruling:
 
 
 def spell_ability(card_id: str) -> Ability:
+    """The ability a card is played from the hand with (``CastSpell``): a Spell's first, or
+    a Room card's discarded for its ability, never built (Shrooman Aviary)."""
     card = effects_of(card_id)
-    if card is None or card.kind != "spell":
+    if card is not None and card.kind == "spell":
+        return card.abilities[0]
+    played = [] if card is None else [a for a in card.abilities if a.trigger == "from_hand"]
+    if not played:
         raise RulesError("R-CARD-EFFECT", "err.not_a_spell", card=card_id)
-    return card.abilities[0]
+    return played[0]
+
+
+def playable_now(state: GameState, card_id: str) -> bool:
+    """Whether the card is one played from the hand (a Spell, or a Room card discarded for
+    its ability) in this phase, as far as its card says (the table's "Play a Spell")."""
+    card = effects_of(card_id)
+    if card is None or not any(a.trigger in PLAYED_TRIGGERS for a in card.abilities):
+        return False
+    return spell_ability(card_id).timing in ("any", state.phase)
+
+
+def is_spell(card_id: str) -> bool:
+    """Whether the card played is a Spell: a Room card discarded from the hand for its
+    ability is not one, for what watches Spells (a Ring of Invisibility, Short Circuit's
+    price, "when you play a Spell")."""
+    card = effects_of(card_id)
+    return card is not None and card.kind == "spell"
 
 
 def carried_out(ability: Ability) -> bool:
@@ -98,20 +120,23 @@ def _target_room(state: GameState, command: cmd.CastSpell, name: str) -> tuple[P
 
 def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[ev.EventBase]:
     """The events of playing the Spell (raises ``RulesError`` when it can't be played)."""
-    spell_ability(command.card_id)  # refused unless it is a Spell
+    ability = spell_ability(command.card_id)  # refused unless played from the hand
     card = effects_of(command.card_id)
     assert card is not None
-    ability = spell_effects.chosen_spell(state, caster.name, card, command.hero, command.room)
+    spell = is_spell(card.id)
+    if spell:
+        ability = spell_effects.chosen_spell(state, caster.name, card, command.hero, command.room)
     if ability.timing != "any" and state.phase != ability.timing:
         raise PhaseError("R-CARD-EFFECT", "err.spell_phase", card=card.name, phase=ability.timing)
-    played = card_triggers.spell_played(state, caster.name, card.name)
-    if room_order.casts(state, caster.name, card, command):  # Rooms moved, a die rolled
+    played = card_triggers.spell_played(state, caster.name, card.name) if spell else []
+    if spell and room_order.casts(state, caster.name, card, command):  # Rooms moved, a die
         return room_order.cast(state, caster, card, command) + played
     out: list[ev.EventBase] = []
     if not carried_out(ability):
-        by_hand = _ruling("card.spell_by_hand", player=caster.name, card=card.name)
-        return [ev.Noted(ruling=by_hand), *played]
-    out.append(ev.Noted(ruling=_ruling("card.spell_cast", player=caster.name, card=card.name)))
+        key = "card.spell_by_hand" if spell else "card.hand_room_by_hand"
+        return [ev.Noted(ruling=_ruling(key, player=caster.name, card=card.name)), *played]
+    key = "card.spell_cast" if spell else "card.hand_room_played"
+    out.append(ev.Noted(ruling=_ruling(key, player=caster.name, card=card.name)))
     if not spell_effects.condition_holds(state, caster.name, ability.condition):
         raise RulesError(
             "R-CARD-EFFECT", f"err.spell_if.{ability.condition}", card=card.name, player=caster.name
@@ -143,6 +168,11 @@ def carry_out(
     for effect in ability.effects:
         if effect.kind == "deactivate_room":
             player, index = _target_room(state, command, card.name)
+            top = player.dungeon[index].top
+            if ability.target == "advanced_room_any_dungeon" and not top.advanced:  # Frostman
+                raise RulesError(
+                    "R-CARD-EFFECT", "err.spell_room_type", card=card.name, room=top.label()
+                )
             out.append(build.deactivate(state, player, index))
         elif isinstance(effect, RoomDamagePlus):
             player, index = _target_room(state, command, card.name)

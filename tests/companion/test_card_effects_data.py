@@ -198,8 +198,9 @@ def test_card_effects_coverage_per_set_counts_automated_and_by_hand() -> None:
     # Invasion Swarm's neighbours +1, Hypercube over any treasure; Reactor Core, Alien Ooze,
     # Imperiatrix's Level Up, Caged Gundarf, Decoy Garden, Meteorite, Healing Tank, Not
     # Dead Yet, Essence Transfer, Darkling Lair (issue 29); Mando and Alien Excavator
-    # (covered Rooms brought to the top, asked); Finish Him! (a survivor taken)
-    assert got["crash_landing"]["automated"] == 15
+    # (covered Rooms brought to the top, asked); Finish Him! (a survivor taken); Frostman
+    # Lander (discarded from the hand: an Advanced Room deactivated)
+    assert got["crash_landing"]["automated"] == 16
     assert all(c["missing"] == 0 for c in got.values())
 
 

@@ -108,3 +108,13 @@ def test_play_lookup_finds_a_card(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert cli.main(["lookup", "goblin armory"]) == 0
     assert capsys.readouterr().out.startswith("card:BMA015\tGoblin Armory\n")
+
+
+def test_a_room_card_discarded_from_the_hand_is_played_as_a_spell_is() -> None:
+    """Shrooman Aviary (RMB027): discarded from the hand, never built; the lookup says so
+    and sends the players to "Play a Spell", not to a question that never comes."""
+    catalogue = default_catalogue()
+    answer = card_answer(catalogue.card("RMB027"), catalogue, Translator("en"))
+    [(does, handled)] = answer.abilities
+    assert does.startswith("Discarded from your hand (not built)")
+    assert handled == "Carried out: play it with “Play a Spell” (caster, card, target)."

@@ -598,9 +598,11 @@ def test_card_effect_abilities_used_at_will_are_prompts_only_when_the_engine_use
             # a Boss's Level Up used at will by UseBossAbility, the Boss's button; Coins
             # another player gives for a Room by GiveCoins, that player's button on it; a
             # Miniboss's Level 3 by UseMinibossLevel3, its button on its Room.
+            # A Room card discarded from the hand is played as a Spell is (CastSpell).
             button = card.kind in ("spell", "item", "miniboss") or ability.trigger in (
                 "boss_at_will",
                 "coins_given",
+                "from_hand",
             )
             if not button and ability.handling == "prompt":
                 assert ability.offer is not None or ability.activated_by_engine, card.id
@@ -628,6 +630,9 @@ def test_card_effect_a_spell_is_a_prompt_exactly_when_the_engine_casts_it() -> N
         if card.kind == "spell":
             ability = card.abilities[0]
             assert (ability.handling == "prompt") == carried_out(ability), card.id
+        for ability in card.abilities:  # a Room card discarded from the hand, the same way
+            if ability.trigger == "from_hand":
+                assert (ability.handling == "prompt") == carried_out(ability), card.id
     # Cave-In: the engine destroys the caster's Room and kills the Hero in it now.
     assert registry()["BMA042"].handling == "prompt"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import flet as ft
 from pydantic import BaseModel
 
-from companion.catalogue import SpellCard
+from companion.catalogue import Card
 from companion.ui.room_picker import RoomPicker
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.drawn_build import drawn_picker, drawn_places
@@ -45,11 +45,18 @@ from rules.models import TREASURES, CardOffer, Treasure
 from rules.room_kinds import ROOM_OFFERS
 from rules.rulings import capitalized
 from rules.spell_effects import player_instead
-from rules.spells import carried_out, has_target
+from rules.spells import carried_out, has_target, is_spell, playable_now, spell_ability
 
 SLOT = "spell"
 OFFER_SLOT = "offers"
-_ROOM_TARGETS = {"room_any_dungeon", "own_room", "trap_room", "monster_room", "opponent_room"}
+_ROOM_TARGETS = {
+    "room_any_dungeon",
+    "advanced_room_any_dungeon",  # Frostman Lander, from the hand
+    "own_room",
+    "trap_room",
+    "monster_room",
+    "opponent_room",
+}
 
 
 def offers_view(ctx: TableContext, legal: tuple[type[BaseModel], ...]) -> ft.Control | None:
@@ -202,16 +209,12 @@ class SpellPanel:
         self.over: int | None = None  # the caster's Room a Miniboss goes on (Traitor)
         self.gift: RoomPicker | None = None  # the Room card it places (Surprise Gift)
 
-    def _spells(self) -> list[SpellCard]:
-        phase = self.ctx.state.phase
-        out: list[SpellCard] = []
-        for card in self.ctx.app.catalogue.cards(kinds=["spell"], sets=self.ctx.app.card_sets()):
-            effects = effects_of(card.id)
-            if not isinstance(card, SpellCard) or effects is None:
-                continue
-            if effects.abilities[0].timing in ("any", phase):
-                out.append(card)
-        return out
+    def _spells(self) -> list[Card]:
+        """The Spells, then the Room cards discarded from the hand for their ability, that
+        may be played in this phase (the rules say)."""
+        cards = self.ctx.app.catalogue.cards(kinds=["spell", "room"], sets=self.ctx.app.card_sets())
+        cards.sort(key=lambda c: c.kind != "spell")  # stable: catalogue order within each
+        return [c for c in cards if playable_now(self.ctx.state, c.id)]
 
     def view(self) -> ft.Control:
         ctx = self.ctx
@@ -241,11 +244,9 @@ class SpellPanel:
         body.append(ft.Text(tr("table.spell_which"), size=15))
         chips: list[ft.Control] = []
         for card in self._spells():
-            ability = effects_of(card.id)
-            assert ability is not None
-            label = card.name
-            if not carried_out(ability.abilities[0]):
-                label = tr("table.spell_by_hand", spell=card.name)
+            label = card.name if is_spell(card.id) else tr("table.spell_hand_room", card=card.name)
+            if not carried_out(spell_ability(card.id)):
+                label = tr("table.spell_by_hand", spell=label)
             chips.append(
                 self._choice(
                     f"spell-{card.id}",
