@@ -11,13 +11,23 @@ destruction uncovers fires too. Effects off the table are noted with what they d
 
 from __future__ import annotations
 
-from rules import adventure, build, holds, item_flips, lasting_effects, room_order, spell_effects
+from rules import (
+    adventure,
+    build,
+    card_triggers,
+    holds,
+    item_flips,
+    lasting_effects,
+    room_order,
+    spell_effects,
+)
 from rules import commands as cmd
 from rules import events as ev
 from rules.card_effects import abilities, ability_ref, hit, use_mark
 from rules.coin_effects import cost_payable
 from rules.effect_groups import ROOM_AIMS
 from rules.effect_kinds import (
+    AbilityAgain,
     DamageHero,
     DeactivateRoom,
     HeroHealth,
@@ -32,7 +42,7 @@ from rules.errors import RulesError
 from rules.hold_kinds import KeepAtEntrance
 from rules.item_kinds import AttachItem, FlipItem, PickRoom
 from rules.item_rewards import pick_asked
-from rules.models import GameState, PlayerState
+from rules.models import GameState, PlayerState, RoomStack
 from rules.phases import phases_of
 from rules.room_kinds import AT_WILL_KINDS
 from rules.rulings import Ruling
@@ -70,8 +80,45 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
         return False  # no Room to aim at
     if not spell_effects.condition_holds(state, player.name, ability.condition):
         return False  # "when a Hero is at your entrance" (Efreet's Chamber)
+    if any(isinstance(e, AbilityAgain) for e in ability.effects) and not again_rooms(
+        state, player, index
+    ):
+        return False  # no other Room of the owner's with such an ability
     others = ("destroy_another", "destroy_all_others")
     return not (ability.cost in others and len(player.dungeon) < 2)
+
+
+def _again(stack: RoomStack) -> tuple[Ability, ...]:
+    """The abilities The Omega 42 fires again on this Room: its "when you build this Room"
+    ones, or, with none, its "when you uncover this Room" ones."""
+    return tuple(abilities(stack, "you_build_this")) or tuple(abilities(stack, "you_uncover_this"))
+
+
+def again_rooms(state: GameState, player: PlayerState, index: int) -> tuple[int, ...]:
+    """The owner's other active Rooms whose "when you build" (or "when you uncover")
+    ability the Room at ``index`` may fire again (The Omega 42), R-CARD-EFFECT: a Room
+    covered face down or whose ability text is ignored this turn has none."""
+    return tuple(
+        i
+        for i, stack in player.active_rooms()
+        if i != index and not player.face_down_at(i) and not stack.ability_ignored and _again(stack)
+    )
+
+
+def _fired_again(
+    state: GameState, player: PlayerState, command: cmd.UseRoomAbility
+) -> list[ev.EventBase]:
+    """The Room named fires its "when you build" (or "when you uncover") ability again."""
+    if command.room not in again_rooms(state, player, command.index) or command.target not in (
+        None,
+        player.name,
+    ):
+        raise RulesError("R-CARD-EFFECT", "err.ability_needs_room")
+    at = command.room
+    stack = player.dungeon[at]
+    if any(abilities(stack, "you_build_this")):
+        return card_triggers.built_here(state, player.name, stack.top, at)
+    return card_triggers.uncovered(state, player.name, at)
 
 
 def aims(state: GameState, ability: Ability) -> tuple[tuple[str, int], ...]:
@@ -168,6 +215,8 @@ def use(
         elif isinstance(effect, HeroHealth):  # Werewolf Den: the Hero walking any dungeon
             label = room.label()
             out.append(spell_effects.more_health(state, player.name, ability, effect, label))
+        elif isinstance(effect, AbilityAgain):  # The Omega 42: a Room named
+            out += _fired_again(state, player, command)
         elif isinstance(effect, TreasureDouble):  # Jackpot Stash: the other Rooms
             out += lasting_effects.doubled(player, command.index, out[0].ruling)
         elif isinstance(effect, RoomTreasure | RoomDamagePlus) and ability.target in ROOM_AIMS:

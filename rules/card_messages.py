@@ -303,6 +303,10 @@ CARD_MESSAGES: dict[str, str] = {
     "err.offer_ordinary_hero": "{card}: pick an ordinary Hero in town (not an Epic Hero).",
     "err.offer_room": "{card}: {player} picks one of their own Rooms to destroy.",
     # A Miniboss's level that fires as a Hero dies in its Room (rules.miniboss_deaths).
+    "card.fx.ability_again": (
+        'another Room of yours has its own "when you build this Room" ability again (or, with'
+        ' none, its "when you uncover this Room" one).'
+    ),
     "card.fx.room_rebuilt": (
         "when a Hero dies in this Room, another Room of your dungeon counts as just built:"
         ' its own "when you build this Room" again.'

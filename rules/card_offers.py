@@ -5,8 +5,8 @@ an ability fires, ``rules.spells`` when it is answered, the app for its buttons.
 
 from __future__ import annotations
 
-from rules.effects import OfferKind
 from rules.models import CardOffer, GameState
+from rules.offer_kinds import OfferKind
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS
 from rules.turn_marks import survivors

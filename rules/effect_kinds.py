@@ -357,6 +357,14 @@ class RoomsRebuilt(Fact):
     kind: Literal["rooms_rebuilt"] = "rooms_rebuilt"
 
 
+class AbilityAgain(Fact):
+    """Another Room of your dungeon, your pick: its own "when you build this Room" abilities
+    fire again, or, with none, its "when you uncover this Room" ones (The Omega 42;
+    ``rules.activated``)."""
+
+    kind: Literal["ability_again"] = "ability_again"
+
+
 class MinibossAtOnce(Fact):
     """The caster may at once build a Miniboss found among Room cards turned over (the
     player's word) on a Room of theirs it names, besides the phase's build (Internship)."""
@@ -418,6 +426,7 @@ Effect = Annotated[
     | EnteringHealth
     | GainSouls
     | RoomsRebuilt
+    | AbilityAgain
     | MinibossAtOnce
     | MinibossBought
     | GiftRoom

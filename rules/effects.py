@@ -31,7 +31,8 @@ from rules.effect_kinds import (
     TreasureDouble,
 )
 from rules.fact import Fact
-from rules.miniboss_kinds import MinibossOffer, death_offer
+from rules.miniboss_kinds import death_offer
+from rules.offer_kinds import OfferKind
 
 BaseTrigger = Literal[
     "always",  # a passive effect, on while the Room is visible and active
@@ -123,37 +124,6 @@ Condition = Literal[
 ]
 
 
-# What an ability fired at a moment lets its player do, answered through a command (the
-# engine applies it): heal a Wound, bring a town Hero to the entrance (ordinary ones
-# only, or any), kill a town Hero, or (each opponent) destroy one of their own Rooms.
-BaseOffer = Literal[
-    "heal_wound",
-    "ordinary_hero_to_entrance",
-    "town_hero_to_entrance",
-    "kill_town_hero",
-    "destroy_own_room",
-    "boost_own_room",
-    "destroy_advanced_room_any",  # an Advanced Room in any dungeon, the owner's pick
-    "deactivate_room_any",  # a Room in any dungeon, the owner's pick
-    "may",  # a "may" the players carry out: asked Yes or No, and logged
-    "double_treasure",  # Yes: the owner's Rooms show their treasure twice until end of turn
-    "boss_treasure_of_another",  # another player's Boss, whose treasure icon it gains
-    "damage_entrance",  # Yes: damage each Hero at the entrance (Lightning Bolt!'s second part)
-    "damage_own_hero",  # a Hero in the owner's dungeon or at its entrance takes damage
-    "take_scored_hero",  # an ordinary Hero scored by an opponent, to the owner's Souls
-    "destroy_room_own",  # one of the owner's Rooms, its pick (Blockpile Puzzle, turn's end)
-    "counter_on_built",  # Yes: a +1 counter on the Monster Room just built (Greg)
-    "remove_survivor",  # a Hero that survived the owner's dungeon this turn leaves the game
-    "swap_soul",  # a face-down Hero of the owner's out, one from the decks in (its Souls)
-]
-OfferKind = (
-    BaseOffer
-    | coin_kinds.CoinOffer
-    | item_kinds.ItemOffer
-    | room_kinds.RoomOffer
-    | spell_coin_kinds.SpellCoinOffer  # Rage!'s doubling (rules.spell_coins)
-    | MinibossOffer  # a Hero dying in a Miniboss's Room (rules.miniboss_deaths)
-)  # the expansions' questions (rules.coin_kinds, item_kinds), Rooms moved (room_kinds)
 # The moments the engine sees and offers an ability at (R-CARD-EFFECT).
 OFFERED_TRIGGERS = frozenset({"hero_dies_here", "you_build_this", "you_uncover_this", "level_up"})
 #: A card played from the hand: a Spell cast, or a Room card discarded for its ability.
@@ -204,7 +174,8 @@ class Ability(Fact):
         if self.trigger != "at_will":
             return False
         if self.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *ROOM_AIMS):
-            return False
+            # The Omega 42: another Room of the owner's, its "when you build" again.
+            return self.target == "own_room" and [e.kind for e in self.effects] == ["ability_again"]
         for effect in self.effects:
             if isinstance(effect, MoveHero):
                 if effect.to not in ("town", "first_room"):

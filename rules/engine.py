@@ -18,6 +18,7 @@ from rules import (
     boss_actions,
     boss_turn_end,
     build,
+    card_answers,
     card_triggers,
     expansions,
     follows,
@@ -26,7 +27,6 @@ from rules import (
     phases,
     room_order,
     spell_bars,
-    spells,
 )
 from rules import commands as cmd
 from rules import events as ev
@@ -375,8 +375,8 @@ def _decide(state: GameState, command: BaseModel) -> _Fold:
             fold.add(spell_bars.cast(state, command, acting_player(state, name)))
             _after_walk(fold)
         case cmd.AnswerCardEffect(player=name, card_id=card_id, accept=accept):
-            heal = spells.find_offer(state, name, card_id).offer == "heal_wound"
-            fold.add(spells.answer(state, command))
+            heal = card_answers.find_offer(state, name, card_id).offer == "heal_wound"
+            fold.add(card_answers.answer(state, command))
             if accept and heal:  # the owner's HealWound (R-HEAL)
                 fold.add(_heal_wound(fold.state, cmd.HealWound(player=name)))
             _after_walk(fold)  # an answer may end a walk (a die's damage kills the Hero)

@@ -10,7 +10,6 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from rules.ability_off import DungeonAbilitiesBack, DungeonAbilitiesOff, RoomAbilityOff
-from rules.effects import OfferKind
 from rules.event_base import EventBase as EventBase
 from rules.models import (
     Hero,
@@ -21,6 +20,7 @@ from rules.models import (
     Phase,
     Treasure,
 )
+from rules.offer_kinds import OfferKind
 from rules.room_events import RoomsRearranged, RoomUncovered
 
 

@@ -10,7 +10,7 @@ from rules import adventure, build, miniboss_heroes, spell_effects, turn_bars
 from rules import events as ev
 from rules.card_effects import ability_ref, effects_of, room_damage
 from rules.card_offers import offer_rooms
-from rules.effects import Ability, CardEffects, OfferKind
+from rules.effects import Ability, CardEffects
 from rules.errors import RulesError
 from rules.evolve import evolve
 from rules.item_kinds import (
@@ -24,6 +24,7 @@ from rules.item_kinds import (
     TakeItem,
 )
 from rules.models import CardOffer, GameState, PlayerState
+from rules.offer_kinds import OfferKind
 from rules.rule_change_kinds import NoWoundLoss
 from rules.rulings import Arg, Ruling
 from rules.turn_marks import survivors

@@ -34,7 +34,7 @@ from rules.miniboss_kinds import DEATH_OFFERS, death_offer
 from rules.models import CardOffer, GameState, PendingBuild
 from rules.rulings import Ruling
 
-OFFERS = DEATH_OFFERS  # the questions answered here (``rules.spells.answer``)
+OFFERS = DEATH_OFFERS  # the questions answered here (``rules.card_answers.answer``)
 
 
 def _mark(player: str, card_id: str) -> str:

@@ -11,7 +11,6 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from rules.effects import OfferKind
 from rules.frozen import Frozen as Frozen
 from rules.frozen import NonNegative as NonNegative
 from rules.item_models import Item as Item
@@ -22,6 +21,7 @@ from rules.item_models import ItemTable as ItemTable
 from rules.item_models import OwnedItem as OwnedItem
 from rules.names import CardName as CardName
 from rules.names import PlayerName as PlayerName
+from rules.offer_kinds import OfferKind
 from rules.outcome import Outcome
 
 Treasure = Literal["cleric", "fighter", "mage", "thief", "explorer"]

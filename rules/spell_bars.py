@@ -13,6 +13,7 @@ from rules import commands as cmd
 from rules import events as ev
 from rules.errors import RulesError
 from rules.models import GameState, PlayerState
+from rules.played_cards import is_spell
 from rules.rule_change_kinds import NoSpells
 from rules.rulings import Arg, Ruling
 from rules.turn_bars import TAX, carries
@@ -34,7 +35,7 @@ def forbidding(state: GameState, player: str) -> str | None:
 def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[ev.EventBase]:
     """The Spell cast (``rules.spells.cast``) once this turn's bars allow it; a Room card
     played from the hand is no Spell, and nothing here bars it."""
-    if not spells.is_spell(command.card_id):
+    if not is_spell(command.card_id):
         return spells.cast(state, command, caster)
     ring = forbidding(state, caster.name)
     if ring is not None:

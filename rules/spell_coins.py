@@ -11,9 +11,10 @@ from __future__ import annotations
 from rules import events as ev
 from rules import minibosses
 from rules.card_effects import hit
-from rules.effects import Ability, CardEffects, OfferKind
+from rules.effects import Ability, CardEffects
 from rules.errors import RulesError
 from rules.models import CardOffer, GameState, PlayerState
+from rules.offer_kinds import OfferKind
 from rules.place_marks import AIMED
 from rules.rulings import Arg, Ruling
 from rules.spell_coin_kinds import DamagePerCoin, DamagePerMinibossLevel

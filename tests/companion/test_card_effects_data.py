@@ -199,8 +199,9 @@ def test_card_effects_coverage_per_set_counts_automated_and_by_hand() -> None:
     # Imperiatrix's Level Up, Caged Gundarf, Decoy Garden, Meteorite, Healing Tank, Not
     # Dead Yet, Essence Transfer, Darkling Lair (issue 29); Mando and Alien Excavator
     # (covered Rooms brought to the top, asked); Finish Him! (a survivor taken); Frostman
-    # Lander (discarded from the hand: an Advanced Room deactivated)
-    assert got["crash_landing"]["automated"] == 16
+    # Lander (discarded from the hand: an Advanced Room deactivated); The Omega 42 (another
+    # Room's "when you build" fired again)
+    assert got["crash_landing"]["automated"] == 17
     assert all(c["missing"] == 0 for c in got.values())
 
 

@@ -624,7 +624,7 @@ def test_card_effect_a_spell_is_a_prompt_exactly_when_the_engine_casts_it() -> N
     """Cave-In and Teleportation were classed 'prompt' while CastSpell logs them for the
     players: a Spell's class and the Spell panel's '(by hand)' must agree."""
     from rules.card_effects import registry
-    from rules.spells import carried_out
+    from rules.played_cards import carried_out
 
     for card in registry().values():
         if card.kind == "spell":

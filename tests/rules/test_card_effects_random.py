@@ -29,7 +29,7 @@ from rules.errors import RulesError
 from rules.evolve import evolve
 from rules.miniboss_level2 import usable as level2_usable
 from rules.models import GameState, Miniboss, MinibossCard, Room, RoomStack
-from rules.spells import carried_out
+from rules.played_cards import carried_out
 
 ROOMS = sorted(i for i, card in registry().items() if card.kind == "room")
 SPELLS = sorted(  # cast by the engine, or asking which Rooms move or what a die showed

@@ -19,7 +19,7 @@ from rules import commands as c
 from rules import events as ev
 from rules.card_effects import effects_of
 from rules.effects import CardEffects
-from rules.spells import is_spell, playable_now
+from rules.played_cards import is_spell, playable_now
 from rules.turn_bars import TAX
 
 SHROOMAN_AVIARY, FROSTMAN_LANDER, CURSED_WELL = "RMB027", "CRL007", "RMB035"

@@ -29,6 +29,7 @@ from companion.ui.table.spell_items import item_choices, picks_item
 from companion.ui.table.spell_over import over_choices, picks_over
 from companion.ui.table.spell_players import NO_ROOM, player_choices
 from companion.ui.widgets import Handler, Refusal, big_button, tagged
+from rules.card_answers import has_target
 from rules.card_effects import effects_of
 from rules.card_offers import (
     ANY_DUNGEON_OFFERS,
@@ -42,10 +43,10 @@ from rules.card_text import phrases
 from rules.coin_questions import count_choices, count_question, hoard_partners
 from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
 from rules.models import TREASURES, CardOffer, Treasure
+from rules.played_cards import carried_out, is_spell, playable_now, spell_ability
 from rules.room_kinds import ROOM_OFFERS
 from rules.rulings import capitalized
 from rules.spell_effects import player_instead
-from rules.spells import carried_out, has_target, is_spell, playable_now, spell_ability
 
 SLOT = "spell"
 OFFER_SLOT = "offers"

@@ -19,12 +19,13 @@ from companion.ui.table.context import TableContext
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import tagged
 from rules import flow
-from rules.activated import aims, other_rooms, usable
+from rules.activated import again_rooms, aims, other_rooms, usable
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.coin_gifts import gift_ability
 from rules.commands import Command, GiveCoins, UseBossAbility, UseRoomAbility
 from rules.effect_groups import ROOM_AIMS
+from rules.effect_kinds import AbilityAgain
 from rules.hold_kinds import KeepAtEntrance
 from rules.holds import entrance_heroes
 from rules.item_flips import attachable, flippable
@@ -116,7 +117,10 @@ def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tu
     if (
         ability is None
         or room.card_id is None
-        or ability.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *AIMS)
+        or (
+            ability.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *AIMS)
+            and not ability.activated_by_engine
+        )  # another Room of the owner's (The Omega 42)
     ):
         return ()  # nothing to use now, or it aims at something the table picks by hand
     tr = ctx.app.tr
@@ -154,6 +158,15 @@ def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tu
                 UseRoomAbility(player=player.name, index=index, item=item),
             )
             for item in flippable(player, flips[0])
+        )
+    if any(isinstance(e, AbilityAgain) for e in ability.effects):  # one per Room of theirs
+        return tuple(
+            (
+                f"{tag}-{player.name}-{room + 1}",
+                tr("table.use_ability_on", card=name, player=player.name, room_n=room + 1),
+                UseRoomAbility(player=player.name, index=index, target=player.name, room=room),
+            )
+            for room in again_rooms(ctx.state, player, index)
         )
     if ability.target in ROOM_AIMS:  # one button per Room it may aim at (Frostbat Cave)
         return tuple(

@@ -110,3 +110,36 @@ def test_elder_portal_pays_its_counter_with_its_own_button(
     tap(page, "p1-room-1-use")
     assert app.current.state.player("Ann").dungeon[0].counters == 1
     assert not has(page, "p1-room-1-use")
+
+
+SPIKED_PIT = Room(name="Spiked Pit", treasure=("fighter",), damage=1, kind="trap", card_id="TNL044")
+OMEGA = Room(name="The Omega 42", treasure=("fighter",), damage=1, card_id="CRL012")
+
+
+def test_the_omega_42_has_a_button_per_room_of_its_owners_with_a_build_ability(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """CRL012: another Room of Ann's fires its "when you build" again: one button, for her
+    Spiked Pit (none for Bo's Rooms, nor for the Omega itself); tapped, the Pit deals 3
+    more until end of turn and the button goes (once per turn)."""
+    screen = start(
+        app,
+        sessions,
+        [
+            BuildRoom(player="Ann", room=SPIKED_PIT),
+            BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
+            RevealRooms(),
+            RevealHeroes(heroes=(hero("mage"), hero("thief"))),
+            BuildRoom(player="Ann", room=OMEGA),
+            BuildRoom(player="Bo", room=room("thief", 1, "Lair")),
+            RevealRooms(),
+            ResolveBait(),  # the Adventure: the Omega is Room 1, the Pit Room 2
+        ],
+    )
+    boost = screen.state.player("Ann").dungeon[1].boost
+    assert has(page, "p1-room-1-use-Ann-2")
+    assert not has(page, "p1-room-1-use-Ann-1") and not has(page, "p1-room-1-use-Bo-1")
+    assert "Use The Omega 42 on Ann's Room 2" in texts(page)
+    tap(page, "p1-room-1-use-Ann-2")
+    assert app.current.state.player("Ann").dungeon[1].boost == boost + 3
+    assert not has(page, "p1-room-1-use-Ann-2")
