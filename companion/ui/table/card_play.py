@@ -1,22 +1,19 @@
-"""Card abilities at the table: offered abilities asked as questions, Spells played by name.
+"""Cards played from the hand at the table (R-CARD-EFFECT): the Spell panel.
 
-An ability that fired and waits for its owner ("Vampire Bordello: heal a Wound?") shows
-as a question with Yes and No (``AnswerCardEffect``). The Spell panel lists the Spells
-of the game's card sets that may be played in this phase; the player picks who plays it,
-the Spell, and its target (a Room, or a Hero in town) and the engine applies it
-(``CastSpell``). Spells whose effect is off the table are marked "by hand".
+It lists the Spells of the game's card sets that may be played in this phase, then the
+Room cards discarded from the hand for their ability; the player picks who plays it, the
+card, and its target (a Room, or a Hero in town) and the engine applies it
+(``CastSpell``). Cards whose effect is off the table are marked "by hand". The questions
+an ability asks when it fires are ``offer_questions``.
 """
 
 from __future__ import annotations
 
 import flet as ft
-from pydantic import BaseModel
 
 from companion.catalogue import Card
 from companion.ui.room_picker import RoomPicker
 from companion.ui.table.context import TableContext, section, slot_error
-from companion.ui.table.drawn_build import drawn_picker, drawn_places
-from companion.ui.table.room_picks import room_picks
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.table.spell_gift import (
     gift_choices,
@@ -28,28 +25,16 @@ from companion.ui.table.spell_gift import (
 from companion.ui.table.spell_items import item_choices, picks_item
 from companion.ui.table.spell_over import over_choices, picks_over
 from companion.ui.table.spell_players import NO_ROOM, player_choices
-from companion.ui.widgets import Handler, Refusal, big_button, tagged
-from rules.card_answers import has_target
+from companion.ui.widgets import Refusal, big_button, tagged
 from rules.card_effects import effects_of
-from rules.card_offers import (
-    ANY_DUNGEON_OFFERS,
-    OWN_ROOM_OFFERS,
-    offer_bosses,
-    offer_heroes,
-    offer_places,
-    offer_rooms,
-)
 from rules.card_text import phrases
-from rules.coin_questions import count_choices, count_question, hoard_partners
-from rules.commands import AnswerCardEffect, CastSpell, EndTurn, ResolveBait
-from rules.models import TREASURES, CardOffer, Treasure
+from rules.commands import CastSpell
+from rules.models import TREASURES, Treasure
 from rules.played_cards import carried_out, is_spell, playable_now, spell_ability
-from rules.room_kinds import ROOM_OFFERS
 from rules.rulings import capitalized
 from rules.spell_effects import player_instead
 
 SLOT = "spell"
-OFFER_SLOT = "offers"
 _ROOM_TARGETS = {
     "room_any_dungeon",
     "advanced_room_any_dungeon",  # Frostman Lander, from the hand
@@ -58,126 +43,6 @@ _ROOM_TARGETS = {
     "monster_room",
     "opponent_room",
 }
-
-
-def offers_view(ctx: TableContext, legal: tuple[type[BaseModel], ...]) -> ft.Control | None:
-    """The abilities waiting for a yes or no, one question each (None: nothing waits).
-    ``legal``: the commands the engine allows now; a phase's step it holds back is
-    explained above the questions."""
-    tr = ctx.app.tr
-    offers = ctx.state.offers
-    if not offers:
-        return None
-    rows: list[ft.Control] = []
-    if ctx.state.phase == "bait" and ResolveBait not in legal:
-        # Fired at the reveal, so answered before the Bait lures (R-BUILD-ONE).
-        rows.append(ft.Text(tr("table.offers_before_bait"), italic=True))
-    if ctx.state.phase == "end" and EndTurn not in legal:
-        # A must-do would lapse with the turn (R-CARD-EFFECT).
-        rows.append(ft.Text(tr("table.offers_before_end"), italic=True))
-    for n, offer in enumerate(offers, 1):
-        no = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=False)
-        # A number only the player knows: its question says which (Rise of the Minibosses).
-        question = count_question(offer) if offer.offer == "count" else f"table.offer.{offer.offer}"
-        rows.append(
-            tagged(f"offer-{n}", ft.Text(tr(question, card=offer.card, player=offer.player)))
-        )
-        if offer.offer == "build_drawn_room":  # the Room card drawn: its name first
-            rows.append(drawn_picker(ctx))
-        targets = _targets(ctx, n, offer)
-        if targets is None:  # a plain yes or no
-            yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
-            targets = [
-                big_button(
-                    f"offer-{n}-yes",
-                    tr("table.offer_yes"),
-                    _answer(ctx, yes),
-                    primary=True,
-                    expand=True,
-                )
-            ]
-        # A must-do ability is answered with a target, never a No, unless none is left.
-        if not offer.mandatory or not has_target(ctx.state, offer):
-            no_button = big_button(
-                f"offer-{n}-no", tr("table.offer_no"), _answer(ctx, no), expand=True
-            )
-            targets = [*targets, no_button]
-        rows.append(ft.Row(targets, spacing=6, wrap=True, run_spacing=6))
-    rows.append(slot_error(ctx, OFFER_SLOT))
-    return section("card-offers", tr("table.offers"), rows)
-
-
-def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | None:
-    """One button per thing the answer may name (a town Hero, one of the answering
-    player's Rooms, a Room in any dungeon); None for an offer answered yes or no."""
-    state = ctx.state
-    tr = ctx.app.tr
-    yes = AnswerCardEffect(player=offer.player, card_id=offer.card_id, accept=True)
-    picks: list[tuple[str, str, AnswerCardEffect]]
-    if offer.offer in OWN_ROOM_OFFERS:
-        rooms = state.player(offer.player).dungeon
-        picks = [
-            (
-                f"offer-{n}-room-{i + 1}",
-                f"{i + 1} · {card_label(tr, rooms[i].top.label())}",
-                yes.model_copy(update={"room": i}),
-            )
-            for i in offer_rooms(state, offer.player, offer.offer, offer.card_id)
-        ]
-    elif offer.offer in ANY_DUNGEON_OFFERS:  # a Room in any dungeon: "Bert 2 · Pit"
-        picks = [
-            (
-                f"offer-{n}-{who}-room-{i + 1}",
-                f"{who} {i + 1} · {card_label(tr, state.player(who).dungeon[i].top.label())}",
-                yes.model_copy(update={"target": who, "room": i}),
-            )
-            for who, i in offer_places(state, offer.offer, offer.player)
-        ]
-    elif offer.offer in (*ROOM_OFFERS, "swap_soul"):  # Rooms moved, a die, a Soul swapped
-        picks = room_picks(state, n, offer, tr)
-    elif offer.offer == "build_drawn_room":  # Brassknuckle: the Room drawn, and where
-        return drawn_places(ctx, OFFER_SLOT, offer)
-    elif offer.offer == "count":  # one button per number allowed: "0", "1", "2"…
-        picks = [
-            (f"offer-{n}-count-{k}", str(k), yes.model_copy(update={"count": k}))
-            for k in count_choices(state, offer)
-        ]
-    elif offer.offer in ("swap_hoard_with", "coin_for_spell"):  # one per other player
-        picks = [
-            (f"offer-{n}-player-{who}", who, yes.model_copy(update={"target": who}))
-            for who in hoard_partners(state, offer.player)
-        ]
-    elif offer.offer in (
-        "heal_wound",
-        "may",
-        "double_treasure",
-        "damage_entrance",
-        "counter_on_built",
-        "double_aimed_room",  # Rage!'s doubling (rules.spell_coins)
-    ):
-        return None
-    elif offer.offer == "boss_treasure_of_another":  # Mirrax: "Bo · fighter"
-        picks = [
-            (
-                f"offer-{n}-boss-{who}",
-                f"{who} · {'+'.join(tr(f'treasure.{t}') for t in state.player(who).boss_treasure)}",
-                yes.model_copy(update={"target": who}),
-            )
-            for who in offer_bosses(state, offer.player)
-        ]
-    else:
-        picks = [
-            (
-                f"offer-{n}-hero-{h + 1}",
-                capitalized(card_label(tr, state.hero(h).label())),  # a button's words
-                yes.model_copy(update={"hero": h}),
-            )
-            for h in offer_heroes(state, offer.offer, offer.player)
-        ]
-    return [
-        big_button(identifier, label, _answer(ctx, answer), primary=True)
-        for identifier, label, answer in picks
-    ]
 
 
 def card_text(ctx: TableContext, card_id: str) -> str:
@@ -189,10 +54,6 @@ def card_text(ctx: TableContext, card_id: str) -> str:
     return " ".join(
         ruling_text(tr, key, args) for ability in phrases(card) for key, args in ability
     )
-
-
-def _answer(ctx: TableContext, command: AnswerCardEffect) -> Handler:
-    return lambda _e: ctx.play(OFFER_SLOT, command) and None
 
 
 class SpellPanel:

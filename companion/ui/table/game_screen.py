@@ -26,7 +26,7 @@ from companion.ui.sync_link import SYNC_SLOT
 from companion.ui.table.adventure import AdventurePanel
 from companion.ui.table.bait import bait_button, bait_results
 from companion.ui.table.bottom_bar import Tab, game_bar, last_tab
-from companion.ui.table.card_play import SpellPanel, offers_view
+from companion.ui.table.card_play import SpellPanel
 from companion.ui.table.context import section, slot_error
 from companion.ui.table.dungeon import DungeonPanel
 from companion.ui.table.dungeon_summary import DungeonFolds, dungeon_row
@@ -34,6 +34,7 @@ from companion.ui.table.end_of_turn import end_turn_button, winner_banner
 from companion.ui.table.forecast import bait_forecast
 from companion.ui.table.invite_panel import invite_view
 from companion.ui.table.log import log_view
+from companion.ui.table.offer_questions import offers_view
 from companion.ui.table.pinned_scores import STRIP_HEIGHT, pin_scores
 from companion.ui.table.rulings import ruling_lines
 from companion.ui.table.scoreboard import Scoreboard

@@ -15,7 +15,7 @@ opening to its full card; the scores stay pinned above the bottom bar
 - Adventure: its buttons, then the dungeon walked now (its card open, the Hero in its
   Room), then the rest.
 
-A question the engine asks of the table (``card_play.offers_view``) comes before the
+A question the engine asks of the table (``offer_questions.offers_view``) comes before the
 Bait and the end of the turn, since those wait for it.
 """
 
