@@ -70,6 +70,8 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return bool(state.entrance(offer.player))
     if offer.offer == "boss_treasure_of_another":
         return bool(offer_bosses(state, offer.player))
+    if offer.offer == "copy_item_reward":
+        return bool(item_rewards.copyable(state))
     if offer.offer == "swap_hoard_with":
         return bool(coin_questions.hoard_partners(state, offer.player))
     if offer.offer in OWN_ROOM_OFFERS:
@@ -116,7 +118,9 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         owner = state.player(offer.owner or offer.player)
         here = coin_effects.room_of(owner, offer.card_id)
         out += lasting_effects.doubled(owner, here, out[0].ruling)
-    if offer.offer == "raise_hero_health":  # an Item's Reward (rules.item_rewards)
+    if offer.offer == "copy_item_reward":  # Magic Mirror: the Item the answer names
+        out += item_rewards.copied(state, offer, command.item)
+    elif offer.offer == "raise_hero_health":  # an Item's Reward (rules.item_rewards)
         if command.hero is None or command.hero not in offer_heroes(state, offer.offer):
             raise HeroError("R-CARD-EFFECT", "err.offer_hero", card=offer.card)
         out += item_rewards.raised(state, offer, command.hero)

@@ -316,6 +316,7 @@ class AnswerCardEffect(Frozen):
     room: NonNegative | None = None
     target: Name | None = None
     count: NonNegative | None = None  # the number stated, for an offer that asks one
+    item: NonNegative | None = None  # the face-up Item whose Reward is copied (Magic Mirror)
     # Rooms moved (R-CARD-EFFECT): the dungeon's new order, each the old place of the Room
     # now there; a covered Room's place in its stack (0 the bottom) to bring to the top.
     order: tuple[NonNegative, ...] | None = Field(default=None, max_length=20)

@@ -31,6 +31,7 @@ ItemOffer = Literal[  # a Room to pick (deactivated until end of turn, doubled),
     "raise_hero_health",  # the walking Hero gets +Health until end of turn
     "double_own_monster_room",  # one of the owner's Monster Rooms: twice its damage
     "ability_off_room_any",  # a Room in any dungeon: its ability text ignored (Cheat Code)
+    "copy_item_reward",  # a face-up Item whose Reward is carried out again (Magic Mirror)
 ]
 
 
@@ -157,6 +158,13 @@ class AttachItem(Fact):
     kind: Literal["attach_item"] = "attach_item"
 
 
+class CopyReward(Fact):
+    """Another face-up Item's Reward, its owner's pick, carried out as that Item's for the
+    one who uses this one (Magic Mirror; ``rules.item_rewards``)."""
+
+    kind: Literal["copy_reward"] = "copy_reward"
+
+
 ItemEffect = (
     HealthBonus
     | IgnoreDamage
@@ -172,6 +180,7 @@ ItemEffect = (
     | WoundUntilEndOfTurn
     | FlipItem
     | AttachItem
+    | CopyReward
 )
 ITEM_TYPES = (
     HealthBonus,
@@ -188,6 +197,7 @@ ITEM_TYPES = (
     WoundUntilEndOfTurn,
     FlipItem,
     AttachItem,
+    CopyReward,
 )
 ITEM_KINDS = frozenset(t.model_fields["kind"].default for t in ITEM_TYPES)
 

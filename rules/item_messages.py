@@ -72,6 +72,9 @@ ITEM_MESSAGES: dict[str, str] = {
     "item.power_up": "{item} on {hero}, in {player}'s dungeon: {does}",
     "item.reward": "{player} uses {item}: {does}",
     "item.reward_nothing": "{player} uses {item}, but nothing fits it now: {does}",
+    "item.reward_copied": "{card}: {player} copies the Reward of {item}.",
+    "card.fx.copy_reward": "carry out the Reward of another face-up Item, your pick.",
+    "err.offer_item": "{card}: pick a face-up Item whose Reward the referee carries out.",
     # Items turned over by a Room (rules/item_flips.py)
     "card.fx.flip_item.up": (
         "turn a face-down Item of yours face up (the one up until then goes face down)."

@@ -15,6 +15,7 @@ from rules.errors import RulesError
 from rules.evolve import evolve
 from rules.item_kinds import (
     BoostOwnRooms,
+    CopyReward,
     HealOrdinaryWound,
     HealthBonus,
     KillWornHero,
@@ -151,6 +152,13 @@ def _reward(
         return [pick_asked(player.name, card.id, card.name, effect, said)]
     if isinstance(effect, NoWoundLoss):  # Extra Life: no loss by Wounds this turn
         return [ev.Noted(ruling=said), turn_bars.spare(player.name, card.id, card.name)]
+    if isinstance(effect, CopyReward):  # Magic Mirror: which face-up Item's, asked
+        if not copyable(state):
+            return nothing
+        fired = ev.CardEffectFired(
+            player=player.name, card_id=card.id, card=card.name, mandatory=True, ruling=said
+        )
+        return [fired.model_copy(update={"offer": "copy_item_reward"})]
     if isinstance(effect, RemoveSurvivor):  # which survivor: asked (rules.walk_spells)
         if not survivors(state, player.name):
             return nothing
@@ -159,6 +167,41 @@ def _reward(
         )
         return [fired.model_copy(update={"offer": "remove_survivor"})]
     return []
+
+
+def copyable(state: GameState) -> tuple[int, ...]:
+    """The face-up Items, any player's, whose Reward Magic Mirror may copy: one the engine
+    carries out, and not a copy itself (the Mirror used lies face down already)."""
+    out: list[int] = []
+    for p in state.players:
+        for owned in p.items:
+            card = card_of(state, owned.item) if owned.face_up else None
+            rewards = [a for a in card.abilities if a.trigger == "item_used"] if card else []
+            if rewards and all(
+                a.handling == "prompt" and not any(isinstance(e, CopyReward) for e in a.effects)
+                for a in rewards
+            ):
+                out.append(owned.item)
+    return tuple(out)
+
+
+def copied(state: GameState, offer: CardOffer, item: int | None) -> list[ev.EventBase]:
+    """The Reward of the face-up Item named, carried out for the one who used Magic Mirror
+    (asked again where that Reward asks: a Room, a Hero). The Item copied stays face up."""
+    if item is None or item not in copyable(state):
+        raise RulesError("R-ITEM", "err.offer_item", card=offer.card)
+    card = card_of(state, item)
+    assert card is not None  # copyable() found its abilities
+    player = state.player(offer.player)
+    args: dict[str, Arg] = {"player": player.name, "card": offer.card, "item": card.name}
+    out: list[ev.EventBase] = [
+        ev.Noted(ruling=Ruling(rule="R-ITEM", key="item.reward_copied", args=args))
+    ]
+    for ability in card.abilities:
+        if ability.trigger == "item_used":
+            for effect in ability.effects:
+                out += _reward(state, player, card, ability, effect)
+    return out
 
 
 def pick_asked(

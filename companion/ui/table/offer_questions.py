@@ -23,6 +23,7 @@ from rules.card_offers import (
 )
 from rules.coin_questions import count_choices, count_question, hoard_partners
 from rules.commands import AnswerCardEffect, EndTurn, ResolveBait
+from rules.item_rewards import copyable
 from rules.models import CardOffer
 from rules.room_kinds import ROOM_OFFERS
 from rules.rulings import capitalized
@@ -126,6 +127,16 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
         "double_aimed_room",  # Rage!'s doubling (rules.spell_coins)
     ):
         return None
+    elif offer.offer == "copy_item_reward":  # Magic Mirror: "Goblin Suit · Bo"
+        owners = {o.item: p.name for p in state.players for o in p.items}
+        picks = [
+            (
+                f"offer-{n}-item-{item + 1}",
+                f"{card_label(tr, state.items.item(item).label())} · {owners[item]}",
+                yes.model_copy(update={"item": item}),
+            )
+            for item in copyable(state)
+        ]
     elif offer.offer == "boss_treasure_of_another":  # Mirrax: "Bo · fighter"
         picks = [
             (

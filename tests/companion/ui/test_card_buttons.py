@@ -210,3 +210,74 @@ def test_scott_takes_another_players_coin_with_a_button_on_the_boss(
     ui.until(lambda: not ui.has("p1-boss-gift-2"))
     state = app.current.state  # type: ignore[attr-defined]
     assert (state.player("Bob").coins, state.player("Ann").coins) == (2, 4)
+
+
+def _saved_with_mirror(data: Path) -> str:
+    """Ann won Magic Mirror (face up) in turn 1, Bob Goblin Suit (face up) in turn 2; turn
+    3, Build phase. Ann's dungeon: three ordinary fighter Monster Rooms, 2 damage each."""
+    setup = GameSetup(
+        players=(
+            PlayerSetup(name="Ann", xp=500, boss_treasure=("fighter",)),
+            PlayerSetup(name="Bob", xp=300, boss_treasure=("mage",)),
+        ),
+        ruleset=Ruleset(items=True),
+        card_sets=("tools_of_hero_kind",),
+    )
+    plays: list[object] = [
+        c.BuildRoom(player="Ann", room=Room(treasure=("fighter",), damage=2)),
+        c.BuildRoom(player="Bob", room=Room(treasure=("mage",), damage=1, kind="trap")),
+        c.RevealRooms(),
+    ]
+    for name, card_id, carrier in (
+        ("Magic Mirror", "THK011", "fighter"),
+        ("Goblin Suit", "THK005", "mage"),
+    ):
+        plays += [
+            c.RevealItems(items=(ItemCard(name=name, treasure=(carrier,), card_id=card_id),)),
+            c.RevealHeroes(
+                heroes=(
+                    HeroCard(treasure=("fighter",), health=1),
+                    HeroCard(treasure=("mage",), health=1),
+                )
+            ),
+            c.BuildRoom(player="Ann", room=Room(treasure=("fighter",), damage=2)),
+            c.RevealRooms(),
+            c.ResolveBait(),
+            c.FinishAdventure(),
+            c.EndTurn(),
+        ]
+    plays.append(
+        c.RevealItems(items=(ItemCard(name="Extra Life", treasure=("any",), card_id="THK001"),))
+    )
+    plays.append(
+        c.RevealHeroes(
+            heroes=(
+                HeroCard(treasure=("cleric",), health=4),
+                HeroCard(treasure=("thief",), health=4),
+            )
+        )
+    )
+    return _saved(data, Game.new(setup), plays, "Magic Mirror")
+
+
+def test_magic_mirror_asks_whose_face_up_item_it_copies_with_a_button_each(
+    table_app: AppFactory, tmp_path: Path
+) -> None:
+    """THK011's Reward: Ann uses the Mirror; the question has one button, Bob's Goblin Suit
+    (ordinary Monster Rooms +1), and no No while it has one; tapped, Ann's three Rooms deal 3."""
+    game_id = _saved_with_mirror(tmp_path / "data")
+    ui, app = table_app(route=f"/game/{game_id}")
+    ui.settle()
+    state = app.current.state  # type: ignore[attr-defined]
+    assert [(o.item, o.face_up) for o in state.player("Ann").items] == [(0, True)]
+    assert [(o.item, o.face_up) for o in state.player("Bob").items] == [(1, True)]
+    ui.until(lambda: ui.has("p1-item-1-use"))
+    ui.tap("p1-item-1-use")
+    ui.until(lambda: ui.has("offer-1-item-2"))
+    assert ui.find("offer-1-item-2").content == "Goblin Suit #2 · Bob"
+    assert "Magic Mirror: whose face-up Item's Reward does Ann copy?" in ui.texts()
+    assert not ui.has("offer-1-no")
+    ui.tap("offer-1-item-2")
+    ui.until(lambda: not ui.has("offer-1-item-2"))
+    ann = app.current.state.player("Ann")  # type: ignore[attr-defined]
+    assert [d.damage for d in dungeon_damage(ann)] == [3, 3, 3]
