@@ -30,18 +30,12 @@ from rules.card_offers import (
     offer_places,
     offer_rooms,
 )
-from rules.effect_kinds import (
-    RoomDamagePlus,
-)
+from rules.effect_kinds import RoomDamagePlus
 from rules.errors import HeroError, RulesError
 from rules.models import CardOffer, GameState
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS
-from rules.rulings import Ruling
-
-
-def _ruling(key: str, **args: str | int) -> Ruling:
-    return Ruling(rule="R-CARD-EFFECT", key=key, args=args)
+from rules.rulings import card_ruling
 
 
 def _named_hero(state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect) -> int:
@@ -97,7 +91,7 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
             player=offer.player,
             card_id=offer.card_id,
             accepted=command.accept,
-            ruling=_ruling(key, player=offer.player, card=offer.card),
+            ruling=card_ruling(key, player=offer.player, card=offer.card),
         )
     ]
     if not command.accept:
@@ -137,7 +131,7 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
                 hero=hero,
                 room=None,
                 damage=0,
-                ruling=_ruling("card.town_hero_killed", **args),
+                ruling=card_ruling("card.town_hero_killed", **args),
             )
             out += turn_bars.spared_anywhere(state, offer.player, hero, None, 0) or [killed]
         else:
@@ -145,7 +139,7 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
                 ev.HeroLured(
                     hero=hero,
                     player=offer.player,
-                    ruling=_ruling("card.hero_to_entrance", **args),
+                    ruling=card_ruling("card.hero_to_entrance", **args),
                 )
             )
     elif offer.offer == "swap_hoard_with":  # Robber's Vault (rules.coin_effects)
@@ -205,7 +199,7 @@ def _boost(state: GameState, offer: CardOffer, room: int | None) -> ev.RoomBoost
         player=offer.player,
         index=room,
         amount=amount,
-        ruling=_ruling(
+        ruling=card_ruling(
             "card.room_boosted",
             card=offer.card,
             room=stack.top.label(),

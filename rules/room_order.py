@@ -43,18 +43,14 @@ from rules.room_kinds import (
     StatedBoost,
     room_offer,
 )
-from rules.rulings import Arg, Ruling
+from rules.rulings import Arg, Ruling, card_ruling
 from rules.spell_effects import condition_holds, entrance_damage
-
-
-def _ruling(key: str, **args: Arg) -> Ruling:
-    return Ruling(rule="R-CARD-EFFECT", key=key, args=args)
 
 
 def _offered(player: str, card: CardEffects, ability: Ability, key: str) -> ev.CardEffectFired:
     offer = room_offer(ability.effects)
     assert offer is not None  # only asked for abilities that have one
-    said = saying(_ruling(key, player=player, card=card.name), card.id, ability)
+    said = saying(card_ruling(key, player=player, card=card.name), card.id, ability)
     return ev.CardEffectFired(
         player=player,
         card_id=card.id,
@@ -99,7 +95,7 @@ def cast(
     if not has_choice(state, probe):
         key = "err.spell_needs_hero_here" if probe.offer == "die_roll" else "err.spell_needs_rooms"
         raise RulesError("R-CARD-EFFECT", key, card=card.name, player=caster.name)
-    cast_said = _ruling("card.spell_cast", player=caster.name, card=card.name)
+    cast_said = card_ruling("card.spell_cast", player=caster.name, card=card.name)
     return [ev.Noted(ruling=cast_said), _offered(caster.name, card, first, f"room.asked.{asked}")]
 
 
@@ -148,7 +144,7 @@ def _rearranged(
     order = _swapped(command.order, size, swap)
     args: dict[str, Arg] = {"card": offer.card, "player": dungeon}
     args["rooms"] = ", ".join(state.player(dungeon).dungeon[i].top.label() for i in order)
-    said = _ruling("room.rearranged", **args)
+    said = card_ruling("room.rearranged", **args)
     moved: list[ev.EventBase] = [RoomsRearranged(player=dungeon, order=order, ruling=said)]
     if swap:
         return moved
@@ -158,7 +154,7 @@ def _rearranged(
         use=rearranging_mark(offer.player, offer.card_id, dungeon),
         offer=offer.offer,
         card=offer.card,
-        ruling=_ruling("room.rearrange_more", player=offer.player, card=offer.card),
+        ruling=card_ruling("room.rearrange_more", player=offer.player, card=offer.card),
     )
     return [*moved, again]
 
@@ -189,7 +185,7 @@ def _uncovered(
         "room": stack.rooms[covered].label(),
         "over": stack.top.label(),
     }
-    said = _ruling("room.uncovered", **args)
+    said = card_ruling("room.uncovered", **args)
     event = RoomUncovered(player=name, index=index, covered=covered, ruling=said)
     # The Room now covered loses its Miniboss and Coins, as one built over would (R-MINI).
     covering = ev.RoomRevealed(
@@ -207,7 +203,7 @@ def _uncovered(
             card_id=offer.card_id,
             use=mark,
             card=offer.card,
-            ruling=_ruling("room.uncover_next", player=offer.player, card=offer.card),
+            ruling=card_ruling("room.uncover_next", player=offer.player, card=offer.card),
         )
         later = evolve(after, again)
         if uncover_choices(later, offer):
@@ -222,7 +218,7 @@ def _rolled(state: GameState, offer: CardOffer, count: int | None) -> list[ev.Ev
     if count is None or count not in DIE_FACES:
         raise RulesError("R-CARD-EFFECT", "err.die_roll", card=offer.card)
     args: dict[str, Arg] = {"card": offer.card, "player": offer.player, "roll": count}
-    noted = ev.Noted(ruling=_ruling("room.die_rolled", **args))
+    noted = ev.Noted(ruling=card_ruling("room.die_rolled", **args))
     if offer.offer == "die_roll_entrance":
         return [noted, *entrance_damage(state, offer.player, count, offer.card)]
     if not has_choice(state, offer):  # the Hero must stand in the caster's dungeon
@@ -283,7 +279,7 @@ def _boosted(state: GameState, offer: CardOffer, count: int | None) -> list[ev.E
         "room_n": index + 1,
         "amount": amount,
     }
-    said = _ruling("card.room_boosted" if amount > 0 else "room.weakened", **args)
+    said = card_ruling("card.room_boosted" if amount > 0 else "room.weakened", **args)
     return [ev.RoomBoosted(player=owner.name, index=index, amount=amount, ruling=said)]
 
 
@@ -306,7 +302,7 @@ def hand_asked(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
             card=room.label(),
             mandatory=True,
             ruling=saying(
-                _ruling("room.asked.spells_in_hand", player=walk.player, card=room.label()),
+                card_ruling("room.asked.spells_in_hand", player=walk.player, card=room.label()),
                 room.card_id,
                 ability,
             ),
@@ -350,7 +346,7 @@ def spells_counted(state: GameState, offer: CardOffer, count: int | None) -> lis
     if not has_choice(state, offer):
         raise HeroError("R-CARD-EFFECT", "err.hero_left_room", card=offer.card)
     args: dict[str, Arg] = {"card": offer.card, "player": offer.player, "count": count}
-    noted = ev.Noted(ruling=_ruling("room.spells_counted", **args))
+    noted = ev.Noted(ruling=card_ruling("room.spells_counted", **args))
     return [noted, *adventure.damage(state, count * effect.amount)] if count else [noted]
 
 
@@ -365,7 +361,7 @@ def treasure_added(
     index = next(i for i, _ in state.player(dungeon).active_rooms())
     treasure = TREASURES[count]
     args: dict[str, Arg] = {"card": offer.card, "player": dungeon, "treasure": treasure}
-    said = _ruling("room.treasure_added", **args)
+    said = card_ruling("room.treasure_added", **args)
     return [ev.RoomTreasureChanged(player=dungeon, index=index, treasure=(treasure,), ruling=said)]
 
 

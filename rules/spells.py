@@ -51,13 +51,9 @@ from rules.item_kinds import FlipItem
 from rules.models import GameState, PlayerState
 from rules.played_cards import carried_out, is_spell, spell_ability
 from rules.rule_change_kinds import RULE_CHANGE_KINDS
-from rules.rulings import Ruling
+from rules.rulings import card_ruling
 from rules.spell_coin_kinds import SPELL_COIN_KINDS
 from rules.walk_kinds import WALK_KINDS
-
-
-def _ruling(key: str, **args: str | int) -> Ruling:
-    return Ruling(rule="R-CARD-EFFECT", key=key, args=args)
 
 
 def _target_room(state: GameState, command: cmd.CastSpell, name: str) -> tuple[PlayerState, int]:
@@ -87,9 +83,9 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     out: list[ev.EventBase] = []
     if not carried_out(ability):
         key = "card.spell_by_hand" if spell else "card.hand_room_by_hand"
-        return [ev.Noted(ruling=_ruling(key, player=caster.name, card=card.name)), *played]
+        return [ev.Noted(ruling=card_ruling(key, player=caster.name, card=card.name)), *played]
     key = "card.spell_cast" if spell else "card.hand_room_played"
-    out.append(ev.Noted(ruling=_ruling(key, player=caster.name, card=card.name)))
+    out.append(ev.Noted(ruling=card_ruling(key, player=caster.name, card=card.name)))
     if not spell_effects.condition_holds(state, caster.name, ability.condition):
         raise RulesError(
             "R-CARD-EFFECT", f"err.spell_if.{ability.condition}", card=card.name, player=caster.name
@@ -99,7 +95,7 @@ def cast(state: GameState, command: cmd.CastSpell, caster: PlayerState) -> list[
     # damage each Hero at the entrance): asked once the first is done.
     for extra in card.abilities:
         if extra.offer == "damage_entrance" and state.entrance(caster.name):
-            said = _ruling("card.spell_may_more", player=caster.name, card=card.name)
+            said = card_ruling("card.spell_may_more", player=caster.name, card=card.name)
             out.append(
                 ev.CardEffectFired(
                     player=caster.name,
@@ -141,7 +137,7 @@ def carry_out(
                     player=player.name,
                     index=index,
                     amount=effect.amount,
-                    ruling=_ruling(
+                    ruling=card_ruling(
                         "card.room_boosted",
                         card=card.name,
                         room=stack.top.label(),
@@ -157,7 +153,7 @@ def carry_out(
             player, index = _target_room(state, command, card.name)
             if player.name != caster.name:
                 raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card.name)
-            said = _ruling(
+            said = card_ruling(
                 "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
             )
             out.append(spell_effects.aimed_at(player, index, ability, picked, said))
@@ -167,7 +163,7 @@ def carry_out(
             out += item_flips.turned_over(state, command.item, card.name)
         elif isinstance(effect, RoomTreasure):  # Meteorite: until end of turn
             player, index = _target_room(state, command, card.name)
-            said = _ruling(
+            said = card_ruling(
                 "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
             )
             out.append(spell_effects.aimed_at(player, index, ability, effect, said))
@@ -200,7 +196,9 @@ def carry_out(
                     card_id=command.card_id,
                     use=f"{spell_use(caster.name, BUILD_OVER_ANY)}:{command.card_id}",
                     card=card.name,
-                    ruling=_ruling("card.build_over_any_cast", player=caster.name, card=card.name),
+                    ruling=card_ruling(
+                        "card.build_over_any_cast", player=caster.name, card=card.name
+                    ),
                 )
             )
         elif isinstance(effect, DestroyRoom):  # Cave-In: a Hero in it dies with it
@@ -239,7 +237,7 @@ def carry_out(
                 ev.HeroLured(
                     hero=command.hero,
                     player=caster.name,
-                    ruling=_ruling(
+                    ruling=card_ruling(
                         "card.hero_to_entrance",
                         card=card.name,
                         hero=state.hero(command.hero).label(),

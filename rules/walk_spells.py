@@ -21,7 +21,7 @@ from rules.effect_kinds import Effect
 from rules.effects import Ability
 from rules.errors import RulesError
 from rules.models import CardOffer, GameState, PlayerState
-from rules.rulings import Arg, Ruling
+from rules.rulings import Arg, card_ruling
 from rules.treasure import shown_treasure
 from rules.turn_marks import survivors
 from rules.walk_kinds import (
@@ -35,10 +35,6 @@ from rules.walk_kinds import (
 )
 
 EVERY_TYPE = ("cleric", "fighter", "mage", "thief")
-
-
-def _ruling(key: str, **args: Arg) -> Ruling:
-    return Ruling(rule="R-CARD-EFFECT", key=key, args=args)
 
 
 def _room(state: GameState, command: cmd.CastSpell, card: str) -> tuple[PlayerState, int]:
@@ -64,7 +60,7 @@ def _closed(
             raise RulesError("R-CARD-EFFECT", "err.spell_two_more_souls", card=card)
     if name in state.walked:
         return []
-    said = _ruling("card.no_hero_enters", card=card, player=name)
+    said = card_ruling("card.no_hero_enters", card=card, player=name)
     return [ev.AdventureDone(player=name, ruling=said)]
 
 
@@ -86,7 +82,7 @@ def cast(
             "hero": state.hero(walk.hero).label(),
             "player": caster.name,
         }
-        said = _ruling("card.back_to_entrance", **args)
+        said = card_ruling("card.back_to_entrance", **args)
         return [
             ev.HeroSentBack(
                 hero=walk.hero, to="entrance", player=caster.name, damage=0, ruling=said
@@ -101,7 +97,7 @@ def cast(
             "player": player.name,
             "amount": effect.health,
         }
-        said = _ruling("card.harmless_room", **args)
+        said = card_ruling("card.harmless_room", **args)
         return [
             ev.CardEffectFired(
                 player=caster.name, card_id=command.card_id, use=mark, card=card, ruling=said
@@ -114,7 +110,7 @@ def cast(
         shown = shown_treasure(player.dungeon[index])
         more = tuple(t for t in EVERY_TYPE if t not in shown)
         args = {"card": card, "room": player.dungeon[index].top.label()}
-        said = _ruling("card.every_treasure", **args)
+        said = card_ruling("card.every_treasure", **args)
         return [ev.RoomTreasureChanged(player=player.name, index=index, treasure=more, ruling=said)]
     return _closed(state, caster, ability, command, card)
 
@@ -131,7 +127,7 @@ def taken_survivor(state: GameState, caster: str, hero: int | None, card: str) -
         "player": caster,
         "scorer": found[0],
     }
-    said = _ruling("card.scored_hero_taken", **args)
+    said = card_ruling("card.scored_hero_taken", **args)
     return ev.ScoredHeroTaken(player=caster, scorer=found[0], hero=hero, ruling=said)
 
 
@@ -140,7 +136,7 @@ def survivor_removed(state: GameState, owner: str, hero: int | None, card: str) 
     if hero is None or (owner, hero) not in survivors(state, owner):
         raise RulesError("R-CARD-EFFECT", "err.offer_hero", card=card)
     args: dict[str, Arg] = {"card": card, "hero": state.hero(hero).label(), "player": owner}
-    return ev.HeroRemoved(hero=hero, ruling=_ruling("card.survivor_removed", **args))
+    return ev.HeroRemoved(hero=hero, ruling=card_ruling("card.survivor_removed", **args))
 
 
 def soul_swapped(
@@ -158,7 +154,7 @@ def soul_swapped(
         "player": offer.player,
         "souls": souls,
     }
-    said = _ruling("card.soul_swapped", **args)
+    said = card_ruling("card.soul_swapped", **args)
     return [
         ev.HeroRemoved(hero=hero, ruling=said),
         ev.ScoreCorrected(player=offer.player, souls=souls, wounds=0, ruling=said),
@@ -175,5 +171,5 @@ def entered(state: GameState, event: ev.EventBase) -> list[ev.EventBase]:
     if not amount:
         return []
     args: dict[str, Arg] = {"hero": state.hero(walk.hero).label(), "amount": amount}
-    said = _ruling("card.harmless_entered", **args)
+    said = card_ruling("card.harmless_entered", **args)
     return [ev.HeroHealthGained(amount=amount, ruling=said)]
