@@ -29,6 +29,7 @@ from companion.ui.widgets import Refusal, big_button, tagged
 from rules.card_effects import effects_of
 from rules.card_text import phrases
 from rules.commands import CastSpell
+from rules.effects import Ability
 from rules.models import TREASURES, Treasure
 from rules.played_cards import carried_out, is_spell, playable_now, spell_ability
 from rules.rulings import capitalized
@@ -212,34 +213,35 @@ class SpellPanel:
         ]
         return section("spells", tr("table.spell_title"), body)
 
+    def _played(self) -> Ability | None:
+        """The ability the card picked is played with (None: none picked)."""
+        return None if self.spell is None else spell_ability(self.spell)
+
     def _target_kind(self) -> str | None:
-        card = effects_of(self.spell)
-        if card is None:
+        ability = self._played()
+        if ability is None:
             return None
-        target = card.abilities[0].target
-        if any(getattr(e, "damage_its_health", False) for e in card.abilities[0].effects):
+        if any(getattr(e, "damage_its_health", False) for e in ability.effects):
             return "soul"
-        if target in _ROOM_TARGETS:
+        if ability.target in _ROOM_TARGETS:
             return "room"
-        if target == "hero_in_town":
+        if ability.target == "hero_in_town":
             return "hero"
         return None
 
     def _picks_treasure(self) -> bool:
-        card = effects_of(self.spell)
-        return card is not None and any(
-            getattr(e, "chosen", False) for e in card.abilities[0].effects
-        )
+        ability = self._played()
+        return ability is not None and any(getattr(e, "chosen", False) for e in ability.effects)
 
     def _names_player(self) -> str:
-        """Whom the Spell asks for: an opponent whose entrance a Hero goes to
+        """Whom the card asks for: an opponent whose entrance a Hero goes to
         ("opponent"), a dungeon ("dungeon"), or nobody ("")."""
-        card = effects_of(self.spell)
-        if card is None:
+        ability = self._played()
+        if ability is None:
             return ""
-        if card.abilities[0].target == "any_dungeon":
+        if ability.target == "any_dungeon":
             return "dungeon"
-        moves = any(getattr(e, "to", "") == "opponent_entrance" for e in card.abilities[0].effects)
+        moves = any(getattr(e, "to", "") == "opponent_entrance" for e in ability.effects)
         return "opponent" if moves else ""
 
     def _heroes(self, kind: str, heroes: list[int]) -> list[ft.Control]:
