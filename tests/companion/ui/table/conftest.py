@@ -192,6 +192,13 @@ class _Event:
         self.control = control
 
 
+def button_label(page: FakePage, identifier: str) -> str:
+    """The words of the button tagged ``identifier`` (a filled or outlined one)."""
+    button = find(page, identifier).content
+    assert isinstance(button, ft.OutlinedButton | ft.FilledButton)
+    return str(button.content)
+
+
 def error_text(page: FakePage, slot: str) -> str:
     """The message shown at ``slot`` ('' when hidden or not on screen)."""
     if not has(page, f"{slot}-error"):

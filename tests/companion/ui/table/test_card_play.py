@@ -23,6 +23,7 @@ from rules.models import GameSetup, PlayerSetup, Room
 from tests.companion.ui.table.conftest import (
     AFTER_SETUP,
     FakePage,
+    button_label,
     error_text,
     find,
     has,
@@ -73,12 +74,6 @@ def test_offered_heal_declined_keeps_the_wound(
     assert screen.state.wounds("Ann") == 1 and not has(page, "card-offers")
 
 
-def _label(page: FakePage, identifier: str) -> str:
-    button = find(page, identifier).content
-    assert isinstance(button, ft.OutlinedButton | ft.FilledButton)
-    return str(button.content)
-
-
 IN_ADVENTURE: list[Command] = [
     BuildRoom(player="Ann", room=room("mage", 2, "Crypt")),
     BuildRoom(player="Bo", room=room("fighter", 1, "Pit")),
@@ -96,8 +91,8 @@ def test_spell_panel_plays_giant_size_on_a_chosen_room(
     assert screen.state.phase == "adventure"
     tap(page, "spell-open")
     assert has(page, "spell-BMA047") and not has(page, "spell-BMA051")  # Build-phase Spell
-    assert _label(page, "spell-BMA048") == "Jeopardy (by hand)"
-    assert _label(page, "spell-BMA047") == "Giant Size"
+    assert button_label(page, "spell-BMA048") == "Jeopardy (by hand)"
+    assert button_label(page, "spell-BMA047") == "Giant Size"
     tap(page, "spell-play")
     assert "Pick who plays the Spell" in error_text(page, "spell")
     tap(page, "spell-caster-1")
@@ -193,7 +188,7 @@ def test_offer_with_a_target_lists_the_town_heroes_and_moves_the_chosen_one(
     screen = start(app, sessions, MIMIC_BUILT)
     assert screen.state.phase == "bait"
     assert "Mimic Vault: which ordinary Hero in town goes to Ann's entrance?" in texts(page)
-    assert _label(page, "offer-1-hero-2") == "Squire #2" and not has(page, "offer-1-yes")
+    assert button_label(page, "offer-1-hero-2") == "Squire #2" and not has(page, "offer-1-yes")
     tap(page, "offer-1-hero-2")
     assert screen.state.entrance("Ann") == (1,) and screen.state.town == (0,)
     assert not has(page, "card-offers")
@@ -290,7 +285,7 @@ def test_mirrax_level_up_asks_whose_boss_treasure_it_gains(
     game: one button per other Boss ("Bo · Mage"), a must-do (no No); Bo's mage icon then
     counts for Ann."""
     screen = _levelled_up(app, sessions, MIRRAX_SETUP, "fighter")
-    assert _label(page, "offer-1-boss-Bo") == "Bo · Mage" and not has(page, "offer-1-no")
+    assert button_label(page, "offer-1-boss-Bo") == "Bo · Mage" and not has(page, "offer-1-no")
     tap(page, "offer-1-boss-Bo")
     assert screen.state.offers == ()
     assert screen.state.player("Ann").bonus("mage") == 1

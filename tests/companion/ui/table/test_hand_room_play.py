@@ -3,21 +3,21 @@ Spell is (R-CARD-EFFECT): listed after the Spells, named as Room cards, carried 
 
 from __future__ import annotations
 
-import flet as ft
-
 from companion.session import Sessions
 from companion.ui.shell import TableApp
 from rules.commands import AdvanceHero, Command
-from tests.companion.ui.table.conftest import FakePage, error_text, find, has, start, tap
+from tests.companion.ui.table.conftest import (
+    FakePage,
+    button_label,
+    error_text,
+    find,
+    has,
+    start,
+    tap,
+)
 from tests.companion.ui.table.test_card_play import IN_ADVENTURE
 
 IN_A_ROOM: list[Command] = [*IN_ADVENTURE, AdvanceHero()]  # the Wizard in Ann's Crypt
-
-
-def _label(page: FakePage, identifier: str) -> str:
-    button = find(page, identifier).content
-    assert isinstance(button, ft.OutlinedButton | ft.FilledButton)
-    return str(button.content)
 
 
 def test_shrooman_aviary_from_the_hand_gives_the_walking_hero_three_health(
@@ -28,9 +28,9 @@ def test_shrooman_aviary_from_the_hand_gives_the_walking_hero_three_health(
     assert walk is not None and walk.room == 0
     before = screen.state.health_of(walk)
     tap(page, "spell-open")
-    label = _label(page, "spell-RMB027")
+    label = button_label(page, "spell-RMB027")
     assert label == "Shrooman Aviary (a Room card discarded from the hand)"
-    assert _label(page, "spell-RMB035") == "Cursed Well (a Room card discarded from the hand)"
+    assert button_label(page, "spell-RMB035") == "Cursed Well (a Room card discarded from the hand)"
     assert not has(page, "spell-BMA013")  # a Room built for its ability: not from the hand
     tap(page, "spell-caster-2")
     tap(page, "spell-RMB027")
