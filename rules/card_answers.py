@@ -21,7 +21,7 @@ from rules import (
 )
 from rules import commands as cmd
 from rules import events as ev
-from rules.card_effects import effects_of
+from rules.card_effects import card_ruling, effects_of
 from rules.card_offers import (
     ANY_DUNGEON_OFFERS,
     OWN_ROOM_OFFERS,
@@ -35,7 +35,6 @@ from rules.errors import HeroError, RulesError
 from rules.models import CardOffer, GameState
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS
-from rules.rulings import card_ruling
 
 
 def _named_hero(state: GameState, offer: CardOffer, command: cmd.AnswerCardEffect) -> int:

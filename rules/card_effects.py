@@ -42,7 +42,7 @@ from rules.models import (
     RoomStack,
     Treasure,
 )
-from rules.rulings import MESSAGES
+from rules.rulings import MESSAGES, Arg, Ruling
 from rules.walk_kinds import harmless
 
 EFFECTS_DIR = Path(__file__).resolve().parent.parent / "data" / "cards" / "effects"
@@ -50,6 +50,11 @@ EFFECTS_DIR = Path(__file__).resolve().parent.parent / "data" / "cards" / "effec
 
 class EffectsError(ValueError):
     """A card-effects file that cannot be used, naming the file and the problem."""
+
+
+def card_ruling(key: str, **args: Arg) -> Ruling:
+    """A ruling under R-CARD-EFFECT, the engine's rule for what a card does."""
+    return Ruling(rule="R-CARD-EFFECT", key=key, args=args)
 
 
 def load_effects(directory: Path = EFFECTS_DIR) -> dict[str, CardEffects]:

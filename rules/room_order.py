@@ -18,7 +18,7 @@ from __future__ import annotations
 from rules import adventure, card_triggers, minibosses
 from rules import commands as cmd
 from rules import events as ev
-from rules.card_effects import effects_of
+from rules.card_effects import card_ruling, effects_of
 from rules.card_triggers import saying
 from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, RulesError
@@ -43,7 +43,7 @@ from rules.room_kinds import (
     StatedBoost,
     room_offer,
 )
-from rules.rulings import Arg, Ruling, card_ruling
+from rules.rulings import Arg, Ruling
 from rules.spell_effects import condition_holds, entrance_damage
 
 

@@ -107,11 +107,6 @@ class Ruling(BaseModel):
         return explain(self.key, self.args)
 
 
-def card_ruling(key: str, **args: Arg) -> Ruling:
-    """A ruling under R-CARD-EFFECT, the engine's rule for what a card does."""
-    return Ruling(rule="R-CARD-EFFECT", key=key, args=args)
-
-
 #: Message keys that are parts of a card's description ("When you build this Room:",
 #: "deal +1 damage."), joined into sentences by ``card_text``, not sentences of their own.
 _FRAGMENTS = ("card.fx.", "card.when.", "card.target.", "card.cost.", "card.if.")

@@ -26,7 +26,7 @@ from rules import (
 from rules import commands as cmd
 from rules import events as ev
 from rules.activated import to_first_room
-from rules.card_effects import BUILD_OVER_ANY, effects_of, spell_use
+from rules.card_effects import BUILD_OVER_ANY, card_ruling, effects_of, spell_use
 from rules.card_triggers import saying
 from rules.coin_kinds import COIN_FIRED_KINDS
 from rules.commands import CastSpell
@@ -51,7 +51,6 @@ from rules.item_kinds import FlipItem
 from rules.models import GameState, PlayerState
 from rules.played_cards import carried_out, is_spell, spell_ability
 from rules.rule_change_kinds import RULE_CHANGE_KINDS
-from rules.rulings import card_ruling
 from rules.spell_coin_kinds import SPELL_COIN_KINDS
 from rules.walk_kinds import WALK_KINDS
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from rules import commands as cmd
 from rules import events as ev
+from rules.card_effects import card_ruling
 from rules.card_offers import offer_heroes
 from rules.effect_kinds import Effect
 from rules.effects import Ability
 from rules.errors import RulesError
 from rules.models import CardOffer, GameState, PlayerState
-from rules.rulings import Arg, card_ruling
+from rules.rulings import Arg
 from rules.treasure import shown_treasure
 from rules.turn_marks import survivors
 from rules.walk_kinds import (
