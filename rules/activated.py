@@ -37,7 +37,7 @@ from rules.effect_kinds import (
     RoomTreasure,
     TreasureDouble,
 )
-from rules.effects import Ability
+from rules.effects import Ability, Trigger
 from rules.errors import RulesError
 from rules.hold_kinds import KeepAtEntrance
 from rules.item_kinds import AttachItem, FlipItem, PickRoom
@@ -88,10 +88,16 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
     return not (ability.cost in others and len(player.dungeon) < 2)
 
 
-def _again(stack: RoomStack) -> tuple[Ability, ...]:
-    """The abilities The Omega 42 fires again on this Room: its "when you build this Room"
-    ones, or, with none, its "when you uncover this Room" ones."""
-    return tuple(abilities(stack, "you_build_this")) or tuple(abilities(stack, "you_uncover_this"))
+def _again(stack: RoomStack) -> Trigger | None:
+    """Which abilities The Omega 42 fires again on this Room: its "when you build this
+    Room" ones, or, with none, its "when you uncover this Room" ones (None: neither)."""
+    for trigger in AGAIN:
+        if any(abilities(stack, trigger)):
+            return trigger
+    return None
+
+
+AGAIN: tuple[Trigger, ...] = ("you_build_this", "you_uncover_this")
 
 
 def again_rooms(state: GameState, player: PlayerState, index: int) -> tuple[int, ...]:
@@ -101,7 +107,10 @@ def again_rooms(state: GameState, player: PlayerState, index: int) -> tuple[int,
     return tuple(
         i
         for i, stack in player.active_rooms()
-        if i != index and not player.face_down_at(i) and not stack.ability_ignored and _again(stack)
+        if i != index
+        and not player.face_down_at(i)
+        and not stack.ability_ignored
+        and _again(stack) is not None
     )
 
 
@@ -115,9 +124,8 @@ def _fired_again(
     ):
         raise RulesError("R-CARD-EFFECT", "err.ability_needs_room")
     at = command.room
-    stack = player.dungeon[at]
-    if any(abilities(stack, "you_build_this")):
-        return card_triggers.built_here(state, player.name, stack.top, at)
+    if _again(player.dungeon[at]) == "you_build_this":
+        return card_triggers.built_here(state, player.name, player.dungeon[at].top, at)
     return card_triggers.uncovered(state, player.name, at)
 
 

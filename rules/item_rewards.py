@@ -138,35 +138,32 @@ def _reward(
     if isinstance(effect, RoomBlast):
         return blast(state, player, effect.damage, said) or nothing
     if isinstance(effect, HealthBonus):  # the owner picks a Hero in a dungeon
-        return [
-            ev.CardEffectFired(
-                player=player.name,
-                card_id=card.id,
-                offer="raise_hero_health",
-                card=card.name,
-                mandatory=True,
-                ruling=said,
-            )
-        ]
+        return [_asked(player, card, "raise_hero_health", said)]
     if isinstance(effect, PickRoom):
         return [pick_asked(player.name, card.id, card.name, effect, said)]
     if isinstance(effect, NoWoundLoss):  # Extra Life: no loss by Wounds this turn
         return [ev.Noted(ruling=said), turn_bars.spare(player.name, card.id, card.name)]
     if isinstance(effect, CopyReward):  # Magic Mirror: which face-up Item's, asked
-        if not copyable(state):
-            return nothing
-        fired = ev.CardEffectFired(
-            player=player.name, card_id=card.id, card=card.name, mandatory=True, ruling=said
-        )
-        return [fired.model_copy(update={"offer": "copy_item_reward"})]
+        return [_asked(player, card, "copy_item_reward", said)] if copyable(state) else nothing
     if isinstance(effect, RemoveSurvivor):  # which survivor: asked (rules.walk_spells)
         if not survivors(state, player.name):
             return nothing
-        fired = ev.CardEffectFired(
-            player=player.name, card_id=card.id, card=card.name, mandatory=True, ruling=said
-        )
-        return [fired.model_copy(update={"offer": "remove_survivor"})]
+        return [_asked(player, card, "remove_survivor", said)]
     return []
+
+
+def _asked(
+    player: PlayerState, card: CardEffects, offer: OfferKind, said: Ruling
+) -> ev.CardEffectFired:
+    """A Reward's question its owner must answer (a Hero, a survivor, an Item to copy)."""
+    return ev.CardEffectFired(
+        player=player.name,
+        card_id=card.id,
+        offer=offer,
+        card=card.name,
+        mandatory=True,
+        ruling=said,
+    )
 
 
 def copyable(state: GameState) -> tuple[int, ...]:

@@ -70,22 +70,26 @@ def _retry(action: Callable[[], None]) -> None:
             time.sleep(0.3)
 
 
-def _steady_box(target: Locator, timeout: float = 3.0) -> dict[str, float] | None:
-    """The node's box once two reads in a row agree (Flutter scrolls a frame after the DOM).
+def _steady_box(
+    target: Locator, timeout: float = 3.0, still_s: float = 0.06
+) -> dict[str, float] | None:
+    """The node's box once it has stood still for ``still_s``: by default two reads in a
+    row agree (Flutter scrolls a frame after the DOM).
 
     A node can be in the DOM with no box for a moment while Flutter lays a screen out
     (seen once in CI on a watcher's screen just after it loaded, two browser tests at a
     time): that is waited out, and ``None`` comes back only if the node gets no box
-    before ``timeout``.
+    before ``timeout``; a box still moving at ``timeout`` comes back as it last stood.
     """
     deadline = time.monotonic() + timeout
-    last = target.bounding_box()
+    last, since = target.bounding_box(), time.monotonic()
     while time.monotonic() < deadline:
         time.sleep(0.06)
         box = target.bounding_box()
-        if box is not None and box == last:
+        if box is None or box != last:
+            last, since = box, time.monotonic()
+        elif time.monotonic() - since >= still_s:
             return box  # type: ignore[return-value]
-        last = box
     return last  # type: ignore[return-value]
 
 

@@ -23,7 +23,6 @@ import json
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 import pytest
 
@@ -90,8 +89,7 @@ class Reach:
     def __call__(self, identifier: str) -> None:
         target = self.app.by_id(identifier).first
         target.wait_for(state="attached", timeout=30_000)
-        assert _steady_box(target) is not None, f"{identifier} has no box"
-        _still(target)
+        assert _steady_box(target, still_s=STILL_S) is not None, f"{identifier} has no box"
         box = target.evaluate(_BOXES)
         top, bottom = box["top"], box["bottom"]
         if box["viewBottom"] is not None and top < box["viewBottom"] <= bottom + 1:
@@ -122,17 +120,6 @@ class Reach:
 #: machine a frame can come later than two reads 60 ms apart (a fresh-clone CI run: the
 #: third Hero's name read 37 px below the bar, the keyboard already in it).
 STILL_S = 0.3
-
-
-def _still(target: Any, limit_s: float = 3.0) -> None:
-    """Wait until ``target``'s box has not moved for ``STILL_S`` (at most ``limit_s``)."""
-    deadline = time.monotonic() + limit_s
-    last, since = target.bounding_box(), time.monotonic()
-    while time.monotonic() - since < STILL_S and time.monotonic() < deadline:
-        time.sleep(0.05)
-        now = target.bounding_box()
-        if now != last:
-            last, since = now, time.monotonic()
 
 
 def _bar_top(app: AppPage) -> float:
