@@ -46,6 +46,9 @@ FOCUS_SETTLE_S = 0.15
 #: How long after the browser confirms that move the keyboard is given to the field once
 #: more (``focus_when_shown``): the focus handed back to the name above can come later.
 REFOCUS_SETTLE_S = 0.4
+#: How long the page takes to scroll a form to its top before its field takes the
+#: keyboard (``focus_when_shown(..., top=...)``).
+SCROLL_S = 0.25
 
 
 def page_loop(page: ft.Page) -> asyncio.AbstractEventLoop | None:
@@ -150,7 +153,9 @@ def when_shown(app: TableApp, mark: M, confirm: Callable[[M], None]) -> None:
     task.add_done_callback(_ASKING.discard)
 
 
-def focus_when_shown(app: TableApp, field: Callable[[], ft.TextField | None]) -> None:
+def focus_when_shown(
+    app: TableApp, field: Callable[[], ft.TextField | None], top: str | None = None
+) -> None:
     """Give the keyboard to the name field ``field()`` returns once the browser shows what
     was just sent to it, and a moment more (``FOCUS_SETTLE_S``). Asked for then, not now:
     a form drawn under components draws its field anew each time it changes, and the one
@@ -172,7 +177,14 @@ def focus_when_shown(app: TableApp, field: Callable[[], ft.TextField | None]) ->
     of picks under load: 2 of 50 picks; rarer in later loops). So once the browser has confirmed
     the move, and ``REFOCUS_SETTLE_S`` more, the field is given the keyboard again (a field
     that has it keeps it; nothing moves). Not if the form was drawn anew meanwhile: the
-    player typed or tapped, and the keyboard stays where they put it."""
+    player typed or tapped, and the keyboard stays where they put it.
+
+    ``top``: the ``ft.ScrollKey`` of a control above the field (its form's heading), which
+    the page first scrolls to its top, so that the whole form stands below it. Left to the
+    field's own focus, the page scrolls only as far as the field, and where the rest of the
+    form stood depended on how the page had been scrolled and how the last redraw's frames
+    fell: a loaded CI run left a form's button 9 px under the bottom bar, where an idle run
+    left it 139 px above."""
     if page_loop(app.page) is None:  # no browser to wait for (the screen tests' page)
         shown_now = field()
         if shown_now is not None:
@@ -192,6 +204,13 @@ def focus_when_shown(app: TableApp, field: Callable[[], ft.TextField | None]) ->
 
     async def focus() -> None:
         await asyncio.sleep(FOCUS_SETTLE_S)
+        if top is not None:
+            try:
+                # The page on screen now, not at the call: it may be a new view by then.
+                await app.page.views[-1].scroll_to(scroll_key=top, duration=round(SCROLL_S * 1000))
+                await asyncio.sleep(SCROLL_S)  # the scroll done: the focus then needs none
+            except Exception:  # the page went away meanwhile (the tab closed)
+                log.debug("the page could not scroll to %s", top, exc_info=True)
         given = await give()
         if given is None:
             return

@@ -36,6 +36,8 @@ class BuildForm:
         self.name = name
         self.on_built = on_built
         self.prefix = f"build-{prefix}"
+        #: The ``ft.ScrollKey`` of the form's heading (``focus_name`` scrolls to it).
+        self.top_key = f"{self.prefix}-top"
         self.picker: RoomPicker | None = None
         self.over: int | None = None  # None: at the entrance end
         #: The (turn, phase) in which the player closed the form ("Cancel"). The form
@@ -79,7 +81,7 @@ class BuildForm:
         for i, stack in enumerate(player.dungeon):
             label = tr("table.over_room_named", n=i + 1, room=stack.top.name or str(i + 1))
             places.append(self._place(i, label))
-        return tagged(
+        form = tagged(
             p,
             ft.Container(
                 ft.Column(
@@ -113,6 +115,11 @@ class BuildForm:
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
             ),
         )
+        # An empty mark at the form's top edge, keyed for the scroll that brings the form
+        # to the top of the page when the keyboard moves to it (``focus_name``). A mark,
+        # not the form: it holds no field for a keyed diff to trouble (``new_game.py``).
+        mark = ft.Container(height=0, key=ft.ScrollKey(self.top_key))  # type: ignore[call-arg]
+        return ft.Column([mark, form], spacing=0)
 
     def _room_changed(self) -> None:
         """A refusal was about the Room as it was: once it changes, the refusal goes (the
@@ -191,5 +198,11 @@ class BuildForm:
         player = self.ctx.state.player(self.name)
         if self.picker is None or not self.open or player.pending or player.built_this_phase:
             return False
-        focus_when_shown(self.ctx.app, lambda: self.picker.name_field if self.picker else None)
+        # The form to the top of the page first: its button then stands above the bottom
+        # bar once a Room is picked, wherever the page had been scrolled.
+        focus_when_shown(
+            self.ctx.app,
+            lambda: self.picker.name_field if self.picker else None,
+            top=self.top_key,
+        )
         return True

@@ -175,3 +175,31 @@ def test_a_field_drawn_anew_after_the_move_keeps_the_keyboard_where_the_player_p
     loop.run_until_complete(asyncio.sleep(0.15))
     assert len(fields[0].focused) == 1 and fields[1].focused == []
     loop.close()
+
+
+def test_a_form_named_for_the_top_is_scrolled_there_before_its_field_takes_the_keyboard(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Scrolled first, and the scroll given its time: the field's own focus then has
+    nothing to scroll, so where the form stands does not hang on the frames' timing."""
+    _quick(monkeypatch)
+    monkeypatch.setattr(redraw, "SCROLL_S", 0.05)
+    loop = asyncio.new_event_loop()
+    ask, answers = _asked(loop)
+    field: Any = _Field(loop)
+    scrolled: list[tuple[float, object, object]] = []
+
+    async def scroll_to(*, scroll_key: object, duration: object) -> None:
+        scrolled.append((loop.time(), scroll_key, duration))
+
+    app = _app(loop, ask)
+    app.page.views = [SimpleNamespace(scroll_to=scroll_to)]
+    focus_when_shown(app, lambda: field, top="build-p2-top")
+    loop.run_until_complete(asyncio.sleep(0.01))
+    assert scrolled == []  # the redraw not yet shown: its form may not be on screen
+    answers[0].set_result(True)
+    loop.run_until_complete(asyncio.sleep(0.15))
+    assert [(key, ms) for _at, key, ms in scrolled] == [("build-p2-top", 50)]
+    assert len(field.focused) == 1
+    assert field.focused[0] - scrolled[0][0] >= redraw.SCROLL_S
+    loop.close()
