@@ -80,12 +80,14 @@ def _fits(state: GameState, player: PlayerState, index: int, ability: Ability) -
         return False  # no Room to aim at
     if not spell_effects.condition_holds(state, player.name, ability.condition):
         return False  # "when a Hero is at your entrance" (Efreet's Chamber)
-    if any(isinstance(e, AbilityAgain) for e in ability.effects) and not again_rooms(
-        state, player, index
-    ):
+    if any(isinstance(e, AbilityAgain) for e in ability.effects) and not again_rooms(player, index):
         return False  # no other Room of the owner's with such an ability
     others = ("destroy_another", "destroy_all_others")
     return not (ability.cost in others and len(player.dungeon) < 2)
+
+
+#: The Omega 42's abilities fired again, in the order looked for (``_again``).
+AGAIN: tuple[Trigger, ...] = ("you_build_this", "you_uncover_this")
 
 
 def _again(stack: RoomStack) -> Trigger | None:
@@ -97,10 +99,7 @@ def _again(stack: RoomStack) -> Trigger | None:
     return None
 
 
-AGAIN: tuple[Trigger, ...] = ("you_build_this", "you_uncover_this")
-
-
-def again_rooms(state: GameState, player: PlayerState, index: int) -> tuple[int, ...]:
+def again_rooms(player: PlayerState, index: int) -> tuple[int, ...]:
     """The owner's other active Rooms whose "when you build" (or "when you uncover")
     ability the Room at ``index`` may fire again (The Omega 42), R-CARD-EFFECT: a Room
     covered face down or whose ability text is ignored this turn has none."""
@@ -118,7 +117,7 @@ def _fired_again(
     state: GameState, player: PlayerState, command: cmd.UseRoomAbility
 ) -> list[ev.EventBase]:
     """The Room named fires its "when you build" (or "when you uncover") ability again."""
-    if command.room not in again_rooms(state, player, command.index) or command.target not in (
+    if command.room not in again_rooms(player, command.index) or command.target not in (
         None,
         player.name,
     ):
@@ -132,13 +131,12 @@ def _fired_again(
 def aims(state: GameState, ability: Ability) -> tuple[tuple[str, int], ...]:
     """The Rooms (player, index) in any dungeon an activated ability may aim at: active
     ones (a deactivated Room is a blank space), of the kind the card names."""
-    kind = {"trap_room": "trap", "monster_room": "monster"}.get(ability.target)
     return tuple(
         (p.name, i)
         for p in state.players
         if not p.eliminated
         for i, s in p.active_rooms()
-        if kind is None or s.top.kind == kind
+        if spell_effects.fits_target(ability, s.top)
     )
 
 

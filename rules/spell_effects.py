@@ -27,11 +27,20 @@ from rules.effect_kinds import (
 from rules.effects import Ability, CardEffects
 from rules.errors import HeroError, RulesError
 from rules.lasting_effects import treasure_changed
-from rules.models import CardOffer, GameState, PlayerState
+from rules.models import CardOffer, GameState, PlayerState, Room
 from rules.rule_change_kinds import NAMES_PLAYER
 from rules.rulings import Ruling
 from rules.turn_marks import destroyed_count
 from rules.walk_kinds import NAMES_HERO
+
+
+def fits_target(ability: Ability, room: Room) -> bool:
+    """Whether ``room`` is of the kind the ability aims at: a Trap or Monster Room
+    (Annihilator, Frostbat Cave), an Advanced Room (Frostman Lander), or any Room."""
+    if ability.target == "advanced_room_any_dungeon":
+        return room.advanced
+    kind = {"trap_room": "trap", "monster_room": "monster"}.get(ability.target)
+    return kind is None or room.kind == kind
 
 
 def aimed_at(
@@ -46,8 +55,7 @@ def aimed_at(
     if index >= len(owner.dungeon):
         raise RulesError("R-CARD-EFFECT", "err.ability_needs_room")
     stack = owner.dungeon[index]
-    kind = {"trap_room": "trap", "monster_room": "monster"}.get(ability.target)
-    if stack.deactivated or (kind is not None and stack.top.kind != kind):
+    if stack.deactivated or not fits_target(ability, stack.top):
         raise RulesError(
             "R-CARD-EFFECT",
             "err.spell_room_type",

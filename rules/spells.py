@@ -117,7 +117,7 @@ def carry_out(
         if effect.kind == "deactivate_room":
             player, index = _target_room(state, command, card.name)
             top = player.dungeon[index].top
-            if ability.target == "advanced_room_any_dungeon" and not top.advanced:  # Frostman
+            if not spell_effects.fits_target(ability, top):  # Frostman: an Advanced Room
                 raise RulesError(
                     "R-CARD-EFFECT", "err.spell_room_type", card=card.name, room=top.label()
                 )

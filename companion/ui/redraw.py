@@ -179,7 +179,7 @@ def focus_when_shown(
     that has it keeps it; nothing moves). Not if the form was drawn anew meanwhile: the
     player typed or tapped, and the keyboard stays where they put it.
 
-    ``top``: the ``ft.ScrollKey`` of a control above the field (its form's heading), which
+    ``top``: the ``ft.ScrollKey`` of a control above the field (its form's top edge), which
     the page first scrolls to its top, so that the whole form stands below it. Left to the
     field's own focus, the page scrolls only as far as the field, and where the rest of the
     form stood depended on how the page had been scrolled and how the last redraw's frames

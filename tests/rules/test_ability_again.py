@@ -25,7 +25,7 @@ def test_the_omega_42_fires_a_build_ability_again_once_per_turn() -> None:
     rooms = [card_room(SPIKED_PIT), plain("monster", 1), card_room(OMEGA_42)]
     state = walking(rooms, [t_hero("fighter", 20)])
     a = state.player("A")
-    assert usable(state, "A", 2) is not None and again_rooms(state, a, 2) == (0,)
+    assert usable(state, "A", 2) is not None and again_rooms(a, 2) == (0,)
     before = hit(state, "A", 0).damage
     refused(state, _use(1), "R-CARD-EFFECT")  # no build or uncover ability there
     refused(state, _use(2), "R-CARD-EFFECT")  # not itself

@@ -36,7 +36,8 @@ class BuildForm:
         self.name = name
         self.on_built = on_built
         self.prefix = f"build-{prefix}"
-        #: The ``ft.ScrollKey`` of the form's heading (``focus_name`` scrolls to it).
+        #: The ``ft.ScrollKey`` of the mark at the form's top edge (``focus_name`` scrolls
+        #: the page to it).
         self.top_key = f"{self.prefix}-top"
         self.picker: RoomPicker | None = None
         self.over: int | None = None  # None: at the entrance end

@@ -166,7 +166,7 @@ def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tu
                 tr("table.use_ability_on", card=name, player=player.name, room_n=room + 1),
                 UseRoomAbility(player=player.name, index=index, target=player.name, room=room),
             )
-            for room in again_rooms(ctx.state, player, index)
+            for room in again_rooms(player, index)
         )
     if ability.target in ROOM_AIMS:  # one button per Room it may aim at (Frostbat Cave)
         return tuple(
