@@ -234,6 +234,7 @@ CARD_MESSAGES: dict[str, str] = {
     "err.offer_place": "{card}: pick a Room it may take, naming its player.",
     "card.target.advanced_room_any_dungeon": "[an Advanced Room in any dungeon]",
     "err.spell_own_room": "{card} aims at a Room of your own dungeon.",
+    "err.spell_opponent_room": "{card} aims at a Room of an opponent still in the game.",
     "err.spell_kill_limit": (
         "{card} can't kill this Hero: its Health is {health}, above the card's "
         "limit, and you have too few Wounds."

@@ -8,7 +8,8 @@ commands, what ends it and what comes next, re-exported here). On top of it:
 - ``may(state, kind, player)``: whether that player may make that kind of command now
   (an eliminated player no longer plays, R-END-ELIM);
 - ``why_not(state, command)``: a dry run of the engine's ``decide``, the refusal it would
-  raise or None;
+  raise or None; ``spell_rooms``: the Rooms a card played from the hand may be aimed at,
+  found with it;
 - ``is_out``, ``plays``, ``lethal``: the facts the screens show as rules;
 - ``Outcome`` (``state.outcome``): how the game ended, winners and the deciding ruling;
 - ``follows``, ``heroes_reveal_on_entry``: the step that comes by itself where the rules
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from rules import build, engine, expansions
+from rules import build, engine, expansions, spell_effects
 from rules import commands as cmd
 from rules import follows as _follows
 from rules.errors import RulesError, refusal
@@ -53,6 +54,7 @@ __all__ = [
     "phases_of",
     "plays",
     "reveal_count",
+    "spell_rooms",
     "why_not",
 ]
 
@@ -105,6 +107,25 @@ def why_not(state: GameState, command: BaseModel) -> RulesError | None:
     """The refusal ``command`` would meet in ``state``, or None if it is legal: the
     engine's own ``decide``, run and thrown away (nothing is changed)."""
     return refusal(engine.decide, state, command)
+
+
+def spell_rooms(state: GameState, caster: str | None, card_id: str) -> list[tuple[str, int]]:
+    """The Rooms, as (player, index), that ``caster`` may aim the card played from the hand
+    at (with no caster named yet: any player still in the game). Each is tried with the
+    engine's own dry run and left out where it is refused for being that Room: its kind,
+    its owner, deactivated (``spell_effects.ROOM_REFUSALS``). A refusal for anything else
+    (a treasure not yet named, a Hero not walking) leaves it in: the play says why."""
+    casters = [caster] if caster is not None else [p.name for p in state.in_game()]
+
+    def takes(player: str, index: int) -> bool:
+        for name in casters:
+            aim = cmd.CastSpell(player=name, card_id=card_id, target=player, room=index)
+            error = why_not(state, aim)
+            if error is None or error.key not in spell_effects.ROOM_REFUSALS:
+                return True
+        return False
+
+    return [(p.name, i) for p in state.players for i in range(len(p.dungeon)) if takes(p.name, i)]
 
 
 def lethal(state: GameState) -> bool:

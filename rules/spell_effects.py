@@ -43,6 +43,34 @@ def fits_target(ability: Ability, room: Room) -> bool:
     return kind is None or room.kind == kind
 
 
+# The refusals a Room named as a target meets for being that Room (its kind, its owner),
+# not for anything else about the play: ``rules.flow.spell_rooms`` leaves those Rooms out.
+ROOM_REFUSALS = frozenset({"err.spell_room_type", "err.spell_own_room", "err.spell_opponent_room"})
+
+
+def check_aim(
+    state: GameState, caster: str, ability: Ability, command: cmd.CastSpell, card: str
+) -> None:
+    """Refuse a Room named as a target that the ability's target rules out, before any
+    of its effects: another player's for "a Room of yours" (Secret Stash, Cave-In,
+    Super Effective!), the caster's own or a player out of the game for "an opponent's"
+    (Surprise Gift), a Room of another kind (Annihilator, Frostman Lander). A missing
+    target or Room is left to the effect that needs it."""
+    target, index = command.target, command.room
+    if target is None or index is None or not state.has_player(target):
+        return
+    owner = state.player(target)
+    if index >= len(owner.dungeon):
+        return
+    if ability.target == "own_room" and target != caster:
+        raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card)
+    if ability.target == "opponent_room" and target not in state.opponents(caster):
+        raise RulesError("R-CARD-EFFECT", "err.spell_opponent_room", card=card)
+    if not fits_target(ability, owner.dungeon[index].top):
+        room = owner.dungeon[index].top.label()
+        raise RulesError("R-CARD-EFFECT", "err.spell_room_type", card=card, room=room)
+
+
 def aimed_at(
     owner: PlayerState,
     index: int,

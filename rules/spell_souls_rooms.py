@@ -21,7 +21,6 @@ from rules import card_triggers, gift_build, miniboss_bought, minibosses
 from rules import commands as cmd
 from rules import events as ev
 from rules.effect_kinds import GainSouls, GiftRoom, MinibossAtOnce, MinibossBought, RoomsRebuilt
-from rules.errors import RulesError
 from rules.models import GameState, PlayerState
 from rules.rulings import Ruling
 
@@ -37,8 +36,6 @@ def cast(
     if isinstance(effect, MinibossAtOnce):
         if command.room is None:  # no Miniboss among the cards turned over
             return []
-        if command.target not in (None, caster.name):
-            raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card)
         return minibosses.built_at_once(caster, command.room)
     if isinstance(effect, MinibossBought):
         return miniboss_bought.bought(state, caster, card, command)

@@ -112,15 +112,11 @@ def carry_out(
 ) -> list[ev.EventBase]:
     """The events of ``ability``'s effects, aimed where ``command`` says: a Spell's, or a
     Miniboss's Level 3 used (``rules.miniboss_level3``), carried out the same way."""
+    spell_effects.check_aim(state, caster.name, ability, command, card.name)  # kind, owner
     out: list[ev.EventBase] = []
     for effect in ability.effects:
         if effect.kind == "deactivate_room":
             player, index = _target_room(state, command, card.name)
-            top = player.dungeon[index].top
-            if not spell_effects.fits_target(ability, top):  # Frostman: an Advanced Room
-                raise RulesError(
-                    "R-CARD-EFFECT", "err.spell_room_type", card=card.name, room=top.label()
-                )
             out.append(build.deactivate(state, player, index))
         elif isinstance(effect, RoomDamagePlus):
             player, index = _target_room(state, command, card.name)
@@ -149,9 +145,7 @@ def carry_out(
             if command.treasure not in ("cleric", "fighter", "mage", "thief"):
                 raise RulesError("R-CARD-EFFECT", "err.spell_needs_treasure", card=card.name)
             picked = effect.model_copy(update={"treasure": command.treasure})
-            player, index = _target_room(state, command, card.name)
-            if player.name != caster.name:
-                raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card.name)
+            player, index = _target_room(state, command, card.name)  # the caster's (own_room)
             said = card_ruling(
                 "card.room_treasure", card=card.name, room=player.dungeon[index].top.label()
             )
@@ -202,8 +196,6 @@ def carry_out(
             )
         elif isinstance(effect, DestroyRoom):  # Cave-In: a Hero in it dies with it
             player, index = _target_room(state, command, card.name)
-            if ability.target == "own_room" and player.name != caster.name:
-                raise RulesError("R-CARD-EFFECT", "err.spell_own_room", card=card.name)
             if state.hero_stands_in(caster.name, index):
                 out += adventure.kill(state)
             out.append(build.destroy(state, player, index))

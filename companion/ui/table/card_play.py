@@ -17,7 +17,6 @@ from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.table.spell_gift import (
     gift_choices,
-    gift_owners,
     gift_room,
     new_picker,
     picks_gift,
@@ -26,6 +25,7 @@ from companion.ui.table.spell_items import item_choices, picks_item
 from companion.ui.table.spell_over import over_choices, picks_over
 from companion.ui.table.spell_players import NO_ROOM, player_choices
 from companion.ui.widgets import Refusal, big_button, tagged
+from rules import flow
 from rules.card_effects import effects_of
 from rules.card_text import phrases
 from rules.commands import CastSpell
@@ -128,23 +128,21 @@ class SpellPanel:
             body.append(
                 ft.Text(tr("table.spell_gift_where" if gift else "table.spell_room"), size=15)
             )
-            rooms: list[ft.Control] = []
-            for p in gift_owners(state, self.caster) if gift else state.players:
-                for i, stack in enumerate(p.dungeon):
-                    rooms.append(
-                        self._choice(
-                            f"spell-room-{ctx.seat(p.name)}-{i + 1}",
-                            tr(
-                                "table.spell_room_label",
-                                player=p.name,
-                                n=i + 1,
-                                room=card_label(tr, stack.top.label()),
-                            ),
-                            self.target == (p.name, i),
-                            lambda t=(p.name, i): self._set(target=t),
-                        )
-                    )
-            body.append(self._row(rooms))
+            rooms = [
+                self._choice(
+                    f"spell-room-{ctx.seat(name)}-{i + 1}",
+                    tr(
+                        "table.spell_room_label",
+                        player=name,
+                        n=i + 1,
+                        room=card_label(tr, state.player(name).dungeon[i].top.label()),
+                    ),
+                    self.target == (name, i),
+                    lambda t=(name, i): self._set(target=t),
+                )
+                for name, i in self._rooms()  # only those the card may aim at
+            ]
+            body.append(self._row(rooms) if rooms else ft.Text(tr("table.spell_no_room")))
         elif target == "soul" and self.caster is not None:  # Undead Minion: which Soul
             souls = [s.hero for s in state.player(self.caster).scored if not s.face_up]
             body += self._heroes("soul", souls)
@@ -217,6 +215,12 @@ class SpellPanel:
         """The ability the card picked is played with (None: none picked)."""
         return None if self.spell is None else spell_ability(self.spell)
 
+    def _rooms(self) -> list[tuple[str, int]]:
+        """The Rooms the card picked may be aimed at by the caster (the rules say)."""
+        if self.spell is None:
+            return []
+        return flow.spell_rooms(self.ctx.state, self.caster, self.spell)
+
     def _target_kind(self) -> str | None:
         ability = self._played()
         if ability is None:
@@ -274,6 +278,8 @@ class SpellPanel:
         if "spell" in changes:
             self.target, self.hero, self.treasure, self.item = None, None, None, None
             self.over, self.gift = None, None
+        elif "caster" in changes and self.target not in self._rooms():  # not theirs to aim at
+            self.target = None
         self.ctx.redraw()
 
     def _play(self) -> None:

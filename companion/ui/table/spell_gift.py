@@ -13,7 +13,7 @@ from companion.ui.table.context import TableContext
 from companion.ui.widgets import Refusal
 from rules.effect_kinds import GiftRoom
 from rules.effects import CardEffects
-from rules.models import GameState, PlayerState, Room
+from rules.models import Room
 
 PREFIX = "spell-gift"
 
@@ -21,13 +21,6 @@ PREFIX = "spell-gift"
 def picks_gift(card: CardEffects | None) -> bool:
     """Whether the Spell places a Room card of the caster's in an opponent's dungeon."""
     return card is not None and any(isinstance(e, GiftRoom) for e in card.abilities[0].effects)
-
-
-def gift_owners(state: GameState, caster: str | None) -> tuple[PlayerState, ...]:
-    """The dungeons whose Rooms the form lists for a gift: the caster's opponents'."""
-    if caster is None:
-        return state.players
-    return tuple(state.player(name) for name in state.opponents(caster))
 
 
 def gift_choices(ctx: TableContext, picker: RoomPicker) -> list[ft.Control]:

@@ -105,17 +105,34 @@ def test_spell_panel_plays_giant_size_on_a_chosen_room(
     assert not has(page, "spell-play")  # the panel closes after a Spell is played
 
 
+def test_spell_panel_offers_only_the_rooms_the_card_may_aim_at(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """Giant Size takes a Monster Room: both players' are offered; Annihilator takes a Trap
+    Room: there is none on the table, and the panel says so (R-CARD-EFFECT)."""
+    start(app, sessions, IN_ADVENTURE)
+    tap(page, "spell-open")
+    tap(page, "spell-caster-1")
+    tap(page, "spell-BMA047")  # Giant Size: a Monster Room
+    assert has(page, "spell-room-1-1") and has(page, "spell-room-2-1")
+    tap(page, "spell-BMA040")  # Annihilator: a Trap Room only
+    assert not has(page, "spell-room-1-1") and not has(page, "spell-room-2-1")
+    assert "No Room on the table fits this card." in texts(page)
+
+
 def test_spell_panel_shows_the_engine_s_refusal_where_the_tap_was(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
+    """Lightning Bolt! hits a Hero standing in a Room of the caster's: the Wizard still
+    waits at Ann's entrance, so the engine refuses, under the panel."""
     screen = start(app, sessions, IN_ADVENTURE)
+    before = screen.state.walk
     tap(page, "spell-open")
     tap(page, "spell-caster-1")
-    tap(page, "spell-BMA040")  # Annihilator: a Trap Room only
-    tap(page, "spell-room-1-1")
+    tap(page, "spell-TNL061")
     tap(page, "spell-play")
-    assert "wrong kind of Room" in error_text(page, "spell")
-    assert screen.state.player("Ann").dungeon[0].boost == 0
+    assert "needs a Hero standing in a Room of your dungeon" in error_text(page, "spell")
+    assert screen.state.walk == before and has(page, "spell-play")  # nothing changed
 
 
 ARMORY = Room(name="Goblin Armory", treasure=("fighter", "fighter"), damage=1, card_id="BMA015")

@@ -9,11 +9,11 @@ from rules.commands import AdvanceHero, Command
 from tests.companion.ui.table.conftest import (
     FakePage,
     button_label,
-    error_text,
     find,
     has,
     start,
     tap,
+    texts,
 )
 from tests.companion.ui.table.test_card_play import IN_ADVENTURE
 
@@ -42,14 +42,14 @@ def test_shrooman_aviary_from_the_hand_gives_the_walking_hero_three_health(
     assert not has(page, "spell-play")  # the panel closes, as after a Spell
 
 
-def test_frostman_lander_refuses_a_room_that_is_not_advanced(
+def test_frostman_lander_offers_no_room_that_is_not_advanced(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
-    screen = start(app, sessions, IN_A_ROOM)
+    """Frostman Lander deactivates an Advanced Room: Ann's Crypt and Bo's Pit are plain,
+    so neither is offered (the engine's refusal of one: tests/rules)."""
+    start(app, sessions, IN_A_ROOM)
     tap(page, "spell-open")
     tap(page, "spell-caster-2")
     tap(page, "spell-CRL007")
-    tap(page, "spell-room-1-1")  # Ann's Crypt: a plain Room
-    tap(page, "spell-play")
-    assert "wrong kind of Room" in error_text(page, "spell")
-    assert not screen.state.player("Ann").dungeon[0].deactivated
+    assert not has(page, "spell-room-1-1") and not has(page, "spell-room-2-1")
+    assert "No Room on the table fits this card." in texts(page)
