@@ -1,6 +1,11 @@
 """A Boss's Level Up from the catalogue (R-CARD-EFFECT): what it does at once (treasure or
 Souls for the rest of the game, an offer, a question, a reminder), and the "for the rest of
 the game" abilities it switches on (``rules.card_lasting`` applies them from then on).
+
+A Boss that copies another's Level Up (Klonos) names that Boss as its Level Up is
+answered (``copied``; the Bosses it may name: ``card_offers.copyable_bosses``): from
+then on it has that card's Level Up abilities (``PlayerState.boss_ability_card``), and
+the copied Level Up fires for it at once.
 """
 
 from __future__ import annotations
@@ -9,11 +14,14 @@ from collections import Counter
 
 from rules import events as ev
 from rules import lasting_effects
+from rules.boss_copy import BossCopied
 from rules.card_effects import effects_of
+from rules.card_offers import copyable_bosses
 from rules.card_triggers import fire_ability, saying
 from rules.effect_kinds import BossTreasure
 from rules.effects import Ability, CardEffects
-from rules.models import GameState
+from rules.errors import RulesError
+from rules.models import CardOffer, GameState
 from rules.rulings import Ruling
 
 
@@ -33,12 +41,23 @@ def _boss_treasure(
 
 
 def boss_card(state: GameState, name: str) -> tuple[str, CardEffects] | None:
-    """The player's Boss as the table names it, and its catalogue card (None: no card)."""
+    """The player's Boss as the table names it, and the catalogue card whose Level Up
+    abilities it has: its own, or the one it copied (Klonos). None: no card."""
     setup = next((p for p in state.setup.players if p.name == name), None)
-    card = effects_of(setup.boss_card_id if setup else None)
-    if setup is None or card is None:
+    if setup is None:
         return None
-    return setup.boss or card.name, card
+    copied = state.player(name).copied_boss if state.has_player(name) else None
+    own = effects_of(setup.boss_card_id)
+    card = effects_of(copied) or own
+    if card is None:
+        return None
+    return setup.boss or (own or card).name, card
+
+
+def boss_name(state: GameState, name: str) -> str:
+    """The player's Boss as the table names it ("" for none named and no card)."""
+    boss = boss_card(state, name)
+    return "" if boss is None else boss[0]
 
 
 def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
@@ -46,7 +65,11 @@ def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
     boss = boss_card(state, player)
     if boss is None:
         return []
-    name, card = boss
+    return _level_up(state, player, *boss)
+
+
+def _level_up(state: GameState, player: str, name: str, card: CardEffects) -> list[ev.EventBase]:
+    """The events of ``card``'s Level Up for ``player``'s Boss, named ``name``."""
     out: list[ev.EventBase] = []
     for ability in card.abilities:
         ruling = Ruling(
@@ -67,3 +90,22 @@ def leveled_up(state: GameState, player: str) -> list[ev.EventBase]:
         else:
             out += fire_ability(state, player, card.id, name, ability, ruling)
     return out
+
+
+def copied(state: GameState, offer: CardOffer, target: str | None) -> list[ev.EventBase]:
+    """Klonos's Level Up, answered with the player whose Boss it copies (``target``): from
+    now on it has that Boss's Level Up abilities, and the copied Level Up fires now."""
+    if target is None or target not in copyable_bosses(state, offer.player):
+        raise RulesError("R-CARD-EFFECT", "err.offer_copy_boss", card=offer.card)
+    setup = next(p for p in state.setup.players if p.name == target)
+    card = effects_of(setup.boss_card_id)
+    assert card is not None  # copyable: a Boss card
+    args: dict[str, str | int] = {
+        "player": offer.player,
+        "card": offer.card,
+        "owner": target,
+        "boss": setup.boss or card.name,
+    }
+    said = Ruling(rule="R-CARD-EFFECT", key="card.boss_copied", args=args)
+    out: list[ev.EventBase] = [BossCopied(player=offer.player, card_id=card.id, ruling=said)]
+    return out + _level_up(state, offer.player, offer.card, card)

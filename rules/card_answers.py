@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rules import (
     ability_off,
+    boss_level_up,
     build,
     coin_effects,
     coin_questions,
@@ -25,6 +26,7 @@ from rules.card_effects import card_ruling, effects_of
 from rules.card_offers import (
     ANY_DUNGEON_OFFERS,
     OWN_ROOM_OFFERS,
+    copyable_bosses,
     offer_bosses,
     offer_heroes,
     offer_places,
@@ -63,6 +65,8 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return bool(state.entrance(offer.player))
     if offer.offer == "boss_treasure_of_another":
         return bool(offer_bosses(state, offer.player))
+    if offer.offer == "copy_boss_level_up":
+        return bool(copyable_bosses(state, offer.player))
     if offer.offer == "copy_item_reward":
         return bool(item_rewards.copyable(state))
     if offer.offer == "swap_hoard_with":
@@ -97,6 +101,8 @@ def answer(state: GameState, command: cmd.AnswerCardEffect) -> list[ev.EventBase
         return out
     if offer.offer == "boss_treasure_of_another":  # Mirrax: the Boss named by ``target``
         return out + spell_effects.boss_treasure_of(state, offer, command.target, out[0].ruling)
+    if offer.offer == "copy_boss_level_up":  # Klonos: the Boss named by ``target``
+        return out + boss_level_up.copied(state, offer, command.target)
     if offer.offer == "damage_entrance":  # Lightning Bolt!: its second part, said Yes
         return out + spell_effects.entrance_part(state, offer)
     if offer.offer == "take_scored_hero":  # Kaw'nee: the Hero the answer names

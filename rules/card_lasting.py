@@ -28,12 +28,13 @@ def _card(card_id: str | None) -> CardEffects | None:
 
 def lasting_boss(player: PlayerState) -> tuple[str, tuple[Ability, ...]]:
     """The Boss's name and its "for the rest of the game" abilities, once it has levelled
-    up (none before, or for a Boss not from the catalogue)."""
-    card = _card(player.boss_card_id)
+    up (none before, or for a Boss not from the catalogue): its own card's, or the one it
+    copied (Klonos)."""
+    card = _card(player.boss_ability_card)
     if card is None or not player.leveled_up:
         return "", ()
     found = tuple(a for a in card.abilities if a.trigger == "from_level_up")
-    return player.boss or card.name, found
+    return player.boss or (_card(player.boss_card_id) or card).name, found
 
 
 def cancelled_mark(player: str, card_id: str) -> str:
@@ -72,7 +73,8 @@ def damage_bonuses(
     if stack.counters:
         yield room.label(), stack.counters
     boss, lasting = lasting_boss(player)
-    if player.boss_card_id and cancelled_mark(player.name, player.boss_card_id) in uses:
+    card_id = player.boss_ability_card
+    if card_id and cancelled_mark(player.name, card_id) in uses:
         lasting = ()  # an opponent's Coin switched it off until end of turn (Scott)
     last = len(player.dungeon) - 1
     for ability in lasting:

@@ -297,6 +297,7 @@ CARD_MESSAGES: dict[str, str] = {
     ),
     "err.no_offer": "No card ability is waiting for {player}'s answer.",
     "card.no_target": "{player}'s {card} fires, but there is no Hero in town it may take.",
+    "card.no_boss_target": "{player}'s {card} fires, but there is no other Boss it may take from.",
     "card.no_wound": "{player}'s {card} fires, but {player} has no Wound to heal.",
     "card.offer_destroy": "{owner}'s {card}: {player} must destroy one of their own Rooms.",
     "card.town_hero_killed": "{card}: {hero} is killed in town and scored face down by {player}.",

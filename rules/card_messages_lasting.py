@@ -53,6 +53,16 @@ LASTING_MESSAGES: dict[str, str] = {
     "card.fx.boss_treasure_of_another": (
         "choose another player's Boss: for the rest of the game your Boss counts its treasure too."
     ),
+    "err.offer_copy_boss": (
+        "{card} takes the Level Up ability of another player's Boss: name whose."
+    ),
+    "card.fx.copy_boss_level_up": (
+        "choose another player's Boss: from now on your Boss has its Level Up ability too, "
+        "and a Level Up that acts once acts now."
+    ),
+    "card.boss_copied": (
+        "{player}'s {card} has the Level Up ability of {owner}'s Boss {boss} from now on."
+    ),
     "card.fx.room_treasure.this": (
         "until end of turn this Room shows {amount} more {treasure} treasure."
     ),
@@ -151,8 +161,5 @@ LASTING_MESSAGES: dict[str, str] = {
     ),
     "card.built_monster_room": (
         "{player} builds a Monster Room ({room}): {card}'s Level Up may put a +1 counter on it."
-    ),
-    "card.fx.by_hand.copies_ability": (
-        "by hand: it copies another card's ability; follow that card."
     ),
 }

@@ -5,8 +5,11 @@ an ability fires, ``rules.spells`` when it is answered, the app for its buttons.
 
 from __future__ import annotations
 
+from rules.card_effects import effects_of
+from rules.effects import CardEffects
 from rules.models import CardOffer, GameState
 from rules.offer_kinds import OfferKind
+from rules.other_boss_kinds import CopyBossLevelUp
 from rules.room_choices import has_choice
 from rules.room_kinds import ROOM_OFFERS
 from rules.turn_marks import survivors
@@ -112,10 +115,37 @@ def offer_places(
     return tuple(out)
 
 
+#: The offers that take from another player's Boss (rules.other_boss_kinds).
+BOSS_OFFERS = ("boss_treasure_of_another", "copy_boss_level_up")
+
+
 def offer_bosses(state: GameState, player: str) -> tuple[str, ...]:
     """The other players whose Boss shows a treasure icon to take (Mirrax); a Boss that
     died (its player out) still counts."""
     return tuple(p.name for p in state.players if p.name != player and p.boss_treasure)
+
+
+#: The triggers of a Boss's Level Up abilities: once at the Level Up, on from it, used at
+#: will after it, asked at each turn's end after it.
+LEVEL_UP_TRIGGERS = ("level_up", "from_level_up", "boss_at_will", "boss_turn_end")
+
+
+def _copies(card: CardEffects) -> bool:
+    return any(isinstance(e, CopyBossLevelUp) for a in card.abilities for e in a.effects)
+
+
+def copyable_bosses(state: GameState, player: str) -> tuple[str, ...]:
+    """The other players whose Boss card has a Level Up ability to copy (Klonos); a Boss
+    that died (its player out) still counts, as its card stays on the table; a Boss that
+    copies is not copied (it has no Level Up of its own to give)."""
+    out: list[str] = []
+    for p in state.setup.players:
+        card = effects_of(p.boss_card_id)
+        if p.name == player or card is None or _copies(card):
+            continue
+        if any(a.trigger in LEVEL_UP_TRIGGERS for a in card.abilities):
+            out.append(p.name)
+    return tuple(out)
 
 
 def has_room_target(state: GameState, player: str, offer: OfferKind | None, card_id: str) -> bool:
@@ -126,6 +156,8 @@ def has_room_target(state: GameState, player: str, offer: OfferKind | None, card
         return bool(offer_places(state, offer, player))
     if offer == "boss_treasure_of_another":
         return bool(offer_bosses(state, player))
+    if offer == "copy_boss_level_up":
+        return bool(copyable_bosses(state, player))
     if offer in ROOM_OFFERS:  # Rooms moved or uncovered (rules.room_choices)
         return has_choice(state, CardOffer(player=player, card_id=card_id, card="", offer=offer))
     return True

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from rules import events as ev
 from rules import lasting_effects
 from rules.card_effects import abilities, ability_ref, spent, use_mark
-from rules.card_offers import has_room_target, offer_heroes
+from rules.card_offers import BOSS_OFFERS, has_room_target, offer_heroes
 from rules.effect_kinds import HealWound, MoveHero
 from rules.effects import Ability, Trigger
 from rules.models import GameState, Room, RoomStack
@@ -216,8 +216,8 @@ def fire_ability(
     # An offer with nothing to take is noted instead of asked.
     if offer == "heal_wound" and not state.can_heal(player):
         nothing = "card.no_wound"
-    elif not has_room_target(state, player, offer, card_id):
-        nothing = "card.no_room_target"
+    elif not has_room_target(state, player, offer, card_id):  # or another Boss (Mirrax)
+        nothing = "card.no_boss_target" if offer in BOSS_OFFERS else "card.no_room_target"
     elif offer in (
         "ordinary_hero_to_entrance",
         "town_hero_to_entrance",

@@ -18,6 +18,7 @@ from rules.gift_kinds import CancelLasting, LessPerCoin
 from rules.hold_kinds import HoldEffect
 from rules.item_kinds import ItemEffect
 from rules.miniboss_kinds import MinibossEffect
+from rules.other_boss_kinds import OtherBossEffect
 from rules.room_kinds import RoomEffect
 from rules.rule_change_kinds import RuleChangeEffect
 from rules.spell_coin_kinds import SpellCoinEffect
@@ -247,9 +248,9 @@ class Reminder(Fact):
 
 
 #: Why a card's ability is still done by hand. Everything that lands on what the referee
-#: tracks is carried out, so only these stay (R-CARD-EFFECT): cards in hands, decks or the
-#: discard pile; an ability copied from another card.
-ByHandWhat = Literal["hands_and_decks", "copies_ability"]
+#: tracks is carried out, so only this stays (R-CARD-EFFECT): cards in hands, decks or the
+#: discard pile. (An ability copied from another card is carried out since Klonos's.)
+ByHandWhat = Literal["hands_and_decks"]
 
 
 class ByHand(Fact):
@@ -310,13 +311,6 @@ class RoomTreasure(Fact):
     amount: Annotated[int, Field(ge=1, le=2)] = 1
     rooms: Literal["this", "target"] = "target"
     chosen: bool = False  # the caster picks a Cleric, Fighter, Mage or Thief (Secret Stash)
-
-
-class BossTreasureOfAnother(Fact):
-    """Choose another player's Boss: for the rest of the game yours counts its treasure
-    icons too (kept as the dungeon's treasure bonus, R-BAIT-TOTAL), even if it dies."""
-
-    kind: Literal["boss_treasure_of_another"] = "boss_treasure_of_another"
 
 
 class SkipRooms(Fact):
@@ -420,7 +414,7 @@ Effect = Annotated[
     | RoomCounters
     | DamageDouble
     | RoomTreasure
-    | BossTreasureOfAnother
+    | OtherBossEffect  # another player's Boss taken from (rules.other_boss_kinds)
     | SkipRooms
     | TakeScoredHero
     | EnteringHealth

@@ -18,7 +18,6 @@ from pydantic import Field, model_validator
 from rules import boss_kinds, coin_kinds, gift_kinds, item_kinds, room_kinds, spell_coin_kinds
 from rules.effect_groups import LASTING_KINDS, LEVEL3_KINDS, PASSIVE_KINDS, ROOM_AIMS, SPELL_KINDS
 from rules.effect_kinds import (
-    BossTreasureOfAnother,
     DamageHero,
     DeactivateRoom,
     DestroyRoom,
@@ -33,6 +32,7 @@ from rules.effect_kinds import (
 from rules.fact import Fact
 from rules.miniboss_kinds import death_offer
 from rules.offer_kinds import OfferKind
+from rules.other_boss_kinds import BossTreasureOfAnother, CopyBossLevelUp
 
 BaseTrigger = Literal[
     "always",  # a passive effect, on while the Room is visible and active
@@ -304,6 +304,8 @@ class Ability(Fact):
             return "take_scored_hero"  # Kaw'nee's Level Up
         if isinstance(effect, BossTreasureOfAnother):
             return "boss_treasure_of_another"  # Mirrax's Level Up
+        if isinstance(effect, CopyBossLevelUp):
+            return "copy_boss_level_up"  # Klonos's Level Up
         if isinstance(effect, MoveHero) and effect.to == "own_entrance":
             if self.target == "ordinary_hero_in_town":
                 return "ordinary_hero_to_entrance"

@@ -10,16 +10,9 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from rules.ability_off import DungeonAbilitiesBack, DungeonAbilitiesOff, RoomAbilityOff
+from rules.boss_copy import BossCopied
 from rules.event_base import EventBase as EventBase
-from rules.models import (
-    Hero,
-    Item,
-    MinibossCard,
-    NonNegative,
-    PendingBuild,
-    Phase,
-    Treasure,
-)
+from rules.models import Hero, Item, MinibossCard, NonNegative, PendingBuild, Phase, Treasure
 from rules.offer_kinds import OfferKind
 from rules.room_events import RoomsRearranged, RoomUncovered
 
@@ -443,7 +436,8 @@ Event = Annotated[
     | RoomUncovered
     | RoomAbilityOff  # a Room's ability text ignored until end of turn (rules.ability_off)
     | DungeonAbilitiesOff  # ...while a Hero walks the dungeon (Cheat Code)
-    | DungeonAbilitiesBack,
+    | DungeonAbilitiesBack
+    | BossCopied,  # a Boss has another Boss's Level Up ability (rules.boss_copy)
     Field(discriminator="type"),
 ]
 

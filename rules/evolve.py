@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules import ability_off, expansion_evolve, phases, room_events, turn_marks
+from rules import ability_off, boss_copy, expansion_evolve, phases, room_events, turn_marks
 from rules import events as ev
 from rules.models import CardOffer, GameState, PlayerState, RoomStack, ScoredHero, Walk
 from rules.outcome import Outcome
@@ -437,4 +437,5 @@ FOLDS: Mapping[type[ev.EventBase], Callable[[Any, GameState], GameState]] = {
     **expansion_evolve.FOLDS,
     **room_events.FOLDS,  # Rooms moved within a dungeon
     **ability_off.FOLDS,  # a Room's ability text ignored until end of turn
+    **boss_copy.FOLDS,  # a Boss has another Boss's Level Up ability (Klonos)
 }

@@ -140,7 +140,8 @@ def boss_on_build(state: GameState, player: str, room: Room, index: int) -> list
     turn's marks for the answer."""
     p = state.player(player)
     boss, lasting = lasting_boss(p)
-    if room.kind != "monster" or p.boss_card_id is None:
+    card_id = p.boss_ability_card  # its own, or the one it copied (Klonos)
+    if room.kind != "monster" or card_id is None:
         return []
     out: list[ev.EventBase] = []
     for ability in lasting:
@@ -150,7 +151,7 @@ def boss_on_build(state: GameState, player: str, room: Room, index: int) -> list
             out.append(
                 ev.CardEffectFired(
                     player=player,
-                    card_id=p.boss_card_id,
+                    card_id=card_id,
                     use=f"{player}:{ON_BUILT}:{index}",
                     offer=ON_BUILT,
                     card=boss,

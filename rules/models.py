@@ -211,6 +211,13 @@ class PlayerState(Frozen):
     promoted_turn: NonNegative = 0  # the last turn a Miniboss was promoted
     coin_for_room_turn: NonNegative = 0  # the last turn a Room card was discarded for a Coin
     boss_card_id: str | None = None  # its lasting Level Up applies (R-CARD-EFFECT)
+    copied_boss: str | None = None  # the Boss card whose Level Up it has (Klonos)
+
+    @property
+    def boss_ability_card(self) -> str | None:
+        """The Boss card whose Level Up abilities this Boss has: the one it copied (Klonos,
+        whose own Level Up is the copying), else its own."""
+        return self.copied_boss or self.boss_card_id
 
     @property
     def has_built(self) -> bool:

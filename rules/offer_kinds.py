@@ -23,6 +23,7 @@ BaseOffer = Literal[
     "may",  # a "may" the players carry out: asked Yes or No, and logged
     "double_treasure",  # Yes: the owner's Rooms show their treasure twice until end of turn
     "boss_treasure_of_another",  # another player's Boss, whose treasure icon it gains
+    "copy_boss_level_up",  # another player's Boss, whose Level Up ability it has (Klonos)
     "damage_entrance",  # Yes: damage each Hero at the entrance (Lightning Bolt!'s second part)
     "damage_own_hero",  # a Hero in the owner's dungeon or at its entrance takes damage
     "take_scored_hero",  # an ordinary Hero scored by an opponent, to the owner's Souls

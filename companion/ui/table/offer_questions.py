@@ -12,10 +12,12 @@ from companion.ui.table.drawn_build import drawn_picker, drawn_places
 from companion.ui.table.room_picks import room_picks
 from companion.ui.table.rulings import card_label
 from companion.ui.widgets import Handler, big_button, tagged
+from rules.boss_level_up import boss_name
 from rules.card_answers import has_target
 from rules.card_offers import (
     ANY_DUNGEON_OFFERS,
     OWN_ROOM_OFFERS,
+    copyable_bosses,
     offer_bosses,
     offer_heroes,
     offer_places,
@@ -145,6 +147,15 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
                 yes.model_copy(update={"target": who}),
             )
             for who in offer_bosses(state, offer.player)
+        ]
+    elif offer.offer == "copy_boss_level_up":  # Klonos: "Bo · Robobo"
+        picks = [
+            (
+                f"offer-{n}-boss-{who}",
+                f"{who} · {boss_name(state, who)}",
+                yes.model_copy(update={"target": who}),
+            )
+            for who in copyable_bosses(state, offer.player)
         ]
     else:
         picks = [
