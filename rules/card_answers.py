@@ -25,9 +25,9 @@ from rules import events as ev
 from rules.card_effects import card_ruling, effects_of
 from rules.card_offers import (
     ANY_DUNGEON_OFFERS,
+    BOSS_OFFERS,
     OWN_ROOM_OFFERS,
-    copyable_bosses,
-    offer_bosses,
+    boss_choices,
     offer_heroes,
     offer_places,
     offer_rooms,
@@ -63,10 +63,8 @@ def has_target(state: GameState, offer: CardOffer) -> bool:
         return has_choice(state, offer)
     if offer.offer == "damage_entrance":
         return bool(state.entrance(offer.player))
-    if offer.offer == "boss_treasure_of_another":
-        return bool(offer_bosses(state, offer.player))
-    if offer.offer == "copy_boss_level_up":
-        return bool(copyable_bosses(state, offer.player))
+    if offer.offer in BOSS_OFFERS:  # another player's Boss (Mirrax, Klonos)
+        return bool(boss_choices(state, offer.offer, offer.player))
     if offer.offer == "copy_item_reward":
         return bool(item_rewards.copyable(state))
     if offer.offer == "swap_hoard_with":

@@ -148,16 +148,23 @@ def copyable_bosses(state: GameState, player: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def boss_choices(state: GameState, offer: OfferKind, player: str) -> tuple[str, ...]:
+    """The other players an offer that takes from their Boss may name (``BOSS_OFFERS``):
+    one whose Boss shows a treasure icon (Mirrax), one whose Boss card has a Level Up to
+    copy (Klonos)."""
+    if offer == "copy_boss_level_up":
+        return copyable_bosses(state, player)
+    return offer_bosses(state, player)
+
+
 def has_room_target(state: GameState, player: str, offer: OfferKind | None, card_id: str) -> bool:
     """Whether an offer that takes a Room has one to take (True for any other offer)."""
     if offer in OWN_ROOM_OFFERS and offer != "destroy_own_room":
         return bool(offer_rooms(state, player, offer, card_id))
     if offer in ANY_DUNGEON_OFFERS:
         return bool(offer_places(state, offer, player))
-    if offer == "boss_treasure_of_another":
-        return bool(offer_bosses(state, player))
-    if offer == "copy_boss_level_up":
-        return bool(copyable_bosses(state, player))
+    if offer in BOSS_OFFERS:  # another player's Boss (Mirrax, Klonos)
+        return bool(boss_choices(state, offer, player))
     if offer in ROOM_OFFERS:  # Rooms moved or uncovered (rules.room_choices)
         return has_choice(state, CardOffer(player=player, card_id=card_id, card="", offer=offer))
     return True

@@ -16,9 +16,9 @@ from rules.boss_level_up import boss_name
 from rules.card_answers import has_target
 from rules.card_offers import (
     ANY_DUNGEON_OFFERS,
+    BOSS_OFFERS,
     OWN_ROOM_OFFERS,
-    copyable_bosses,
-    offer_bosses,
+    boss_choices,
     offer_heroes,
     offer_places,
     offer_rooms,
@@ -139,23 +139,15 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
             )
             for item in copyable(state)
         ]
-    elif offer.offer == "boss_treasure_of_another":  # Mirrax: "Bo · fighter"
+    elif offer.offer in BOSS_OFFERS:  # Mirrax: "Bo · Mage", its treasure; Klonos: "Bo · Jarin"
+        copies = offer.offer == "copy_boss_level_up"
         picks = [
             (
                 f"offer-{n}-boss-{who}",
-                f"{who} · {'+'.join(tr(f'treasure.{t}') for t in state.player(who).boss_treasure)}",
+                f"{who} · {boss_name(state, who) if copies else _treasure_words(ctx, who)}",
                 yes.model_copy(update={"target": who}),
             )
-            for who in offer_bosses(state, offer.player)
-        ]
-    elif offer.offer == "copy_boss_level_up":  # Klonos: "Bo · Robobo"
-        picks = [
-            (
-                f"offer-{n}-boss-{who}",
-                f"{who} · {boss_name(state, who)}",
-                yes.model_copy(update={"target": who}),
-            )
-            for who in copyable_bosses(state, offer.player)
+            for who in boss_choices(state, offer.offer, offer.player)
         ]
     else:
         picks = [
@@ -170,6 +162,11 @@ def _targets(ctx: TableContext, n: int, offer: CardOffer) -> list[ft.Control] | 
         big_button(identifier, label, _answer(ctx, answer), primary=True)
         for identifier, label, answer in picks
     ]
+
+
+def _treasure_words(ctx: TableContext, player: str) -> str:
+    """The treasure icons ``player``'s Boss shows ("Mage", "Cleric+Thief")."""
+    return "+".join(ctx.app.tr(f"treasure.{t}") for t in ctx.state.player(player).boss_treasure)
 
 
 def _answer(ctx: TableContext, command: AnswerCardEffect) -> Handler:
