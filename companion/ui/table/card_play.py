@@ -221,6 +221,16 @@ class SpellPanel:
             return []
         return flow.spell_rooms(self.ctx.state, self.caster, self.spell)
 
+    def _room_aimed(self) -> bool:
+        """Whether a Room is picked as the target (not a player named instead, nor a
+        dungeon or an entrance by its player)."""
+        return (
+            self.target is not None
+            and self.target[1] != NO_ROOM
+            and self._target_kind() == "room"
+            and not self._names_player()
+        )
+
     def _target_kind(self) -> str | None:
         ability = self._played()
         if ability is None:
@@ -278,8 +288,8 @@ class SpellPanel:
         if "spell" in changes:
             self.target, self.hero, self.treasure, self.item = None, None, None, None
             self.over, self.gift = None, None
-        elif "caster" in changes and self.target not in self._rooms():  # not theirs to aim at
-            self.target = None
+        elif "caster" in changes and self._room_aimed() and self.target not in self._rooms():
+            self.target = None  # a Room the new caster may not aim at (another's, Secret Stash)
         self.ctx.redraw()
 
     def _play(self) -> None:

@@ -120,6 +120,28 @@ def test_spell_panel_offers_only_the_rooms_the_card_may_aim_at(
     assert "No Room on the table fits this card." in texts(page)
 
 
+def test_a_room_the_new_caster_may_not_aim_at_is_dropped_and_a_named_player_kept(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """Secret Stash takes a Room of the caster's: Ann's Crypt, picked for Ann, is dropped
+    when Bo becomes the caster (his own Pit is offered), so the play asks for a Room.
+    Meddling Kids! with a player named instead keeps that player across the change."""
+    start(app, sessions, IN_BUILD)
+    _pick_spell(page, 1, "TNL067")
+    tap(page, "spell-room-1-1")
+    tap(page, "spell-caster-2")
+    assert not has(page, "spell-room-1-1") and has(page, "spell-room-2-1")
+    tap(page, "spell-treasure-mage")
+    tap(page, "spell-play")
+    assert "needs a Room to aim at" in error_text(page, "spell")
+    tap(page, "spell-TNL062")
+    tap(page, "spell-player-2")
+    tap(page, "spell-caster-1")
+    tap(page, "spell-play")
+    assert not has(page, "spell-play"), error_text(page, "spell")  # played: the panel closes
+    assert "Meddling Kids!" in texts(page)  # the log says it was played
+
+
 def test_spell_panel_shows_the_engine_s_refusal_where_the_tap_was(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
