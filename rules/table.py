@@ -125,15 +125,17 @@ class TablePlayer(StrictInput):
     # The Boss's catalogue id ("KSA005"): once it has levelled up (five Rooms), its "for
     # the rest of the game" Level Up applies (R-CARD-EFFECT).
     boss_id: str | None = Field(default=None, pattern=r"^[A-Z]{3}\d{3}$")
+    # The Boss card whose Level Up the Boss has too, once it copied one (Klonos).
+    copied_boss_id: str | None = Field(default=None, pattern=r"^[A-Z]{3}\d{3}$")
 
-    @field_validator("boss_id")
+    @field_validator("boss_id", "copied_boss_id")
     @classmethod
     def _known_boss(cls, value: str | None) -> str | None:
         return known_card(value, "boss")
 
     @model_serializer(mode="wrap")
     def _drop_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
-        return without_defaults(handler(self), coins=0, boss_id=None)
+        return without_defaults(handler(self), coins=0, boss_id=None, copied_boss_id=None)
 
 
 class TableItem(StrictInput):
@@ -251,6 +253,7 @@ def state_from_table(table: Table) -> GameState:
             leveled_up=len(p.rooms) >= 5,
             coins=p.coins,
             boss_card_id=p.boss_id,
+            copied_boss=p.copied_boss_id,
         )
         for p in table.players
     )
@@ -324,6 +327,7 @@ def table_from_state(state: GameState) -> Table:
                 eliminated=p.eliminated,
                 coins=p.coins,
                 boss_id=p.boss_card_id if effects_of(p.boss_card_id) else None,
+                copied_boss_id=p.copied_boss if effects_of(p.copied_boss) else None,
             )
             for p in state.players
         ],

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+from pydantic import ValidationError
 from referee_fixtures import bait_state, t_hero, t_player, t_room
 from test_card_effects_cli import cli
 
@@ -49,6 +51,18 @@ def test_a_catalogue_boss_that_levelled_up_applies_its_lasting_level_up() -> Non
     state = bait_state([t_player("Ann", 775, rooms, boss_id="KSA005"), t_player("Bo", 100)])
     assert [d.damage for d in dungeon_damage(state.player("Ann"))] == [1, 1, 1, 1, 4]
     assert table_from_state(state).players[0].boss_id == "KSA005"
+
+
+def test_a_boss_that_copied_another_level_up_applies_the_copied_one() -> None:
+    """Klonos (CRL002) that copied Scythe (KSA005), five Rooms: the last Room deals +3;
+    the copy goes back out with the table. Naming a Room card there is refused."""
+    rooms = [t_room("fighter", 1) for _ in range(5)]
+    ann = t_player("Ann", 175, rooms, boss_id="CRL002", copied_boss_id="KSA005")
+    state = bait_state([ann, t_player("Bo", 100)])
+    assert [d.damage for d in dungeon_damage(state.player("Ann"))] == [1, 1, 1, 1, 4]
+    assert table_from_state(state).players[0].copied_boss_id == "KSA005"
+    with pytest.raises(ValidationError, match="copied_boss_id"):
+        bait_state([{**ann, "copied_boss_id": "BMA015"}, t_player("Bo", 100)])
 
 
 def test_a_boss_id_that_is_no_boss_is_refused_naming_the_field() -> None:
