@@ -26,11 +26,7 @@ class BossCopied(EventBase):
 
 
 def _boss_copied(event: BossCopied, state: GameState) -> GameState:
-    players = tuple(
-        p.model_copy(update={"copied_boss": event.card_id}) if p.name == event.player else p
-        for p in state.players
-    )
-    return state.model_copy(update={"players": players})
+    return state.with_player(event.player, copied_boss=event.card_id)
 
 
 FOLDS: Mapping[type[EventBase], Callable[[Any, GameState], GameState]] = {

@@ -46,6 +46,8 @@ def boss_card(state: GameState, name: str) -> tuple[str, CardEffects] | None:
     setup = next((p for p in state.setup.players if p.name == name), None)
     if setup is None:
         return None
+    # The set-up names the Boss card (a state made by hand may leave the player's copy of
+    # it empty), so the copy is read here apart, not through ``boss_ability_card``.
     copied = state.player(name).copied_boss if state.has_player(name) else None
     own = effects_of(setup.boss_card_id)
     card = effects_of(copied) or own
@@ -97,14 +99,14 @@ def copied(state: GameState, offer: CardOffer, target: str | None) -> list[ev.Ev
     now on it has that Boss's Level Up abilities, and the copied Level Up fires now."""
     if target is None or target not in copyable_bosses(state, offer.player):
         raise RulesError("R-CARD-EFFECT", "err.offer_copy_boss", card=offer.card)
-    setup = next(p for p in state.setup.players if p.name == target)
-    card = effects_of(setup.boss_card_id)
-    assert card is not None  # copyable: a Boss card
+    boss = boss_card(state, target)
+    assert boss is not None  # copyable: a Boss card (its own: a Boss that copies is not)
+    name, card = boss
     args: dict[str, str | int] = {
         "player": offer.player,
         "card": offer.card,
         "owner": target,
-        "boss": setup.boss or card.name,
+        "boss": name,
     }
     said = Ruling(rule="R-CARD-EFFECT", key="card.boss_copied", args=args)
     out: list[ev.EventBase] = [BossCopied(player=offer.player, card_id=card.id, ruling=said)]

@@ -137,7 +137,7 @@ def _copies(card: CardEffects) -> bool:
 def copyable_bosses(state: GameState, player: str) -> tuple[str, ...]:
     """The other players whose Boss card has a Level Up ability to copy (Klonos); a Boss
     that died (its player out) still counts, as its card stays on the table; a Boss that
-    copies is not copied (it has no Level Up of its own to give)."""
+    copies is not offered (its Level Up is the copying itself)."""
     out: list[str] = []
     for p in state.setup.players:
         card = effects_of(p.boss_card_id)

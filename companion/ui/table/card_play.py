@@ -223,13 +223,9 @@ class SpellPanel:
 
     def _room_aimed(self) -> bool:
         """Whether a Room is picked as the target (not a player named instead, nor a
-        dungeon or an entrance by its player)."""
-        return (
-            self.target is not None
-            and self.target[1] != NO_ROOM
-            and self._target_kind() == "room"
-            and not self._names_player()
-        )
+        dungeon or an entrance by its player: those cards aim at no Room)."""
+        aimed = self.target is not None and self.target[1] != NO_ROOM
+        return aimed and self._target_kind() == "room"
 
     def _target_kind(self) -> str | None:
         ability = self._played()

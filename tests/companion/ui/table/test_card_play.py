@@ -126,7 +126,7 @@ def test_a_room_the_new_caster_may_not_aim_at_is_dropped_and_a_named_player_kept
     """Secret Stash takes a Room of the caster's: Ann's Crypt, picked for Ann, is dropped
     when Bo becomes the caster (his own Pit is offered), so the play asks for a Room.
     Meddling Kids! with a player named instead keeps that player across the change."""
-    start(app, sessions, IN_BUILD)
+    screen = start(app, sessions, IN_BUILD)
     _pick_spell(page, 1, "TNL067")
     tap(page, "spell-room-1-1")
     tap(page, "spell-caster-2")
@@ -137,9 +137,11 @@ def test_a_room_the_new_caster_may_not_aim_at_is_dropped_and_a_named_player_kept
     tap(page, "spell-TNL062")
     tap(page, "spell-player-2")
     tap(page, "spell-caster-1")
+    uses = screen.state.card_uses
     tap(page, "spell-play")
     assert not has(page, "spell-play"), error_text(page, "spell")  # played: the panel closes
     assert "Meddling Kids!" in texts(page)  # the log says it was played
+    assert len(screen.state.card_uses) > len(uses)  # and its bar on Bo's win is kept
 
 
 def test_spell_panel_shows_the_engine_s_refusal_where_the_tap_was(
