@@ -6,6 +6,30 @@ from tests.e2e.conftest import AppPage
 
 pytestmark = pytest.mark.e2e
 
+#: The refusal when only an XP typed went unheard (any other refusal fails the test).
+UNHEARD_XP = "Please fix 1 thing: Enter the Boss's XP"
+
+
+def start_heard(phone: AppPage, typed: dict[str, str]) -> None:
+    """Tap Start and wait for the set-up screen. A field typed right after a redraw can go
+    unheard on a loaded machine (the browser shows the text, the server never hears of it:
+    traced in f3f071c; a fresh-clone CI run refused 'Enter the Boss's XP' for the 333 typed
+    after the Boss's search redrew the form). If the form refuses only for such a field, it
+    is typed again, as a player would, and said; any other refusal fails the test."""
+    phone.tap("start-game")
+    try:
+        phone.wait_for("screen-setup", timeout=15_000)
+        return
+    except AssertionError:  # wait_for turns Playwright's timeout into this
+        if UNHEARD_XP not in phone.snapshot():
+            raise
+    for identifier, text in typed.items():
+        print(f"typed {text!r} into {identifier} again: the form said {UNHEARD_XP!r}")
+        phone.type_into(identifier, "")  # the same text again is no change to the browser
+        phone.type_into(identifier, text)
+    phone.tap("start-game")
+    phone.wait_for("screen-setup")
+
 
 def test_new_game_to_first_turn_on_a_phone(phone: AppPage) -> None:
     # Every browser test but those marked ``motion`` asks for reduced motion (conftest).
@@ -25,9 +49,7 @@ def test_new_game_to_first_turn_on_a_phone(phone: AppPage) -> None:
     phone.type_into("player-2-xp", "333")
     phone.tap("player-2-treasure-thief")
     phone.screenshot("form-filled")
-    phone.tap("start-game")
-
-    phone.wait_for("screen-setup")
+    start_heard(phone, {"player-2-xp": "333"})
     text = phone.snapshot()
     assert "Use 13 ordinary Heroes and 9 Epic Heroes" in text
     assert "5 Rooms and 2 Spells" in text
