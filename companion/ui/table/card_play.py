@@ -15,35 +15,21 @@ from companion.catalogue import Card
 from companion.ui.room_picker import RoomPicker
 from companion.ui.table.context import TableContext, section, slot_error
 from companion.ui.table.rulings import card_label, ruling_text
-from companion.ui.table.spell_gift import (
-    gift_choices,
-    gift_room,
-    new_picker,
-    picks_gift,
-)
-from companion.ui.table.spell_items import item_choices, picks_item
-from companion.ui.table.spell_over import over_choices, picks_over
+from companion.ui.table.spell_gift import gift_choices, gift_room, new_picker
+from companion.ui.table.spell_items import item_choices
+from companion.ui.table.spell_over import over_choices
 from companion.ui.table.spell_players import NO_ROOM, player_choices
 from companion.ui.widgets import Refusal, big_button, tagged
 from rules import flow
 from rules.card_effects import effects_of
 from rules.card_text import phrases
 from rules.commands import CastSpell
-from rules.effects import Ability
 from rules.models import TREASURES, Treasure
 from rules.played_cards import carried_out, is_spell, playable_now, spell_ability
 from rules.rulings import capitalized
-from rules.spell_effects import player_instead
+from rules.spell_asks import SpellAsks, spell_asks
 
 SLOT = "spell"
-_ROOM_TARGETS = {
-    "room_any_dungeon",
-    "advanced_room_any_dungeon",  # Frostman Lander, from the hand
-    "own_room",
-    "trap_room",
-    "monster_room",
-    "opponent_room",
-}
 
 
 def card_text(ctx: TableContext, card_id: str) -> str:
@@ -121,9 +107,8 @@ class SpellPanel:
         body.append(self._row(chips))
         if self.spell is not None:
             body.append(tagged("spell-text", ft.Text(card_text(ctx, self.spell), italic=True)))
-        target = self._target_kind()
-        spell = effects_of(self.spell)
-        gift = picks_gift(spell)  # Surprise Gift: an opponent's Room, a Room card
+        asks = self._asks()  # what the card asks its caster to name (the rules say)
+        target, gift = asks.aim, asks.gift  # Surprise Gift: an opponent's Room, a Room card
         if target == "room":
             body.append(
                 ft.Text(tr("table.spell_gift_where" if gift else "table.spell_room"), size=15)
@@ -151,13 +136,13 @@ class SpellPanel:
         if gift:
             self.gift = self.gift or new_picker(ctx)
             body += gift_choices(ctx, self.gift)
-        if spell is not None and player_instead(spell):  # Meddling Kids!: or a player
+        if asks.player_instead:  # Meddling Kids!: or a player
             body += player_choices(ctx, self.target, lambda t: self._set(target=t))
-        if picks_item(spell):  # Excavation: which Item
+        if asks.item:  # Excavation: which Item
             body += item_choices(ctx, self.item, lambda i: self._set(item=i))
-        if picks_over(spell) and self.caster is not None:  # Traitor: on which Room of theirs
+        if asks.over and self.caster is not None:  # Traitor: on which Room of theirs
             body += over_choices(ctx, self.caster, self.over, lambda i: self._set(over=i))
-        if self._picks_treasure():  # Secret Stash: which treasure
+        if asks.treasure:  # Secret Stash: which treasure
             body.append(ft.Text(tr("table.spell_treasure"), size=15))
             body.append(
                 self._row(
@@ -172,7 +157,7 @@ class SpellPanel:
                     ]
                 )
             )
-        whose = self._names_player()
+        whose = asks.names
         if whose:  # Another Castle, Agent of Evil: whose entrance; Party Up: whose dungeon
             body.append(ft.Text(tr(f"table.spell_{whose}"), size=15))
             players = [
@@ -211,9 +196,9 @@ class SpellPanel:
         ]
         return section("spells", tr("table.spell_title"), body)
 
-    def _played(self) -> Ability | None:
-        """The ability the card picked is played with (None: none picked)."""
-        return None if self.spell is None else spell_ability(self.spell)
+    def _asks(self) -> SpellAsks:
+        """What the card picked asks its caster to name (nothing while none is picked)."""
+        return SpellAsks() if self.spell is None else spell_asks(self.spell)
 
     def _rooms(self) -> list[tuple[str, int]]:
         """The Rooms the card picked may be aimed at by the caster (the rules say)."""
@@ -225,34 +210,7 @@ class SpellPanel:
         """Whether a Room is picked as the target (not a player named instead, nor a
         dungeon or an entrance by its player: those cards aim at no Room)."""
         aimed = self.target is not None and self.target[1] != NO_ROOM
-        return aimed and self._target_kind() == "room"
-
-    def _target_kind(self) -> str | None:
-        ability = self._played()
-        if ability is None:
-            return None
-        if any(getattr(e, "damage_its_health", False) for e in ability.effects):
-            return "soul"
-        if ability.target in _ROOM_TARGETS:
-            return "room"
-        if ability.target == "hero_in_town":
-            return "hero"
-        return None
-
-    def _picks_treasure(self) -> bool:
-        ability = self._played()
-        return ability is not None and any(getattr(e, "chosen", False) for e in ability.effects)
-
-    def _names_player(self) -> str:
-        """Whom the card asks for: an opponent whose entrance a Hero goes to
-        ("opponent"), a dungeon ("dungeon"), or nobody ("")."""
-        ability = self._played()
-        if ability is None:
-            return ""
-        if ability.target == "any_dungeon":
-            return "dungeon"
-        moves = any(getattr(e, "to", "") == "opponent_entrance" for e in ability.effects)
-        return "opponent" if moves else ""
+        return aimed and self._asks().aim == "room"
 
     def _heroes(self, kind: str, heroes: list[int]) -> list[ft.Control]:
         """The question and one choice per Hero: in town ("hero"), or the caster's
@@ -294,7 +252,7 @@ class SpellPanel:
             self.ctx.errors[SLOT] = Refusal(tr("table.spell_pick"))
             self.ctx.redraw()
             return
-        build = gift_room(self.ctx, self.gift) if picks_gift(effects_of(self.spell)) else None
+        build = gift_room(self.ctx, self.gift) if self._asks().gift else None
         if isinstance(build, Refusal):
             self.ctx.errors[SLOT] = build
             self.ctx.redraw()

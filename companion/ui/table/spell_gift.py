@@ -11,16 +11,9 @@ from companion.ui.new_game_form import FormErrors
 from companion.ui.room_picker import RoomPicker
 from companion.ui.table.context import TableContext
 from companion.ui.widgets import Refusal
-from rules.effect_kinds import GiftRoom
-from rules.effects import CardEffects
 from rules.models import Room
 
 PREFIX = "spell-gift"
-
-
-def picks_gift(card: CardEffects | None) -> bool:
-    """Whether the Spell places a Room card of the caster's in an opponent's dungeon."""
-    return card is not None and any(isinstance(e, GiftRoom) for e in card.abilities[0].effects)
 
 
 def gift_choices(ctx: TableContext, picker: RoomPicker) -> list[ft.Control]:

@@ -10,13 +10,6 @@ import flet as ft
 from companion.ui.table.context import TableContext
 from companion.ui.table.rulings import card_label
 from companion.ui.widgets import big_button, on_tap
-from rules.effects import CardEffects
-from rules.item_kinds import FlipItem
-
-
-def picks_item(card: CardEffects | None) -> bool:
-    """Whether the Spell names an Item to turn over."""
-    return card is not None and any(isinstance(e, FlipItem) for e in card.abilities[0].effects)
 
 
 def item_choices(

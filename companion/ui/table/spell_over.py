@@ -10,15 +10,6 @@ import flet as ft
 from companion.ui.table.context import TableContext
 from companion.ui.table.rulings import card_label
 from companion.ui.widgets import big_button, on_tap
-from rules.effect_kinds import MinibossBought
-from rules.effects import CardEffects
-
-
-def picks_over(card: CardEffects | None) -> bool:
-    """Whether the Spell builds a Miniboss on a Room of the caster's it names."""
-    return card is not None and any(
-        isinstance(e, MinibossBought) for e in card.abilities[0].effects
-    )
 
 
 def over_choices(
