@@ -1,11 +1,10 @@
 """A Room's activated ability as its own button on the Room ("Use Bottomless Pit: destroy
 this Room to kill that Hero."), R-CARD-EFFECT.
 
-The engine says when it may be used (``rules.activated.usable``: the phase, a Hero in the
-Room where the card aims at one, once per turn); the button is there only then. A cost
-that destroys another Room gets one button per Room it may take, an ability aimed at a
-Room in any dungeon one button per Room it may aim at, and one that turns an Item of the
-owner's over one button per Item it may turn.
+The rules say when it may be used and at what (``rules.room_uses``: the phase, a Hero in
+the Room where the card aims at one, once per turn; one command per Hero, Item or Room it
+may aim at, or per Room a "destroy another Room" cost may take); the table shows those
+commands as buttons, named by what each aims at, and only while there are any.
 """
 
 from __future__ import annotations
@@ -19,23 +18,13 @@ from companion.ui.table.context import TableContext
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import tagged
 from rules import flow
-from rules.activated import again_rooms, aims, other_rooms, usable
+from rules.activated import usable
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.coin_gifts import gift_ability
 from rules.commands import Command, GiveCoins, UseBossAbility, UseRoomAbility
-from rules.effect_groups import ROOM_AIMS
-from rules.effect_kinds import AbilityAgain
-from rules.hold_kinds import KeepAtEntrance
-from rules.holds import entrance_heroes
-from rules.item_flips import attachable, flippable
-from rules.item_kinds import AttachItem, FlipItem
 from rules.models import GameState, PlayerState
-
-# What a Room's button may aim at besides a Room: nothing, the Hero standing in it or the
-# one walking any dungeon, or an opponent whose cards the players handle (Elder Portal).
-AIMS = ("opponent", *ROOM_AIMS)
-
+from rules.room_uses import room_ability_uses
 
 Choice = tuple[str, str, UseRoomAbility | GiveCoins]  # a button: tag, words, command
 Play = Callable[[str, Command], object]  # sends a command, its refusal shown at a slot
@@ -111,84 +100,47 @@ def coin_givers(state: GameState, owner: str) -> list[PlayerState]:
 
 
 def _uses(ctx: TableContext, player: PlayerState, index: int, prefix: str) -> tuple[Choice, ...]:
-    """The Room's own ability used at will: a button per thing it may aim at."""
-    ability = usable(ctx.state, player.name, index)
-    room = player.dungeon[index].top
-    if (
-        ability is None
-        or room.card_id is None
-        or (
-            ability.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *AIMS)
-            and not ability.activated_by_engine
-        )  # another Room of the owner's (The Omega 42)
-    ):
-        return ()  # nothing to use now, or it aims at something the table picks by hand
-    tr = ctx.app.tr
+    """The Room's own ability used at will: a button per command the rules say uses it now
+    (``rules.room_uses``), named by what the command aims at."""
+    uses = room_ability_uses(ctx.state, player.name, index)
+    if not uses:
+        return ()
     name, does = _ability_words(ctx, player, index)
     tag = f"{prefix}-room-{index + 1}-use"
-    if any(isinstance(e, KeepAtEntrance) for e in ability.effects):  # one per Hero waiting
-        return tuple(
-            (
-                f"{tag}-hero-{hero + 1}",
-                tr("table.use_ability_hero", card=name, hero=_hero(ctx, hero)),
-                UseRoomAbility(player=player.name, index=index, hero=hero),
-            )
-            for hero in entrance_heroes(ctx.state, player.name)
+    return tuple(_use(ctx, tag, name, does, command) for command in uses)
+
+
+def _use(ctx: TableContext, tag: str, name: str, does: str, command: UseRoomAbility) -> Choice:
+    """One use's button: its tag and words follow what the command names."""
+    tr = ctx.app.tr
+    hero, item, room, other = command.hero, command.item, command.room, command.other
+    if item is not None and hero is not None:  # an Item attached to a Hero
+        words = tr(
+            "table.use_ability_attach", card=name, item=_item(ctx, item), hero=_hero(ctx, hero)
         )
-    if any(isinstance(e, AttachItem) for e in ability.effects):  # one per Item and Hero
-        return tuple(
-            (
-                f"{tag}-item-{item + 1}-hero-{hero + 1}",
-                tr(
-                    "table.use_ability_attach",
-                    card=name,
-                    item=_item(ctx, item),
-                    hero=_hero(ctx, hero),
-                ),
-                UseRoomAbility(player=player.name, index=index, item=item, hero=hero),
-            )
-            for item, hero in attachable(ctx.state)
+        return (f"{tag}-item-{item + 1}-hero-{hero + 1}", words, command)
+    if hero is not None:  # a Hero kept at the entrance
+        return (
+            f"{tag}-hero-{hero + 1}",
+            tr("table.use_ability_hero", card=name, hero=_hero(ctx, hero)),
+            command,
         )
-    flips = [e for e in ability.effects if isinstance(e, FlipItem)]
-    if flips:  # one button per Item of the owner's it may turn over (Burial Mound)
-        return tuple(
-            (
-                f"{tag}-item-{item + 1}",
-                tr("table.use_ability_item", card=name, item=_item(ctx, item)),
-                UseRoomAbility(player=player.name, index=index, item=item),
-            )
-            for item in flippable(player, flips[0])
+    if item is not None:  # an Item turned over (Burial Mound)
+        return (
+            f"{tag}-item-{item + 1}",
+            tr("table.use_ability_item", card=name, item=_item(ctx, item)),
+            command,
         )
-    if any(isinstance(e, AbilityAgain) for e in ability.effects):  # one per Room of theirs
-        return tuple(
-            (
-                f"{tag}-{player.name}-{room + 1}",
-                tr("table.use_ability_on", card=name, player=player.name, room_n=room + 1),
-                UseRoomAbility(player=player.name, index=index, target=player.name, room=room),
-            )
-            for room in again_rooms(player, index)
-        )
-    if ability.target in ROOM_AIMS:  # one button per Room it may aim at (Frostbat Cave)
-        return tuple(
-            (
-                f"{tag}-{target}-{room + 1}",
-                tr("table.use_ability_on", card=name, player=target, room_n=room + 1),
-                UseRoomAbility(player=player.name, index=index, target=target, room=room),
-            )
-            for target, room in aims(ctx.state, ability)
-            if not (target == player.name and room == index and ability.cost == "destroy_this")
-        )
-    if ability.cost not in ("destroy_another", "destroy_own_monster_room"):
-        command = UseRoomAbility(player=player.name, index=index)
-        return ((tag, tr("table.use_ability", card=name, does=does), command),)
-    return tuple(
-        (
+    if command.target is not None and room is not None:  # a Room (Frostbat Cave, The Omega 42)
+        words = tr("table.use_ability_on", card=name, player=command.target, room_n=room + 1)
+        return (f"{tag}-{command.target}-{room + 1}", words, command)
+    if other is not None:  # another Room of the owner's destroyed for it
+        return (
             f"{tag}-{other + 1}",
             tr("table.use_ability_destroying", card=name, room_n=other + 1),
-            UseRoomAbility(player=player.name, index=index, other=other),
+            command,
         )
-        for other in other_rooms(player, index, ability)
-    )
+    return (tag, tr("table.use_ability", card=name, does=does), command)
 
 
 def _hero(ctx: TableContext, hero: int) -> str:
