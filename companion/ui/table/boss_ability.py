@@ -1,12 +1,11 @@
 """A Boss's Level Up used at will as its own button ("Use Ravenus: pay 2 Coins to choose
 one of your Monster Rooms: its damage is doubled until end of turn."), R-CARD-EFFECT.
 
-The engine says when it may be used (``rules.boss_actions.usable``: after the Level Up,
-once per turn, the phase, 2 Coins in the hoard, something to act on); the button is there
-only then. An ability that promotes a Miniboss gets one button per Room whose Miniboss
-may go up a level, one that puts a counter on a Room one per active Room; one that keeps a
-Hero in town, one per Hero there; one that gives a dungeon a treasure icon, a row of
-treasure tiles per player (whose dungeon, which icon).
+The rules say when it may be used and at what (``rules.boss_uses``: after the Level Up,
+once per turn, the phase, 2 Coins in the hoard; one command per Room whose Miniboss may go
+up a level or that may take a counter, per Hero in town it may keep, per player and
+treasure icon it may give); the table shows those commands, named by what each aims at:
+a button per Room or Hero, a row of treasure tiles per player (whose dungeon, which icon).
 """
 
 from __future__ import annotations
@@ -18,18 +17,13 @@ from companion.ui.table.context import TableContext, slot_error
 from companion.ui.table.room_ability import ability_button, ability_lead, coin_givers
 from companion.ui.table.rulings import card_label, ruling_text
 from companion.ui.widgets import on_tap, toggle_tile
-from rules import boss_rooms, flow, minibosses
 from rules.boss_actions import usable
-from rules.boss_kinds import AddTreasure, PromoteFree
 from rules.boss_level_up import boss_card
+from rules.boss_uses import boss_ability_uses
 from rules.card_effects import ability_ref
 from rules.card_text import ability_words
 from rules.coin_gifts import boss_gift
 from rules.commands import GiveCoins, UseBossAbility
-from rules.effect_kinds import RoomCounters
-from rules.hold_kinds import KeepInTown
-from rules.holds import town_heroes
-from rules.items import treasures_in_play
 from rules.models import PlayerState
 
 
@@ -48,49 +42,49 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
     label = card_label(tr, name)
     slot = f"{prefix}-boss-use"
     words = tr("table.use_ability", card=label, does=does)
-    kinds = {type(e) for e in ability.effects}
-    if PromoteFree in kinds or RoomCounters in kinds:
+    uses = boss_ability_uses(state, player.name)  # the rules say what it may aim at
+    if not uses:
+        return gifts
+    first = uses[0]
+    if first.room is not None:
         # one button per Miniboss that may go up a level (Calabeza), per Room (Chase)
-        rooms = (
-            minibosses.promotable(state, player)
-            if PromoteFree in kinds
-            else boss_rooms.counter_rooms(player)
-        )
         controls = [
             ability_lead(tr, (label, does)),  # said once; each button names its Room
             *(
                 ability_button(
                     ctx.play,
-                    f"{slot}-room-{i + 1}",
-                    tr("table.use_ability_on", card=label, player=player.name, room_n=i + 1),
-                    UseBossAbility(player=player.name, room=i),
+                    f"{slot}-room-{use.room + 1}",
+                    tr("table.use_ability_on", card=label, player=player.name, room_n=use.room + 1),
+                    use,
                     slot,
                 )
-                for i in rooms
+                for use in uses
+                if use.room is not None
             ),
         ]
-    elif KeepInTown in kinds:  # one button per Hero in town it may keep (Doc Scarecrow)
+    elif first.hero is not None:  # one button per Hero in town it may keep (Doc Scarecrow)
         controls = [
             ability_lead(tr, (label, does)),  # said once; each button names its Hero
             *(
                 ability_button(
                     ctx.play,
-                    f"{slot}-hero-{h + 1}",
+                    f"{slot}-hero-{use.hero + 1}",
                     tr(
                         "table.use_ability_hero",
                         card=label,
-                        hero=card_label(tr, state.hero(h).label()),
+                        hero=card_label(tr, state.hero(use.hero).label()),
                     ),
-                    UseBossAbility(player=player.name, hero=h),
+                    use,
                     slot,
                 )
-                for h in town_heroes(state)
+                for use in uses
+                if use.hero is not None
             ),
         ]
-    elif AddTreasure in kinds:  # whose dungeon, which icon (Kirax)
-        controls = [ft.Text(words, size=15), *_treasure_rows(ctx, player, slot)]
+    elif first.treasure is not None:  # whose dungeon, which icon (Kirax)
+        controls = [ft.Text(words, size=15), *_treasure_rows(ctx, uses, slot)]
     else:
-        controls = [ability_button(ctx.play, slot, words, UseBossAbility(player=player.name), slot)]
+        controls = [ability_button(ctx.play, slot, words, first, slot)]
     return [*gifts, *controls, slot_error(ctx, slot)]
 
 
@@ -116,26 +110,27 @@ def _gifts(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Contr
     return [*buttons, slot_error(ctx, slot)] if buttons else []
 
 
-def _treasure_rows(ctx: TableContext, player: PlayerState, slot: str) -> list[ft.Control]:
-    """Per player still playing, a row of treasure tiles: a tap adds that icon there."""
-    state, tr = ctx.state, ctx.app.tr
-    treasures = treasures_in_play(state)
+def _treasure_rows(
+    ctx: TableContext, uses: tuple[UseBossAbility, ...], slot: str
+) -> list[ft.Control]:
+    """Per player the icon may go to, a row of treasure tiles: a tap adds that icon there."""
+    tr = ctx.app.tr
     rows: list[ft.Control] = []
-    for other in state.players:
-        if flow.is_out(state, other.name):
-            continue
+    for target in dict.fromkeys(use.target for use in uses if use.target is not None):
         tiles: list[ft.Control] = []
-        for t in treasures:
+        for use in uses:
+            if use.target != target or use.treasure is None:
+                continue
+            t = use.treasure
             look, word = TREASURE_LOOKS[t], tr(f"treasure.{t}")
-            command = UseBossAbility(player=player.name, target=other.name, treasure=t)
             tiles.append(
                 toggle_tile(
-                    f"{slot}-{other.name}-{t}",
-                    tr("table.boss_treasure_for", treasure=word, player=other.name),
+                    f"{slot}-{target}-{t}",
+                    tr("table.boss_treasure_for", treasure=word, player=target),
                     (look.colour, look.icon, treasure_letter(t, word)),
                     False,
-                    on_tap(ctx.play, slot, command),
+                    on_tap(ctx.play, slot, use),
                 )
             )
-        rows += [ft.Text(other.name, size=15), ft.Row(tiles, wrap=True, spacing=6)]
+        rows += [ft.Text(target, size=15), ft.Row(tiles, wrap=True, spacing=6)]
     return rows
