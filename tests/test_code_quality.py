@@ -70,6 +70,23 @@ _PHASE_TABLES = frozenset(
 )
 _PHASE_MODULES = frozenset({"rules.phases", "rules.squads.phases"})
 _PHASE_NAMES = frozenset({"setup", "beginning", "build", "bait", "adventure", "end"})
+# The modules that define what card effects are: a screen that reads them decides for itself
+# what a card asks or may aim at (rules.spell_asks, room_uses and boss_uses say it).
+_EFFECT_KIND_MODULES = frozenset(
+    f"rules.{m}_kinds"
+    for m in (
+        "effect",
+        "item",
+        "boss",
+        "other_boss",
+        "hold",
+        "coin",
+        "gift",
+        "miniboss",
+        "spell_coin",
+        "rule_change",
+    )
+)
 
 
 def _restated_rules(path: Path) -> list[str]:
@@ -81,6 +98,8 @@ def _restated_rules(path: Path) -> list[str]:
             if node.module in _PHASE_MODULES or any(a.name == "phases" for a in node.names):
                 found.append(f"{where} imports {node.module}.phases")
             found += [f"{where} imports {a.name}" for a in node.names if a.name in _PHASE_TABLES]
+            if node.module in _EFFECT_KIND_MODULES:
+                found.append(f"{where} reads card effect kinds (ask rules what a card may aim at)")
         elif isinstance(node, ast.Attribute) and node.attr in _PHASE_TABLES - {"PHASE_ORDER"}:
             found.append(f"{where} reads {node.attr}")
         elif isinstance(node, ast.Attribute) and node.attr == "eliminated":
@@ -99,8 +118,9 @@ def _restated_rules(path: Path) -> list[str]:
 
 def test_screens_ask_flow_rather_than_restate_phases_eliminations_or_deaths() -> None:
     """companion/ asks rules.flow (rules.squads.flow for the squad game) which commands
-    may be made now (legal, may, why_not), who is out and whether the walking Hero dies: no
-    phase table, phase order, eliminated check or lethal-damage test of its own."""
+    may be made now (legal, may, why_not), who is out, whether the walking Hero dies and
+    what a card asks or may aim at: no phase table, phase order, eliminated check,
+    lethal-damage test or card effect kind of its own."""
     paths = sorted((ROOT / "companion").rglob("*.py"))
     found = [hit for path in paths for hit in _restated_rules(path)]
     assert not found, "\n".join(found)
