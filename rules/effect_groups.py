@@ -30,6 +30,9 @@ LASTING_KINDS = frozenset({"room_counters", "damage_double", "gain_souls", "room
 # What an activated ability (its Room's button) may aim at in a dungeon, besides the Hero
 # standing in the Room: a Room the owner picks (Frostbat Cave, Rust Monster Pen).
 ROOM_AIMS = frozenset({"room_any_dungeon", "trap_room", "monster_room"})
+# Everything such a button may aim at: nothing, the Hero standing in the Room or the one
+# walking any dungeon, or a Room the owner picks.
+BUTTON_AIMS = frozenset({"none", "hero_in_this_room", "hero_in_any_dungeon"}) | ROOM_AIMS
 # A Spell's effects on its caster's score or Rooms (``rules.spell_souls_rooms``).
 SOULS_ROOMS_KINDS = frozenset(
     {

@@ -16,7 +16,14 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from rules import boss_kinds, coin_kinds, gift_kinds, item_kinds, room_kinds, spell_coin_kinds
-from rules.effect_groups import LASTING_KINDS, LEVEL3_KINDS, PASSIVE_KINDS, ROOM_AIMS, SPELL_KINDS
+from rules.effect_groups import (
+    BUTTON_AIMS,
+    LASTING_KINDS,
+    LEVEL3_KINDS,
+    PASSIVE_KINDS,
+    ROOM_AIMS,
+    SPELL_KINDS,
+)
 from rules.effect_kinds import (
     DamageHero,
     DeactivateRoom,
@@ -173,7 +180,7 @@ class Ability(Fact):
         of a Room its owner aims at; a cost of the owner's cards is the player's word."""
         if self.trigger != "at_will":
             return False
-        if self.target not in ("none", "hero_in_this_room", "hero_in_any_dungeon", *ROOM_AIMS):
+        if self.target not in BUTTON_AIMS:
             # The Omega 42: another Room of the owner's, its "when you build" again.
             return self.target == "own_room" and [e.kind for e in self.effects] == ["ability_again"]
         for effect in self.effects:

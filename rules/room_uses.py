@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.activated import again_rooms, aims, other_rooms, usable
 from rules.commands import UseRoomAbility
-from rules.effect_groups import ROOM_AIMS
+from rules.effect_groups import BUTTON_AIMS, ROOM_AIMS
 from rules.effect_kinds import AbilityAgain
 from rules.hold_kinds import KeepAtEntrance
 from rules.holds import entrance_heroes
@@ -17,11 +17,11 @@ from rules.item_flips import attachable, flippable
 from rules.item_kinds import AttachItem, FlipItem
 from rules.models import GameState
 
-# What a Room's ability may aim at for the table to offer it: nothing, the Hero standing in
-# it or the one walking any dungeon, an opponent whose cards the players handle (Elder
-# Portal), or a Room in any dungeon. Another Room of the owner's (The Omega 42) is offered
-# only where the engine picks it (``activated_by_engine``).
-AIMS = ("none", "hero_in_this_room", "hero_in_any_dungeon", "opponent", *ROOM_AIMS)
+# What a Room's ability may aim at for the table to offer it: what the engine carries out
+# (``BUTTON_AIMS``), or an opponent whose cards the players handle (Elder Portal). Another
+# Room of the owner's (The Omega 42) is offered only where the engine picks it
+# (``activated_by_engine``).
+AIMS = BUTTON_AIMS | {"opponent"}
 
 
 def room_ability_uses(state: GameState, name: str, index: int) -> tuple[UseRoomAbility, ...]:

@@ -11,23 +11,20 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from rules.card_effects import effects_of
+from rules.effect_groups import ROOM_AIMS
 from rules.effect_kinds import GiftRoom, MinibossBought, MoveHero, RemoveHero, RoomTreasure
 from rules.effects import PLAYED_TRIGGERS
 from rules.item_kinds import FlipItem
 from rules.played_cards import spell_ability
 from rules.spell_effects import player_instead
 
-#: The targets that name one Room of a dungeon (``CastSpell.target`` and ``room``).
-ROOM_TARGETS = frozenset(
-    {
-        "room_any_dungeon",
-        "advanced_room_any_dungeon",  # Frostman Lander, from the hand
-        "own_room",
-        "trap_room",
-        "monster_room",
-        "opponent_room",
-    }
-)
+#: The targets that name one Room of a dungeon (``CastSpell.target`` and ``room``): those a
+#: Room's button aims at, and three only a card from the hand names.
+ROOM_TARGETS = ROOM_AIMS | {
+    "advanced_room_any_dungeon",  # Frostman Lander, from the hand
+    "own_room",
+    "opponent_room",
+}
 
 
 class SpellAsks(BaseModel):

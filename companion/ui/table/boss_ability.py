@@ -32,60 +32,39 @@ def boss_ability_buttons(ctx: TableContext, player: PlayerState, prefix: str) ->
     before them, the other players' Coin for it (Scott)."""
     state = ctx.state
     gifts = _gifts(ctx, player, prefix)
-    ability = usable(state, player.name)
-    boss = boss_card(state, player.name)
-    if ability is None or boss is None:
+    uses = boss_ability_uses(state, player.name)  # the rules say what it may aim at
+    if not uses:
         return gifts
+    ability, boss = usable(state, player.name), boss_card(state, player.name)
+    assert ability is not None and boss is not None  # it has uses now
     tr = ctx.app.tr
     name, card = boss
     does = ability_words(ability_ref(card.id, ability), lambda k, a: ruling_text(tr, k, a))
     label = card_label(tr, name)
     slot = f"{prefix}-boss-use"
     words = tr("table.use_ability", card=label, does=does)
-    uses = boss_ability_uses(state, player.name)  # the rules say what it may aim at
-    if not uses:
-        return gifts
     first = uses[0]
-    if first.room is not None:
-        # one button per Miniboss that may go up a level (Calabeza), per Room (Chase)
-        controls = [
-            ability_lead(tr, (label, does)),  # said once; each button names its Room
-            *(
-                ability_button(
-                    ctx.play,
-                    f"{slot}-room-{use.room + 1}",
-                    tr("table.use_ability_on", card=label, player=player.name, room_n=use.room + 1),
-                    use,
-                    slot,
-                )
-                for use in uses
-                if use.room is not None
-            ),
-        ]
-    elif first.hero is not None:  # one button per Hero in town it may keep (Doc Scarecrow)
-        controls = [
-            ability_lead(tr, (label, does)),  # said once; each button names its Hero
-            *(
-                ability_button(
-                    ctx.play,
-                    f"{slot}-hero-{use.hero + 1}",
-                    tr(
-                        "table.use_ability_hero",
-                        card=label,
-                        hero=card_label(tr, state.hero(use.hero).label()),
-                    ),
-                    use,
-                    slot,
-                )
-                for use in uses
-                if use.hero is not None
-            ),
-        ]
-    elif first.treasure is not None:  # whose dungeon, which icon (Kirax)
+    if first.treasure is not None:  # whose dungeon, which icon (Kirax)
         controls = [ft.Text(words, size=15), *_treasure_rows(ctx, uses, slot)]
-    else:
+    elif first.room is None and first.hero is None:
         controls = [ability_button(ctx.play, slot, words, first, slot)]
+    else:  # a button per Room (Calabeza, Chase) or per Hero in town (Doc Scarecrow)
+        controls = [
+            ability_lead(tr, (label, does)),  # said once; each button names what it aims at
+            *(ability_button(ctx.play, *_aimed(ctx, slot, label, use), use, slot) for use in uses),
+        ]
     return [*gifts, *controls, slot_error(ctx, slot)]
+
+
+def _aimed(ctx: TableContext, slot: str, label: str, use: UseBossAbility) -> tuple[str, str]:
+    """A use's tag and words: the Room of the Boss's player, or the Hero in town, it names."""
+    tr = ctx.app.tr
+    if use.room is not None:
+        words = tr("table.use_ability_on", card=label, player=use.player, room_n=use.room + 1)
+        return f"{slot}-room-{use.room + 1}", words
+    assert use.hero is not None  # a use that names no Room names a Hero here
+    hero = card_label(tr, ctx.state.hero(use.hero).label())
+    return f"{slot}-hero-{use.hero + 1}", tr("table.use_ability_hero", card=label, hero=hero)
 
 
 def _gifts(ctx: TableContext, player: PlayerState, prefix: str) -> list[ft.Control]:
