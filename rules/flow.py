@@ -8,8 +8,9 @@ commands, what ends it and what comes next, re-exported here). On top of it:
 - ``may(state, kind, player)``: whether that player may make that kind of command now
   (an eliminated player no longer plays, R-END-ELIM);
 - ``why_not(state, command)``: a dry run of the engine's ``decide``, the refusal it would
-  raise or None; ``spell_rooms``: the Rooms a card played from the hand may be aimed at,
-  found with it;
+  raise or None; ``spell_rooms``, ``spell_players``: the Rooms and the players a card
+  played from the hand may be aimed at, found with it (``spell_heroes``: its Heroes;
+  ``casters``: who may play one);
 - ``is_out``, ``plays``, ``lethal``: the facts the screens show as rules;
 - ``Outcome`` (``state.outcome``): how the game ended, winners and the deciding ruling;
 - ``follows``, ``heroes_reveal_on_entry``: the step that comes by itself where the rules
@@ -37,12 +38,14 @@ from rules.phases import (
     phases_of,
     reveal_count,
 )
+from rules.spell_asks import spell_asks
 
 __all__ = [
     "OVER",
     "PHASE_ORDER",
     "STAGES",
     "Outcome",
+    "casters",
     "follows",
     "heroes_reveal_on_entry",
     "is_out",
@@ -54,6 +57,8 @@ __all__ = [
     "phases_of",
     "plays",
     "reveal_count",
+    "spell_heroes",
+    "spell_players",
     "spell_rooms",
     "why_not",
 ]
@@ -126,6 +131,45 @@ def spell_rooms(state: GameState, caster: str | None, card_id: str) -> list[tupl
         return False
 
     return [(p.name, i) for p in state.players for i in range(len(p.dungeon)) if takes(p.name, i)]
+
+
+def spell_players(state: GameState, caster: str | None, card_id: str) -> list[str]:
+    """The players ``caster`` may name with the card played from the hand, where it names
+    one (``spell_asks``: a dungeon's owner, an opponent's entrance, a player instead of a
+    Room): those still in the game whose naming the engine's dry run does not refuse for
+    being that player (``spell_effects.PLAYER_REFUSALS``: the caster, for "an opponent").
+    With no caster named yet: those some player still in the game may name."""
+    asks = spell_asks(card_id)
+    if asks.names is None and not asks.player_instead:
+        return []
+    names = [p.name for p in state.in_game()]
+    casters = [caster] if caster is not None else names
+
+    def takes(player: str) -> bool:
+        for name in casters:
+            error = why_not(state, cmd.CastSpell(player=name, card_id=card_id, target=player))
+            if error is None or error.key not in spell_effects.PLAYER_REFUSALS:
+                return True
+        return False
+
+    return [name for name in names if takes(name)]
+
+
+def spell_heroes(state: GameState, caster: str | None, card_id: str) -> list[int]:
+    """The Heroes the card played from the hand may name: those in town, or, for one
+    that gives up a Soul (Undead Minion), the caster's face-down Heroes (none while no
+    caster is named)."""
+    aim = spell_asks(card_id).aim
+    if aim == "hero":
+        return list(state.town)
+    if aim == "soul" and caster is not None and state.has_player(caster):
+        return spell_effects.face_down_souls(state, caster)
+    return []
+
+
+def casters(state: GameState) -> list[str]:
+    """The players who may play a card from the hand now: those still playing."""
+    return [p.name for p in state.players if plays(state, p.name)]
 
 
 def lethal(state: GameState) -> bool:

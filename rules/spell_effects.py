@@ -47,6 +47,18 @@ def fits_target(ability: Ability, room: Room) -> bool:
 # not for anything else about the play: ``rules.flow.spell_rooms`` leaves those Rooms out.
 ROOM_REFUSALS = frozenset({"err.spell_room_type", "err.spell_own_room", "err.spell_opponent_room"})
 
+# The refusals a player named meets for being that player (the caster for "an opponent",
+# one out of the game), not for anything else: ``rules.flow.spell_players`` leaves them out.
+PLAYER_REFUSALS = frozenset(
+    {"err.spell_needs_opponent", "err.spell_needs_dungeon", "err.spell_needs_player"}
+)
+
+
+def face_down_souls(state: GameState, player: str) -> list[int]:
+    """The Heroes ``player`` scored face down (Souls, not Wounds): those a Spell that
+    gives up a Soul may name (Undead Minion)."""
+    return [s.hero for s in state.player(player).scored if not s.face_up]
+
 
 def check_aim(
     state: GameState, caster: str, ability: Ability, command: cmd.CastSpell, card: str
@@ -375,8 +387,7 @@ def undead(state: GameState, caster: str, hero: int | None, card: str) -> list[e
     walk = state.walk
     if walk is None or walk.player != caster or walk.room is None:
         raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
-    souls = [s.hero for s in state.player(caster).scored if not s.face_up]
-    if hero is None or hero not in souls:
+    if hero is None or hero not in face_down_souls(state, caster):
         raise HeroError("R-CARD-EFFECT", "err.spell_needs_own_soul", card=card, player=caster)
     args = {"card": card, "hero": state.hero(hero).label(), "player": caster}
     said = Ruling(rule="R-CARD-EFFECT", key="card.soul_removed", args=args)
