@@ -104,6 +104,8 @@ def _restated_rules(path: Path) -> list[str]:
             found.append(f"{where} reads {node.attr}")
         elif isinstance(node, ast.Attribute) and node.attr == "eliminated":
             found.append(f"{where} checks .eliminated (ask flow.is_out/plays/may)")
+        elif isinstance(node, ast.Attribute) and node.attr in ("in_game", "opponents"):
+            found.append(f"{where} lists who is still in (ask flow.casters/spell_players)")
         elif isinstance(node, ast.Compare) and any(
             isinstance(n, ast.Attribute) and n.attr == "health"
             for n in (node.left, *node.comparators)
@@ -119,8 +121,9 @@ def _restated_rules(path: Path) -> list[str]:
 def test_screens_ask_flow_rather_than_restate_phases_eliminations_or_deaths() -> None:
     """companion/ asks rules.flow (rules.squads.flow for the squad game) which commands
     may be made now (legal, may, why_not), who is out, whether the walking Hero dies and
-    what a card asks or may aim at: no phase table, phase order, eliminated check,
-    lethal-damage test or card effect kind of its own."""
+    what a card asks or may aim at and whom it may name: no phase table, phase order,
+    eliminated check or list of the players still in, lethal-damage test or card effect
+    kind of its own."""
     paths = sorted((ROOT / "companion").rglob("*.py"))
     found = [hit for path in paths for hit in _restated_rules(path)]
     assert not found, "\n".join(found)

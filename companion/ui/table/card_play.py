@@ -81,12 +81,12 @@ class SpellPanel:
             self._row(
                 [
                     self._choice(
-                        f"spell-caster-{ctx.seat(p.name)}",
-                        p.name,
-                        self.caster == p.name,
-                        lambda p=p.name: self._set(caster=p),
+                        f"spell-caster-{ctx.seat(name)}",
+                        name,
+                        self.caster == name,
+                        lambda p=name: self._set(caster=p),
                     )
-                    for p in state.in_game()
+                    for name in flow.casters(state)
                 ]
             )
         )
@@ -129,15 +129,15 @@ class SpellPanel:
             ]
             body.append(self._row(rooms) if rooms else ft.Text(tr("table.spell_no_room")))
         elif target == "soul" and self.caster is not None:  # Undead Minion: which Soul
-            souls = [s.hero for s in state.player(self.caster).scored if not s.face_up]
-            body += self._heroes("soul", souls)
+            body += self._heroes("soul", self._named_heroes())
         elif target == "hero":
-            body += self._heroes("hero", list(state.town))
+            body += self._heroes("hero", self._named_heroes())
         if gift:
             self.gift = self.gift or new_picker(ctx)
             body += gift_choices(ctx, self.gift)
         if asks.player_instead:  # Meddling Kids!: or a player
-            body += player_choices(ctx, self.target, lambda t: self._set(target=t))
+            players = self._players()
+            body += player_choices(ctx, players, self.target, lambda t: self._set(target=t))
         if asks.item:  # Excavation: which Item
             body += item_choices(ctx, self.item, lambda i: self._set(item=i))
         if asks.over and self.caster is not None:  # Traitor: on which Room of theirs
@@ -160,9 +160,6 @@ class SpellPanel:
         whose = asks.names
         if whose:  # Another Castle, Agent of Evil: whose entrance; Party Up: whose dungeon
             body.append(ft.Text(tr(f"table.spell_{whose}"), size=15))
-            players = [
-                p.name for p in state.in_game() if whose == "dungeon" or p.name != self.caster
-            ]
             body.append(
                 self._row(
                     [
@@ -172,7 +169,7 @@ class SpellPanel:
                             self.target == (name, 0),
                             lambda t=(name, 0): self._set(target=t),
                         )
-                        for name in players
+                        for name in self._players()
                     ]
                 )
             )
@@ -205,6 +202,21 @@ class SpellPanel:
         if self.spell is None:
             return []
         return flow.spell_rooms(self.ctx.state, self.caster, self.spell)
+
+    def _players(self) -> list[str]:
+        """The players the card picked may name by the caster (the rules say)."""
+        return (
+            []
+            if self.spell is None
+            else flow.spell_players(self.ctx.state, self.caster, self.spell)
+        )
+
+    def _named_heroes(self) -> list[int]:
+        """The Heroes the card picked may name: in town, or the caster's Souls (the rules
+        say)."""
+        return (
+            [] if self.spell is None else flow.spell_heroes(self.ctx.state, self.caster, self.spell)
+        )
 
     def _room_aimed(self) -> bool:
         """Whether a Room is picked as the target (not a player named instead, nor a

@@ -1,6 +1,7 @@
 """The Spell form's other choice of a player instead of a Room (Meddling Kids!: a player
 who cannot win this turn once three Heroes entered their dungeon, R-CARD-EFFECT): one
-choice per player in the game; the pick names no Room, so the engine casts that choice."""
+choice per player the rules say it may name; the pick names no Room, so the engine casts
+that choice."""
 
 from __future__ import annotations
 
@@ -15,18 +16,21 @@ NO_ROOM = -1  # the target's place when a player is named instead of a Room
 
 
 def player_choices(
-    ctx: TableContext, chosen: tuple[str, int] | None, pick: Callable[[tuple[str, int]], None]
+    ctx: TableContext,
+    players: list[str],
+    chosen: tuple[str, int] | None,
+    pick: Callable[[tuple[str, int]], None],
 ) -> list[ft.Control]:
-    """The question and one choice per player still in the game."""
+    """The question and one choice per player the card may name (``flow.spell_players``)."""
     tr = ctx.app.tr
     choices: list[ft.Control] = [
         big_button(
-            f"spell-player-{ctx.seat(p.name)}",
-            p.name,
-            on_tap(pick, (p.name, NO_ROOM)),
-            primary=chosen == (p.name, NO_ROOM),
+            f"spell-player-{ctx.seat(name)}",
+            name,
+            on_tap(pick, (name, NO_ROOM)),
+            primary=chosen == (name, NO_ROOM),
         )
-        for p in ctx.state.in_game()
+        for name in players
     ]
     return [
         ft.Text(tr("table.spell_player_instead"), size=15),

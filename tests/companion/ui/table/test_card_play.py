@@ -361,6 +361,22 @@ def test_spell_panel_asks_whose_entrance_for_agent_of_evil(
     assert screen.state.entrance("Bo") == (1,)
 
 
+def test_spell_panel_offers_the_opponents_of_the_caster_picked_last(
+    app: TableApp, sessions: Sessions, page: FakePage
+) -> None:
+    """TPU013 picked for Ann, then played by Bo instead: the panel now offers Ann, not
+    Bo (the rules' ``flow.spell_players``); the Hero goes to Ann's entrance."""
+    screen = start(app, sessions, IN_BUILD)
+    _pick_spell(page, 1, "TPU013")
+    assert has(page, "spell-opponent-2") and not has(page, "spell-opponent-1")
+    tap(page, "spell-hero-1")
+    tap(page, "spell-caster-2")
+    assert has(page, "spell-opponent-1") and not has(page, "spell-opponent-2")
+    tap(page, "spell-opponent-1")
+    tap(page, "spell-play")
+    assert screen.state.entrance("Ann") == (1,)
+
+
 def test_spell_panel_asks_which_treasure_for_secret_stash(
     app: TableApp, sessions: Sessions, page: FakePage
 ) -> None:
