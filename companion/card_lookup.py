@@ -21,8 +21,9 @@ from companion.catalogue import Card, Catalogue, default_catalogue, fold_name
 from companion.i18n import Lang, Translator
 from companion.search_words import STOPWORDS, normalize
 from rules.card_effects import effects_of
+from rules.card_handling import handling, rules_touched
 from rules.card_text import ability_phrases
-from rules.effects import OFFERED_TRIGGERS, PLAYED_TRIGGERS, Ability, CardEffects
+from rules.effects import Ability
 
 #: A card whose name the query is (or holds), this close (0-100): the answer leads.
 STRONG = 86.0
@@ -162,71 +163,16 @@ def _treasure(tr: Translator, treasure: tuple[str, ...]) -> str:
 
 
 def handling_text(tr: Translator, ability: Ability) -> str:
-    """How the referee deals with one ability, and why, in one sentence."""
-    handling = ability.handling
-    if handling == "auto":
-        return tr("lookup.handling.auto")
-    if handling == "prompt":
-        return tr(
-            "lookup.handling.spell"
-            if ability.trigger in PLAYED_TRIGGERS  # a Spell, or a Room card from the hand
-            else "lookup.handling.prompt"
-        )
-    kinds = {e.kind for e in ability.effects}
-    if "by_hand" in kinds:
-        why = "by_hand"
-    elif "reminder" in kinds:
-        why = "off_table"
-    elif ability.trigger in PLAYED_TRIGGERS:
-        why = "spell"
-    elif ability.trigger not in OFFERED_TRIGGERS | {"always"}:
-        why = "moment"
-    else:
-        why = "effect"
-    return tr(f"lookup.handling.reminder.{why}")
+    """How the referee deals with one ability, and why, in one sentence (the rules say
+    which: ``rules.card_handling.handling``)."""
+    return tr(f"lookup.handling.{handling(ability)}")
 
 
-def rules_touched(card: Card, effects: CardEffects | None) -> tuple[str, ...]:
+def rules_of(card: Card) -> tuple[str, ...]:
     """The rule ids a card's facts and abilities touch, most particular first."""
-    out: list[str] = []
-    if effects is not None and effects.abilities:
-        out.append("R-CARD-EFFECT")
-        for ability in effects.abilities:
-            if ability.trigger == "level_up":
-                out.append("R-LEVELUP")
-            for effect in ability.effects:
-                out += _EFFECT_RULES.get(effect.kind, ())
-    out += _KIND_RULES[card.kind]
-    if card.kind == "hero" and card.treasure and len(card.treasure) > 1:
-        out.insert(0, "R-BAIT-HYBRID")
-    if card.kind == "room" and card.advanced:
-        out.insert(0, "R-BUILD-WHERE")
-    return tuple(dict.fromkeys(out))
-
-
-_EFFECT_RULES: dict[str, tuple[str, ...]] = {
-    "destroy_room": ("R-DESTROY",),
-    "deactivate_room": ("R-DEACTIVATE",),
-    "heal_wound": ("R-HEAL",),
-    "kill_hero": ("R-ADV-DEATH",),
-    "damage_hero": ("R-ADV-DEATH",),
-    "treasure_plus": ("R-BAIT-TOTAL",),
-    "treasure_double": ("R-BAIT-TOTAL",),
-    "no_build_over": ("R-BUILD-WHERE",),
-    "no_build_adjacent": ("R-BUILD-WHERE",),
-    "build_extra": ("R-BUILD-ONE",),
-    "gift_room": ("R-BUILD-WHERE", "R-BUILD-ONE"),  # a Room placed in another's dungeon
-    "move_hero": ("R-ADV-WALK",),
-    "drawn_room_built": ("R-BUILD-WHERE", "R-BUILD-MAX"),  # Brassknuckle's build at once
-}
-_KIND_RULES: dict[str, tuple[str, ...]] = {
-    "room": ("R-BUILD-WHERE", "R-BAIT-TOTAL", "R-ADV-WALK"),
-    "boss": ("R-BAIT-TOTAL", "R-END-XP"),
-    "spell": ("R-PHASE",),
-    "hero": ("R-BAIT-HIGHEST", "R-ADV-DEATH", "R-ADV-SURVIVE", "R-SETUP-HEROES"),
-    "item": ("R-ITEM",),
-    "miniboss": ("R-MINI",),
-}
+    hybrid = card.kind == "hero" and len(card.treasure or ()) > 1
+    advanced = card.kind == "room" and card.advanced
+    return rules_touched(card.kind, effects_of(card.id), hybrid=hybrid, advanced=advanced)
 
 
 def card_answer(
@@ -248,7 +194,7 @@ def card_answer(
         title=card_title(card, catalogue, tr, own),
         facts=card_facts(card, tr),
         abilities=tuple(abilities),
-        rules=rules_touched(card, effects),
+        rules=rules_of(card),
     )
 
 
