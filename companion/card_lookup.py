@@ -22,7 +22,7 @@ from companion.i18n import Lang, Translator
 from companion.search_words import STOPWORDS, normalize
 from rules.card_effects import effects_of
 from rules.card_handling import handling, rules_touched
-from rules.card_text import ability_phrases
+from rules.card_text import ability_phrases, sentences
 from rules.effects import Ability
 
 #: A card whose name the query is (or holds), this close (0-100): the answer leads.
@@ -185,7 +185,7 @@ def card_answer(
     abilities: list[tuple[str, str]] = []
     if effects is not None:
         for ability in effects.abilities:
-            words = " ".join(ruling_text(tr, key, args) for key, args in ability_phrases(ability))
+            words = sentences(ruling_text(tr, key, args) for key, args in ability_phrases(ability))
             abilities.append((words, handling_text(tr, ability)))
     if not abilities:
         abilities.append((tr("lookup.no_ability"), ""))

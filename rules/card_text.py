@@ -9,12 +9,12 @@ catalogue key that translates it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rules import card_table
 from rules.boss_kinds import BOSS_TYPES, boss_phrases
 from rules.coin_kinds import COIN_TYPES, coin_phrases
-from rules.effect_kinds import Effect, RoomType
+from rules.effect_kinds import Effect, KillHero, RoomType
 from rules.effects import Ability, CardEffects
 from rules.item_kinds import ITEM_TYPES, item_phrases
 from rules.plurals import Arg
@@ -153,7 +153,12 @@ def ability_phrases(ability: Ability) -> list[Phrase]:
         out.append((f"card.cost.{ability.cost}{'.then' if by_hand else ''}", {}))
     if ability.target != "none":
         out.append((f"card.target.{ability.target}", {}))
+    destroys = any(e.kind == "destroy_room" for e in ability.effects)
     for effect in ability.effects:
+        if destroys and isinstance(effect, KillHero) and effect.max_health is None:
+            # Cave-In: the Hero killed is the one in the Room just destroyed
+            out.append(("card.fx.kill_hero.in_room", {}))
+            continue
         out += _effect(effect)
     if ability.once_per_turn:
         out.append(("card.once_per_turn", {}))
@@ -169,6 +174,17 @@ def phrases(card: CardEffects) -> list[list[Phrase]]:
     return [ability_phrases(a) for a in card.abilities]
 
 
+def sentences(parts: Iterable[str]) -> str:
+    """Phrases said one after another as text: a phrase that opens a sentence (after one
+    that ends with a full stop) starts with a capital letter, in every language."""
+    out: list[str] = []
+    for part in parts:
+        if out and out[-1].endswith(".") and part[:1].islower():
+            part = part[0].upper() + part[1:]
+        out.append(part)
+    return " ".join(out)
+
+
 def ability_words(ref: str, say: Callable[[str, dict[str, Arg]], str]) -> str:
     """What the ability ``ref`` does, each phrase said by ``say`` (its moment left out: the
     ruling around it says when)."""
@@ -176,4 +192,4 @@ def ability_words(ref: str, say: Callable[[str, dict[str, Arg]], str]) -> str:
     card = card_table.table().get(card_id)
     if card is None or not n.isdigit() or int(n) >= len(card.abilities):
         return ref
-    return " ".join(say(key, args) for key, args in ability_phrases(card.abilities[int(n)])[1:])
+    return sentences(say(key, args) for key, args in ability_phrases(card.abilities[int(n)])[1:])

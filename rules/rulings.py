@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.boss_messages import BOSS_MESSAGES
 from rules.card_messages import CARD_MESSAGES
 from rules.card_messages_lasting import LASTING_MESSAGES
-from rules.card_text import ability_words, phrases
+from rules.card_text import ability_words, phrases, sentences
 from rules.coin_messages import COIN_MESSAGES
 from rules.effects import CardEffects
 from rules.follow_messages import FOLLOW_MESSAGES
@@ -127,7 +127,7 @@ def with_ability(args: dict[str, Arg], say: Callable[[str, dict[str, Arg]], str]
 
 def describe(card: CardEffects) -> str:
     """The card's abilities in the engine's English (the app renders the same phrases)."""
-    return " ".join(" ".join(explain(k, a) for k, a in ability) for ability in phrases(card))
+    return sentences(explain(k, a) for ability in phrases(card) for k, a in ability)
 
 
 def as_sentence(key: str, text: str) -> str:

@@ -196,7 +196,7 @@ def carry_out(
             )
         elif isinstance(effect, DestroyRoom):  # Cave-In: a Hero in it dies with it
             player, index = _target_room(state, command, card.name)
-            if state.hero_stands_in(caster.name, index):
+            if state.hero_stands_in(player.name, index):  # the Room's own dungeon
                 out += adventure.kill(state)
             out.append(build.destroy(state, player, index))
         elif isinstance(effect, KillHero):

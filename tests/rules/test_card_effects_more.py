@@ -6,6 +6,7 @@ from __future__ import annotations
 from referee_fixtures import events_of, refused, run, t_hero
 from test_card_effects import _in_build, _offers, card_room, entered, plain, walking
 
+from rules import card_text
 from rules import commands as c
 from rules import events as ev
 from rules.card_effects import dungeon_damage, effects_of
@@ -74,6 +75,32 @@ def test_wild_monster_is_an_adventure_spell_that_may_build_a_monster_room_over_a
     assert ability.timing == "adventure" and ability.optional
     text = describe(card)
     assert "Monster Rooms over a Room of your dungeon" in text and "(optional)" in text
+
+
+CAVE_IN, MEGAWORM_BURROW, SOUL_HARVEST = "BMA042", "TNL029", "BMA052"
+
+
+def test_a_cards_sentences_start_with_a_capital_and_say_each_thing_once() -> None:
+    """Cave-In (a Room of yours destroyed, a Hero in it dies) says the death once, as a
+    sentence of its own; Megaworm Burrow only destroys (no Hero is walking as it is
+    built), so it says no death; a second effect after a full stop opens a sentence
+    (Soul Harvest's "Draw 2 Spell cards."), in English and German."""
+    from companion.i18n import Translator
+    from companion.ui.table.rulings import ruling_text
+
+    def text(card_id: str) -> str:
+        card = effects_of(card_id)
+        assert card is not None
+        return describe(card)
+
+    assert text(CAVE_IN).endswith("destroy that Room. A Hero in it dies.")
+    assert "kill" not in text(CAVE_IN) and "dies" not in text(MEGAWORM_BURROW)
+    assert text(SOUL_HARVEST).endswith("remove it from the game. Draw 2 Spell cards.")
+    cave_in = effects_of(CAVE_IN)
+    assert cave_in is not None
+    [phrases] = card_text.phrases(cave_in)
+    german = card_text.sentences(ruling_text(Translator("de"), k, a) for k, a in phrases)
+    assert german.endswith("zerstöre diesen Raum. Ein Held darin stirbt.")
 
 
 GOLEM_FACTORY = "BMA016"

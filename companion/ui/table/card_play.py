@@ -22,7 +22,7 @@ from companion.ui.table.spell_players import NO_ROOM, player_choices
 from companion.ui.widgets import Refusal, big_button, tagged
 from rules import flow
 from rules.card_effects import effects_of
-from rules.card_text import phrases
+from rules.card_text import phrases, sentences
 from rules.commands import CastSpell
 from rules.models import TREASURES, Treasure
 from rules.played_cards import carried_out, is_spell, playable_now, spell_ability
@@ -38,7 +38,7 @@ def card_text(ctx: TableContext, card_id: str) -> str:
     if card is None:
         return ""
     tr = ctx.app.tr
-    return " ".join(
+    return sentences(
         ruling_text(tr, key, args) for ability in phrases(card) for key, args in ability
     )
 
