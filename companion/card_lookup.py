@@ -13,6 +13,7 @@ No card text is stored or shown: only facts and the app's own words.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -60,24 +61,46 @@ def card_hits(
 ) -> list[CardHit]:
     """Cards the query names, best first: a whole name (a typo forgiven) scores high;
     a long word shared with a name offers the card with a low score. [] for a query that
-    names no card ("bait", "level up")."""
-    terms = _terms(query)
-    if len(terms.replace(" ", "")) < 3:
+    names no card ("bait", "level up").
+
+    A name is compared as the query is: without the words a question is asked with
+    ("The Fool", "Cave-In" and "Trophy Room" are named by "the fool", "cave-in" and
+    "trophy room", whose "the", "in" and "room" a query drops), and also whole, as typed
+    (a name of such words only: "It's On!")."""
+    asked = fold_name(_terms(query))
+    typed = fold_name(query)
+    if len(asked.replace(" ", "")) < 3 and len(typed.replace(" ", "")) < 3:
         return []
-    folded = fold_name(terms)
-    words = {w for w in folded.split() if len(w) >= WORD_MIN}
-    names = _names(catalogue, own)
+    words = {w for w in asked.split() if len(w) >= WORD_MIN}
     scores: dict[str, float] = {}
-    for card_id, name in names:
-        score = float(fuzz.ratio(folded, name))
-        if len(name) >= 8 and len(name) < len(folded):  # the name among other words
-            score = max(score, float(fuzz.partial_ratio(name, folded)) - 4.0)
+    for card_id, name in _names(catalogue, own):
+        terms = _name_terms(name)
+        score = max(_named(asked, terms), float(fuzz.ratio(typed, name)))
         if score < STRONG:
             score = WORD_SCORE if words & set(name.split()) else 0.0
         if score and score > scores.get(card_id, 0.0):
             scores[card_id] = score
     ranked = sorted(scores.items(), key=lambda item: (-item[1], catalogue.card(item[0]).name))
     return [CardHit(catalogue.card(card_id), round(score, 1)) for card_id, score in ranked[:limit]]
+
+
+def _named(asked: str, name: str) -> float:
+    """How closely the query's terms name ``name`` (0-100): the whole name, or a long
+    name among other words ("goblin armory vs trap")."""
+    if not asked:
+        return 0.0
+    score = float(fuzz.ratio(asked, name))
+    if len(name) >= 8 and len(name) < len(asked):  # the name among other words
+        score = max(score, float(fuzz.partial_ratio(name, asked)) - 4.0)
+    return score
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_terms(folded: str) -> str:
+    """A folded name without the words a query drops, or whole where that leaves fewer
+    than three letters ("It's On!")."""
+    terms = fold_name(_terms(folded))
+    return terms if len(terms.replace(" ", "")) >= 3 else folded
 
 
 def _names(catalogue: Catalogue, own: dict[str, str] | None) -> list[tuple[str, str]]:

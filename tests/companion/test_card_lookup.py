@@ -29,6 +29,21 @@ def test_a_cards_name_finds_it(query: str, card: str) -> None:
     assert _strong(query)[:1] == [card]
 
 
+def test_every_card_is_found_by_each_of_its_names() -> None:
+    """Each name a card is known by (English, the German edition's) finds it first, also
+    one with the words a question is asked with: "The Fool", "Cave-In", "Trophy Room",
+    "Liger's Den", "It's On!" (these were not found)."""
+    catalogue = default_catalogue()
+    missed = []
+    for card in catalogue.cards():
+        known = [
+            card.name,
+            *(names[card.id] for names in catalogue.names.values() if card.id in names),
+        ]
+        missed += [name for name in known if _strong(name)[:1] != [card.name]]
+    assert missed == []
+
+
 @pytest.mark.parametrize("query", ["bait", "level up", "deactivate", "trap", "tie", "spell"])
 def test_a_rules_question_names_no_card(query: str) -> None:
     assert _strong(query) == []
