@@ -143,10 +143,10 @@ def spell_players(state: GameState, caster: str | None, card_id: str) -> list[st
     if asks.names is None and not asks.player_instead:
         return []
     names = [p.name for p in state.in_game()]
-    casters = [caster] if caster is not None else names
+    by = [caster] if caster is not None else names
 
     def takes(player: str) -> bool:
-        for name in casters:
+        for name in by:
             error = why_not(state, cmd.CastSpell(player=name, card_id=card_id, target=player))
             if error is None or error.key not in spell_effects.PLAYER_REFUSALS:
                 return True
