@@ -24,11 +24,11 @@ def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[
         return (*here, *state.entrance(player)) if state.has_player(player) else here
     if offer == "take_scored_hero":  # ordinary Heroes others scored face down (Souls)
         return tuple(
-            s.hero
+            h
             for p in state.players
             if p.name != player
-            for s in p.scored
-            if not s.face_up and not state.hero(s.hero).card.epic
+            for h in state.soul_heroes(p.name)
+            if not state.hero(h).card.epic
         )
     if offer == "ordinary_hero_to_entrance":
         return tuple(h for h in state.town if not state.hero(h).card.epic)
@@ -37,7 +37,7 @@ def offer_heroes(state: GameState, offer: OfferKind, player: str = "") -> tuple[
     if offer == "remove_survivor":  # survived the player's dungeon this turn (walk_kinds)
         return tuple(h for _, h in survivors(state, player))
     if offer == "swap_soul":  # the player's own face-down Heroes (Porkus)
-        return tuple(s.hero for s in state.player(player).scored if not s.face_up)
+        return state.soul_heroes(player)
     if offer == "raise_hero_health":  # the Hero walking a dungeon (its walk holds the Health)
         return (state.walk.hero,) if state.walk is not None else ()
     return ()

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from rules import card_table
 from rules.boss_kinds import BOSS_TYPES, boss_phrases
 from rules.coin_kinds import COIN_TYPES, coin_phrases
-from rules.effect_kinds import Effect, KillHero, RoomType
+from rules.effect_kinds import DestroyRoom, Effect, KillHero, RoomType
 from rules.effects import Ability, CardEffects
 from rules.item_kinds import ITEM_TYPES, item_phrases
 from rules.plurals import Arg
@@ -153,7 +153,7 @@ def ability_phrases(ability: Ability) -> list[Phrase]:
         out.append((f"card.cost.{ability.cost}{'.then' if by_hand else ''}", {}))
     if ability.target != "none":
         out.append((f"card.target.{ability.target}", {}))
-    destroys = any(e.kind == "destroy_room" for e in ability.effects)
+    destroys = any(isinstance(e, DestroyRoom) for e in ability.effects)
     for effect in ability.effects:
         if destroys and isinstance(effect, KillHero) and effect.max_health is None:
             # Cave-In: the Hero killed is the one in the Room just destroyed

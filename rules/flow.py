@@ -163,7 +163,7 @@ def spell_heroes(state: GameState, caster: str | None, card_id: str) -> list[int
     if aim == "hero":
         return list(state.town)
     if aim == "soul" and caster is not None and state.has_player(caster):
-        return spell_effects.face_down_souls(state, caster)
+        return list(state.soul_heroes(caster))
     return []
 
 

@@ -400,11 +400,13 @@ class GameState(Frozen):
     def deck_empty(self) -> bool:
         return self.ordinary_left == 0 and self.epic_left == 0
 
+    def soul_heroes(self, name: str) -> tuple[int, ...]:
+        """The Heroes ``name`` scored face down: their Souls (a Wound is face up)."""
+        return tuple(s.hero for s in self.player(name).scored if not s.face_up)
+
     def souls(self, name: str) -> int:
         p = self.player(name)
-        return p.souls_adjust + sum(
-            self.heroes[s.hero].card.worth for s in p.scored if not s.face_up
-        )
+        return p.souls_adjust + sum(self.heroes[h].card.worth for h in self.soul_heroes(name))
 
     def wounds(self, name: str) -> int:
         p = self.player(name)

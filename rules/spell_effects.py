@@ -54,12 +54,6 @@ PLAYER_REFUSALS = frozenset(
 )
 
 
-def face_down_souls(state: GameState, player: str) -> list[int]:
-    """The Heroes ``player`` scored face down (Souls, not Wounds): those a Spell that
-    gives up a Soul may name (Undead Minion)."""
-    return [s.hero for s in state.player(player).scored if not s.face_up]
-
-
 def check_aim(
     state: GameState, caster: str, ability: Ability, command: cmd.CastSpell, card: str
 ) -> None:
@@ -195,8 +189,7 @@ def condition_holds(state: GameState, player: str, condition: str) -> bool:
     if condition == "fewer_souls_than_any":  # Finish Him!'s second choice
         return any(state.souls(p.name) > state.souls(player) for p in state.players)
     if condition == "all_classes_scored":  # T.P.K.: a whole party face down (its Souls)
-        scored = state.player(player).scored
-        shown = {t for s in scored if not s.face_up for t in state.hero(s.hero).card.treasure}
+        shown = {t for h in state.soul_heroes(player) for t in state.hero(h).card.treasure}
         return {"cleric", "fighter", "mage", "thief"} <= shown
     if condition == "more_minibosses":  # Sabotage!'s second choice
         return more_minibosses(state, player)
@@ -387,7 +380,7 @@ def undead(state: GameState, caster: str, hero: int | None, card: str) -> list[e
     walk = state.walk
     if walk is None or walk.player != caster or walk.room is None:
         raise HeroError("R-CARD-EFFECT", "err.spell_needs_hero_here", card=card)
-    if hero is None or hero not in face_down_souls(state, caster):
+    if hero is None or hero not in state.soul_heroes(caster):
         raise HeroError("R-CARD-EFFECT", "err.spell_needs_own_soul", card=card, player=caster)
     args = {"card": card, "hero": state.hero(hero).label(), "player": caster}
     said = Ruling(rule="R-CARD-EFFECT", key="card.soul_removed", args=args)
