@@ -8,6 +8,7 @@
 - ``why_not(state, command)``: a dry run of the engine's ``decide``, the refusal it would
   raise or None (a Support with a Catapult: is one free, is that squad's slot empty);
 - ``over(state)``: the game is over (the score and the race are shown).
+- ``colours(state)``: the colours at the table, offered where a colour is asked for.
 
 A screen asks these and never restates a phase or a recruit's condition itself.
 """
@@ -20,10 +21,20 @@ from rules.errors import RulesError, refusal
 from rules.squads import commands as cmd
 from rules.squads import engine
 from rules.squads.commands import SquadCommand
-from rules.squads.models import SquadState
+from rules.squads.models import SquadState, colour_words
 from rules.squads.phases import PHASES_OF
 
-__all__ = ["legal", "over", "race_open", "why_not"]
+__all__ = ["colours", "legal", "over", "race_open", "why_not"]
+
+
+def colours(state: SquadState) -> tuple[str, ...]:
+    """The colours on the table now: the princesses the players hold, their squads' and
+    the slots' MAP cards', each once (``colour_words``). A card drawn or led next is most
+    often one of these (R-SQ-TYPED: the players still say which)."""
+    words = [c for p in state.players for c in p.princesses]
+    words += [s.color for p in state.players for s in p.squads if s.color is not None]
+    words += [card.color for card in state.slots if card is not None]
+    return colour_words(words)
 
 
 def over(state: SquadState) -> bool:

@@ -8,9 +8,10 @@ which the rulebook prints.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, Field, TypeAdapter, ValidationError, model_validator
 
 from rules.models import Frozen
 from rules.names import PlayerName, unicode_text
@@ -40,6 +41,22 @@ def _colour(value: str) -> str:
 #: A colour word as printed on a card ("red", "Blue"): kept in lower case, so colours
 #: compare without regard to case.
 Colour = Annotated[str, Field(min_length=1, max_length=20), AfterValidator(_colour)]
+_COLOUR: TypeAdapter[str] = TypeAdapter(Colour)
+
+
+def colour_words(words: Iterable[str]) -> tuple[str, ...]:
+    """The colours among ``words`` as a card's colour is kept (trimmed, in lower case),
+    each once, in alphabetical order; a word that is no colour (blank, too long) is left
+    out. Where a colour is asked for, these are offered to tap instead of typed."""
+    kept: set[str] = set()
+    for word in words:
+        try:
+            kept.add(_COLOUR.validate_python(word))
+        except ValidationError:
+            continue
+    return tuple(sorted(kept))
+
+
 BossName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(unicode_text)]
 
 RecruitKind = Literal["megagrump", "catapult", "mercenary"]

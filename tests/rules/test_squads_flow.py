@@ -16,7 +16,7 @@ from rules.squads import commands as cmd
 from rules.squads import flow
 from rules.squads.engine import apply
 from rules.squads.game import SquadGame
-from rules.squads.models import SquadState
+from rules.squads.models import SquadState, colour_words
 
 #: The refusals that say "not now" (the phase, the game over, a recruit to give back
 #: first, no race to shout in), as against "not this" (no such squad, too weak...).
@@ -160,3 +160,21 @@ def test_a_catapult_may_go_under_a_squad_once_and_only_while_one_is_held_free() 
     refusal = flow.why_not(state, under_first)
     assert refusal is not None and refusal.rule == "R-SQ-RECRUIT"
     assert flow.over(state) is False and flow.over(_over(tie=False)) is True
+
+
+def test_the_colours_offered_are_those_on_the_table_each_once() -> None:
+    """The princesses held, the squads' and the slots' cards' colours, once each and as
+    the model keeps a colour (R-SQ-TYPED): a colour leaves the offer with its last card."""
+    slots = {"slot1": card("kidnap", " Purple "), "slot2": card("bullyhulk", "blue")}
+    game = SquadGame.new(setup(**slots))
+    assert flow.colours(game.state) == ("blue", "green", "purple", "red")
+    game = play(game, deploy("Ann", "Orange", 2), deploy("Ann", "RED", 1))
+    assert flow.colours(game.state) == ("blue", "green", "orange", "purple", "red")
+    game = play(game, cmd.Deploy(player="Ann", action="recruit"))  # a squad with no colour
+    assert flow.colours(game.state) == ("blue", "green", "orange", "purple", "red")
+    game = play(game, cmd.Retreat(player="Ann", squad=0))
+    assert "orange" not in flow.colours(game.state)
+
+
+def test_words_that_are_no_colour_are_not_offered() -> None:
+    assert colour_words(["", "  ", "x" * 21, "Red", "red ", "blau"]) == ("blau", "red")
