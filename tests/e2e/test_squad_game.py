@@ -42,14 +42,15 @@ def new_squad_game(app: AppPage, kind_label: str) -> None:
         typed(app, f"sq-player-{n}-name", name)
         typed(app, f"sq-player-{n}-boss", boss)
         typed(app, f"sq-player-{n}-princess", color)
-    typed(app, "sq-slot-1-color", "red")
-    typed(app, "sq-slot-2-color", "blue")
+    # The princesses' colours are offered to tap (R-SQ-TYPED): a tap for each slot.
+    tap(app, "sq-slot-1-color-pick-red")
+    tap(app, "sq-slot-2-color-pick-blue")
     tap(app, "sq-start")
     app.wait_for("sq-status")
 
 
 def deploy_red(app: AppPage, number: int, words: str = "Squad {n}: red, strength 3") -> None:
-    typed(app, "sq-deploy-color", "red")
+    tap(app, "sq-deploy-color-pick-red")  # Ann's princess is red: offered
     typed(app, "sq-deploy-strength", "3")
     tap(app, "sq-deploy")
     said(app, words.format(n=number))
@@ -92,13 +93,16 @@ def test_a_whole_three_player_game_to_the_i_win_race(phone: AppPage, second_phon
     turn = 4
     for capture in range(1, 11):
         player = "Ann" if capture % 2 else "Bob"
-        if capture in KIDNAPPED:
-            typed(phone, "sq-princess", KIDNAPPED[capture])
+        colour = KIDNAPPED.get(capture)
+        if colour in {princess for _name, _boss, princess in PLAYERS}:
+            tap(phone, f"sq-princess-pick-{colour}")  # a princess's colour: offered
+        elif colour is not None:
+            typed(phone, "sq-princess", colour)  # on no card yet: typed
         tap(phone, f"sq-capture-{squad_of[player]}-1")
         said(phone, f"{player}'s turn, which wins the tie: it captures Kidnap from SLOT1")
         if capture == 1:
             phone.screenshot("first-capture-tie")
-        typed(phone, "sq-refill-1-color", "red")  # the FINALE's colour after the 10th
+        tap(phone, "sq-refill-1-color-pick-red")  # the FINALE's colour after the 10th
         tap(phone, "sq-finish-resolve")
         said(phone, f"Turn {turn}: {player}, Deploy phase")
         made += 1

@@ -12,11 +12,18 @@ from pydantic import ValidationError
 
 from companion.store import StoreError
 from companion.ui.screen_view import component
-from companion.ui.squads.parts import choice_row, own, problem_line, text_field
+from companion.ui.squads.parts import choice_row, colour_field, own, problem_line, text_field
 from companion.ui.squads.typed_problems import typed_problems
 from companion.ui.store_problems import store_error_text
 from companion.ui.widgets import big_button, heading, tagged
-from rules.squads.models import MAP_KINDS, MAX_PLAYERS, MIN_PLAYERS, SquadSetup, setup_clash
+from rules.squads.models import (
+    MAP_KINDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SquadSetup,
+    colour_words,
+    setup_clash,
+)
 
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
@@ -160,11 +167,13 @@ def NewSquadGame(app: TableApp) -> ft.Control:
                         slot.kind,
                         lambda v: edit_slot(index, kind=v),
                     ),
-                    text_field(
+                    # The princesses' colours typed above: a slot's card is often one.
+                    colour_field(
                         f"sq-slot-{n}-color",
                         tr("squads.color"),
                         slot.color,
                         lambda v: edit_slot(index, color=v),
+                        colour_words(s.princess for s in seats),
                     ),
                 ],
                 spacing=8,

@@ -101,6 +101,24 @@ def text_field(
     )
 
 
+def colour_field(
+    identifier: str,
+    label: str,
+    value: str,
+    change: Callable[[str], None],
+    known: Sequence[str],
+) -> ft.Control:
+    """A colour's field, and under it one button per colour ``known`` at the table
+    (``rules.squads.flow.colours``): a tap puts it in the field, the one typed is filled.
+    A colour no card shows yet is typed. Buttons: ``{identifier}-pick-{colour}``."""
+    typed = value.strip().casefold()
+    field = text_field(identifier, label, value, change)
+    if not known:
+        return field
+    picks = choice_row(f"{identifier}-pick", [(c, c) for c in known], typed, change)
+    return ft.Column([field, picks], spacing=6)
+
+
 def squad_label(app: TableApp, squad: Squad) -> str:
     if squad.action is not None:
         return app.tr("squads.squad_action", n=squad.number + 1, support=squad.support)

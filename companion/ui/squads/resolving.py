@@ -14,16 +14,17 @@ from pydantic import ValidationError
 from companion.ui.squads.parts import (
     Act,
     choice_row,
+    colour_field,
     found_by_form,
     own,
     problem_line,
     squad_label,
-    text_field,
 )
 from companion.ui.squads.typed_problems import typed_problems
 from companion.ui.table.rulings import rule_link
 from companion.ui.widgets import big_button, on_tap, tagged
 from rules.squads import commands as cmd
+from rules.squads import flow
 from rules.squads.commands import MAX_PARASOLS
 from rules.squads.models import MapCard, RecruitKind, Squad, SquadState
 from rules.squads.resolve import action_resolves, drawable, open_slots, verdict
@@ -139,7 +140,9 @@ def _refill(
         choice_row(
             f"sq-refill-{n}-kind", [(k, tr(f"squads.card.{k}")) for k in allowed], chosen, pick
         ),
-        text_field(f"sq-refill-{n}-color", tr("squads.color"), colors[n - 1], color),
+        colour_field(
+            f"sq-refill-{n}-color", tr("squads.color"), colors[n - 1], color, flow.colours(state)
+        ),
     ]
 
 
@@ -210,7 +213,9 @@ def ResolvePanel(
     others = [(p.name, p.name) for p in state.players if p.name != name]
     out: list[ft.Control] = [
         ft.Text(tr("squads.capture_with"), size=17, weight=ft.FontWeight.BOLD),
-        text_field("sq-princess", tr("squads.princess_color"), princess, set_princess),
+        colour_field(
+            "sq-princess", tr("squads.princess_color"), princess, set_princess, flow.colours(state)
+        ),
         ft.Text(tr("squads.victim")),
         choice_row("sq-victim", [("", tr("squads.wilds")), *others], victim, set_victim),
         ft.Text(tr("squads.parasols")),

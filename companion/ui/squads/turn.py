@@ -21,6 +21,7 @@ from companion.ui.squads.invite import invite_part
 from companion.ui.squads.parts import (
     Act,
     choice_row,
+    colour_field,
     found_by_form,
     own,
     problem_line,
@@ -139,7 +140,11 @@ def OrdersPanel(
             ),
         ]
         if leader != "action":
-            form.append(text_field("sq-deploy-color", tr("squads.color"), color, set_color))
+            form.append(
+                colour_field(
+                    "sq-deploy-color", tr("squads.color"), color, set_color, flow.colours(state)
+                )
+            )
         if leader in ("army", "mercenary"):
             form.append(
                 text_field(

@@ -290,3 +290,53 @@ def test_what_the_model_refuses_is_said_in_the_players_language_by_the_forms_lab
     ui.type("sq-deploy-strength", "3")
     ui.tap("sq-deploy")
     ui.until(lambda: "Dieser Befehl geht so nicht: Farbe: höchstens 20 Zeichen" in ui.texts())
+
+
+def test_a_colour_on_the_table_is_tapped_rather_than_typed(table_app: AppFactory) -> None:
+    """Where a colour is asked for (a slot's card at set-up, a squad led, a princess
+    kidnapped, a card drawn into a slot), the colours the table shows are offered as
+    buttons (``flow.colours``; at set-up, the princesses typed above), and a tap is as
+    good as typing the colour (R-SQ-TYPED)."""
+    ui, app = table_app()
+
+    def offered(field: str) -> list[str]:
+        prefix = f"{field}-pick-"
+        return sorted(i.removeprefix(prefix) for i in ui.ids() if i.startswith(prefix))
+
+    ui.tap("new-game")
+    ui.select("game-kind", "squads")
+    ui.until(lambda: ui.has("sq-start"))
+    assert offered("sq-slot-1-color") == []  # no princess typed yet: nothing to offer
+    for n, (name, boss, color) in enumerate(
+        [("Ann", "Grumpus", "Red"), ("Bob", "Hexlord", "blue"), ("Cy", "Boneking", "yellow")], 1
+    ):
+        ui.type(f"sq-player-{n}-name", name)
+        ui.type(f"sq-player-{n}-boss", boss)
+        ui.type(f"sq-player-{n}-princess", color)
+    assert offered("sq-slot-1-color") == ["blue", "red", "yellow"]
+    ui.type("sq-slot-1-color", "green")  # no princess is: typed
+    ui.tap("sq-slot-2-color-pick-blue")
+    ui.tap("sq-start")
+    ui.until(lambda: ui.has("sq-status"))
+    assert "SLOT1: Kidnap (green)" in ui.texts() and "SLOT2: Big Bullyhulk (blue)" in ui.texts()
+
+    assert offered("sq-deploy-color") == ["blue", "green", "red", "yellow"]
+    ui.tap("sq-deploy-color-pick-green")
+    ui.type("sq-deploy-strength", "3")
+    ui.tap("sq-deploy")
+    ui.until(lambda: "Squad 1: green, strength 3" in ui.texts())
+    for player in ("Ann", "Bob", "Cy"):
+        ui.until(lambda player=player: f"{player}, Deploy phase" in ui.texts())
+        ui.tap("sq-end-turn")
+    ui.until(lambda: "Turn 4: Ann, Resolve phase" in ui.texts())
+    ui.tap("sq-princess-pick-blue")  # a blue princess from the wilds
+    ui.tap("sq-capture-0-1")
+    ui.until(lambda: ui.has("sq-refill-1-color"))
+    assert "Princesses: red, blue" in ui.texts()
+    # The green squad and its Kidnap have left the table: green is no longer offered.
+    assert offered("sq-refill-1-color") == ["blue", "red", "yellow"]
+    ui.tap("sq-refill-1-color-pick-red")
+    ui.tap("sq-finish-resolve")
+    ui.until(lambda: "Turn 4: Ann, Deploy phase" in ui.texts())
+    assert "SLOT1: Kidnap (red)" in ui.texts()
+    assert app.session is not None
