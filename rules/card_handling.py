@@ -53,7 +53,7 @@ def rules_touched(
     """The rule ids a card of ``kind`` touches: R-CARD-EFFECT and those of its abilities'
     effects (R-LEVELUP for a Level Up), then those of its kind; a hybrid Hero
     (``hybrid``: more than one treasure type) leads with R-BAIT-HYBRID, an Advanced Room
-    with R-BUILD-WHERE."""
+    (``advanced``) with R-BUILD-WHERE; the caller says which card is one."""
     out: list[str] = []
     if effects is not None and effects.abilities:
         out.append("R-CARD-EFFECT")
@@ -63,9 +63,9 @@ def rules_touched(
             for effect in ability.effects:
                 out += _EFFECT_RULES.get(effect.kind, ())
     out += _KIND_RULES[kind]
-    if kind == "hero" and hybrid:
+    if hybrid:
         out.insert(0, "R-BAIT-HYBRID")
-    if kind == "room" and advanced:
+    if advanced:
         out.insert(0, "R-BUILD-WHERE")
     return tuple(dict.fromkeys(out))
 

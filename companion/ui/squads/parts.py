@@ -13,7 +13,7 @@ from companion.theme import TOUCH
 from companion.ui.text_box import TextBox
 from companion.ui.widgets import tagged
 from rules.game_kinds import AnyCommand
-from rules.squads.models import Squad
+from rules.squads.models import Squad, colour_words
 
 if TYPE_CHECKING:
     from companion.ui.sync_link import TableApp
@@ -109,12 +109,13 @@ def colour_field(
     known: Sequence[str],
 ) -> ft.Control:
     """A colour's field, and under it one button per colour ``known`` at the table
-    (``rules.squads.flow.colours``): a tap puts it in the field, the one typed is filled.
-    A colour no card shows yet is typed. Buttons: ``{identifier}-pick-{colour}``."""
-    typed = value.strip().casefold()
+    (``rules.squads.flow.colours``): a tap puts that colour in the field, and the button
+    of the colour in the field (read as the model reads a colour) is filled. A colour no
+    card shows yet is typed. Buttons: ``{identifier}-pick-{colour}``."""
     field = text_field(identifier, label, value, change)
     if not known:
         return field
+    typed = next(iter(colour_words((value,))), None)
     picks = choice_row(f"{identifier}-pick", [(c, c) for c in known], typed, change)
     return ft.Column([field, picks], spacing=6)
 

@@ -297,7 +297,7 @@ def test_a_colour_on_the_table_is_tapped_rather_than_typed(table_app: AppFactory
     kidnapped, a card drawn into a slot), the colours the table shows are offered as
     buttons (``flow.colours``; at set-up, the princesses typed above), and a tap is as
     good as typing the colour (R-SQ-TYPED)."""
-    ui, app = table_app()
+    ui, _app = table_app()
 
     def offered(field: str) -> list[str]:
         prefix = f"{field}-pick-"
@@ -321,6 +321,9 @@ def test_a_colour_on_the_table_is_tapped_rather_than_typed(table_app: AppFactory
     assert "SLOT1: Kidnap (green)" in ui.texts() and "SLOT2: Big Bullyhulk (blue)" in ui.texts()
 
     assert offered("sq-deploy-color") == ["blue", "green", "red", "yellow"]
+    ui.type("sq-deploy-color", " RED ")  # the colour in the field is the one filled
+    assert isinstance(ui.find("sq-deploy-color-pick-red"), ft.FilledButton)
+    assert isinstance(ui.find("sq-deploy-color-pick-green"), ft.OutlinedButton)
     ui.tap("sq-deploy-color-pick-green")
     ui.type("sq-deploy-strength", "3")
     ui.tap("sq-deploy")
@@ -339,4 +342,3 @@ def test_a_colour_on_the_table_is_tapped_rather_than_typed(table_app: AppFactory
     ui.tap("sq-finish-resolve")
     ui.until(lambda: "Turn 4: Ann, Deploy phase" in ui.texts())
     assert "SLOT1: Kidnap (red)" in ui.texts()
-    assert app.session is not None
